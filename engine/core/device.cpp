@@ -1,0 +1,50 @@
+// engine/core/device.cpp — device names as PyTorch spells them.
+#include "engine/core/device.h"
+
+#include <charconv>
+
+#include "engine/core/error.h"
+
+namespace tsh {
+
+std::string Device::str() const {
+  if (is_cpu()) return "cpu";
+  return index < 0 ? "cuda" : "cuda:" + std::to_string(index);
+}
+
+std::string Device::repr() const {
+  if (is_cpu()) return "device(type='cpu')";
+  if (index < 0) return "device(type='cuda')";
+  return "device(type='cuda', index=" + std::to_string(index) + ")";
+}
+
+Device Device::parse(std::string_view s) {
+  std::string_view type = s, idx;
+  if (auto colon = s.find(':'); colon != std::string_view::npos) {
+    type = s.substr(0, colon);
+    idx = s.substr(colon + 1);
+  }
+  Device d;
+  if (type == "cpu") {
+    d.type = DeviceType::CPU;
+  } else if (type == "cuda") {
+    d.type = DeviceType::CUDA;
+  } else {
+    throw RuntimeError(
+        "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, "
+        "xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at start of device "
+        "string: " + std::string(s));
+  }
+  if (!idx.empty() || s.find(':') != std::string_view::npos) {
+    int v = -1;
+    auto [p, ec] = std::from_chars(idx.data(), idx.data() + idx.size(), v);
+    if (ec != std::errc() || p != idx.data() + idx.size() || v < 0)
+      throw RuntimeError("Invalid device string: '" + std::string(s) + "'");
+    if (d.is_cpu() && v != 0)
+      throw RuntimeError("CPU device index must be -1 or zero, got " + std::to_string(v));
+    if (d.is_cuda()) d.index = v;
+  }
+  return d;
+}
+
+}  // namespace tsh

@@ -1,0 +1,110 @@
+// engine/core/dtype.cpp — dtype names, aliases, sizes and the promotion table.
+#include "engine/core/dtype.h"
+
+#include "engine/core/error.h"
+
+namespace tsh {
+
+namespace {
+
+struct DTypeInfo {
+  std::string_view name;
+  std::string_view legacy;
+  int64_t size;
+};
+
+constexpr DTypeInfo kInfo[kNumDTypes] = {
+#define TSH_INFO(e, T, n, l) {n, l, sizeof(T)},
+    TSH_DTYPES(TSH_INFO)
+#undef TSH_INFO
+};
+
+// PyTorch's promote_types, read from torch 1.13 pair by pair (tests check it).
+constexpr DType b1 = DType::Bool, u1 = DType::UInt8, i1 = DType::Int8, i2 = DType::Int16,
+                i4 = DType::Int32, i8 = DType::Int64, f2 = DType::Float16, bf = DType::BFloat16,
+                f4 = DType::Float32, f8 = DType::Float64, c4 = DType::Complex64,
+                c8 = DType::Complex128;
+constexpr DType kPromote[kNumDTypes][kNumDTypes] = {
+    {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8},
+    {u1, u1, i2, i2, i4, i8, f2, bf, f4, f8, c4, c8},
+    {i1, i2, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8},
+    {i2, i2, i2, i2, i4, i8, f2, bf, f4, f8, c4, c8},
+    {i4, i4, i4, i4, i4, i8, f2, bf, f4, f8, c4, c8},
+    {i8, i8, i8, i8, i8, i8, f2, bf, f4, f8, c4, c8},
+    {f2, f2, f2, f2, f2, f2, f2, f4, f4, f8, c4, c8},
+    {bf, bf, bf, bf, bf, bf, f4, bf, f4, f8, c4, c8},
+    {f4, f4, f4, f4, f4, f4, f4, f4, f4, f8, c4, c8},
+    {f8, f8, f8, f8, f8, f8, f8, f8, f8, f8, c8, c8},
+    {c4, c4, c4, c4, c4, c4, c4, c4, c4, c8, c4, c8},
+    {c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8, c8},
+};
+
+struct Alias {
+  std::string_view name;
+  DType dtype;
+};
+// Every attribute of `torch` that names a dtype.
+constexpr Alias kAliases[] = {
+    {"bool", b1},        {"uint8", u1},      {"int8", i1},         {"int16", i2},
+    {"short", i2},       {"int32", i4},      {"int", i4},          {"int64", i8},
+    {"long", i8},        {"float16", f2},    {"half", f2},         {"bfloat16", bf},
+    {"float32", f4},     {"float", f4},      {"float64", f8},      {"double", f8},
+    {"complex64", c4},   {"cfloat", c4},     {"complex128", c8},   {"cdouble", c8},
+};
+
+DType g_default_dtype = DType::Float32;
+
+int category(DType d) {
+  if (d == DType::Bool) return 0;
+  if (is_integral(d, false)) return 1;
+  if (is_floating(d)) return 2;
+  return 3;
+}
+
+}  // namespace
+
+std::string_view dtype_name(DType d) { return kInfo[static_cast<int>(d)].name; }
+std::string dtype_repr(DType d) { return "torch." + std::string(dtype_name(d)); }
+std::string_view legacy_type_name(DType d) { return kInfo[static_cast<int>(d)].legacy; }
+int64_t itemsize(DType d) { return kInfo[static_cast<int>(d)].size; }
+
+std::optional<DType> dtype_from_name(std::string_view name) {
+  for (const Alias& a : kAliases)
+    if (a.name == name) return a.dtype;
+  return std::nullopt;
+}
+
+DType to_real(DType d) {
+  if (d == DType::Complex64) return DType::Float32;
+  if (d == DType::Complex128) return DType::Float64;
+  return d;
+}
+
+DType to_complex(DType d) {
+  switch (d) {
+    case DType::Float64: return DType::Complex128;
+    case DType::Complex64:
+    case DType::Complex128: return d;
+    default: return DType::Complex64;
+  }
+}
+
+DType promote_types(DType a, DType b) {
+  return kPromote[static_cast<int>(a)][static_cast<int>(b)];
+}
+
+bool can_cast(DType from, DType to) { return category(from) <= category(to); }
+
+DType default_dtype() { return g_default_dtype; }
+
+void set_default_dtype(DType d) {
+  if (d != DType::Float32 && d != DType::Float64 && d != DType::Float16 && d != DType::BFloat16)
+    throw TypeError("only floating-point types are supported as the default type");
+  g_default_dtype = d;
+}
+
+DType default_complex_dtype() {
+  return g_default_dtype == DType::Float64 ? DType::Complex128 : DType::Complex64;
+}
+
+}  // namespace tsh

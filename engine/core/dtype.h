@@ -1,0 +1,98 @@
+// engine/core/dtype.h — the twelve element types, declared once.
+//
+// TSH_DTYPES is the single list: it generates the enum, the names, the item
+// sizes and the C++ type of each dtype. Order matters: it is PyTorch's
+// promotion order within each category, and the promotion table in dtype.cpp
+// is indexed by it.
+#pragma once
+
+#include <complex>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/core/half.h"
+
+namespace tsh {
+
+// X(Enum, C++ type, name after "torch.", legacy tensor type name)
+#define TSH_DTYPES(X)                                          \
+  X(Bool, bool, "bool", "BoolTensor")                          \
+  X(UInt8, uint8_t, "uint8", "ByteTensor")                     \
+  X(Int8, int8_t, "int8", "CharTensor")                        \
+  X(Int16, int16_t, "int16", "ShortTensor")                    \
+  X(Int32, int32_t, "int32", "IntTensor")                      \
+  X(Int64, int64_t, "int64", "LongTensor")                     \
+  X(Float16, Half, "float16", "HalfTensor")                    \
+  X(BFloat16, BFloat16, "bfloat16", "BFloat16Tensor")          \
+  X(Float32, float, "float32", "FloatTensor")                  \
+  X(Float64, double, "float64", "DoubleTensor")                \
+  X(Complex64, std::complex<float>, "complex64", "ComplexFloatTensor") \
+  X(Complex128, std::complex<double>, "complex128", "ComplexDoubleTensor")
+
+enum class DType : uint8_t {
+#define TSH_ENUM(e, T, n, l) e,
+  TSH_DTYPES(TSH_ENUM)
+#undef TSH_ENUM
+};
+constexpr int kNumDTypes = 12;
+
+// C++ element type of a dtype: CType<DType::Float32> is float.
+template <DType D> struct CTypeOf;
+#define TSH_CTYPE(e, T, n, l) \
+  template <> struct CTypeOf<DType::e> { using type = T; };
+TSH_DTYPES(TSH_CTYPE)
+#undef TSH_CTYPE
+template <DType D> using CType = typename CTypeOf<D>::type;
+
+// The dtype of a C++ element type: dtype_of<float> == DType::Float32.
+template <typename T> constexpr DType dtype_of();
+#define TSH_DTYPE_OF(e, T, n, l) \
+  template <> constexpr DType dtype_of<T>() { return DType::e; }
+TSH_DTYPES(TSH_DTYPE_OF)
+#undef TSH_DTYPE_OF
+
+std::string_view dtype_name(DType d);         // "float32"
+std::string dtype_repr(DType d);              // "torch.float32"
+std::string_view legacy_type_name(DType d);   // "FloatTensor"
+std::optional<DType> dtype_from_name(std::string_view name);  // "float", "double", "long", "float32", ...
+int64_t itemsize(DType d);
+
+inline bool is_complex(DType d) { return d == DType::Complex64 || d == DType::Complex128; }
+inline bool is_floating(DType d) {
+  return d == DType::Float16 || d == DType::BFloat16 || d == DType::Float32 || d == DType::Float64;
+}
+inline bool is_integral(DType d, bool include_bool) {
+  return d <= DType::Int64 && (include_bool || d != DType::Bool);
+}
+// The real dtype of a complex one (complex64 → float32); others unchanged.
+DType to_real(DType d);
+// The complex dtype matching a floating one (float64 → complex128).
+DType to_complex(DType d);
+
+// PyTorch's promote_types: the smallest dtype both convert to safely.
+DType promote_types(DType a, DType b);
+// can_cast(from, to): false only when casting down a category (float → int, complex → float, ... → bool).
+bool can_cast(DType from, DType to);
+
+// The default floating dtype (float32 unless set_default_dtype changed it).
+DType default_dtype();
+void set_default_dtype(DType d);  // throws TypeError unless float32 or float64 (or 16-bit floats)
+DType default_complex_dtype();
+
+// Calls f.template operator()<T>() with T the C++ type of d.
+// Usage: dispatch(d, [&]<typename T>() { ... });
+template <typename F>
+decltype(auto) dispatch(DType d, F&& f) {
+  switch (d) {
+#define TSH_CASE(e, T, n, l) \
+  case DType::e:             \
+    return f.template operator()<T>();
+    TSH_DTYPES(TSH_CASE)
+#undef TSH_CASE
+  }
+  __builtin_unreachable();
+}
+
+}  // namespace tsh

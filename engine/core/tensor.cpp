@@ -1,0 +1,97 @@
+// engine/core/tensor.cpp — tensor construction and metadata queries.
+#include "engine/core/tensor.h"
+
+#include <string>
+
+#include "engine/core/error.h"
+#include "engine/core/shape.h"
+
+namespace tsh {
+
+Tensor Tensor::make(Storage storage, Shape sizes, Shape strides, int64_t offset, DType dtype) {
+  TSH_CHECK(sizes.size() == strides.size(), RuntimeError,
+            "mismatch in length of strides and shape");
+  TSH_CHECK(offset >= 0, RuntimeError,
+            "Tensor: invalid storage offset " + std::to_string(offset));
+  int64_t n = shape_numel(sizes);
+  if (n > 0) {
+    // The highest element index must fit in the storage.
+    int64_t last = offset;
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      TSH_CHECK(strides[i] >= 0, RuntimeError, "as_strided: Negative strides are not supported at the moment, got strides: " + shape_str(strides));
+      last += (sizes[i] - 1) * strides[i];
+    }
+    int64_t need = (last + 1) * tsh::itemsize(dtype);
+    int64_t have = storage->nbytes;
+    TSH_CHECK(need <= have, RuntimeError,
+              "setStorage: sizes " + shape_str(sizes) + ", strides " + shape_str(strides) +
+                  ", storage offset " + std::to_string(offset) + ", and itemsize " +
+                  std::to_string(tsh::itemsize(dtype)) + " requiring a storage size of " +
+                  std::to_string(need) + " are out of bounds for storage of size " +
+                  std::to_string(have));
+  }
+  auto impl = std::make_shared<TensorImpl>();
+  impl->storage = std::move(storage);
+  impl->sizes = std::move(sizes);
+  impl->strides = std::move(strides);
+  impl->offset = offset;
+  impl->dtype = dtype;
+  return Tensor(std::move(impl));
+}
+
+int64_t Tensor::size(int64_t d) const { return impl_->sizes[wrap_dim(d, dim())]; }
+int64_t Tensor::stride(int64_t d) const { return impl_->strides[wrap_dim(d, dim())]; }
+
+int64_t Tensor::numel() const {
+  int64_t n = 1;
+  for (int64_t s : impl_->sizes) n *= s;
+  return n;
+}
+
+bool Tensor::is_contiguous() const { return tsh::is_contiguous(impl_->sizes, impl_->strides); }
+
+Tensor Tensor::as_view(Shape sizes, Shape strides, int64_t offset) const {
+  auto impl = std::make_shared<TensorImpl>();
+  impl->storage = impl_->storage;
+  impl->sizes = std::move(sizes);
+  impl->strides = std::move(strides);
+  impl->offset = offset;
+  impl->dtype = impl_->dtype;
+  return Tensor(std::move(impl));
+}
+
+void Tensor::set_geometry(Shape sizes, Shape strides, int64_t offset) const {
+  impl_->sizes = std::move(sizes);
+  impl_->strides = std::move(strides);
+  impl_->offset = offset;
+}
+
+Tensor empty(const Shape& sizes, DType dtype, Device device) {
+  return empty_strided(sizes, contiguous_strides(sizes), dtype, device);
+}
+
+Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Device device) {
+  for (int64_t s : sizes)
+    TSH_CHECK(s >= 0, RuntimeError,
+              "Trying to create tensor with negative dimension " + std::to_string(s) + ": " +
+                  shape_str(sizes));
+  int64_t n = shape_numel(sizes);
+  int64_t extent = 0;  // elements the storage must hold
+  if (n > 0) {
+    extent = 1;
+    for (size_t i = 0; i < sizes.size(); ++i) extent += (sizes[i] - 1) * strides[i];
+  }
+  int64_t item = tsh::itemsize(dtype);
+  TSH_CHECK(extent <= INT64_MAX / item, RuntimeError,
+            "Storage size calculation overflowed with sizes=" + shape_str(sizes));
+  Storage storage = make_storage(extent * item, device);
+  return Tensor::make(std::move(storage), sizes, strides, 0, dtype);
+}
+
+}  // namespace tsh
+
+namespace tsh {
+Tensor empty_like(const Tensor& t, DType dtype, Device device) {
+  return empty_strided(t.sizes(), dense_strides_like(t.sizes(), t.strides()), dtype, device);
+}
+}  // namespace tsh

@@ -1,0 +1,82 @@
+// engine/core/tensor.h — a tensor is a view: storage + sizes + strides + offset + dtype.
+//
+// Tensor is a cheap handle (a shared pointer) to a TensorImpl. Every view op
+// builds a new TensorImpl over the same Storage and copies no element. The
+// identity of a tensor (`id(t)` in the shell) is its TensorImpl's address:
+// in-place ops keep it, out-of-place ops make a new one.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/core/dtype.h"
+#include "engine/core/storage.h"
+
+namespace tsh {
+
+using Shape = std::vector<int64_t>;
+
+struct TensorImpl {
+  Storage storage;
+  Shape sizes;         // one entry per dim; every entry >= 0
+  Shape strides;       // in elements, one per dim; >= 0 (0 = expanded along that dim)
+  int64_t offset = 0;  // storage offset in elements
+  DType dtype = DType::Float32;
+  // Invariant: when numel() > 0, every element index
+  //   offset + sum_i idx_i * strides[i]  (0 <= idx_i < sizes[i])
+  // lies inside the storage: (that index + 1) * itemsize <= storage->nbytes.
+};
+
+class Tensor {
+ public:
+  Tensor() = default;  // an undefined tensor: only defined() may be called
+  explicit Tensor(std::shared_ptr<TensorImpl> impl) : impl_(std::move(impl)) {}
+
+  // A tensor over an existing storage. Checks the invariant above.
+  static Tensor make(Storage storage, Shape sizes, Shape strides, int64_t offset, DType dtype);
+
+  bool defined() const { return impl_ != nullptr; }
+  TensorImpl* impl() const { return impl_.get(); }
+  bool is_same(const Tensor& o) const { return impl_ == o.impl_; }
+
+  int64_t dim() const { return static_cast<int64_t>(impl_->sizes.size()); }
+  const Shape& sizes() const { return impl_->sizes; }
+  const Shape& strides() const { return impl_->strides; }
+  int64_t size(int64_t d) const;    // d may be negative
+  int64_t stride(int64_t d) const;  // d may be negative
+  int64_t storage_offset() const { return impl_->offset; }
+  DType dtype() const { return impl_->dtype; }
+  Device device() const { return impl_->storage->device; }
+  const Storage& storage() const { return impl_->storage; }
+  int64_t numel() const;
+  int64_t itemsize() const { return tsh::itemsize(impl_->dtype); }
+  bool is_contiguous() const;
+
+  // Address of element [0, ..., 0] (valid even when numel() == 0).
+  char* data_ptr() const {
+    return static_cast<char*>(impl_->storage->data) + impl_->offset * itemsize();
+  }
+  template <typename T> T* data() const { return reinterpret_cast<T*>(data_ptr()); }
+
+  // A view of the same storage with other geometry (a new TensorImpl).
+  Tensor as_view(Shape sizes, Shape strides, int64_t offset) const;
+  // Replaces this tensor's geometry in place (for t_(), squeeze_(), ...): identity kept.
+  void set_geometry(Shape sizes, Shape strides, int64_t offset) const;
+
+ private:
+  std::shared_ptr<TensorImpl> impl_;
+};
+
+// A new tensor with fresh, uninitialised, contiguous storage.
+Tensor empty(const Shape& sizes, DType dtype, Device device = {});
+// Same, with the given strides (as empty_strided).
+Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Device device = {});
+
+}  // namespace tsh
+
+namespace tsh {
+// A new uninitialised tensor shaped like t, with t's stride order (preserve_format).
+Tensor empty_like(const Tensor& t, DType dtype, Device device);
+inline Tensor empty_like(const Tensor& t) { return empty_like(t, t.dtype(), t.device()); }
+}  // namespace tsh

@@ -1,0 +1,115 @@
+// engine/cpu/loop.h — the strided iterator every CPU kernel runs on.
+//
+// Given N operands that share one iteration shape (broadcast operands carry
+// stride 0), it drops size-1 dims, coalesces dims that are contiguous with
+// each other in every operand, and calls the kernel once per innermost run:
+//     inner(char* ptrs[N], const int64_t byte_strides[N], int64_t n)
+// so kernels write only a tight 1-d loop (with a fast path when the byte
+// strides equal the item sizes). Large iterations split their outer runs
+// across OpenMP threads; each run is handled by exactly one thread.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "engine/core/tensor.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace tsh::cpu {
+
+// Iterations smaller than this stay on one thread.
+constexpr int64_t kParallelGrain = 32768;
+
+template <size_t N>
+struct LoopGeometry {
+  std::vector<int64_t> shape;                   // innermost first, coalesced
+  std::array<std::vector<int64_t>, N> strides;  // bytes, innermost first
+};
+
+// strides[k] are element strides of operand k, itemsize[k] its element size.
+template <size_t N>
+LoopGeometry<N> make_geometry(const Shape& shape, const std::array<const Shape*, N>& strides,
+                              const std::array<int64_t, N>& itemsize) {
+  LoopGeometry<N> g;
+  for (size_t d = shape.size(); d-- > 0;) {
+    if (shape[d] == 1) continue;
+    bool merge = !g.shape.empty();
+    for (size_t k = 0; k < N && merge; ++k)
+      merge = (*strides[k])[d] * itemsize[k] == g.strides[k].back() * g.shape.back();
+    if (merge) {
+      g.shape.back() *= shape[d];
+    } else {
+      g.shape.push_back(shape[d]);
+      for (size_t k = 0; k < N; ++k) g.strides[k].push_back((*strides[k])[d] * itemsize[k]);
+    }
+  }
+  if (g.shape.empty()) {  // a single element
+    g.shape.push_back(1);
+    for (size_t k = 0; k < N; ++k) g.strides[k].push_back(0);
+  }
+  return g;
+}
+
+// Runs inner over the outer runs [begin, end) of g.
+template <size_t N, typename F>
+void run_outer_range(const LoopGeometry<N>& g, std::array<char*, N> base, int64_t begin,
+                     int64_t end, F& inner) {
+  const size_t nd = g.shape.size();
+  std::array<int64_t, N> inner_strides;
+  for (size_t k = 0; k < N; ++k) inner_strides[k] = g.strides[k][0];
+  // Multi-index of outer run `begin` over dims 1..nd-1.
+  std::vector<int64_t> idx(nd, 0);
+  int64_t rem = begin;
+  for (size_t d = 1; d < nd; ++d) {
+    idx[d] = rem % g.shape[d];
+    rem /= g.shape[d];
+  }
+  std::array<char*, N> ptrs;
+  for (size_t k = 0; k < N; ++k) {
+    ptrs[k] = base[k];
+    for (size_t d = 1; d < nd; ++d) ptrs[k] += idx[d] * g.strides[k][d];
+  }
+  for (int64_t r = begin; r < end; ++r) {
+    inner(ptrs.data(), inner_strides.data(), g.shape[0]);
+    // Advance the odometer over the outer dims.
+    for (size_t d = 1; d < nd; ++d) {
+      for (size_t k = 0; k < N; ++k) ptrs[k] += g.strides[k][d];
+      if (++idx[d] < g.shape[d]) break;
+      for (size_t k = 0; k < N; ++k) ptrs[k] -= g.strides[k][d] * g.shape[d];
+      idx[d] = 0;
+    }
+  }
+}
+
+// The whole loop. Serial when `parallel` is false (kernels with shared state).
+template <size_t N, typename F>
+void for_each_run(const Shape& shape, std::array<char*, N> base,
+                  const std::array<const Shape*, N>& strides,
+                  const std::array<int64_t, N>& itemsize, F&& inner, bool parallel = true) {
+  int64_t numel = 1;
+  for (int64_t s : shape) numel *= s;
+  if (numel == 0) return;
+  LoopGeometry<N> g = make_geometry<N>(shape, strides, itemsize);
+  int64_t outer = numel / g.shape[0];
+  if (!parallel || numel < kParallelGrain || outer == 1) {
+    run_outer_range<N>(g, base, 0, outer, inner);
+    return;
+  }
+#pragma omp parallel
+  {
+    int64_t nt = 1, t = 0;
+#ifdef _OPENMP
+    nt = omp_get_num_threads();
+    t = omp_get_thread_num();
+#endif
+    int64_t chunk = (outer + nt - 1) / nt;
+    int64_t b = t * chunk, e = std::min(outer, b + chunk);
+    if (b < e) run_outer_range<N>(g, base, b, e, inner);
+  }
+}
+
+}  // namespace tsh::cpu

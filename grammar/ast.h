@@ -1,0 +1,134 @@
+// grammar/ast.h — the syntax tree the parser produces and the shell evaluates.
+//
+// One flat node type for expressions and one for statements, in the manner of
+// clox: a kind tag plus the few fields each kind uses (documented beside the
+// field). Every node carries the exact source span it came from so that any
+// error can point at its text. The grammar knows nothing of tensors.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tsh::grammar {
+
+// A region of source. Lines are 1-based; columns are 0-based byte offsets in
+// their line; the end is exclusive. A node spanning lines has end_line > line.
+struct Span {
+  int line = 0, col = 0;
+  int end_line = 0, end_col = 0;
+};
+
+enum class ExprKind {
+  Name,       // text = identifier
+  Int,        // int_value; int_overflow when the literal is >= 2^64
+  Float,      // float_value
+  Imag,       // float_value = imaginary part (`2j`)
+  Str,        // text = decoded string (adjacent literals already joined)
+  True, False, None,
+  Ellipsis,   // `...`
+  Tuple,      // items (a parenthesised or bare `a, b`; `()` is empty)
+  List,       // items
+  Unary,      // op (Neg, Pos, Invert, Not), items[0] = operand
+  Binary,     // op (Add ... MatMul, BitOr ...), items[0] op items[1]
+  And, Or,    // items[0], items[1]; short-circuit
+  Compare,    // items = n+1 operands, ops = n comparison operators (chained)
+  IfExp,      // items[0] if items[1] else items[2]   (body, cond, orelse)
+  Lambda,     // params, items[0] = body expression
+  Call,       // items[0] = callee, args = positional, keywords
+  Attribute,  // items[0] = object, text = attribute name
+  Subscript,  // items[0] = object, items[1] = index (a Tuple for `a[i, j]`)
+  Slice,      // items[0..2] = lower, upper, step; a null pointer where omitted
+  ListComp,   // items[0] = element; comps = the for/if clauses in order
+  Starred,    // items[0]: `*x` in a call's arguments
+};
+
+enum class Op {
+  // arithmetic / bitwise (Binary and AugAssign)
+  Add, Sub, Mul, Div, FloorDiv, Mod, Pow, MatMul,
+  LShift, RShift, BitAnd, BitOr, BitXor,
+  // unary
+  Neg, Pos, Invert, Not,
+  // comparison
+  Eq, NotEq, Lt, LtE, Gt, GtE, In, NotIn, Is, IsNot,
+};
+
+const char* op_symbol(Op op);  // "+", "//", "not in", ...
+
+struct Expr;
+struct Stmt;
+using ExprPtr = std::unique_ptr<Expr>;
+using StmtPtr = std::unique_ptr<Stmt>;
+
+struct Keyword {
+  std::string name;
+  ExprPtr value;
+  Span span;  // covers `name=value`
+};
+
+struct Param {
+  std::string name;
+  ExprPtr default_value;  // null when there is none
+  Span span;
+};
+
+// One `for target in iter` clause of a comprehension, with its `if`s.
+struct Comprehension {
+  ExprPtr target;
+  ExprPtr iter;
+  std::vector<ExprPtr> ifs;
+};
+
+struct Expr {
+  ExprKind kind;
+  Span span;
+  std::string text;               // Name, Str, Attribute
+  uint64_t int_value = 0;         // Int
+  bool int_overflow = false;      // Int
+  double float_value = 0;         // Float, Imag
+  Op op = Op::Add;                // Unary, Binary
+  std::vector<Op> ops;            // Compare
+  std::vector<ExprPtr> items;     // children, as documented per kind
+  std::vector<ExprPtr> args;      // Call: positional arguments (may hold Starred)
+  std::vector<Keyword> keywords;  // Call
+  std::vector<Param> params;      // Lambda
+  std::vector<Comprehension> comps;  // ListComp
+  bool parenthesized = false;     // written inside (...) — `(a)` vs `a`
+};
+
+enum class StmtKind {
+  Expr,       // value
+  Assign,     // targets = [t1, t2, ...] for `t1 = t2 = value`; value
+  AugAssign,  // targets[0] op= value
+  Import,     // imports
+  Del,        // targets
+  Pass, Break, Continue,
+  Return,     // value (may be null)
+  If,         // test, body, orelse (an `elif` is an If alone in orelse)
+  While,      // test, body
+  For,        // target, iter, body
+  Def,        // name, params, body
+};
+
+struct ImportName {
+  std::string module;  // dotted: "torch", "torch.nn"
+  std::string alias;   // empty when there is no `as`
+  Span span;
+};
+
+struct Stmt {
+  StmtKind kind;
+  Span span;
+  std::vector<ExprPtr> targets;  // Assign, AugAssign, Del
+  ExprPtr value;                 // Expr, Assign, AugAssign, Return
+  Op op = Op::Add;               // AugAssign
+  std::vector<ImportName> imports;
+  ExprPtr test;                  // If, While
+  ExprPtr target, iter;          // For
+  std::string name;              // Def
+  std::vector<Param> params;     // Def
+  std::vector<StmtPtr> body, orelse;
+};
+
+}  // namespace tsh::grammar
