@@ -1,0 +1,602 @@
+// shell/interp.cpp — statements, expressions, names, calls and function frames.
+#include "shell/interp.h"
+
+#include <algorithm>
+
+#include "shell/errors.h"
+#include "shell/pyops.h"
+#include "shell/registry.h"
+#include "shell/suggest.h"
+#include "shell/tensor_attrs.h"
+
+namespace tsh::shell {
+
+using grammar::Expr;
+using grammar::ExprKind;
+using grammar::Op;
+using grammar::Stmt;
+using grammar::StmtKind;
+
+std::atomic<bool> g_interrupted{false};
+
+void check_interrupt() {
+  if (g_interrupted.load(std::memory_order_relaxed)) {
+    g_interrupted = false;
+    throw KeyboardInterrupt();
+  }
+}
+
+namespace {
+constexpr int kMaxRecursion = 1000;  // Python's default recursion limit
+}
+
+Interpreter::Interpreter(Output output) : out_(std::move(output)) {
+  install_builtins(*this, builtins_);
+  torch_ = make_torch_module(*this);
+}
+
+std::vector<std::string> Interpreter::visible_names() const {
+  std::vector<std::string> names;
+  for (auto& [n, _] : globals_) names.push_back(n);
+  for (auto& [n, _] : builtins_) names.push_back(n);
+  for (auto& [n, _] : torch_.as<ModuleObj>()->attrs) names.push_back(n);
+  for (auto& n : registry().function_names()) names.push_back(n);
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
+// ---------------------------------------------------------------- statements
+
+void Interpreter::exec_module(const std::vector<grammar::StmtPtr>& stmts) {
+  for (const auto& s : stmts) exec_toplevel(*s);
+}
+
+void Interpreter::exec_toplevel(const Stmt& s) {
+  check_interrupt();
+  clear_trace();
+  if (s.kind != StmtKind::Expr) {
+    exec(s);
+    return;
+  }
+  Value v = eval(*s.value);
+  if (!v.is_none()) {
+    globals_["_"] = v;
+    out_.out(repr(v) + "\n");
+  }
+}
+
+void Interpreter::exec_block(const std::vector<grammar::StmtPtr>& body) {
+  for (const auto& s : body) exec(*s);
+}
+
+void Interpreter::exec(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::Expr:
+      eval(*s.value);
+      return;
+    case StmtKind::Assign: {
+      Value v = eval(*s.value);
+      for (const auto& t : s.targets) assign(*t, v);
+      return;
+    }
+    case StmtKind::AugAssign: {
+      const Expr& target = *s.targets[0];
+      Value rhs = eval(*s.value);
+      if (target.kind == ExprKind::Name) {
+        Value cur = lookup(target.text);
+        Value result;
+        try {
+          result = binary(s.op, cur, rhs, true);
+        } catch (...) {
+          record_failure(s.span);
+          throw;
+        }
+        assign(target, result);
+      } else if (target.kind == ExprKind::Subscript) {
+        Value obj = eval(*target.items[0]);
+        Value idx = eval(*target.items[1]);
+        Value cur = eval_subscript(obj, idx);
+        Value result = binary(s.op, cur, rhs, true);
+        // An in-place tensor op already wrote through the view.
+        if (!(cur.is(Kind::Tensor) && result.is(Kind::Tensor) &&
+              result.as_tensor().is_same(cur.as_tensor())))
+          set_item(obj, idx, result);
+      } else if (target.kind == ExprKind::Attribute) {
+        Value obj = eval(*target.items[0]);
+        Value cur = get_attr(obj, target.text);
+        Value result = binary(s.op, cur, rhs, true);
+        set_attr(obj, target.text, result);
+      }
+      return;
+    }
+    case StmtKind::Import:
+      for (const auto& imp : s.imports) {
+        std::string root = imp.module.substr(0, imp.module.find('.'));
+        Value mod;
+        if (root == "torch") {
+          mod = torch_;
+          if (imp.alias.empty()) {
+            globals_["torch"] = torch_;
+            continue;
+          }
+          // `import torch.nn as nn` binds the submodule.
+          size_t pos = root.size();
+          while (pos < imp.module.size()) {
+            size_t next = imp.module.find('.', pos + 1);
+            if (next == std::string::npos) next = imp.module.size();
+            mod = get_attr(mod, imp.module.substr(pos + 1, next - pos - 1));
+            pos = next;
+          }
+        } else if (root == "numpy" || root == "math" || root == "time" || root == "random") {
+          Value m = lookup_module(root);
+          mod = m;
+          if (imp.alias.empty()) {
+            globals_[root] = m;
+            continue;
+          }
+        } else {
+          throw PyError("ModuleNotFoundError", "No module named '" + root + "'");
+        }
+        globals_[imp.alias] = mod;
+      }
+      return;
+    case StmtKind::Del:
+      for (const auto& t : s.targets) {
+        if (t->kind == ExprKind::Name) {
+          auto& vars = scope_ ? scope_->vars : globals_;
+          if (!vars.erase(t->text)) throw NameError("name '" + t->text + "' is not defined");
+        } else if (t->kind == ExprKind::Subscript) {
+          Value obj = eval(*t->items[0]);
+          Value idx = eval(*t->items[1]);
+          if (!obj.is(Kind::List))
+            throw TypeError("'" + type_name(obj) + "' object doesn't support item deletion");
+          auto& items = obj.items();
+          int64_t i = normalize_index(idx, static_cast<int64_t>(items.size()), "list");
+          items.erase(items.begin() + i);
+        } else {
+          throw SyntaxErr("cannot delete this expression");
+        }
+      }
+      return;
+    case StmtKind::Pass: return;
+    case StmtKind::Break: throw BreakSignal{};
+    case StmtKind::Continue: throw ContinueSignal{};
+    case StmtKind::Return:
+      throw ReturnSignal{s.value ? eval(*s.value) : Value()};
+    case StmtKind::If:
+      if (truthy(eval(*s.test)))
+        exec_block(s.body);
+      else
+        exec_block(s.orelse);
+      return;
+    case StmtKind::While:
+      while (truthy(eval(*s.test))) {
+        check_interrupt();
+        try {
+          exec_block(s.body);
+        } catch (const BreakSignal&) {
+          break;
+        } catch (const ContinueSignal&) {
+        }
+      }
+      return;
+    case StmtKind::For: {
+      Value it = eval(*s.iter);
+      auto run_body = [&](const Value& item) -> bool {
+        check_interrupt();
+        assign(*s.target, item);
+        try {
+          exec_block(s.body);
+        } catch (const BreakSignal&) {
+          return false;
+        } catch (const ContinueSignal&) {
+        }
+        return true;
+      };
+      if (it.is(Kind::Range)) {  // no materialised list for range(10**6)
+        auto* r = it.as<RangeObj>();
+        for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step)
+          if (!run_body(Value::integer(i))) break;
+        return;
+      }
+      for (const Value& item : iterate(it))
+        if (!run_body(item)) break;
+      return;
+    }
+    case StmtKind::Def: {
+      Value f = make_function(s.name, s.params, &s.body, nullptr);
+      if (scope_)
+        scope_->vars[s.name] = f;
+      else
+        globals_[s.name] = f;
+      return;
+    }
+  }
+}
+
+void Interpreter::assign(const Expr& target, const Value& v) {
+  switch (target.kind) {
+    case ExprKind::Name:
+      if (scope_)
+        scope_->vars[target.text] = v;
+      else
+        globals_[target.text] = v;
+      return;
+    case ExprKind::Tuple:
+    case ExprKind::List: {
+      std::vector<Value> items = iterate(v);
+      if (items.size() != target.items.size()) {
+        if (items.size() > target.items.size())
+          throw ValueError("too many values to unpack (expected " +
+                           std::to_string(target.items.size()) + ")");
+        throw ValueError("not enough values to unpack (expected " +
+                         std::to_string(target.items.size()) + ", got " +
+                         std::to_string(items.size()) + ")");
+      }
+      for (size_t i = 0; i < items.size(); ++i) assign(*target.items[i], items[i]);
+      return;
+    }
+    case ExprKind::Subscript: {
+      Value obj = eval(*target.items[0]);
+      Value idx = eval(*target.items[1]);
+      try {
+        set_item(obj, idx, v);
+      } catch (...) {
+        record_failure(target.span);
+        throw;
+      }
+      return;
+    }
+    case ExprKind::Attribute: {
+      Value obj = eval(*target.items[0]);
+      set_attr(obj, target.text, v);
+      return;
+    }
+    default:
+      throw SyntaxErr("cannot assign to expression");
+  }
+}
+
+// ---------------------------------------------------------------- expressions
+
+void Interpreter::record_failure(const grammar::Span& span) {
+  // Record the innermost failing expression once per frame.
+  size_t depth = frame_names_.size();
+  if (depth >= trace_depth_recorded_) return;
+  trace_.insert(trace_.begin(), TraceEntry{frame_names_.back(), span});
+  trace_depth_recorded_ = depth;
+}
+
+Value Interpreter::eval(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Call:
+    case ExprKind::Binary:
+    case ExprKind::Unary:
+    case ExprKind::Subscript:
+    case ExprKind::Attribute:
+    case ExprKind::Name:
+    case ExprKind::Compare:
+      try {
+        return eval_inner(e);
+      } catch (const ReturnSignal&) {
+        throw;
+      } catch (const BreakSignal&) {
+        throw;
+      } catch (const ContinueSignal&) {
+        throw;
+      } catch (...) {
+        record_failure(e.span);
+        throw;
+      }
+    default:
+      return eval_inner(e);
+  }
+}
+
+Value Interpreter::lookup(const std::string& name) {
+  for (Scope* s = scope_.get(); s; s = s->enclosing.get()) {
+    auto it = s->vars.find(name);
+    if (it != s->vars.end()) return it->second;
+  }
+  if (auto it = globals_.find(name); it != globals_.end()) return it->second;
+  if (auto it = builtins_.find(name); it != builtins_.end()) return it->second;
+  // Bare torch names: rand(2, 3) is torch.rand(2, 3).
+  auto* torch_mod = torch_.as<ModuleObj>();
+  if (auto it = torch_mod->attrs.find(name); it != torch_mod->attrs.end()) return it->second;
+  if (registry().functions(name)) return get_attr(torch_, name);
+  std::string msg = "name '" + name + "' is not defined";
+  std::vector<std::string> candidates;
+  for (Scope* s = scope_.get(); s; s = s->enclosing.get())
+    for (auto& [n, _] : s->vars) candidates.push_back(n);
+  for (auto& [n, _] : globals_) candidates.push_back(n);
+  for (auto& [n, _] : builtins_) candidates.push_back(n);
+  if (auto best = did_you_mean(name, candidates)) msg += ". Did you mean: '" + *best + "'?";
+  throw NameError(msg);
+}
+
+Value Interpreter::eval_inner(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Name: return lookup(e.text);
+    case ExprKind::Int:
+      if (e.int_overflow) throw OverflowError("int too large: tsh integers are exact within [-2**63, 2**64)");
+      return Value::integer(static_cast<Int>(e.int_value));
+    case ExprKind::Float: return Value::floating(e.float_value);
+    case ExprKind::Imag: return Value::complex({0.0, e.float_value});
+    case ExprKind::Str: return Value::str(e.text);
+    case ExprKind::True: return Value::boolean(true);
+    case ExprKind::False: return Value::boolean(false);
+    case ExprKind::None: return Value::none();
+    case ExprKind::Ellipsis: return Value::ellipsis();
+    case ExprKind::Tuple:
+    case ExprKind::List: {
+      std::vector<Value> items;
+      items.reserve(e.items.size());
+      for (const auto& x : e.items) {
+        if (x->kind == ExprKind::Starred) {
+          for (Value& v : iterate(eval(*x->items[0]))) items.push_back(v);
+        } else {
+          items.push_back(eval(*x));
+        }
+      }
+      return e.kind == ExprKind::Tuple ? Value::tuple(std::move(items))
+                                       : Value::list(std::move(items));
+    }
+    case ExprKind::Unary: return unary(e.op, eval(*e.items[0]));
+    case ExprKind::Binary: {
+      Value a = eval(*e.items[0]);
+      Value b = eval(*e.items[1]);
+      return binary(e.op, a, b, false);
+    }
+    case ExprKind::And: {
+      Value a = eval(*e.items[0]);
+      return truthy(a) ? eval(*e.items[1]) : a;
+    }
+    case ExprKind::Or: {
+      Value a = eval(*e.items[0]);
+      return truthy(a) ? a : eval(*e.items[1]);
+    }
+    case ExprKind::Compare: {
+      // a < b < c  ==  (a < b) and (b < c), each operand evaluated once.
+      Value left = eval(*e.items[0]);
+      Value result = Value::boolean(true);
+      for (size_t i = 0; i < e.ops.size(); ++i) {
+        Value right = eval(*e.items[i + 1]);
+        Value tensor_result;
+        bool r = compare(e.ops[i], left, right, &tensor_result);
+        if (!tensor_result.is_none()) {
+          result = tensor_result;
+          if (i + 1 < e.ops.size() && !truthy(result)) return result;
+        } else {
+          result = Value::boolean(r);
+          if (!r) return result;
+        }
+        left = right;
+      }
+      return result;
+    }
+    case ExprKind::IfExp:
+      return truthy(eval(*e.items[1])) ? eval(*e.items[0]) : eval(*e.items[2]);
+    case ExprKind::Lambda: return make_function("<lambda>", e.params, nullptr, e.items[0].get());
+    case ExprKind::Call: return eval_call(e);
+    case ExprKind::Attribute: return get_attr(eval(*e.items[0]), e.text);
+    case ExprKind::Subscript: {
+      Value obj = eval(*e.items[0]);
+      Value idx = eval(*e.items[1]);
+      return eval_subscript(obj, idx);
+    }
+    case ExprKind::Slice: {
+      auto s = std::make_shared<SliceObj>();
+      if (e.items.size() > 0 && e.items[0]) s->start = eval(*e.items[0]);
+      if (e.items.size() > 1 && e.items[1]) s->stop = eval(*e.items[1]);
+      if (e.items.size() > 2 && e.items[2]) s->step = eval(*e.items[2]);
+      return Value::object(Kind::Slice, s);
+    }
+    case ExprKind::ListComp: {
+      std::vector<Value> out;
+      // Comprehension variables live in their own scope, as in Python 3.
+      auto saved = scope_;
+      auto comp_scope = std::make_shared<Scope>();
+      comp_scope->enclosing = scope_;
+      scope_ = comp_scope;
+      try {
+        std::function<void(size_t)> loop = [&](size_t level) {
+          if (level == e.comps.size()) {
+            out.push_back(eval(*e.items[0]));
+            return;
+          }
+          const auto& c = e.comps[level];
+          for (const Value& item : iterate(eval(*c.iter))) {
+            check_interrupt();
+            assign(*c.target, item);
+            bool ok = true;
+            for (const auto& cond : c.ifs) ok = ok && truthy(eval(*cond));
+            if (ok) loop(level + 1);
+          }
+        };
+        loop(0);
+      } catch (...) {
+        scope_ = saved;
+        throw;
+      }
+      scope_ = saved;
+      return Value::list(std::move(out));
+    }
+    case ExprKind::Starred: throw SyntaxErr("can't use starred expression here");
+  }
+  throw RuntimeError("unknown expression");
+}
+
+Value Interpreter::eval_call(const Expr& e) {
+  Args args;
+  Kwargs kwargs;
+  args.reserve(e.args.size() + 1);
+  const Expr& callee = *e.items[0];
+  // `t.view(2, 5)`: call the tensor method directly, with no bound-method object.
+  Value self;
+  const std::vector<const OpEntry*>* method = nullptr;
+  Value fn;
+  if (callee.kind == ExprKind::Attribute) {
+    Value obj = eval(*callee.items[0]);
+    if (obj.is(Kind::Tensor) && !is_tensor_property(callee.text))
+      method = registry().methods(callee.text);
+    if (method) {
+      args.push_back(obj);
+    } else {
+      try {
+        fn = get_attr(obj, callee.text);
+      } catch (...) {
+        record_failure(callee.span);
+        throw;
+      }
+    }
+  } else {
+    fn = eval(callee);
+  }
+  for (const auto& a : e.args) {
+    if (a->kind == ExprKind::Starred) {
+      for (Value& v : iterate(eval(*a->items[0]))) args.push_back(v);
+    } else {
+      args.push_back(eval(*a));
+    }
+  }
+  for (const auto& kw : e.keywords) kwargs.emplace_back(kw.name, eval(*kw.value));
+  if (method) return registry().call(*this, *method, true, args, kwargs);
+  return call(fn, args, kwargs);
+}
+
+Value Interpreter::call(const Value& callee, Args& args, Kwargs& kwargs) {
+  switch (callee.kind()) {
+    case Kind::Builtin: return callee.as<BuiltinObj>()->fn(*this, args, kwargs);
+    case Kind::Type: return callee.as<TypeObj>()->ctor(*this, args, kwargs);
+    case Kind::Function: return call_function(*callee.as<FunctionObj>(), args, kwargs);
+    case Kind::Method: {
+      auto* m = callee.as<MethodObj>();
+      Args full;
+      full.reserve(args.size() + 1);
+      full.push_back(m->self);
+      full.insert(full.end(), args.begin(), args.end());
+      return call(m->func, full, kwargs);
+    }
+    default:
+      throw TypeError("'" + type_name(callee) + "' object is not callable");
+  }
+}
+
+Value Interpreter::make_function(const std::string& name, const std::vector<grammar::Param>& params,
+                                 const std::vector<grammar::StmtPtr>* body,
+                                 const grammar::Expr* lambda_body) {
+  auto f = std::make_shared<FunctionObj>();
+  f->name = name;
+  for (const auto& p : params) {
+    f->params.push_back(p.name);
+    if (p.default_value) f->defaults.push_back(eval(*p.default_value));
+  }
+  f->body = body;
+  f->lambda_body = lambda_body;
+  if (!asts_.empty()) f->keep_alive = asts_.back();
+  f->closure = scope_;
+  return Value::object(Kind::Function, f);
+}
+
+Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwargs) {
+  if (depth_ >= kMaxRecursion) throw RecursionError("maximum recursion depth exceeded");
+  auto scope = std::make_shared<Scope>();
+  scope->enclosing = f.closure;
+  const size_t np = f.params.size();
+  const size_t first_default = np - f.defaults.size();
+  if (args.size() > np)
+    throw TypeError(f.name + "() takes " + std::to_string(np) + " positional argument" +
+                    (np == 1 ? "" : "s") + " but " + std::to_string(args.size()) +
+                    (args.size() == 1 ? " was" : " were") + " given");
+  std::vector<bool> set(np, false);
+  for (size_t i = 0; i < args.size(); ++i) {
+    scope->vars[f.params[i]] = args[i];
+    set[i] = true;
+  }
+  for (auto& [k, v] : kwargs) {
+    auto it = std::find(f.params.begin(), f.params.end(), k);
+    if (it == f.params.end())
+      throw TypeError(f.name + "() got an unexpected keyword argument '" + k + "'");
+    size_t i = static_cast<size_t>(it - f.params.begin());
+    if (set[i]) throw TypeError(f.name + "() got multiple values for argument '" + k + "'");
+    scope->vars[k] = v;
+    set[i] = true;
+  }
+  std::vector<std::string> missing;
+  for (size_t i = 0; i < np; ++i) {
+    if (set[i]) continue;
+    if (i >= first_default)
+      scope->vars[f.params[i]] = f.defaults[i - first_default];
+    else
+      missing.push_back(f.params[i]);
+  }
+  if (!missing.empty()) {
+    std::string names;
+    for (size_t i = 0; i < missing.size(); ++i) {
+      if (i) names += i + 1 == missing.size() ? (missing.size() > 2 ? ", and " : " and ") : ", ";
+      names += "'" + missing[i] + "'";
+    }
+    throw TypeError(f.name + "() missing " + std::to_string(missing.size()) +
+                    " required positional argument" + (missing.size() == 1 ? "" : "s") + ": " +
+                    names);
+  }
+  auto saved = scope_;
+  scope_ = scope;
+  frame_names_.push_back(f.name);
+  ++depth_;
+  Value result;
+  try {
+    if (f.lambda_body) {
+      result = eval(*f.lambda_body);
+    } else {
+      try {
+        exec_block(*f.body);
+      } catch (ReturnSignal& r) {
+        result = std::move(r.value);
+      }
+    }
+  } catch (...) {
+    --depth_;
+    frame_names_.pop_back();
+    scope_ = saved;
+    throw;
+  }
+  --depth_;
+  frame_names_.pop_back();
+  scope_ = saved;
+  return result;
+}
+
+std::vector<Value> Interpreter::iterate(const Value& v) {
+  switch (v.kind()) {
+    case Kind::Tuple:
+    case Kind::List:
+    case Kind::Size: return v.items();
+    case Kind::NamedTuple: return v.as<NamedTupleObj>()->items;
+    case Kind::Range: {
+      auto* r = v.as<RangeObj>();
+      std::vector<Value> out;
+      for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step)
+        out.push_back(Value::integer(i));
+      return out;
+    }
+    case Kind::Str: {
+      std::vector<Value> out;
+      for (char c : v.as_str()) out.push_back(Value::str(std::string(1, c)));
+      return out;
+    }
+    case Kind::Tensor: {
+      const Tensor& t = v.as_tensor();
+      if (t.dim() == 0) throw TypeError("iteration over a 0-d tensor");
+      std::vector<Value> out;
+      for (int64_t i = 0; i < t.size(0); ++i)
+        out.push_back(eval_subscript(v, Value::integer(i)));
+      return out;
+    }
+    default:
+      throw TypeError("'" + type_name(v) + "' object is not iterable");
+  }
+}
+
+}  // namespace tsh::shell

@@ -1,0 +1,116 @@
+// shell/interp.h — evaluates the syntax tree against the engine.
+//
+// Names resolve local → enclosing def → global → builtins → torch, so
+// `rand(2, 3)` and `torch.rand(2, 3)` are the same call. When an error
+// escapes a statement, `trace()` says which expression failed in each
+// active frame, for the script traceback with carets.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "grammar/ast.h"
+#include "shell/value.h"
+
+namespace tsh::shell {
+
+// Set by the SIGINT handler; checked between statements, in loops and calls.
+extern std::atomic<bool> g_interrupted;
+void check_interrupt();  // throws KeyboardInterrupt and clears the flag
+
+// Where output goes: the terminal, or a buffer (doctest).
+struct Output {
+  std::function<void(std::string_view)> out;  // stdout
+  std::function<void(std::string_view)> err;  // stderr (stdout is flushed first)
+};
+
+// One frame of a traceback: where the failing expression is.
+struct TraceEntry {
+  std::string function;  // "<module>" or the def's name
+  grammar::Span span;
+};
+
+class Interpreter {
+ public:
+  explicit Interpreter(Output output);
+
+  // Runs statements at module level. An expression statement whose value is
+  // not None prints its repr. Errors propagate (tsh::Error); see trace().
+  void exec_module(const std::vector<grammar::StmtPtr>& stmts);
+  // One module-level statement (clears the traceback first).
+  void exec_toplevel(const grammar::Stmt& s);
+  // Keeps a parsed chunk alive for the functions defined in it.
+  void keep_alive(std::shared_ptr<void> ast) { asts_.push_back(std::move(ast)); }
+
+  Value eval(const grammar::Expr& e);
+  void exec(const grammar::Stmt& s);
+  Value call(const Value& callee, Args& args, Kwargs& kwargs);
+  Value get_attr(const Value& obj, const std::string& name);
+  void set_attr(const Value& obj, const std::string& name, const Value& v);
+  Value eval_subscript(const Value& obj, const Value& index);
+  void set_item(const Value& obj, const Value& index, const Value& v);
+  // Python-level operators, shared by expressions, augmented assignment and builtins.
+  Value binary(grammar::Op op, const Value& a, const Value& b, bool inplace);
+  Value unary(grammar::Op op, const Value& v);
+  // Returns the truth of `a op b`; for tensors, sets *tensor_result instead.
+  bool compare(grammar::Op op, const Value& a, const Value& b, Value* tensor_result);
+  std::vector<Value> iterate(const Value& v);  // materialises an iterable
+  Value lookup_module(const std::string& name);  // numpy, math, ...
+  Value lookup(const std::string& name);  // throws NameError
+
+  std::map<std::string, Value>& globals() { return globals_; }
+  std::map<std::string, Value>& builtins() { return builtins_; }
+  const Value& torch() const { return torch_; }
+  Output& output() { return out_; }
+  void print_out(std::string_view s) { out_.out(s); }
+
+  const std::vector<TraceEntry>& trace() const { return trace_; }
+  void clear_trace() {
+    trace_.clear();
+    trace_depth_recorded_ = SIZE_MAX;
+  }
+
+  // Names visible at top level (for completion and "Did you mean").
+  std::vector<std::string> visible_names() const;
+
+ private:
+  Value eval_inner(const grammar::Expr& e);
+  Value eval_call(const grammar::Expr& e);
+  void assign(const grammar::Expr& target, const Value& v);
+  void exec_block(const std::vector<grammar::StmtPtr>& body);
+  Value call_function(const FunctionObj& f, Args& args, Kwargs& kwargs);
+  Value make_function(const std::string& name, const std::vector<grammar::Param>& params,
+                      const std::vector<grammar::StmtPtr>* body, const grammar::Expr* lambda_body);
+  void record_failure(const grammar::Span& span);
+  std::map<std::string, Value> modules_;  // imported non-torch modules
+
+  Output out_;
+  std::map<std::string, Value> globals_, builtins_;
+  Value torch_;
+  std::shared_ptr<Scope> scope_;  // null at module level
+  std::vector<std::string> frame_names_{"<module>"};
+  std::vector<TraceEntry> trace_;
+  size_t trace_depth_recorded_ = SIZE_MAX;  // depth of the shallowest frame recorded so far
+  std::vector<std::shared_ptr<void>> asts_;
+  int depth_ = 0;  // active def calls, for RecursionError
+};
+
+// Control flow inside function bodies and loops, carried by exceptions.
+struct ReturnSignal {
+  Value value;
+};
+struct BreakSignal {};
+struct ContinueSignal {};
+
+// Builtins and torch namespace set-up live in their own files.
+void install_builtins(Interpreter& in, std::map<std::string, Value>& builtins);
+Value make_torch_module(Interpreter& in);
+Value make_builtin(const std::string& name, std::string qualname,
+                   std::function<Value(Interpreter&, Args&, Kwargs&)> fn);
+
+}  // namespace tsh::shell

@@ -1,0 +1,129 @@
+// shell/main.cpp — the tsh command line (LANGUAGE.md, "Command line").
+#include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "engine/core/dtype.h"
+#include "shell/doctest.h"
+#include "shell/repl.h"
+#include "shell/session.h"
+
+#ifndef TSH_VERSION
+#define TSH_VERSION "0.0.0"
+#endif
+
+using namespace tsh::shell;
+
+namespace {
+
+Output terminal_output() {
+  return Output{
+      [](std::string_view s) { std::cout << s; },
+      [](std::string_view s) {
+        std::cout.flush();  // keep order under 2>&1
+        std::cerr << s;
+        std::cerr.flush();
+      },
+  };
+}
+
+bool read_file(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  CLI::App app{"tsh — a tensor shell that speaks PyTorch", "tsh"};
+  std::string code, device, dtype;
+  std::vector<std::string> positional;
+  bool interactive = false, echo = false, doctest = false, quiet = false, version = false;
+  int64_t seed = 0;
+  int threads = 0;
+  app.add_option("-c", code, "run CODE given on the command line");
+  app.add_flag("-i", interactive, "stay interactive after the script (session semantics on piped stdin)");
+  app.add_flag("--echo", echo, "print each input line as '>>> line' / '... line' before its output");
+  app.add_flag("--doctest", doctest, "check transcripts: FILE... hold '>>> ' inputs and expected output");
+  app.add_option("--device", device, "default device for new tensors (cpu, cuda)");
+  app.add_option("--dtype", dtype, "default floating dtype (float32, float64)");
+  auto* seed_opt = app.add_option("--seed", seed, "manual_seed(N) before anything runs");
+  app.add_option("--threads", threads, "CPU threads");
+  app.add_flag("-q", quiet, "no banner");
+  app.add_flag("--version", version, "print the version and exit");
+  app.add_option("args", positional, "script file and its arguments (or transcripts with --doctest)");
+  app.allow_extras(false);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  if (version) {
+    std::cout << "tsh " << TSH_VERSION << "\n";
+    return 0;
+  }
+  if (doctest) return run_doctests(positional);
+
+  if (!dtype.empty()) {
+    auto d = tsh::dtype_from_name(dtype.rfind("torch.", 0) == 0 ? dtype.substr(6) : dtype);
+    if (!d || !tsh::is_floating(*d)) {
+      std::cerr << "tsh: --dtype must be a floating dtype such as float32 or float64, not '" << dtype << "'\n";
+      return 2;
+    }
+    tsh::set_default_dtype(*d);
+  }
+  if (threads > 0) {
+#ifdef _OPENMP
+    omp_set_num_threads(threads);
+#endif
+  }
+  (void)seed_opt;
+
+  Session session(terminal_output());
+  if (*seed_opt) {
+    std::string seed_code = "_ = torch.manual_seed(" + std::to_string(seed) + ")\n";
+    session.run_script(seed_code, "<seed>");
+  }
+  install_interrupt_handler();
+  int status = 0;
+  bool ran_something = false;
+  if (!code.empty()) {
+    status = session.run_script(code + "\n", "<string>");
+    ran_something = true;
+  } else if (!positional.empty()) {
+    std::string source;
+    if (!read_file(positional[0], source)) {
+      std::cerr << "tsh: can't open file '" << positional[0] << "': [Errno 2] No such file or directory\n";
+      return 2;
+    }
+    status = session.run_script(source, positional[0]);
+    ran_something = true;
+  }
+  if (ran_something && !interactive) return status;
+
+  bool tty = isatty(STDIN_FILENO);
+  if (tty && !echo) {
+    ReplOptions opts;
+    opts.quiet = quiet || ran_something;
+    return run_repl(session, opts);
+  }
+  if (interactive || echo) {
+    StreamReader reader(std::cin);
+    return session.run_lines(reader, echo);
+  }
+  // No terminal: stdin is a script.
+  std::stringstream ss;
+  ss << std::cin.rdbuf();
+  return session.run_script(ss.str(), "<stdin>");
+}

@@ -1,0 +1,108 @@
+// shell/ops_info.cpp — registry entries that describe a tensor: size, stride, storage,
+// item, tolist, and the storage objects behind t.storage() / t.untyped_storage().
+#include <cstring>
+
+#include "engine/core/convert.h"
+#include "engine/core/shape.h"
+#include "engine/ops/creation.h"
+#include "shell/errors.h"
+#include "shell/registry.h"
+
+namespace tsh::shell {
+
+// The Python value of the element at p (of dtype d): bool, int, float or complex.
+Value element_value(DType d, const char* p) {
+  Value out;
+  dispatch(d, [&]<typename T>() {
+    T x;
+    std::memcpy(&x, p, sizeof(T));
+    if constexpr (std::is_same_v<T, bool>) out = Value::boolean(x);
+    else if constexpr (std::is_integral_v<T>) out = Value::integer(static_cast<Int>(x));
+    else if constexpr (is_complex_v<T>) out = Value::complex({static_cast<double>(x.real()), static_cast<double>(x.imag())});
+    else out = Value::floating(static_cast<double>(x));
+  });
+  return out;
+}
+
+namespace {
+
+Value to_list(const Tensor& t, int64_t dim, const char* p) {
+  if (dim == t.dim()) return element_value(t.dtype(), p);
+  std::vector<Value> items;
+  items.reserve(static_cast<size_t>(t.size(dim)));
+  for (int64_t i = 0; i < t.size(dim); ++i)
+    items.push_back(to_list(t, dim + 1, p + i * t.strides()[dim] * t.itemsize()));
+  return Value::list(std::move(items));
+}
+
+Value storage_value(const Tensor& t, bool untyped) {
+  auto s = std::make_shared<StorageObj>();
+  s->storage = t.storage();
+  s->dtype = t.dtype();
+  s->untyped = untyped;
+  return Value::object(Kind::Storage, s);
+}
+
+Value shape_tuple(const Shape& s) {
+  std::vector<Value> items;
+  for (int64_t x : s) items.push_back(Value::integer(x));
+  return Value::tuple(std::move(items));
+}
+
+}  // namespace
+
+void register_tensor_info_ops(Registry& r) {
+  r.def("size(Tensor self) -> Size", kMethod, "The sizes of self, as a torch.Size.",
+        [](Interpreter&, Bound& a) { return Value::size(a.tensor(0).sizes()); });
+  r.def("size(Tensor self, int dim) -> int", kMethod, "The size of one dim.",
+        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).size(a.int64(1))); });
+  r.def("stride(Tensor self) -> int[]", kMethod,
+        "The strides of self in elements: how far to move in storage for one step along each dim.",
+        [](Interpreter&, Bound& a) { return shape_tuple(a.tensor(0).strides()); });
+  r.def("stride(Tensor self, int dim) -> int", kMethod, "The stride of one dim.",
+        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).stride(a.int64(1))); });
+  r.def("storage_offset(Tensor self) -> int", kMethod,
+        "Where self's first element sits in its storage, in elements.",
+        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).storage_offset()); });
+  r.def("dim(Tensor self) -> int", kMethod, "The number of dims.",
+        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).dim()); });
+  r.def("ndimension(Tensor self) -> int", kMethod, "Alias of dim().",
+        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).dim()); });
+  r.def("numel(Tensor self) -> int", kMethod, "The number of elements.",
+        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).numel()); });
+  r.def("nelement(Tensor self) -> int", kMethod, "Alias of numel().",
+        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).numel()); });
+  r.def("element_size(Tensor self) -> int", kMethod, "Bytes per element.",
+        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).itemsize()); });
+  r.def("is_contiguous(Tensor self) -> bool", kMethod,
+        "Whether self's strides are those of a row-major layout (size-1 dims ignored).",
+        [](Interpreter&, Bound& a) { return Value::boolean(a.tensor(0).is_contiguous()); });
+  r.def("is_floating_point(Tensor self) -> bool", kMethod, "Whether the dtype is a floating dtype.",
+        [](Interpreter&, Bound& a) { return Value::boolean(is_floating(a.tensor(0).dtype())); });
+  r.def("is_complex(Tensor self) -> bool", kMethod, "Whether the dtype is complex.",
+        [](Interpreter&, Bound& a) { return Value::boolean(is_complex(a.tensor(0).dtype())); });
+  r.def("data_ptr(Tensor self) -> int", kMethod, "The address of self's first element.",
+        [](Interpreter&, Bound& a) {
+          return Value::integer(static_cast<Int>(reinterpret_cast<uintptr_t>(a.tensor(0).data_ptr())));
+        });
+  r.def("storage(Tensor self) -> Storage", kMethod,
+        "The typed storage under self: every element of the buffer, whatever part self views.",
+        [](Interpreter&, Bound& a) { return storage_value(a.tensor(0), false); });
+  r.def("untyped_storage(Tensor self) -> Storage", kMethod, "The storage under self, as bytes.",
+        [](Interpreter&, Bound& a) { return storage_value(a.tensor(0), true); });
+  r.def("item(Tensor self) -> Scalar", kMethod, "The value of a one-element tensor as a Python number.",
+        [](Interpreter&, Bound& a) {
+          const Tensor& t = a.tensor(0);
+          if (t.numel() != 1)
+            throw RuntimeError("a Tensor with " + std::to_string(t.numel()) +
+                               " elements cannot be converted to Scalar");
+          return element_value(t.dtype(), t.data_ptr());
+        });
+  r.def("tolist(Tensor self) -> Any", kMethod, "self as nested Python lists (a number for 0-d).",
+        [](Interpreter&, Bound& a) { return to_list(a.tensor(0), 0, a.tensor(0).data_ptr()); });
+  r.def("equal(Tensor self, Tensor other) -> bool", kBoth,
+        "True when both have the same size and the same elements.",
+        [](Interpreter&, Bound& a) { return Value::boolean(equal(a.tensor(0), a.tensor(1))); });
+}
+
+}  // namespace tsh::shell

@@ -1,0 +1,330 @@
+// shell/pyops.cpp — Python's operators on numbers, strings and sequences.
+//
+// Anything involving a tensor is handed to tensor_binary / tensor_unary /
+// tensor_compare (tensor_ops.cpp), which follow PyTorch.
+#include "shell/pyops.h"
+
+#include <cmath>
+
+#include "shell/errors.h"
+#include "shell/interp.h"
+
+namespace tsh::shell {
+
+using grammar::Op;
+
+int64_t normalize_index(const Value& idx, int64_t len, const char* what) {
+  if (!idx.is_intlike())
+    throw TypeError(std::string(what) + " indices must be integers or slices, not " + type_name(idx));
+  Int i = idx.as_int();
+  if (i < 0) i += len;
+  if (i < 0 || i >= len) throw IndexError(std::string(what) + " index out of range");
+  return static_cast<int64_t>(i);
+}
+
+namespace {
+
+Int floor_div(Int a, Int b) {
+  Int q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+Int py_mod(Int a, Int b) {
+  Int r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
+
+double py_fmod(double a, double b) {
+  double r = std::fmod(a, b);
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  if (r == 0) r = std::copysign(0.0, b);
+  return r;
+}
+
+Value int_pow(Int base, Int exp) {
+  if (exp < 0) {
+    if (base == 0) throw ZeroDivisionError("0.0 cannot be raised to a negative power");
+    return Value::floating(std::pow(static_cast<double>(base), static_cast<double>(exp)));
+  }
+  Int result = 1;
+  Int b = base;
+  while (exp > 0) {
+    if (exp & 1) result = checked_int(result * b);
+    exp >>= 1;
+    if (exp > 0) {
+      if (b > (Int(1) << 62) || b < -(Int(1) << 62)) {
+        // b*b would leave even __int128 headroom; the result cannot fit anyway.
+        throw OverflowError("int too large: tsh integers are exact within [-2**63, 2**64)");
+      }
+      b = b * b;
+    }
+  }
+  return Value::integer(result);
+}
+
+std::vector<Value> repeat(const std::vector<Value>& items, Int n) {
+  std::vector<Value> out;
+  for (Int k = 0; k < n; ++k) out.insert(out.end(), items.begin(), items.end());
+  return out;
+}
+
+[[noreturn]] void unsupported(Op op, const Value& a, const Value& b) {
+  throw TypeError(std::string("unsupported operand type(s) for ") + grammar::op_symbol(op) + ": '" +
+                  type_name(a) + "' and '" + type_name(b) + "'");
+}
+
+Value number_binary(Op op, const Value& a, const Value& b) {
+  bool is_complex = a.is(Kind::Complex) || b.is(Kind::Complex);
+  bool is_float = a.is(Kind::Float) || b.is(Kind::Float);
+  if (is_complex) {
+    std::complex<double> x = a.as_complex(), y = b.as_complex();
+    switch (op) {
+      case Op::Add: return Value::complex(x + y);
+      case Op::Sub: return Value::complex(x - y);
+      case Op::Mul: return Value::complex(x * y);
+      case Op::Div:
+        if (y == std::complex<double>(0, 0)) throw ZeroDivisionError("complex division by zero");
+        return Value::complex(x / y);
+      case Op::Pow: return Value::complex(std::pow(x, y));
+      default: unsupported(op, a, b);
+    }
+  }
+  if (is_float) {
+    double x = a.as_float(), y = b.as_float();
+    switch (op) {
+      case Op::Add: return Value::floating(x + y);
+      case Op::Sub: return Value::floating(x - y);
+      case Op::Mul: return Value::floating(x * y);
+      case Op::Div:
+        if (y == 0) throw ZeroDivisionError("float division by zero");
+        return Value::floating(x / y);
+      case Op::FloorDiv:
+        if (y == 0) throw ZeroDivisionError("float floor division by zero");
+        return Value::floating(std::floor(x / y));
+      case Op::Mod:
+        if (y == 0) throw ZeroDivisionError("float modulo");
+        return Value::floating(py_fmod(x, y));
+      case Op::Pow:
+        if (x == 0 && y < 0) throw ZeroDivisionError("0.0 cannot be raised to a negative power");
+        if (x < 0 && y != std::floor(y))
+          return Value::complex(std::pow(std::complex<double>(x, 0), std::complex<double>(y, 0)));
+        return Value::floating(std::pow(x, y));
+      default: unsupported(op, a, b);
+    }
+  }
+  Int x = a.as_int(), y = b.as_int();
+  switch (op) {
+    case Op::Add: return Value::integer(x + y);
+    case Op::Sub: return Value::integer(x - y);
+    case Op::Mul:
+      if (x != 0 && (y > kIntMax || y < -kIntMax || (x > 0 ? x : -x) > (Int(1) << 65)))
+        throw OverflowError("int too large: tsh integers are exact within [-2**63, 2**64)");
+      return Value::integer(x * y);
+    case Op::Div:
+      if (y == 0) throw ZeroDivisionError("division by zero");
+      return Value::floating(static_cast<double>(x) / static_cast<double>(y));
+    case Op::FloorDiv:
+      if (y == 0) throw ZeroDivisionError("integer division or modulo by zero");
+      return Value::integer(floor_div(x, y));
+    case Op::Mod:
+      if (y == 0) throw ZeroDivisionError("integer modulo by zero");
+      return Value::integer(py_mod(x, y));
+    case Op::Pow: return int_pow(x, y);
+    case Op::BitAnd: return a.is(Kind::Bool) && b.is(Kind::Bool) ? Value::boolean(x & y) : Value::integer(x & y);
+    case Op::BitOr: return a.is(Kind::Bool) && b.is(Kind::Bool) ? Value::boolean(x | y) : Value::integer(x | y);
+    case Op::BitXor: return a.is(Kind::Bool) && b.is(Kind::Bool) ? Value::boolean(x ^ y) : Value::integer(x ^ y);
+    case Op::LShift:
+      if (y < 0) throw ValueError("negative shift count");
+      if (y > 64) throw OverflowError("int too large: tsh integers are exact within [-2**63, 2**64)");
+      return Value::integer(x << static_cast<int>(y));
+    case Op::RShift:
+      if (y < 0) throw ValueError("negative shift count");
+      return Value::integer(y > 120 ? (x < 0 ? -1 : 0) : x >> static_cast<int>(y));
+    default: unsupported(op, a, b);
+  }
+}
+
+int compare_order(const Value& a, const Value& b, Op op);
+
+bool ordered(Op op, int c) {
+  switch (op) {
+    case Op::Lt: return c < 0;
+    case Op::LtE: return c <= 0;
+    case Op::Gt: return c > 0;
+    case Op::GtE: return c >= 0;
+    default: return false;
+  }
+}
+
+// -1, 0, 1 for numbers, strings and sequences (lexicographic).
+int compare_order(const Value& a, const Value& b, Op op) {
+  if (a.is_number() && b.is_number() && !a.is(Kind::Complex) && !b.is(Kind::Complex)) {
+    if (a.is(Kind::Float) || b.is(Kind::Float)) {
+      double x = a.as_float(), y = b.as_float();
+      if (std::isnan(x) || std::isnan(y)) return 2;  // every ordering is false
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    return a.as_int() < b.as_int() ? -1 : a.as_int() > b.as_int() ? 1 : 0;
+  }
+  if (a.is(Kind::Str) && b.is(Kind::Str)) return a.as_str().compare(b.as_str()) < 0 ? -1 : a.as_str() == b.as_str() ? 0 : 1;
+  if (a.is_sequence() && b.is_sequence() && a.is(Kind::List) == b.is(Kind::List)) {
+    auto& x = a.items();
+    auto& y = b.items();
+    for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
+      if (values_equal(x[i], y[i])) continue;
+      return compare_order(x[i], y[i], op);
+    }
+    return x.size() < y.size() ? -1 : x.size() > y.size() ? 1 : 0;
+  }
+  throw TypeError(std::string("'") + grammar::op_symbol(op) + "' not supported between instances of '" +
+                  type_name(a) + "' and '" + type_name(b) + "'");
+}
+
+}  // namespace
+
+Value Interpreter::binary(Op op, const Value& a, const Value& b, bool inplace) {
+  if (a.is(Kind::Tensor) || b.is(Kind::Tensor)) return tensor_binary(*this, op, a, b, inplace);
+  if (a.is_number() && b.is_number()) return number_binary(op, a, b);
+  if (op == Op::Add) {
+    if (a.is(Kind::Str) && b.is(Kind::Str)) return Value::str(a.as_str() + b.as_str());
+    if (a.is(Kind::List) && b.is(Kind::List)) {
+      if (inplace) {  // `l += [x]` extends the same list
+        a.items().insert(a.items().end(), b.items().begin(), b.items().end());
+        return a;
+      }
+      std::vector<Value> out = a.items();
+      out.insert(out.end(), b.items().begin(), b.items().end());
+      return Value::list(std::move(out));
+    }
+    if ((a.is(Kind::Tuple) || a.is(Kind::Size)) && (b.is(Kind::Tuple) || b.is(Kind::Size))) {
+      std::vector<Value> out = a.items();
+      out.insert(out.end(), b.items().begin(), b.items().end());
+      return a.is(Kind::Size) && b.is(Kind::Size) ? Value::object(Kind::Size, [&] {
+        auto o = std::make_shared<SeqObj>();
+        o->items = out;
+        return o;
+      }())
+                                                  : Value::tuple(std::move(out));
+    }
+  }
+  if (op == Op::Mul) {
+    const Value* seq = a.is_intlike() ? &b : &a;
+    const Value* n = a.is_intlike() ? &a : &b;
+    if (n->is_intlike()) {
+      Int k = n->as_int();
+      if (seq->is(Kind::Str)) {
+        std::string out;
+        for (Int i = 0; i < k; ++i) out += seq->as_str();
+        return Value::str(out);
+      }
+      if (seq->is(Kind::List)) return Value::list(repeat(seq->items(), k));
+      if (seq->is(Kind::Tuple)) return Value::tuple(repeat(seq->items(), k));
+    }
+  }
+  if (op == Op::Mod && a.is(Kind::Str)) return Value::str(percent_format(a.as_str(), b));
+  unsupported(op, a, b);
+}
+
+Value Interpreter::unary(Op op, const Value& v) {
+  if (op == Op::Not) return Value::boolean(!truthy(v));
+  if (v.is(Kind::Tensor)) return tensor_unary(*this, op, v);
+  switch (op) {
+    case Op::Neg:
+      if (v.is_intlike()) return Value::integer(-v.as_int());
+      if (v.is(Kind::Float)) return Value::floating(-v.as_float());
+      if (v.is(Kind::Complex)) return Value::complex(-v.as_complex());
+      break;
+    case Op::Pos:
+      if (v.is_intlike()) return Value::integer(v.as_int());
+      if (v.is(Kind::Float) || v.is(Kind::Complex)) return v;
+      break;
+    case Op::Invert:
+      if (v.is_intlike()) return Value::integer(~v.as_int());
+      break;
+    default: break;
+  }
+  const char* sym = op == Op::Neg ? "-" : op == Op::Pos ? "+" : "~";
+  throw TypeError(std::string("bad operand type for unary ") + sym + ": '" + type_name(v) + "'");
+}
+
+bool Interpreter::compare(Op op, const Value& a, const Value& b, Value* tensor_result) {
+  switch (op) {
+    case Op::Is: return a.kind() == b.kind() && a.identity() == b.identity();
+    case Op::IsNot: return !(a.kind() == b.kind() && a.identity() == b.identity());
+    case Op::In:
+    case Op::NotIn: {
+      bool found = false;
+      if (b.is(Kind::Str)) {
+        if (!a.is(Kind::Str))
+          throw TypeError("'in <string>' requires string as left operand, not " + type_name(a));
+        found = b.as_str().find(a.as_str()) != std::string::npos;
+      } else if (b.is(Kind::Tensor)) {
+        Value eq = tensor_compare(*this, Op::Eq, b, a);
+        found = truthy(tensor_any(eq));
+      } else {
+        for (const Value& x : iterate(b)) {
+          if (x.is(Kind::Tensor) || a.is(Kind::Tensor) ? x.identity() == a.identity() : values_equal(x, a)) {
+            found = true;
+            break;
+          }
+        }
+      }
+      return op == Op::In ? found : !found;
+    }
+    default: break;
+  }
+  if (a.is(Kind::Tensor) || b.is(Kind::Tensor)) {
+    *tensor_result = tensor_compare(*this, op, a, b);
+    return false;
+  }
+  if (op == Op::Eq) return values_equal(a, b);
+  if (op == Op::NotEq) return !values_equal(a, b);
+  return ordered(op, compare_order(a, b, op));
+}
+
+std::string percent_format(const std::string& fmt, const Value& args) {
+  std::vector<Value> vals = args.is(Kind::Tuple) ? args.items() : std::vector<Value>{args};
+  std::string out;
+  size_t k = 0;
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    if (fmt[i] != '%') {
+      out += fmt[i];
+      continue;
+    }
+    size_t j = i + 1;
+    std::string spec = "%";
+    while (j < fmt.size() && std::string("-+ 0#.123456789").find(fmt[j]) != std::string::npos)
+      spec += fmt[j++];
+    if (j >= fmt.size()) throw ValueError("incomplete format");
+    char conv = fmt[j];
+    i = j;
+    if (conv == '%') {
+      out += '%';
+      continue;
+    }
+    if (k >= vals.size()) throw TypeError("not enough arguments for format string");
+    const Value& v = vals[k++];
+    char buf[512];
+    switch (conv) {
+      case 'd':
+      case 'i':
+        std::snprintf(buf, sizeof buf, (spec + "lld").c_str(),
+                      static_cast<long long>(v.is(Kind::Float) ? static_cast<Int>(v.as_float()) : v.as_int()));
+        out += buf;
+        break;
+      case 'f': case 'F': case 'e': case 'E': case 'g': case 'G':
+        std::snprintf(buf, sizeof buf, (spec + conv).c_str(), v.as_float());
+        out += buf;
+        break;
+      case 's': out += str(v); break;
+      case 'r': out += repr(v); break;
+      default: throw ValueError(std::string("unsupported format character '") + conv + "'");
+    }
+  }
+  if (k < vals.size()) throw TypeError("not all arguments converted during string formatting");
+  return out;
+}
+
+}  // namespace tsh::shell

@@ -1,0 +1,210 @@
+// shell/session.cpp — scripts with tracebacks, and sessions that group lines into statements.
+#include "shell/session.h"
+
+#include <iostream>
+
+#include "engine/format/options.h"
+#include "shell/errors.h"
+
+namespace tsh::shell {
+
+namespace {
+
+bool is_blank(const std::string& line) {
+  return line.find_first_not_of(" \t\r\f") == std::string::npos;
+}
+
+bool starts_indented(const std::string& line) { return !line.empty() && (line[0] == ' ' || line[0] == '\t'); }
+
+// A line at column 0 that still belongs to the open block: `else:`, `elif x:`.
+bool continues_block(const std::string& line) {
+  for (const char* kw : {"else", "elif", "except", "finally"}) {
+    size_t n = std::char_traits<char>::length(kw);
+    if (line.compare(0, n, kw) == 0 && (line.size() == n || !std::isalnum(static_cast<unsigned char>(line[n])) ))
+      return true;
+  }
+  return false;
+}
+
+// The first line opens a compound statement: it ends with a block header.
+bool opens_block(const std::string& source) {
+  size_t i = source.find_first_not_of(" \t");
+  if (i == std::string::npos) return false;
+  for (const char* kw : {"for", "while", "if", "def", "with", "class", "try"}) {
+    size_t n = std::char_traits<char>::length(kw);
+    if (source.compare(i, n, kw) == 0 && i + n < source.size() &&
+        !std::isalnum(static_cast<unsigned char>(source[i + n])) && source[i + n] != '_')
+      return true;
+  }
+  return false;
+}
+
+std::string error_line(const tsh::Error& e) {
+  std::string msg = e.what();
+  return msg.empty() ? std::string(e.kind()) : std::string(e.kind()) + ": " + msg;
+}
+
+}  // namespace
+
+std::vector<std::string> split_lines(const std::string& source) {
+  std::vector<std::string> lines;
+  size_t pos = 0;
+  while (pos <= source.size()) {
+    size_t nl = source.find('\n', pos);
+    if (nl == std::string::npos) {
+      if (pos < source.size()) lines.push_back(source.substr(pos));
+      break;
+    }
+    lines.push_back(source.substr(pos, nl - pos));
+    pos = nl + 1;
+  }
+  return lines;
+}
+
+std::optional<std::string> StreamReader::read(bool) {
+  std::string line;
+  if (!std::getline(in_, line)) return std::nullopt;
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return line;
+}
+
+Session::Session(Output output) : interp_(std::move(output)) {}
+
+void Session::print_err(const std::string& s) { interp_.output().err(s); }
+
+void Session::report_session_error(const tsh::Error& e) { print_err(error_line(e) + "\n"); }
+
+void Session::report_syntax_error(const grammar::ParseError& err, const std::string& source,
+                                  const std::string& filename) {
+  std::vector<std::string> lines = split_lines(source);
+  std::string out = "  File \"" + filename + "\", line " + std::to_string(err.span.line) + "\n";
+  if (err.span.line >= 1 && static_cast<size_t>(err.span.line) <= lines.size()) {
+    const std::string& text = lines[err.span.line - 1];
+    size_t strip = text.find_first_not_of(" \t\f");
+    if (strip == std::string::npos) strip = text.size();
+    std::string shown = text.substr(strip);
+    while (!shown.empty() && (shown.back() == ' ' || shown.back() == '\r')) shown.pop_back();
+    out += "    " + shown + "\n";
+    int col = std::max<int>(0, err.span.col - static_cast<int>(strip));
+    int width = err.span.end_line == err.span.line ? std::max(1, err.span.end_col - err.span.col) : 1;
+    out += "    " + std::string(static_cast<size_t>(col), ' ') + std::string(static_cast<size_t>(width), '^') + "\n";
+  }
+  out += err.type + ": " + err.message + "\n";
+  print_err(out);
+}
+
+bool Session::needs_more(const std::string& source, bool at_blank_line) {
+  grammar::ParseResult r = grammar::parse(source);
+  if (r.error) return r.error->incomplete;
+  return opens_block(source) && !at_blank_line;
+}
+
+void Session::run_chunk(const std::string& source) {
+  auto parsed = std::make_shared<grammar::ParseResult>(grammar::parse(source));
+  if (parsed->error) {
+    report_syntax_error(*parsed->error, source, "<stdin>");
+    return;
+  }
+  interp_.keep_alive(parsed);
+  try {
+    interp_.exec_module(parsed->stmts);
+  } catch (const tsh::Error& e) {
+    report_session_error(e);
+  } catch (const BreakSignal&) {
+    print_err("SyntaxError: 'break' outside loop\n");
+  } catch (const ContinueSignal&) {
+    print_err("SyntaxError: 'continue' not properly in loop\n");
+  } catch (const ReturnSignal&) {
+    print_err("SyntaxError: 'return' outside function\n");
+  } catch (const std::bad_alloc&) {
+    print_err("MemoryError\n");
+  } catch (const std::exception& e) {
+    print_err(std::string("RuntimeError: ") + e.what() + "\n");
+  }
+}
+
+int Session::run_lines(LineReader& reader, bool echo) {
+  auto& out = interp_.output();
+  std::optional<std::string> pending;
+  for (;;) {
+    std::optional<std::string> first = pending ? pending : reader.read(false);
+    pending.reset();
+    if (!first) break;
+    if (is_blank(*first)) {
+      if (echo) out.out(">>>\n");
+      continue;
+    }
+    if (echo) out.out(">>> " + *first + "\n");
+    std::string buf = *first + "\n";
+    bool in_block = opens_block(buf);
+    for (;;) {
+      grammar::ParseResult r = grammar::parse(buf);
+      bool incomplete = r.error && r.error->incomplete;
+      if (!incomplete && !(in_block && !r.error)) break;
+      std::optional<std::string> next = reader.read(true);
+      if (!next) break;  // end of input ends an open block, or reports the open bracket
+      if (in_block && !incomplete) {
+        if (is_blank(*next)) {
+          if (echo) out.out("...\n");
+          break;
+        }
+        if (!starts_indented(*next) && !continues_block(*next)) {
+          pending = next;
+          break;
+        }
+      }
+      if (echo) out.out(is_blank(*next) ? "...\n" : "... " + *next + "\n");
+      buf += *next + "\n";
+    }
+    run_chunk(buf);
+  }
+  return 0;
+}
+
+int Session::run_script(const std::string& source, const std::string& filename) {
+  auto parsed = std::make_shared<grammar::ParseResult>(grammar::parse(source));
+  if (parsed->error) {
+    report_syntax_error(*parsed->error, source, filename);
+    return 1;
+  }
+  interp_.keep_alive(parsed);
+  std::vector<std::string> lines = split_lines(source);
+  for (const auto& stmt : parsed->stmts) {
+      interp_.exec_toplevel(*stmt);
+    } catch (const tsh::Error& e) {
+      std::string out = "Traceback (most recent call last):\n";
+      std::vector<TraceEntry> trace = interp_.trace();
+      if (trace.empty()) trace.push_back(TraceEntry{"<module>", stmt->span});
+      for (const TraceEntry& t : trace) {
+        out += "  File \"" + filename + "\", line " + std::to_string(t.span.line) + ", in " + t.function + "\n";
+        if (t.span.line < 1 || static_cast<size_t>(t.span.line) > lines.size()) continue;
+        const std::string& text = lines[t.span.line - 1];
+        size_t strip = text.find_first_not_of(" \t");
+        if (strip == std::string::npos) continue;
+        size_t end = text.find_last_not_of(" \t\r") + 1;
+        out += "    " + text.substr(strip, end - strip) + "\n";
+        // Carets under the failing expression, unless it is the whole line (as Python 3.11).
+        size_t c0 = static_cast<size_t>(t.span.col);
+        size_t c1 = t.span.end_line == t.span.line ? static_cast<size_t>(t.span.end_col) : end;
+        c1 = std::min(c1, end);
+        if (c0 >= strip && c1 > c0 && !(c0 == strip && c1 == end))
+          out += "    " + std::string(c0 - strip, ' ') + std::string(c1 - c0, '^') + "\n";
+      }
+      out += error_line(e) + "\n";
+      print_err(out);
+      return 1;
+    } catch (const BreakSignal&) {
+      print_err("SyntaxError: 'break' outside loop\n");
+      return 1;
+    } catch (const ContinueSignal&) {
+      print_err("SyntaxError: 'continue' not properly in loop\n");
+      return 1;
+    } catch (const std::bad_alloc&) {
+      print_err("MemoryError\n");
+      return 1;
+    }
+  }
+  return 0;
+}
+
+}  // namespace tsh::shell

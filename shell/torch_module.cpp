@@ -1,0 +1,188 @@
+// shell/torch_module.cpp — the `torch` namespace: dtypes, submodules and the
+// module-level functions that are not tensor ops (printing options, defaults).
+//
+// Tensor ops themselves come from the registry on first lookup (attrs.cpp).
+#include <cmath>
+
+#include "engine/format/options.h"
+#include "shell/errors.h"
+#include "shell/interp.h"
+#include "shell/registry.h"
+
+namespace tsh::shell {
+
+namespace {
+
+Value module(const std::string& name) {
+  auto m = std::make_shared<ModuleObj>();
+  m->name = name;
+  return Value::object(Kind::Module, m);
+}
+
+void def(const Value& mod, const std::string& name,
+         std::function<Value(Interpreter&, Args&, Kwargs&)> fn) {
+  mod.as<ModuleObj>()->attrs[name] =
+      make_builtin(name, "<built-in function " + name + ">", std::move(fn));
+}
+
+// Binds (args, kwargs) to named parameters with defaults, Python-style.
+std::vector<Value> bind_simple(const std::string& fname, Args& a, Kwargs& kw,
+                               const std::vector<std::string>& names) {
+  std::vector<Value> out(names.size());
+  if (a.size() > names.size())
+    throw TypeError(fname + "() takes from 0 to " + std::to_string(names.size()) +
+                    " positional arguments but " + std::to_string(a.size()) + " were given");
+  for (size_t i = 0; i < a.size(); ++i) out[i] = a[i];
+  for (auto& [k, v] : kw) {
+    auto it = std::find(names.begin(), names.end(), k);
+    if (it == names.end())
+      throw TypeError(fname + "() got an unexpected keyword argument '" + k + "'");
+    out[static_cast<size_t>(it - names.begin())] = v;
+  }
+  return out;
+}
+
+}  // namespace
+
+Value make_torch_module(Interpreter&) {
+  Value torch = module("torch");
+  auto& attrs = torch.as<ModuleObj>()->attrs;
+  for (const char* n : {"bool", "uint8", "int8", "int16", "short", "int32", "int", "int64",
+                        "long", "float16", "half", "bfloat16", "float32", "float", "float64",
+                        "double", "complex64", "cfloat", "complex128", "cdouble"})
+    attrs[n] = Value::dtype(*dtype_from_name(n));
+  attrs["strided"] = Value::str("torch.strided");
+  attrs["__version__"] = Value::str("2.5.0+tsh");
+
+  def(torch, "set_default_dtype", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.size() != 1 || !a[0].is(Kind::DType))
+      throw TypeError("set_default_dtype(): argument 'd' (position 1) must be torch.dtype");
+    set_default_dtype(a[0].as_dtype());
+    return Value();
+  });
+  def(torch, "get_default_dtype", [](Interpreter&, Args&, Kwargs&) {
+    return Value::dtype(default_dtype());
+  });
+  def(torch, "is_tensor", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.size() != 1) throw TypeError("is_tensor() takes 1 positional argument");
+    return Value::boolean(a[0].is(Kind::Tensor));
+  });
+  def(torch, "is_floating_point", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.size() != 1 || !a[0].is(Kind::Tensor))
+      throw TypeError("is_floating_point(): argument 'input' (position 1) must be Tensor");
+    return Value::boolean(is_floating(a[0].as_tensor().dtype()));
+  });
+  def(torch, "is_complex", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.size() != 1 || !a[0].is(Kind::Tensor))
+      throw TypeError("is_complex(): argument 'input' (position 1) must be Tensor");
+    return Value::boolean(is_complex(a[0].as_tensor().dtype()));
+  });
+  def(torch, "numel", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.size() != 1 || !a[0].is(Kind::Tensor))
+      throw TypeError("numel(): argument 'input' (position 1) must be Tensor");
+    return Value::integer(a[0].as_tensor().numel());
+  });
+  def(torch, "promote_types", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.size() != 2 || !a[0].is(Kind::DType) || !a[1].is(Kind::DType))
+      throw TypeError("promote_types(): arguments must be torch.dtype");
+    return Value::dtype(promote_types(a[0].as_dtype(), a[1].as_dtype()));
+  });
+  def(torch, "can_cast", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.size() != 2 || !a[0].is(Kind::DType) || !a[1].is(Kind::DType))
+      throw TypeError("can_cast(): arguments must be torch.dtype");
+    return Value::boolean(can_cast(a[0].as_dtype(), a[1].as_dtype()));
+  });
+  def(torch, "set_printoptions", [](Interpreter&, Args& a, Kwargs& kw) {
+    auto v = bind_simple("set_printoptions", a, kw,
+                         {"precision", "threshold", "edgeitems", "linewidth", "profile", "sci_mode"});
+    auto opt_int = [](const Value& x) -> std::optional<int64_t> {
+      if (x.is_none()) return std::nullopt;
+      return static_cast<int64_t>(x.as_int());
+    };
+    std::optional<double> threshold;
+    if (!v[1].is_none()) threshold = v[1].as_float();
+    std::optional<int> precision;
+    if (auto p = opt_int(v[0])) precision = static_cast<int>(*p);
+    std::optional<std::string> profile;
+    if (!v[4].is_none()) profile = v[4].as_str();
+    std::optional<bool> sci;
+    if (!v[5].is_none()) sci = truthy(v[5]);
+    format::set_printoptions(precision, threshold, opt_int(v[2]), opt_int(v[3]), profile, sci);
+    return Value();
+  });
+  def(torch, "device", [](Interpreter&, Args& a, Kwargs& kw) {
+    auto v = bind_simple("device", a, kw, {"type", "index"});
+    if (v[0].is(Kind::Device)) return v[0];
+    if (v[0].is(Kind::Int)) return Value::device(Device{DeviceType::CUDA, static_cast<int>(v[0].as_int())});
+    if (!v[0].is(Kind::Str)) throw TypeError("device() received an invalid combination of arguments");
+    Device d = Device::parse(v[0].as_str());
+    if (!v[1].is_none()) {
+      if (v[0].as_str().find(':') != std::string::npos)
+        throw RuntimeError("type (string) must not include an index because index was passed explicitly: " + v[0].as_str());
+      if (d.is_cpu() && v[1].as_int() != 0)
+        throw RuntimeError("CPU device index must be -1 or zero, got " + std::to_string(static_cast<long long>(v[1].as_int())));
+      if (d.is_cuda()) d.index = static_cast<int>(v[1].as_int());
+    }
+    return Value::device(d);
+  });
+  {
+    auto size_type = std::make_shared<TypeObj>();
+    size_type->name = "torch.Size";
+    size_type->ctor = [](Interpreter& in, Args& a, Kwargs&) {
+      Shape s;
+      if (!a.empty())
+        for (const Value& v : in.iterate(a[0])) {
+          if (!v.is_intlike())
+            throw TypeError("torch.Size() takes an iterable of 'int' (item 0 is '" + type_name(v) + "')");
+          s.push_back(static_cast<int64_t>(v.as_int()));
+        }
+      return Value::size(s);
+    };
+    attrs["Size"] = Value::object(Kind::Type, size_type);
+    auto tensor_type = std::make_shared<TypeObj>();
+    tensor_type->name = "torch.Tensor";
+    tensor_type->ctor = [](Interpreter& in, Args& a, Kwargs& kw) {
+      return in.call(in.get_attr(in.torch(), "tensor"), a, kw);
+    };
+    attrs["Tensor"] = Value::object(Kind::Type, tensor_type);
+  }
+
+  Value cuda = module("torch.cuda");
+  def(cuda, "is_available", [](Interpreter&, Args&, Kwargs&) { return Value::boolean(false); });
+  def(cuda, "device_count", [](Interpreter&, Args&, Kwargs&) { return Value::integer(0); });
+  attrs["cuda"] = cuda;
+  return torch;
+}
+
+Value Interpreter::lookup_module(const std::string& name) {
+  auto it = modules_.find(name);
+  if (it != modules_.end()) return it->second;
+  Value m = module(name);
+  if (name == "math") {
+    auto& a = m.as<ModuleObj>()->attrs;
+    a["pi"] = Value::floating(M_PI);
+    a["e"] = Value::floating(M_E);
+    a["inf"] = Value::floating(INFINITY);
+    a["nan"] = Value::floating(NAN);
+    auto unary_fn = [&](const char* n, double (*f)(double)) {
+      def(m, n, [f, n](Interpreter&, Args& x, Kwargs&) {
+        if (x.size() != 1 || !(x[0].is_intlike() || x[0].is(Kind::Float)))
+          throw TypeError(std::string("must be real number, not ") + (x.empty() ? "nothing" : type_name(x[0])));
+        double r = f(x[0].as_float());
+        if (std::isnan(r) && !std::isnan(x[0].as_float())) throw ValueError("math domain error");
+        return Value::floating(r);
+      });
+    };
+    unary_fn("sqrt", [](double x) { return std::sqrt(x); });
+    unary_fn("exp", [](double x) { return std::exp(x); });
+    unary_fn("log", [](double x) { return std::log(x); });
+    unary_fn("sin", [](double x) { return std::sin(x); });
+    unary_fn("cos", [](double x) { return std::cos(x); });
+    unary_fn("tan", [](double x) { return std::tan(x); });
+    unary_fn("fabs", [](double x) { return std::fabs(x); });
+  }
+  modules_[name] = m;
+  return m;
+}
+
+}  // namespace tsh::shell

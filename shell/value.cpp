@@ -1,0 +1,302 @@
+// shell/value.cpp — constructing values, and their Python reprs.
+#include "shell/value.h"
+
+#include <cstdio>
+#include <cstring>
+
+#include "engine/format/pyrepr.h"
+#include "engine/format/storage_repr.h"
+#include "engine/format/tensor_repr.h"
+#include "shell/errors.h"
+
+namespace tsh::shell {
+
+Int checked_int(Int v) {
+  if (v < kIntMin || v > kIntMax)
+    throw OverflowError("int too large: tsh integers are exact within [-2**63, 2**64)");
+  return v;
+}
+
+Value Value::device(Device d) {
+  auto o = std::make_shared<DeviceObj>();
+  o->d = d;
+  Value v = object(Kind::Device, o);
+  return v;
+}
+
+Value Value::str(std::string s) {
+  auto o = std::make_shared<StrObj>();
+  o->s = std::move(s);
+  return object(Kind::Str, o);
+}
+
+Value Value::tuple(std::vector<Value> items) {
+  auto o = std::make_shared<SeqObj>();
+  o->items = std::move(items);
+  return object(Kind::Tuple, o);
+}
+
+Value Value::list(std::vector<Value> items) {
+  auto o = std::make_shared<SeqObj>();
+  o->items = std::move(items);
+  return object(Kind::List, o);
+}
+
+Value Value::size(const Shape& s) {
+  auto o = std::make_shared<SeqObj>();
+  for (int64_t d : s) o->items.push_back(integer(d));
+  return object(Kind::Size, o);
+}
+
+Value Value::tensor(Tensor t) {
+  auto o = std::make_shared<TensorObj>();
+  o->t = std::move(t);
+  return object(Kind::Tensor, o);
+}
+
+Device Value::as_device() const { return as<DeviceObj>()->d; }
+const std::string& Value::as_str() const { return as<StrObj>()->s; }
+std::vector<Value>& Value::items() const { return as<SeqObj>()->items; }
+const Tensor& Value::as_tensor() const { return as<TensorObj>()->t; }
+
+Scalar Value::as_scalar() const {
+  switch (kind_) {
+    case Kind::Bool: return Scalar(as_bool());
+    case Kind::Int:
+      if (i_ > INT64_MAX) throw RuntimeError("Overflow when unpacking long");
+      return Scalar(static_cast<int64_t>(i_));
+    case Kind::Float: return Scalar(f_);
+    case Kind::Complex: return Scalar(as_complex());
+    default: throw TypeError("expected a number, got " + type_name(*this));
+  }
+}
+
+uintptr_t Value::identity() const {
+  if (kind_ == Kind::Tensor) return reinterpret_cast<uintptr_t>(as_tensor().impl());
+  if (obj_) return reinterpret_cast<uintptr_t>(obj_.get());
+  // Inline values: small ints and singletons compare by value, as CPython's caches make them.
+  return static_cast<uintptr_t>(static_cast<int>(kind_)) * 1000003u + static_cast<uintptr_t>(i_) +
+         static_cast<uintptr_t>(f_ * 7919);
+}
+
+std::string type_name(const Value& v) {
+  switch (v.kind()) {
+    case Kind::None: return "NoneType";
+    case Kind::Bool: return "bool";
+    case Kind::Int: return "int";
+    case Kind::Float: return "float";
+    case Kind::Complex: return "complex";
+    case Kind::Ellipsis: return "ellipsis";
+    case Kind::DType: return "torch.dtype";
+    case Kind::Device: return "torch.device";
+    case Kind::Str: return "str";
+    case Kind::Tuple: return "tuple";
+    case Kind::List: return "list";
+    case Kind::Size: return "torch.Size";
+    case Kind::Slice: return "slice";
+    case Kind::Range: return "range";
+    case Kind::Tensor: return "Tensor";
+    case Kind::Storage: return v.as<StorageObj>()->untyped ? "UntypedStorage" : "TypedStorage";
+    case Kind::NamedTuple: return v.as<NamedTupleObj>()->type_name;
+    case Kind::Function: return "function";
+    case Kind::Builtin: return "builtin_function_or_method";
+    case Kind::Method: return "method";
+    case Kind::Module: return "module";
+    case Kind::Generator: return "torch._C.Generator";
+    case Kind::Type: return "type";
+  }
+  return "object";
+}
+
+namespace {
+
+std::string str_repr(const std::string& s) {
+  // Python prefers single quotes, switching to double when the text has ' but no ".
+  bool has_single = s.find('\'') != std::string::npos;
+  bool has_double = s.find('"') != std::string::npos;
+  char q = has_single && !has_double ? '"' : '\'';
+  std::string out(1, q);
+  for (unsigned char c : s) {
+    switch (c) {
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c == q) {
+          out += '\\';
+          out += static_cast<char>(c);
+        } else if (c < 0x20 || c == 0x7f) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\x%02x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + q;
+}
+
+std::string int_str(Int v) {
+  if (v == 0) return "0";
+  bool neg = v < 0;
+  unsigned __int128 u = neg ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  std::string s;
+  while (u) {
+    s += static_cast<char>('0' + static_cast<int>(u % 10));
+    u /= 10;
+  }
+  if (neg) s += '-';
+  return std::string(s.rbegin(), s.rend());
+}
+
+std::string seq_repr(const std::vector<Value>& items, const char* open, const char* close,
+                     bool one_comma) {
+  std::string out = open;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ", ";
+    out += repr(items[i]);
+  }
+  if (one_comma && items.size() == 1) out += ",";
+  return out + close;
+}
+
+std::string hex_addr(const void* p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%012lx", reinterpret_cast<unsigned long>(p));
+  return buf;
+}
+
+}  // namespace
+
+std::string repr(const Value& v) {
+  switch (v.kind()) {
+    case Kind::None: return "None";
+    case Kind::Bool: return v.as_bool() ? "True" : "False";
+    case Kind::Int: return int_str(v.as_int());
+    case Kind::Float: return format::float_repr(v.as_float());
+    case Kind::Complex: return format::complex_repr(v.as_complex());
+    case Kind::Ellipsis: return "Ellipsis";
+    case Kind::DType: return dtype_repr(v.as_dtype());
+    case Kind::Device: return v.as_device().repr();
+    case Kind::Str: return str_repr(v.as_str());
+    case Kind::Tuple: return seq_repr(v.items(), "(", ")", true);
+    case Kind::List: return seq_repr(v.items(), "[", "]", false);
+    case Kind::Size: return "torch.Size(" + seq_repr(v.items(), "[", "]", false) + ")";
+    case Kind::Slice: {
+      auto* s = v.as<SliceObj>();
+      return "slice(" + repr(s->start) + ", " + repr(s->stop) + ", " + repr(s->step) + ")";
+    }
+    case Kind::Range: {
+      auto* r = v.as<RangeObj>();
+      std::string out = "range(" + int_str(r->start) + ", " + int_str(r->stop);
+      if (r->step != 1) out += ", " + int_str(r->step);
+      return out + ")";
+    }
+    case Kind::Tensor: return format::tensor_repr(v.as_tensor());
+    case Kind::Storage: {
+      auto* s = v.as<StorageObj>();
+      return s->untyped ? format::untyped_storage_repr(s->storage)
+                        : format::storage_repr(s->storage, s->dtype, s->size());
+    }
+    case Kind::NamedTuple: {
+      auto* n = v.as<NamedTupleObj>();
+      std::string out = n->type_name + "(";
+      for (size_t i = 0; i < n->items.size(); ++i)
+        out += (i ? ",\n" : "\n") + n->fields[i] + "=" + repr(n->items[i]);
+      return out + ")";
+    }
+    case Kind::Function: return "<function " + v.as<FunctionObj>()->name + " at " + hex_addr(v.obj().get()) + ">";
+    case Kind::Builtin: return v.as<BuiltinObj>()->qualname;
+    case Kind::Method: {
+      auto* m = v.as<MethodObj>();
+      if (m->func.is(Kind::Builtin))
+        return "<built-in method " + m->name + " of " + type_name(m->self) + " object at " +
+               hex_addr(reinterpret_cast<void*>(m->self.identity())) + ">";
+      return "<bound method " + m->name + " of " + repr(m->self) + ">";
+    }
+    case Kind::Module: return "<module '" + v.as<ModuleObj>()->name + "'>";
+    case Kind::Generator: return "<torch._C.Generator object at " + hex_addr(v.obj().get()) + ">";
+    case Kind::Type: return "<class '" + v.as<TypeObj>()->name + "'>";
+  }
+  return "<object>";
+}
+
+std::string str(const Value& v) {
+  if (v.is(Kind::Str)) return v.as_str();
+  if (v.is(Kind::Device)) return v.as_device().str();
+  return repr(v);
+}
+
+bool truthy(const Value& v) {
+  switch (v.kind()) {
+    case Kind::None: return false;
+    case Kind::Bool:
+    case Kind::Int: return v.as_int() != 0;
+    case Kind::Float: return v.as_float() != 0;
+    case Kind::Complex: return v.as_complex() != std::complex<double>(0, 0);
+    case Kind::Str: return !v.as_str().empty();
+    case Kind::Tuple:
+    case Kind::List:
+    case Kind::Size: return !v.items().empty();
+    case Kind::Range: {
+      auto* r = v.as<RangeObj>();
+      return r->step > 0 ? r->start < r->stop : r->start > r->stop;
+    }
+    case Kind::Tensor: {
+      const Tensor& t = v.as_tensor();
+      if (t.numel() != 1) {
+        if (t.numel() == 0)
+          throw RuntimeError("Boolean value of Tensor with no values is ambiguous");
+        throw RuntimeError("Boolean value of Tensor with more than one value is ambiguous");
+      }
+      double re = 0;
+      dispatch(t.dtype(), [&]<typename T>() {
+        T x;
+        std::memcpy(&x, t.data_ptr(), sizeof(T));
+        if constexpr (std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>)
+          re = (x.real() != 0 || x.imag() != 0) ? 1 : 0;
+        else
+          re = static_cast<double>(x) != 0 ? 1 : 0;
+      });
+      return re != 0;
+    }
+    default: return true;
+  }
+}
+
+bool values_equal(const Value& a, const Value& b) {
+  if (a.is_number() && b.is_number()) {
+    if (a.is(Kind::Complex) || b.is(Kind::Complex)) return a.as_complex() == b.as_complex();
+    if (a.is(Kind::Float) || b.is(Kind::Float)) return a.as_float() == b.as_float();
+    return a.as_int() == b.as_int();
+  }
+  if (a.is_sequence() && b.is_sequence()) {
+    // tuple == torch.Size compares elementwise (Size is a tuple); list never equals a tuple.
+    bool a_list = a.is(Kind::List), b_list = b.is(Kind::List);
+    if (a_list != b_list) return false;
+    auto& x = a.items();
+    auto& y = b.items();
+    if (x.size() != y.size()) return false;
+    for (size_t i = 0; i < x.size(); ++i)
+      if (!values_equal(x[i], y[i])) return false;
+    return true;
+  }
+  if (a.kind() != b.kind()) return false;
+  switch (a.kind()) {
+    case Kind::None:
+    case Kind::Ellipsis: return true;
+    case Kind::Str: return a.as_str() == b.as_str();
+    case Kind::DType: return a.as_dtype() == b.as_dtype();
+    case Kind::Device: return a.as_device() == b.as_device();
+    case Kind::Range: {
+      auto* r = a.as<RangeObj>();
+      auto* s = b.as<RangeObj>();
+      return r->start == s->start && r->stop == s->stop && r->step == s->step;
+    }
+    default: return a.identity() == b.identity();
+  }
+}
+
+}  // namespace tsh::shell

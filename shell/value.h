@@ -1,0 +1,167 @@
+// shell/value.h — the values of the tsh language.
+//
+// A Value is a small tagged handle. Scalars (None, bool, int, float, complex,
+// Ellipsis, dtype, device) live inline; everything else is a reference-counted
+// object, so copying a Value never copies a list or a tensor, and two names
+// bound to one list see each other's changes, as in Python.
+#pragma once
+
+#include <complex>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/dtype.h"
+#include "engine/core/device.h"
+#include "engine/core/scalar.h"
+#include "engine/core/tensor.h"
+
+namespace tsh::grammar {
+struct Stmt;
+struct Expr;
+}
+
+namespace tsh::shell {
+
+// Python ints are exact over [-2^63, 2^64); arithmetic outside raises OverflowError.
+using Int = __int128;
+constexpr Int kIntMin = -(Int(1) << 63);
+constexpr Int kIntMax = (Int(1) << 64) - 1;
+Int checked_int(Int v);  // throws OverflowError when v is outside [kIntMin, kIntMax]
+
+enum class Kind : uint8_t {
+  None, Bool, Int, Float, Complex, Ellipsis, DType, Device,  // inline
+  Str, Tuple, List, Size, Slice, Range, Tensor, Storage, NamedTuple,
+  Function, Builtin, Method, Module, Generator, Type,
+};
+
+struct Object {
+  virtual ~Object() = default;
+};
+
+class Value {
+ public:
+  Value() = default;  // None
+  static Value none() { return Value(); }
+  static Value boolean(bool b) { Value v; v.kind_ = Kind::Bool; v.i_ = b; return v; }
+  static Value integer(Int i) { Value v; v.kind_ = Kind::Int; v.i_ = checked_int(i); return v; }
+  static Value floating(double f) { Value v; v.kind_ = Kind::Float; v.f_ = f; return v; }
+  static Value complex(std::complex<double> c) {
+    Value v; v.kind_ = Kind::Complex; v.f_ = c.real(); v.im_ = c.imag(); return v;
+  }
+  static Value ellipsis() { Value v; v.kind_ = Kind::Ellipsis; return v; }
+  static Value dtype(DType d) { Value v; v.kind_ = Kind::DType; v.i_ = static_cast<int>(d); return v; }
+  static Value device(Device d);
+  static Value str(std::string s);
+  static Value tuple(std::vector<Value> items);
+  static Value list(std::vector<Value> items);
+  static Value size(const Shape& s);  // torch.Size
+  static Value tensor(Tensor t);
+  static Value object(Kind k, std::shared_ptr<Object> o) { Value v; v.kind_ = k; v.obj_ = std::move(o); return v; }
+
+  Kind kind() const { return kind_; }
+  bool is(Kind k) const { return kind_ == k; }
+  bool is_none() const { return kind_ == Kind::None; }
+  // int or bool (bool is an int subclass in Python)
+  bool is_intlike() const { return kind_ == Kind::Int || kind_ == Kind::Bool; }
+  bool is_number() const { return is_intlike() || kind_ == Kind::Float || kind_ == Kind::Complex; }
+  bool is_sequence() const { return kind_ == Kind::Tuple || kind_ == Kind::List || kind_ == Kind::Size; }
+
+  bool as_bool() const { return i_ != 0; }
+  Int as_int() const { return i_; }
+  double as_float() const { return kind_ == Kind::Float ? f_ : static_cast<double>(i_); }
+  std::complex<double> as_complex() const {
+    return kind_ == Kind::Complex ? std::complex<double>(f_, im_) : std::complex<double>(as_float(), 0);
+  }
+  DType as_dtype() const { return static_cast<DType>(i_); }
+  Device as_device() const;
+  const std::string& as_str() const;
+  std::vector<Value>& items() const;  // Tuple, List, Size
+  const Tensor& as_tensor() const;
+  Scalar as_scalar() const;  // bool/int/float/complex → Scalar
+  template <typename T> T* as() const { return static_cast<T*>(obj_.get()); }
+  const std::shared_ptr<Object>& obj() const { return obj_; }
+
+  // Identity for `is` and id(): the object (or TensorImpl) address, or the value for inline kinds.
+  uintptr_t identity() const;
+
+ private:
+  Kind kind_ = Kind::None;
+  Int i_ = 0;
+  double f_ = 0, im_ = 0;
+  std::shared_ptr<Object> obj_;
+};
+
+struct StrObj : Object { std::string s; };
+struct SeqObj : Object { std::vector<Value> items; };
+struct TensorObj : Object { Tensor t; };
+struct DeviceObj : Object { Device d; };
+struct SliceObj : Object { Value start, stop, step; };
+struct RangeObj : Object { Int start = 0, stop = 0, step = 1; };
+// A typed view of a storage, as t.storage() returns (TypedStorage).
+struct StorageObj : Object {
+  Storage storage;
+  DType dtype;
+  bool untyped = false;
+  int64_t size() const { return storage->nbytes / (untyped ? 1 : itemsize(dtype)); }
+};
+// torch.return_types.max(values=..., indices=...) and friends.
+struct NamedTupleObj : Object {
+  std::string type_name;  // "torch.return_types.max"
+  std::vector<std::string> fields;
+  std::vector<Value> items;
+};
+
+class Interpreter;
+using Args = std::vector<Value>;
+using Kwargs = std::vector<std::pair<std::string, Value>>;
+
+// A function implemented in C++ (builtins, torch functions, methods of non-tensors).
+struct BuiltinObj : Object {
+  std::string name;       // "print", "torch.zeros"
+  std::string qualname;   // for repr: "<built-in function print>"
+  std::function<Value(Interpreter&, Args&, Kwargs&)> fn;
+};
+// A method bound to its receiver: `t.view` evaluated without calling.
+struct MethodObj : Object {
+  Value self;
+  Value func;  // a BuiltinObj or a FunctionObj taking self first
+  std::string name;
+};
+// A function's local variables; `enclosing` is the defining function's scope (closures).
+struct Scope {
+  std::map<std::string, Value> vars;
+  std::shared_ptr<Scope> enclosing;
+};
+
+// A `def` or lambda.
+struct FunctionObj : Object {
+  std::shared_ptr<Scope> closure;  // null for functions defined at module level
+  std::string name;
+  std::vector<std::string> params;
+  std::vector<Value> defaults;  // aligned to the last params
+  const std::vector<std::unique_ptr<grammar::Stmt>>* body = nullptr;  // def
+  const grammar::Expr* lambda_body = nullptr;                         // lambda
+  std::shared_ptr<void> keep_alive;  // the parsed source the body points into
+};
+struct ModuleObj : Object {
+  std::string name;  // "torch", "torch.linalg"
+  std::map<std::string, Value> attrs;
+};
+// A type object: int, float, str, ... (callable constructors with a repr like <class 'int'>).
+struct TypeObj : Object {
+  std::string name;
+  std::function<Value(Interpreter&, Args&, Kwargs&)> ctor;
+};
+
+// Python's type name of a value: "int", "Tensor", "torch.Size", "builtin_function_or_method".
+std::string type_name(const Value& v);
+std::string repr(const Value& v);
+std::string str(const Value& v);  // print()'s form
+bool truthy(const Value& v);      // throws for multi-element tensors, as PyTorch does
+bool values_equal(const Value& a, const Value& b);  // Python ==, non-tensor
+
+}  // namespace tsh::shell
