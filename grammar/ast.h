@@ -95,6 +95,9 @@ struct Expr {
   std::vector<Param> params;      // Lambda
   std::vector<Comprehension> comps;  // ListComp
   bool parenthesized = false;     // written inside (...) — `(a)` vs `a`
+  // Added by the grammar: a ListComp written as a generator expression,
+  // `(x for x in y)` or the sole argument in `f(x for x in y)`.
+  bool generator = false;
 };
 
 enum class StmtKind {

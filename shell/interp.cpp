@@ -33,6 +33,7 @@ constexpr int kMaxRecursion = 1000;  // Python's default recursion limit
 Interpreter::Interpreter(Output output) : out_(std::move(output)) {
   install_builtins(*this, builtins_);
   torch_ = make_torch_module(*this);
+  builtins_["torch"] = torch_;  // the torch namespace is always present, imported or not
 }
 
 std::vector<std::string> Interpreter::visible_names() const {

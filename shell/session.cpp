@@ -170,6 +170,7 @@ int Session::run_script(const std::string& source, const std::string& filename) 
   interp_.keep_alive(parsed);
   std::vector<std::string> lines = split_lines(source);
   for (const auto& stmt : parsed->stmts) {
+    try {
       interp_.exec_toplevel(*stmt);
     } catch (const tsh::Error& e) {
       std::string out = "Traceback (most recent call last):\n";

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/error.h"
 #include "grammar/parser.h"
 #include "shell/interp.h"
 

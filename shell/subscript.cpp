@@ -3,6 +3,7 @@
 
 #include "engine/core/convert.h"
 #include "engine/ops/copy.h"
+#include "engine/ops/indexing.h"
 #include "engine/ops/views.h"
 #include "shell/errors.h"
 #include "shell/interp.h"

@@ -30,9 +30,9 @@ const std::map<std::string, Getter>& properties() {
       {"layout", [](const Tensor&) { return Value::str("torch.strided"); }},
       // `t.data` shares storage and geometry with t but is a distinct tensor object.
       {"data", [](const Tensor& t) { return Value::tensor(t.as_view(t.sizes(), t.strides(), t.storage_offset())); }},
-      {"T", [](const Tensor& t) { return Value::tensor(numpy_T(t)); }},
+      {"T", [](const Tensor& t) { return Value::tensor(T(t)); }},
       {"mT", [](const Tensor& t) { return Value::tensor(mT(t)); }},
-      {"H", [](const Tensor& t) { return Value::tensor(numpy_T(t)); }},
+      {"H", [](const Tensor& t) { return Value::tensor(T(t)); }},
       {"mH", [](const Tensor& t) { return Value::tensor(mT(t)); }},
   };
   return table;

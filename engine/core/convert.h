@@ -7,14 +7,19 @@
 // uint8 and int64 through a 64-bit one (out of range or NaN → INT64_MIN, then
 // the low bits: 300. → uint8 44, 1e10 → 0). Complex → real keeps the real part.
 // Double → float16/bfloat16 rounds through float32, as c10 does.
+// scalar_to<T>() adds c10's overflow check for Scalar arguments (fill values, bounds).
 #pragma once
 
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <limits>
+#include <string>
 #include <type_traits>
 
 #include "engine/core/dtype.h"
+#include "engine/core/error.h"
+#include "engine/core/scalar.h"
 
 namespace tsh {
 
@@ -67,6 +72,118 @@ inline To convert(From v) {
   } else {
     return static_cast<To>(v);
   }
+}
+
+}  // namespace tsh
+
+// ---------------------------------------------------------------------------
+// Checked conversion of a Scalar argument to an element type, as c10's
+// Scalar::to<T>() does for fill values and range bounds: a value outside the
+// target's finite range (NaN for integers, an imaginary part for reals)
+// throws RuntimeError "value cannot be converted to type uint8_t without
+// overflow". Conversion to bool is never checked. Integers may wrap into
+// uint8 from below (-1 → 255, down to -255), as PyTorch allows.
+namespace tsh {
+
+// PyTorch's C++ spelling of each element type, used in the overflow message.
+template <typename T> constexpr const char* cpp_type_name() {
+  if constexpr (std::is_same_v<T, bool>) return "bool";
+  else if constexpr (std::is_same_v<T, uint8_t>) return "uint8_t";
+  else if constexpr (std::is_same_v<T, int8_t>) return "int8_t";
+  else if constexpr (std::is_same_v<T, int16_t>) return "int16_t";
+  else if constexpr (std::is_same_v<T, int32_t>) return "int";
+  else if constexpr (std::is_same_v<T, int64_t>) return "int64_t";
+  else if constexpr (std::is_same_v<T, Half>) return "at::Half";
+  else if constexpr (std::is_same_v<T, BFloat16>) return "at::BFloat16";
+  else if constexpr (std::is_same_v<T, float>) return "float";
+  else if constexpr (std::is_same_v<T, double>) return "double";
+  else if constexpr (std::is_same_v<T, std::complex<float>>) return "c10::complex<float>";
+  else return "c10::complex<double>";
+}
+
+namespace detail {
+// The finite range of a real element type, as doubles.
+template <typename R> constexpr double range_lowest() {
+  if constexpr (std::is_same_v<R, Half>) return -65504.0;
+  else if constexpr (std::is_same_v<R, BFloat16>) return -3.3895313892515355e38;
+  else return static_cast<double>(std::numeric_limits<R>::lowest());
+}
+template <typename R> constexpr double range_max() {
+  if constexpr (std::is_same_v<R, Half>) return 65504.0;
+  else if constexpr (std::is_same_v<R, BFloat16>) return 3.3895313892515355e38;
+  else return static_cast<double>(std::numeric_limits<R>::max());
+}
+template <typename T> struct real_of { using type = T; };
+template <typename T> struct real_of<std::complex<T>> { using type = T; };
+
+// c10::overflows for a double source.
+template <typename R> bool double_overflows(double f) {
+  if constexpr (is_float_v<R>) {
+    if (std::isinf(f) || std::isnan(f)) return false;
+  } else {
+    if (std::isnan(f)) return true;
+  }
+  return f < range_lowest<R>() || f > range_max<R>();
+}
+// c10::overflows for an int64 source.
+template <typename R> bool int_overflows(int64_t f) {
+  if constexpr (std::is_same_v<R, uint8_t>) {
+    // Negative values may wrap (two's complement), down to -255.
+    return f > 255 || (f < 0 && -static_cast<uint64_t>(f) > 255);
+  } else if constexpr (std::is_integral_v<R>) {
+    return f < static_cast<int64_t>(std::numeric_limits<R>::lowest()) ||
+           f > static_cast<int64_t>(std::numeric_limits<R>::max());
+  } else {
+    // Compared in the float type, as C++'s usual conversions do.
+    using F = std::conditional_t<std::is_same_v<R, double>, double, float>;
+    return static_cast<F>(f) < static_cast<F>(range_lowest<R>()) ||
+           static_cast<F>(f) > static_cast<F>(range_max<R>());
+  }
+}
+}  // namespace detail
+
+template <typename To> bool scalar_overflows(const Scalar& s) {
+  using R = typename detail::real_of<To>::type;
+  if constexpr (std::is_same_v<To, bool>) {
+    return false;
+  } else {
+    switch (s.kind()) {
+      case Scalar::Kind::Bool: return false;
+      case Scalar::Kind::Int: return detail::int_overflows<R>(s.to_int());
+      case Scalar::Kind::Float: return detail::double_overflows<R>(s.to_double());
+      case Scalar::Kind::Complex: {
+        std::complex<double> z = s.to_complex();
+        if (!is_complex_v<To> && z.imag() != 0) return true;
+        return detail::double_overflows<R>(z.real()) || detail::double_overflows<R>(z.imag());
+      }
+    }
+    return false;
+  }
+}
+
+// s converted to To, or RuntimeError when it does not fit (c10's Scalar::to<To>()).
+template <typename To> To scalar_to(const Scalar& s) {
+  if (scalar_overflows<To>(s))
+    throw RuntimeError(std::string("value cannot be converted to type ") + cpp_type_name<To>() +
+                       " without overflow");
+  if constexpr (std::is_same_v<To, bool>) {
+    return s.to_bool();
+  } else if constexpr (is_complex_v<To>) {
+    return convert<To>(s.to_complex());
+  } else {
+    switch (s.kind()) {
+      case Scalar::Kind::Bool:
+      case Scalar::Kind::Int: return convert<To>(s.to_int());
+      case Scalar::Kind::Float: return convert<To>(s.to_double());
+      case Scalar::Kind::Complex: return convert<To>(s.to_complex().real());
+    }
+    return To();
+  }
+}
+
+// Throws as scalar_to would when s does not fit dtype d.
+inline void check_scalar_fits(const Scalar& s, DType d) {
+  dispatch(d, [&]<typename T>() { (void)scalar_to<T>(s); });
 }
 
 }  // namespace tsh

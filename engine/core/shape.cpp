@@ -81,7 +81,7 @@ Shape infer_size(const Shape& requested, int64_t numel) {
       out[infer_at] = numel / known;
       return out;
     }
-    if (known == 0)
+    if (known == 0 && numel == 0)
       throw RuntimeError("cannot reshape tensor of " + std::to_string(numel) +
                          " elements into shape " + shape_str(requested) +
                          " because the unspecified dimension size -1 can be any value and is "

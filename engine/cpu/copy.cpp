@@ -54,8 +54,10 @@ void fill_kernel(const Tensor& dst, const Scalar& value) {
     else if constexpr (std::is_integral_v<T>)
       v = value.is_float() || value.is_complex() ? convert<T>(value.to_double())
                                                  : static_cast<T>(value.to_int());
-    else
+    else if (value.is_float() || value.is_complex())
       v = convert<T>(value.to_double());
+    else  // an integer converts straight to T (one rounding), as c10 does
+      v = convert<T>(value.to_int());
     for_each_run<1>(dst.sizes(), {dst.data_ptr()}, strides, sizes,
                     [v](char** p, const int64_t* s, int64_t n) {
                       if (s[0] == sizeof(T)) {

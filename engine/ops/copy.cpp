@@ -1,6 +1,7 @@
 // engine/ops/copy.cpp — copying, converting and filling tensors.
 #include "engine/ops/copy.h"
 
+#include "engine/core/convert.h"
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
 #include "engine/cpu/kernels.h"
@@ -46,6 +47,7 @@ Tensor to(const Tensor& t, std::optional<DType> dtype, std::optional<Device> dev
 }
 
 const Tensor& fill_(const Tensor& t, const Scalar& value) {
+  check_scalar_fits(value, t.dtype());  // fill_(300) on uint8 is an error, as in PyTorch
   fill_kernels.get(t.device())(t, value);
   return t;
 }

@@ -1,0 +1,34 @@
+// engine/cpu/range.h — CPU kernels that fill a fresh 1-d tensor with a sequence: arange, linspace, logspace.
+//
+// The op layer (engine/ops/creation.cpp) has already checked the bounds,
+// computed the element count and allocated `out` (contiguous, 1-d, of a dtype
+// the kernel supports). The kernels only reproduce PyTorch's arithmetic, so
+// that every element is bit-identical to what PyTorch's CPU kernels write.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "engine/core/scalar.h"
+#include "engine/core/tensor.h"
+
+namespace tsh::cpu {
+
+// PyTorch's CPU accumulate type for arange: int64 for integers, float for the
+// 16-bit floats, double for float and double. The op layer checks the bounds in it.
+template <typename T> struct ArangeAcc { using type = double; };
+template <> struct ArangeAcc<Half> { using type = float; };
+template <> struct ArangeAcc<BFloat16> { using type = float; };
+template <typename T>
+using arange_acc_t =
+    std::conditional_t<std::is_integral_v<T>, int64_t, typename ArangeAcc<T>::type>;
+
+// out[i] = start + i * step, in PyTorch's accumulate type and grouping.
+void arange_kernel(const Tensor& out, const Scalar& start, const Scalar& step);
+// out has `steps` >= 2 elements, evenly spaced from start to end (both included).
+void linspace_kernel(const Tensor& out, const Scalar& start, const Scalar& end, int64_t steps);
+// out[i] = base ** linspace(start, end, steps)[i], with steps >= 2.
+void logspace_kernel(const Tensor& out, const Scalar& start, const Scalar& end, int64_t steps,
+                     double base);
+
+}  // namespace tsh::cpu

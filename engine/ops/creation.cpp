@@ -1,0 +1,264 @@
+// engine/ops/creation.cpp — factory ops: argument checks, dtype choice, allocation; kernels fill.
+#include "engine/ops/creation.h"
+
+#include <cmath>
+#include <sstream>
+#include <string>
+
+#include "engine/core/convert.h"
+#include "engine/core/error.h"
+#include "engine/core/shape.h"
+#include "engine/cpu/equal.h"
+#include "engine/cpu/range.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/dispatch.h"
+#include "engine/ops/views.h"
+
+namespace tsh {
+
+namespace {
+
+using ArangeFn = void (*)(const Tensor&, const Scalar&, const Scalar&);
+using LinspaceFn = void (*)(const Tensor&, const Scalar&, const Scalar&, int64_t);
+using LogspaceFn = void (*)(const Tensor&, const Scalar&, const Scalar&, int64_t, double);
+using EqualFn = bool (*)(const Tensor&, const Tensor&);
+const KernelTable<ArangeFn> arange_kernels{&cpu::arange_kernel, nullptr};
+const KernelTable<LinspaceFn> linspace_kernels{&cpu::linspace_kernel, nullptr};
+const KernelTable<LogspaceFn> logspace_kernels{&cpu::logspace_kernel, nullptr};
+const KernelTable<EqualFn> equal_kernels{&cpu::equal_kernel, nullptr};
+
+// PyTorch's error for a dtype its CPU kernel was not compiled for.
+[[noreturn]] void not_implemented(const char* kernel, DType d) {
+  throw RuntimeError(std::string("\"") + kernel + "\" not implemented for '" +
+                     scalar_type_name(d) + "'");
+}
+
+// How C++'s ostream writes a bound (PyTorch formats its messages that way): 0, 1e+20, inf, nan.
+template <typename A> std::string stream_str(A v) {
+  std::ostringstream os;
+  os << static_cast<std::conditional_t<std::is_integral_v<A>, int64_t, A>>(v);
+  return os.str();
+}
+
+// The element count of arange, with PyTorch's checks in their order.
+int64_t arange_size(const Scalar& start, const Scalar& end, const Scalar& step, DType d) {
+  return dispatch(d, [&]<typename T>() -> int64_t {
+    if constexpr (is_complex_v<T> || std::is_same_v<T, bool>) {
+      not_implemented("arange_cpu", d);
+    } else {
+      using A = cpu::arange_acc_t<T>;
+      const A xstart = scalar_to<A>(start), xend = scalar_to<A>(end), xstep = scalar_to<A>(step);
+      TSH_CHECK(xstep > 0 || xstep < 0, RuntimeError, "step must be nonzero");
+      TSH_CHECK(std::isfinite(static_cast<double>(xstart)) &&
+                    std::isfinite(static_cast<double>(xend)),
+                RuntimeError, "unsupported range: " + stream_str(xstart) + " -> " + stream_str(xend));
+      TSH_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart), RuntimeError,
+                "upper bound and larger bound inconsistent with step sign");
+      double size_d;
+      if constexpr (std::is_same_v<T, int64_t>) {
+        // Exact integer count; like PyTorch, the sum wraps around on overflow.
+        const int64_t sgn = (xstep > 0) - (xstep < 0);
+        const int64_t num = static_cast<int64_t>(static_cast<uint64_t>(xend) -
+                                                 static_cast<uint64_t>(xstart) +
+                                                 static_cast<uint64_t>(xstep) -
+                                                 static_cast<uint64_t>(sgn));
+        size_d = (xstep == -1 && num == INT64_MIN) ? -1.0 : std::ceil(double(num / xstep));
+      } else {
+        // Other dtypes count in double from the original bounds.
+        size_d = std::ceil((scalar_to<double>(end) - scalar_to<double>(start)) /
+                           scalar_to<double>(step));
+      }
+      TSH_CHECK(size_d >= 0 && size_d <= static_cast<double>(INT64_MAX), RuntimeError,
+                "invalid size, possible overflow?");
+      return static_cast<int64_t>(size_d);
+    }
+  });
+}
+
+// linspace/logspace: a complex bound asks for a complex result.
+DType spaced_dtype(const Scalar& start, const Scalar& end, std::optional<DType> dtype,
+                   const char* fn) {
+  if (start.is_complex() || end.is_complex()) {
+    DType c = default_complex_dtype();
+    if (!dtype) return c;
+    TSH_CHECK(is_complex(*dtype), RuntimeError,
+              std::string(fn) + ": inferred dtype " +
+                  (c == DType::Complex64 ? "c10::complex<float>" : "c10::complex<double>") +
+                  " can't be safely cast to passed dtype " + scalar_type_name(*dtype));
+    return *dtype;
+  }
+  return dtype.value_or(default_dtype());
+}
+
+// One Python number stored the way torch.tensor(data, dtype=...) stores it.
+template <typename T> T tensor_element(const Scalar& v, const char* int_name) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return v.to_bool();
+  } else if constexpr (is_complex_v<T>) {
+    return convert<T>(v.to_complex());
+  } else if constexpr (std::is_integral_v<T>) {
+    TSH_CHECK(!v.is_complex(), TypeError, "'complex' object cannot be interpreted as an integer");
+    bool overflow = v.is_float() ? detail::double_overflows<T>(v.to_double())
+                                 : detail::int_overflows<T>(v.to_int());
+    TSH_CHECK(!overflow, RuntimeError,
+              std::string("value cannot be converted to type ") + int_name + " without overflow");
+    return v.is_float() ? convert<T>(v.to_double()) : static_cast<T>(v.to_int());
+  } else {
+    TSH_CHECK(!v.is_complex(), TypeError, "must be real number, not complex");
+    // Python turns an int into a double first, then C++ narrows it.
+    return convert<T>(v.to_double());
+  }
+}
+
+}  // namespace
+
+const char* scalar_type_name(DType d) {
+  switch (d) {
+    case DType::Bool: return "Bool";
+    case DType::UInt8: return "Byte";
+    case DType::Int8: return "Char";
+    case DType::Int16: return "Short";
+    case DType::Int32: return "Int";
+    case DType::Int64: return "Long";
+    case DType::Float16: return "Half";
+    case DType::BFloat16: return "BFloat16";
+    case DType::Float32: return "Float";
+    case DType::Float64: return "Double";
+    case DType::Complex64: return "ComplexFloat";
+    case DType::Complex128: return "ComplexDouble";
+  }
+  return "";
+}
+
+Tensor zeros(const Shape& sizes, DType dtype, Device device) {
+  Tensor out = empty(sizes, dtype, device);
+  zero_(out);
+  return out;
+}
+
+Tensor ones(const Shape& sizes, DType dtype, Device device) {
+  return full(sizes, Scalar(int64_t{1}), dtype, device);
+}
+
+Tensor full(const Shape& sizes, const Scalar& value, std::optional<DType> dtype, Device device) {
+  Tensor out = empty(sizes, dtype.value_or(value.natural_dtype()), device);
+  fill_(out, value);
+  return out;
+}
+
+Tensor eye(int64_t n, std::optional<int64_t> m, DType dtype, Device device) {
+  TSH_CHECK(n >= 0, RuntimeError, "n must be greater or equal to 0, got " + std::to_string(n));
+  int64_t cols = m.value_or(n);
+  TSH_CHECK(cols >= 0, RuntimeError,
+            "m must be greater or equal to 0, got " + std::to_string(cols));
+  Tensor out = zeros({n, cols}, dtype, device);
+  fill_(diagonal(out), Scalar(int64_t{1}));
+  return out;
+}
+
+Tensor empty_like(const Tensor& t, std::optional<DType> dtype, std::optional<Device> device) {
+  return empty_like(t, dtype.value_or(t.dtype()), device.value_or(t.device()));
+}
+
+Tensor zeros_like(const Tensor& t, std::optional<DType> dtype, std::optional<Device> device) {
+  Tensor out = empty_like(t, dtype, device);
+  zero_(out);
+  return out;
+}
+
+Tensor ones_like(const Tensor& t, std::optional<DType> dtype, std::optional<Device> device) {
+  return full_like(t, Scalar(int64_t{1}), dtype, device);
+}
+
+Tensor full_like(const Tensor& t, const Scalar& value, std::optional<DType> dtype,
+                 std::optional<Device> device) {
+  Tensor out = empty_like(t, dtype, device);
+  fill_(out, value);
+  return out;
+}
+
+Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step,
+              std::optional<DType> dtype, Device device) {
+  auto integral = [](const Scalar& s) { return s.is_int() || s.is_bool(); };
+  DType d = dtype.value_or(integral(start) && integral(end) && integral(step) ? DType::Int64
+                                                                              : default_dtype());
+  Tensor out = empty({arange_size(start, end, step, d)}, d, device);
+  arange_kernels.get(device)(out, start, step);
+  return out;
+}
+
+Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, std::optional<DType> dtype,
+                Device device) {
+  TSH_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
+  DType d = spaced_dtype(start, end, dtype, "torch.linspace()");
+  Tensor out = empty({steps}, d, device);
+  if (steps == 1) {
+    fill_(out, start);  // end is not even looked at, as in PyTorch
+  } else if (steps > 1) {
+    if (d == DType::Bool) not_implemented("linspace_cpu", d);
+    check_scalar_fits(start, d);
+    check_scalar_fits(end, d);
+    linspace_kernels.get(device)(out, start, end, steps);
+  }
+  return out;
+}
+
+Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double base,
+                std::optional<DType> dtype, Device device) {
+  TSH_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
+  DType d = spaced_dtype(start, end, dtype, "torch.logspace()");
+  Tensor out = empty({steps}, d, device);
+  if (steps == 1) {
+    // A single value is computed in double (complex double) and then filled.
+    if (is_complex(d))
+      fill_(out, Scalar(std::pow(base, scalar_to<std::complex<double>>(start))));
+    else
+      fill_(out, Scalar(std::pow(base, scalar_to<double>(start))));
+  } else if (steps > 1) {
+    if (d == DType::Bool) not_implemented("logspace_cpu", d);
+    check_scalar_fits(start, d);
+    check_scalar_fits(end, d);
+    logspace_kernels.get(device)(out, start, end, steps, base);
+  }
+  return out;
+}
+
+Tensor from_scalars(const Shape& sizes, const std::vector<Scalar>& values, DType dtype,
+                    Device device) {
+  const int64_t n = shape_numel(sizes);
+  TSH_CHECK(n == static_cast<int64_t>(values.size()), RuntimeError,
+            "from_scalars: " + std::to_string(values.size()) +
+                " values cannot fill a tensor of shape " + shape_str(sizes));
+  // Python numbers are converted on the host, then moved, as torch.tensor does.
+  Tensor host = empty(sizes, dtype);
+  dispatch(dtype, [&]<typename T>() {
+    const std::string int_name(dtype_name(dtype));  // "uint8": torch.tensor's spelling
+    T* out = host.data<T>();
+    for (int64_t i = 0; i < n; ++i) out[i] = tensor_element<T>(values[i], int_name.c_str());
+  });
+  return device.is_cpu() ? host : to(host, std::nullopt, device);
+}
+
+DType infer_dtype(const std::vector<Scalar>& values) {
+  if (values.empty()) return default_dtype();
+  bool all_bool = true, any_float = false, any_complex = false;
+  for (const Scalar& v : values) {
+    all_bool = all_bool && v.is_bool();
+    any_float = any_float || v.is_float();
+    any_complex = any_complex || v.is_complex();
+  }
+  if (any_complex) return default_complex_dtype();
+  if (any_float) return default_dtype();
+  return all_bool ? DType::Bool : DType::Int64;
+}
+
+bool equal(const Tensor& a, const Tensor& b) {
+  TSH_CHECK(a.device() == b.device(), RuntimeError,
+            "Cannot compare two tensors on different devices. Got: " + a.device().str() +
+                " and " + b.device().str());
+  if (a.sizes() != b.sizes()) return false;
+  DType d = promote_types(a.dtype(), b.dtype());
+  return equal_kernels.get(a.device())(to(a, d, std::nullopt), to(b, d, std::nullopt));
+}
+
+}  // namespace tsh

@@ -1,0 +1,359 @@
+// grammar/parse_stmt.cpp — token access, statements and blocks, and parse(),
+// the entry point. Statements are parsed by recursive descent on the first
+// token; expressions inside them by the Pratt parser of parse_expr.cpp.
+#include "grammar/parser_impl.h"
+
+namespace tsh::grammar {
+
+// ---------------------------------------------------------------- tokens
+
+const Token& Parser::peek(size_t ahead) {
+  size_t i = pos_ + ahead;
+  if (i >= toks_.size()) i = toks_.size() - 1;  // the last token repeats
+  if (i > farthest_) farthest_ = i;
+  if (i > farthest_any_) farthest_any_ = i;
+  const Token& t = toks_[i];
+  if (t.kind == TokenKind::Error) {
+    // CPython raises a tokenizer error when the parser asks for the token.
+    Failure f{Failure::Kind::Lexical, ParseError{}, false};
+    f.error.type = lex_.error->type;
+    f.error.message = lex_.error->message;
+    f.error.span = lex_.error->span;
+    f.error.incomplete = lex_.error->incomplete;
+    throw f;
+  }
+  return t;
+}
+
+const Token& Parser::advance() {
+  const Token& t = peek();
+  if (pos_ + 1 < toks_.size()) ++pos_;
+  return t;
+}
+
+bool Parser::match(TokenKind k) {
+  if (peek().kind != k) return false;
+  advance();
+  return true;
+}
+
+const Token& Parser::expect(TokenKind k) {
+  if (peek().kind != k) fail_generic();
+  return advance();
+}
+
+// CPython's forced tokens (`&&':'`): the message names what was expected.
+const Token& Parser::expect_forced(TokenKind k) {
+  if (peek().kind != k) fail_at_token(std::string("expected '") + token_text(k) + "'", peek());
+  return advance();
+}
+
+// ---------------------------------------------------------------- module
+
+std::vector<StmtPtr> Parser::module() {
+  std::vector<StmtPtr> out;
+  while (!check(TokenKind::EndMarker)) statement(out);
+  return out;
+}
+
+void Parser::statement(std::vector<StmtPtr>& out) {
+  DepthGuard guard(*this);
+  const Token& t = peek();
+  switch (t.kind) {
+    case TokenKind::KwIf: out.push_back(if_statement(advance())); return;
+    case TokenKind::KwWhile: out.push_back(while_statement(advance())); return;
+    case TokenKind::KwFor: out.push_back(for_statement(advance())); return;
+    case TokenKind::KwDef: out.push_back(def_statement(advance())); return;
+    case TokenKind::KwClass: unsupported("'class' statements are", t.span);
+    case TokenKind::KwTry: unsupported("'try' statements are", t.span);
+    case TokenKind::KwWith: unsupported("'with' statements are", t.span);
+    case TokenKind::KwAsync: unsupported("'async' is", t.span);
+    case TokenKind::At: unsupported("decorators are", t.span);
+    default: simple_statements(out);
+  }
+}
+
+// small_stmt (';' small_stmt)* [';'] NEWLINE
+void Parser::simple_statements(std::vector<StmtPtr>& out) {
+  out.push_back(small_statement());
+  while (match(TokenKind::Semi)) {
+    if (check(TokenKind::Newline)) break;
+    out.push_back(small_statement());
+  }
+  expect(TokenKind::Newline);
+}
+
+StmtPtr Parser::small_statement() {
+  const Token& t = peek();
+  switch (t.kind) {
+    case TokenKind::KwPass: advance(); return make_stmt(StmtKind::Pass, t.span);
+    case TokenKind::KwBreak:
+    case TokenKind::KwContinue: {
+      advance();
+      // Python's compiler checks this; so does tsh, before running anything.
+      if (loop_depth_ == 0)
+        note_compile_error(compiler_error_,
+                           t.kind == TokenKind::KwBreak ? "'break' outside loop"
+                                                        : "'continue' not properly in loop",
+                           t.span);
+      return make_stmt(t.kind == TokenKind::KwBreak ? StmtKind::Break : StmtKind::Continue,
+                       t.span);
+    }
+    case TokenKind::KwReturn: {
+      advance();
+      auto s = make_stmt(StmtKind::Return, t.span);
+      if (starts_expression(peek().kind) || check(TokenKind::Star)) {
+        s->value = star_expressions();
+        s->span = join(t.span, extent(*s->value));
+      }
+      if (function_depth_ == 0) note_compile_error(compiler_error_, "'return' outside function", s->span);
+      return s;
+    }
+    case TokenKind::KwImport: return import_statement(advance());
+    case TokenKind::KwDel: return del_statement(advance());
+    case TokenKind::KwFrom:
+      unsupported("'from ... import' is", t.span);  // no AST form; `import a.b as c` is
+    case TokenKind::KwGlobal: unsupported("'global' statements are", t.span);
+    case TokenKind::KwNonlocal: unsupported("'nonlocal' statements are", t.span);
+    case TokenKind::KwRaise: unsupported("'raise' statements are", t.span);
+    case TokenKind::KwAssert: unsupported("'assert' statements are", t.span);
+    default: return expression_statement();
+  }
+}
+
+// An expression statement, an assignment `a = b = e` or an augmented
+// assignment `a += e`.
+StmtPtr Parser::expression_statement() {
+  ExprPtr first = star_expressions();
+  const Token& t = peek();
+  static constexpr struct {
+    TokenKind tok;
+    Op op;
+  } kAug[] = {
+      {TokenKind::PlusEqual, Op::Add},          {TokenKind::MinusEqual, Op::Sub},
+      {TokenKind::StarEqual, Op::Mul},          {TokenKind::SlashEqual, Op::Div},
+      {TokenKind::DoubleSlashEqual, Op::FloorDiv}, {TokenKind::PercentEqual, Op::Mod},
+      {TokenKind::DoubleStarEqual, Op::Pow},    {TokenKind::AtEqual, Op::MatMul},
+      {TokenKind::AmperEqual, Op::BitAnd},      {TokenKind::VBarEqual, Op::BitOr},
+      {TokenKind::CircumflexEqual, Op::BitXor}, {TokenKind::LeftShiftEqual, Op::LShift},
+      {TokenKind::RightShiftEqual, Op::RShift},
+  };
+  for (const auto& a : kAug) {
+    if (t.kind != a.tok) continue;
+    check_aug_target(*first);
+    advance();
+    auto s = make_stmt(StmtKind::AugAssign, extent(*first));
+    s->op = a.op;
+    s->value = star_expressions();
+    s->span = join(s->span, extent(*s->value));
+    s->targets.push_back(std::move(first));
+    return s;
+  }
+  if (t.kind == TokenKind::Colon) unsupported("annotated assignments ('x: int = ...') are", t.span);
+  if (t.kind != TokenKind::Equal) {
+    auto s = make_stmt(StmtKind::Expr, extent(*first));
+    s->value = std::move(first);
+    return s;
+  }
+  std::vector<ExprPtr> chain;  // targets, then the value
+  chain.push_back(std::move(first));
+  const size_t first_eq = pos_;
+  while (check(TokenKind::Equal)) {
+    check_assign_target(chain, first_eq);  // the last of `chain` is a target
+    advance();
+    if (check(TokenKind::KwYield)) unsupported("'yield' is", peek().span);
+    chain.push_back(star_expressions());
+  }
+  auto s = make_stmt(StmtKind::Assign, join(extent(*chain.front()), extent(*chain.back())));
+  s->value = std::move(chain.back());
+  chain.pop_back();
+  s->targets = std::move(chain);
+  return s;
+}
+
+// import a.b as c, d
+StmtPtr Parser::import_statement(const Token& kw) {
+  auto s = make_stmt(StmtKind::Import, kw.span);
+  do {
+    const Token& first = expect(TokenKind::Name);
+    ImportName imp;
+    imp.module = std::string(first.text);
+    imp.span = first.span;
+    while (match(TokenKind::Dot)) {
+      const Token& part = expect(TokenKind::Name);
+      imp.module += '.';
+      imp.module += part.text;
+      imp.span = join(imp.span, part.span);
+    }
+    if (match(TokenKind::KwAs)) {
+      const Token& alias = expect(TokenKind::Name);
+      imp.alias = std::string(alias.text);
+      imp.span = join(imp.span, alias.span);
+    }
+    s->span = join(s->span, imp.span);
+    s->imports.push_back(std::move(imp));
+  } while (match(TokenKind::Comma));
+  return s;
+}
+
+// del a, b[i], c.d
+StmtPtr Parser::del_statement(const Token& kw) {
+  auto s = make_stmt(StmtKind::Del, kw.span);
+  if (check(TokenKind::Star)) {
+    const Token& star = advance();
+    ExprPtr value = bitwise_or();
+    fail("cannot delete starred", join(star.span, extent(*value)));
+  }
+  if (!starts_expression(peek().kind)) fail_generic();
+  ExprPtr targets = star_expressions();
+  check_del_target(*targets);
+  s->span = join(kw.span, extent(*targets));
+  if (targets->kind == ExprKind::Tuple && !targets->parenthesized)
+    s->targets = std::move(targets->items);  // `del a, b` deletes each
+  else
+    s->targets.push_back(std::move(targets));
+  return s;
+}
+
+// ---------------------------------------------------------------- compound
+
+// The body after a header's ':' — an indented block, or simple statements on
+// the same line. `what` names the header for "expected an indented block
+// after 'for' statement on line 1".
+void Parser::block(std::vector<StmtPtr>& body, const std::string& what, int header_line) {
+  if (!match(TokenKind::Newline)) {
+    simple_statements(body);
+    return;
+  }
+  const Token& next = peek();
+  if (next.kind != TokenKind::Indent) {
+    // Input that stops after the header could still get its body.
+    size_t i = pos_;
+    while (toks_[i].kind == TokenKind::Dedent) ++i;
+    const bool at_end = toks_[i].kind == TokenKind::EndMarker;
+    fail_at_token("expected an indented block after " + what + " on line " +
+                      std::to_string(header_line),
+                  next, "IndentationError", at_end);
+  }
+  advance();
+  while (!match(TokenKind::Dedent)) statement(body);
+}
+
+// if / elif / else. An `elif` becomes an If alone in the orelse of the one
+// before; the chain is built in a loop so that long chains do not recurse.
+StmtPtr Parser::if_statement(const Token& kw) {
+  StmtPtr root;
+  Stmt* tail = nullptr;
+  const Token* header = &kw;
+  DepthGuard guard(*this, 0);
+  Span end;
+  while (true) {
+    const bool is_elif = header->kind == TokenKind::KwElif;
+    auto s = make_stmt(StmtKind::If, header->span);
+    s->test = named_expression();
+    if (check(TokenKind::Newline)) fail_at_token("expected ':'", peek());
+    expect(TokenKind::Colon);
+    block(s->body, is_elif ? "'elif' statement" : "'if' statement", header->span.line);
+    end = s->body.back()->span;
+    Stmt* raw = s.get();
+    if (tail) {
+      tail->orelse.push_back(std::move(s));
+    } else {
+      root = std::move(s);
+    }
+    tail = raw;
+    if (check(TokenKind::KwElif)) {
+      guard.add();  // each elif nests one level deeper in the tree
+      header = &advance();
+      continue;
+    }
+    if (check(TokenKind::KwElse)) {
+      const Token& e = advance();
+      expect_forced(TokenKind::Colon);
+      block(tail->orelse, "'else' statement", e.span.line);
+      end = tail->orelse.back()->span;
+    }
+    break;
+  }
+  // Every If of the chain ends where the chain ends, as in Python's AST.
+  for (Stmt* s = root.get(); s;) {
+    s->span = join(s->span, end);
+    s = (s->orelse.size() == 1 && s->orelse[0]->kind == StmtKind::If && s != tail) ? s->orelse[0].get()
+                                                                                  : nullptr;
+  }
+  return root;
+}
+
+// tsh's For and While have no `else` clause.
+void Parser::no_loop_else(const char* what) {
+  if (check(TokenKind::KwElse)) unsupported(std::string("'else' clauses on '") + what + "' loops are", peek().span);
+}
+
+StmtPtr Parser::while_statement(const Token& kw) {
+  auto s = make_stmt(StmtKind::While, kw.span);
+  s->test = named_expression();
+  if (check(TokenKind::Newline)) fail_at_token("expected ':'", peek());
+  expect(TokenKind::Colon);
+  ++loop_depth_;
+  block(s->body, "'while' statement", kw.span.line);
+  --loop_depth_;
+  s->span = join(s->span, s->body.back()->span);
+  no_loop_else("while");
+  return s;
+}
+
+StmtPtr Parser::for_statement(const Token& kw) {
+  auto s = make_stmt(StmtKind::For, kw.span);
+  s->target = target_list();
+  expect(TokenKind::KwIn);
+  s->iter = star_expressions();
+  if (check(TokenKind::Newline)) fail_at_token("expected ':'", peek());
+  expect(TokenKind::Colon);
+  ++loop_depth_;
+  block(s->body, "'for' statement", kw.span.line);
+  --loop_depth_;
+  s->span = join(s->span, s->body.back()->span);
+  no_loop_else("for");
+  return s;
+}
+
+StmtPtr Parser::def_statement(const Token& kw) {
+  auto s = make_stmt(StmtKind::Def, kw.span);
+  s->name = std::string(expect(TokenKind::Name).text);
+  expect_forced(TokenKind::LParen);
+  parameters(s->params, TokenKind::RParen);
+  expect(TokenKind::RParen);
+  if (check(TokenKind::Arrow)) unsupported("return annotations ('->') are", peek().span);
+  expect_forced(TokenKind::Colon);
+  // A def body is a new scope for `return` and for loops.
+  const int saved_loops = loop_depth_;
+  loop_depth_ = 0;
+  ++function_depth_;
+  block(s->body, "function definition", kw.span.line);
+  --function_depth_;
+  loop_depth_ = saved_loops;
+  s->span = join(s->span, s->body.back()->span);
+  return s;
+}
+
+// ---------------------------------------------------------------- entry
+
+ParseResult parse(std::string_view source) {
+  ParseResult result;
+  const LexResult lex = tokenize(source);
+  Parser parser(lex);
+  try {
+    result.stmts = parser.module();
+  } catch (const Failure& f) {
+    result.stmts.clear();
+    result.error = parser.resolve(f);
+    return result;
+  }
+  if (auto e = parser.compile_error()) {
+    result.stmts.clear();
+    result.error = std::move(e);
+  }
+  return result;
+}
+
+}  // namespace tsh::grammar

@@ -1,0 +1,54 @@
+#!/usr/bin/python3
+"""Writes a golden transcript from real PyTorch (the oracle), for tests/golden/.
+
+    /usr/bin/python3 tests/oracle/make_transcript.py INPUT.tsh > tests/golden/NAME.txt
+
+INPUT holds one statement per line (blank lines are kept). Each runs as in
+Python's interactive REPL: it is echoed as `>>> line`, then whatever PyTorch
+prints follows, errors as their last line only (`Kind: message`), exactly as
+`tsh -i --echo` must print them. The test suite never runs this: its output
+is committed.
+"""
+import contextlib
+import io
+import sys
+import warnings
+
+warnings.filterwarnings("ignore")
+import torch  # noqa: E402
+
+env = {"torch": torch, "__name__": "__main__"}
+
+
+def run(line, out):
+    try:
+        code = compile(line, "<stdin>", "single")
+    except SyntaxError as e:
+        out.write(f"SyntaxError: {e.msg}\n")
+        return
+    buf = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(buf):
+            exec(code, env)
+    except Exception as e:  # noqa: BLE001 - the transcript shows every error
+        out.write(buf.getvalue())
+        name = type(e).__qualname__
+        if type(e).__module__ not in ("builtins", "__main__"):
+            name = type(e).__module__ + "." + name
+        msg = str(e)
+        out.write(f"{name}: {msg}\n" if msg else f"{name}\n")
+        return
+    out.write(buf.getvalue())
+
+
+def main():
+    out = sys.stdout
+    for line in open(sys.argv[1]).read().splitlines():
+        if not line.strip():
+            out.write(">>>\n")
+            continue
+        out.write(f">>> {line}\n")
+        run(line, out)
+
+
+main()
