@@ -66,6 +66,9 @@ class Lexer {
   const std::string& s_;
   size_t pos_ = 0;
   size_t line_start_ = 0;
+  size_t buf_start_ = 0;  // start of the first line of a chain joined by
+                          // backslashes or a multi-line string (CPython's
+                          // tok->buf), which one error counts columns from
   int line_ = 1;
   bool at_bol_ = true;
   int pending_ = 0;  // > 0: INDENTs to emit, < 0: DEDENTs
@@ -96,6 +99,11 @@ class Lexer {
 
   // Stops the lexer with `e`, leaving an Error token at its place.
   bool fail(LexError e) {
+    if (!brackets_.empty()) {
+      const Bracket& b = brackets_.back();
+      e.open_bracket = b.ch;
+      e.bracket_span = Span{b.line, b.col, b.line, b.col + 1};
+    }
     Token t;
     t.kind = TokenKind::Error;
     t.span = e.span;
@@ -220,9 +228,15 @@ tab_error:
 // A backslash at `backslash` must end its line; the next line continues
 // the current one.
 bool Lexer::continuation(size_t backslash) {
-  if (ch(backslash + 1) != '\n')
-    return fail_at(backslash + 1, "unexpected character after line continuation character",
-                   LexError::Kind::Other);
+  if (ch(backslash + 1) != '\n') {
+    LexError e;
+    e.type = "SyntaxError";
+    e.message = "unexpected character after line continuation character";
+    const int c = static_cast<int>(backslash + 1 - buf_start_);
+    e.span = Span{line_, c, line_, c + 1};
+    e.kind = LexError::Kind::Other;
+    return fail(std::move(e));
+  }
   if (ch(backslash + 2) == kEof) {
     if (!brackets_.empty()) {
       pos_ = backslash + 2;
@@ -282,12 +296,12 @@ bool Lexer::next_token() {
         at_bol_ = true;
         if (blankline || !brackets_.empty()) {
           passed_newline(pos_);
-          ++pos_;
+          buf_start_ = ++pos_;
           break;  // to the next line
         }
         emit(TokenKind::Newline, start, pos_);
         passed_newline(pos_);
-        ++pos_;
+        buf_start_ = ++pos_;
         return true;
       }
       if (c == '\\') {

@@ -35,8 +35,13 @@ struct LexError {
     UnclosedAtEof,   // end of input inside brackets: replaces an earlier
                      // parse error only when the bracket opened on an
                      // earlier line than that error
-    Other,           // indentation errors, bad continuation: never replaces
+    Other,           // indentation errors, bad continuation: replaces only
+                     // as UnclosedAtEof does, when a bracket is open
   } kind = Kind::Raised;
+  // The innermost bracket open where the lexer stopped (open_bracket == 0:
+  // none), for "'(' was never closed".
+  char open_bracket = 0;
+  Span bracket_span;
 };
 
 struct LexResult {

@@ -56,10 +56,12 @@ bool fail_here(const Cursor& cur, LiteralError& err, std::string message) {
 // code (`1if x else 2`, `0x1for`), which CPython only warns about.
 bool verify_end(Cursor& cur, int c, const char* kind, LiteralError& err) {
   bool keyword_follows = false;
+  // The rest of the keyword, ending there (`1else` but not `1elsewhere`).
   auto ahead = [&](const char* rest) {
-    for (size_t k = 0; rest[k]; ++k)
+    size_t k = 0;
+    for (; rest[k]; ++k)
       if (cur.peek_at(k) != static_cast<unsigned char>(rest[k])) return false;
-    return true;
+    return !potential_identifier_char(cur.peek_at(k));
   };
   switch (c) {
     case 'a': keyword_follows = ahead("nd"); break;

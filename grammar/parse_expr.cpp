@@ -125,8 +125,19 @@ ExprPtr Parser::parse_precedence(Prec prec) {
     if (!ir.infix || ir.prec < prec) break;
     if (op.kind == TokenKind::KwNot && peek(1).kind != TokenKind::KwIn) break;
     guard.add();  // the tree grows one level deeper on the left
+    const size_t before = pos_, log = extent_log_.size();
     advance();
-    left = (this->*ir.infix)(std::move(left), op);
+    try {
+      left = (this->*ir.infix)(left, op);
+    } catch (const Failure& f) {
+      // `a +` then something that is no operand: the expression is `a` and
+      // the caller meets the `+`, as in CPython's backtracking parser. The
+      // farthest token read stays where the attempt got to.
+      if (f.kind != Failure::Kind::Generic) throw;
+      pos_ = before;
+      forget_extents(log);
+      break;
+    }
   }
   return left;
 }
@@ -145,6 +156,19 @@ bool Parser::starts_expression(TokenKind k) {
   }
 }
 
+// What CPython's star_targets may start with (an atom, or `*`).
+bool Parser::starts_target(TokenKind k) {
+  switch (k) {
+    case TokenKind::Name: case TokenKind::Number: case TokenKind::String:
+    case TokenKind::LParen: case TokenKind::LBracket: case TokenKind::LBrace:
+    case TokenKind::KwTrue: case TokenKind::KwFalse: case TokenKind::KwNone:
+    case TokenKind::Ellipsis: case TokenKind::Star:
+      return true;
+    default:
+      return false;
+  }
+}
+
 Span Parser::extent(const Expr& e) const {
   if (e.parenthesized) {
     auto it = paren_extent_.find(&e);
@@ -156,8 +180,17 @@ Span Parser::extent(const Expr& e) const {
 // Python's `expression`, with the checks of its invalid_expression rule.
 ExprPtr Parser::expression() {
   const size_t start = pos_;
+  if (second_pass_) {
+    if (no_invalid_) {
+      clean_expr_[start] = 1;
+    } else if (clean_expr_[start]) {
+      InvalidOff off(*this, true);  // CPython's memo: no check runs here
+      return parse_precedence(Prec::Lambda);
+    }
+  }
   ExprPtr e = parse_precedence(Prec::Lambda);
   check_comma(*e, start);
+  check_legacy(*e, start);
   return e;
 }
 
@@ -195,20 +228,65 @@ ExprPtr Parser::star_expressions() {
     end = advance().span;
     if (check(TokenKind::Star)) unsupported_star();
     if (!starts_expression(peek().kind)) break;
-    tuple->items.push_back(expression());
+    // An element that does not parse leaves a trailing comma, as in
+    // CPython's `(',' star_expression)+ [',']`.
+    const size_t before = pos_, log = extent_log_.size();
+    try {
+      tuple->items.push_back(expression());
+    } catch (const Failure& f) {
+      if (f.kind != Failure::Kind::Generic) throw;
+      pos_ = before;
+      forget_extents(log);
+      break;
+    }
     end = extent(*tuple->items.back());
   }
   tuple->span = join(tuple->span, end);
   return tuple;
 }
 
-// The targets of `for` and of comprehensions: bitwise-or expressions (so
-// that `in` ends them), a bare Tuple when there are commas.
-ExprPtr Parser::target_list() {
-  auto element = [this] {
-    if (check(TokenKind::Star)) unsupported_star();
-    return bitwise_or();
+// The targets of `for` and of comprehensions (ended by `in`) or of `del`
+// (ended by `;` or the end of the line): primaries such as `x`, `x.a`,
+// `x[i]`, `(a, b)`, a bare Tuple when there are commas. When they are not
+// assignable or the end does not follow, CPython's invalid_for_target and
+// invalid_del_stmt re-read them as an expression and blame its invalid part.
+ExprPtr Parser::target_list(bool del) {
+  const size_t start = pos_;
+  auto at_end = [this, del] {
+    return del ? check(TokenKind::Semi) || check(TokenKind::Newline) : check(TokenKind::KwIn);
   };
+  auto blame = [this, start, del] {
+    if (!no_invalid_ && !target_fallback_) {
+      ++target_fallback_;
+      try {
+        speculate([&] {
+          pos_ = start;
+          ExprPtr e = star_expressions();
+          if (del)
+            check_del_target(*e);
+          else
+            check_for_target(*e);
+        });
+      } catch (...) {
+        --target_fallback_;
+        throw;
+      }
+      --target_fallback_;
+    }
+    fail_generic();
+  };
+  auto element = [&] {
+    if (check(TokenKind::Star)) {
+      if (!del) unsupported_star();
+      if (no_invalid_) fail_generic();  // no del target starts so
+      const Token& star = advance();
+      ExprPtr value = bitwise_or();
+      fail("cannot delete starred", join(star.span, extent(*value)));
+    }
+    if (!starts_target(peek().kind)) blame();
+    return parse_precedence(Prec::Postfix);
+  };
+  size_t last_start = pos_;
   ExprPtr first = element();
   if (check(TokenKind::Comma)) {
     auto tuple = make_expr(ExprKind::Tuple, extent(*first));
@@ -216,14 +294,23 @@ ExprPtr Parser::target_list() {
     tuple->items.push_back(std::move(first));
     while (check(TokenKind::Comma)) {
       end = advance().span;
-      if (!starts_expression(peek().kind)) break;
+      if (at_end()) break;
+      last_start = pos_;
       tuple->items.push_back(element());
       end = extent(*tuple->items.back());
     }
     tuple->span = join(tuple->span, end);
     first = std::move(tuple);
   }
-  check_for_target(*first);
+  if (!at_end()) {
+    // `[x for x range(n)]`: the re-read finds a missing comma in brackets.
+    const Expr& last = first->kind == ExprKind::Tuple && !first->parenthesized && !first->items.empty()
+                           ? *first->items.back()
+                           : *first;
+    if (toks_[pos_ - 1].kind != TokenKind::Comma) check_comma(last, last_start);
+    blame();
+  }
+  if (!valid_target(*first)) blame();
   return first;
 }
 
@@ -259,7 +346,7 @@ ExprPtr Parser::strings(const Token& first) {
   }
   // CPython decodes the strings once it has read the token after them, and
   // reports a bad escape there.
-  if (!bad_escape.empty()) fail_at_token(bad_escape, peek());
+  if (!bad_escape.empty()) error_at_token(bad_escape, peek());
   return e;
 }
 
@@ -381,7 +468,7 @@ ExprPtr Parser::unsupported_prefix(const Token& t) {
 
 // ---------------------------------------------------------------- infix
 
-ExprPtr Parser::binary(ExprPtr left, const Token& op) {
+ExprPtr Parser::binary(ExprPtr& left, const Token& op) {
   ExprPtr right = parse_precedence(next_higher(rule(op.kind).prec));
   auto e = make_expr(ExprKind::Binary, join(extent(*left), extent(*right)));
   e->op = binary_op(op.kind);
@@ -392,7 +479,7 @@ ExprPtr Parser::binary(ExprPtr left, const Token& op) {
 
 // `**` binds tighter than a unary operator on its left (-2**2 == -4) but
 // takes one on its right (2**-1), and groups to the right.
-ExprPtr Parser::power(ExprPtr left, const Token& op) {
+ExprPtr Parser::power(ExprPtr& left, const Token& op) {
   ExprPtr right = parse_precedence(Prec::Unary);
   auto e = make_expr(ExprKind::Binary, join(extent(*left), extent(*right)));
   e->op = binary_op(op.kind);
@@ -401,7 +488,7 @@ ExprPtr Parser::power(ExprPtr left, const Token& op) {
   return e;
 }
 
-ExprPtr Parser::bool_op(ExprPtr left, const Token& op) {
+ExprPtr Parser::bool_op(ExprPtr& left, const Token& op) {
   const bool is_and = op.kind == TokenKind::KwAnd;
   ExprPtr right = parse_precedence(is_and ? Prec::Not : Prec::And);
   auto e = make_expr(is_and ? ExprKind::And : ExprKind::Or, join(extent(*left), extent(*right)));
@@ -411,28 +498,43 @@ ExprPtr Parser::bool_op(ExprPtr left, const Token& op) {
 }
 
 // a < b <= c: one Compare with every operand and operator of the chain.
-ExprPtr Parser::compare(ExprPtr left, const Token& first_op) {
-  auto e = make_expr(ExprKind::Compare, extent(*left));
-  e->items.push_back(std::move(left));
-  const Token* op = &first_op;
-  while (true) {
-    Op o = binary_op(op->kind);
-    if (op->kind == TokenKind::KwNot) {
+// A pair that fails to parse ends the chain there (CPython's `pair+`).
+ExprPtr Parser::compare(ExprPtr& left, const Token& first_op) {
+  auto pair = [this](const Token& op, Op& o) {
+    o = binary_op(op.kind);
+    if (op.kind == TokenKind::KwNot) {
       expect(TokenKind::KwIn);
-    } else if (op->kind == TokenKind::KwIs && match(TokenKind::KwNot)) {
+    } else if (op.kind == TokenKind::KwIs && match(TokenKind::KwNot)) {
       o = Op::IsNot;
     }
-    e->ops.push_back(o);
-    e->items.push_back(parse_precedence(Prec::BitOr));
-    e->span = join(e->span, extent(*e->items.back()));
+    return parse_precedence(Prec::BitOr);
+  };
+  Op o;
+  ExprPtr right = pair(first_op, o);
+  auto e = make_expr(ExprKind::Compare, join(extent(*left), extent(*right)));
+  e->items.push_back(std::move(left));
+  e->ops.push_back(o);
+  e->items.push_back(std::move(right));
+  while (true) {
     const TokenKind k = peek().kind;
     if (!is_compare_op(k) || (k == TokenKind::KwNot && peek(1).kind != TokenKind::KwIn)) break;
-    op = &advance();
+    const size_t before = pos_, log = extent_log_.size();
+    try {
+      right = pair(advance(), o);
+    } catch (const Failure& f) {
+      if (f.kind != Failure::Kind::Generic) throw;
+      pos_ = before;
+      forget_extents(log);
+      break;
+    }
+    e->span = join(e->span, extent(*right));
+    e->ops.push_back(o);
+    e->items.push_back(std::move(right));
   }
   return e;
 }
 
-ExprPtr Parser::ternary(ExprPtr body, const Token&) {
+ExprPtr Parser::ternary(ExprPtr& body, const Token&) {
   ExprPtr cond = disjunction();
   if (!check(TokenKind::KwElse)) {
     if (!check(TokenKind::Colon))
@@ -448,7 +550,7 @@ ExprPtr Parser::ternary(ExprPtr body, const Token&) {
   return e;
 }
 
-ExprPtr Parser::attribute(ExprPtr object, const Token&) {
+ExprPtr Parser::attribute(ExprPtr& object, const Token&) {
   const Token& n = expect(TokenKind::Name);
   auto e = make_expr(ExprKind::Attribute, join(extent(*object), n.span));
   e->text = std::string(n.text);
@@ -457,9 +559,8 @@ ExprPtr Parser::attribute(ExprPtr object, const Token&) {
 }
 
 // f(a, *b, key=value, x for x in y)
-ExprPtr Parser::call(ExprPtr callee, const Token& open) {
+ExprPtr Parser::call(ExprPtr& callee, const Token& open) {
   auto e = make_expr(ExprKind::Call, extent(*callee));
-  e->items.push_back(std::move(callee));
   bool seen_keyword = false;
   while (!check(TokenKind::RParen)) {
     const Token& t = peek();
@@ -480,12 +581,6 @@ ExprPtr Parser::call(ExprPtr callee, const Token& open) {
       kw.span = join(t.span, extent(*kw.value));
       e->keywords.push_back(std::move(kw));
       seen_keyword = true;
-    } else if (seen_keyword) {
-      // CPython reports this at the last token it read: the call's `)`.
-      size_t i = pos_;
-      while (toks_[i].kind != TokenKind::Error && toks_[i].level >= open.level) ++i;
-      pos_ = i;
-      fail_at_token("positional argument follows keyword argument", peek());
     } else {
       if ((t.kind == TokenKind::KwTrue || t.kind == TokenKind::KwFalse ||
            t.kind == TokenKind::KwNone) &&
@@ -496,6 +591,23 @@ ExprPtr Parser::call(ExprPtr callee, const Token& open) {
         fail_range("expression cannot contain assignment, perhaps you meant \"==\"?", value->span,
                    peek().span);
       if (check(TokenKind::ColonEqual)) unsupported("assignment expressions (':=') are", peek().span);
+      if (seen_keyword && !no_invalid_) {
+        // CPython's invalid_arguments reads the rest of the arguments (its
+        // invalid_* rules on) and reports at the last token it read.
+        speculate([&] {
+          while (true) {
+            if (match(TokenKind::Comma) || match(TokenKind::Star)) continue;
+            if (check(TokenKind::Name) && peek(1).kind == TokenKind::Equal) {
+              advance();
+              advance();
+            }
+            if (!starts_expression(peek().kind)) break;
+            expression();
+          }
+        });
+        fail_at_token("positional argument follows keyword argument", toks_[farthest_any_]);
+      }
+      if (seen_keyword) fail_generic();
       if (check(TokenKind::KwFor)) {
         auto comp = make_expr(ExprKind::ListComp, value->span);
         comp->generator = true;
@@ -518,13 +630,13 @@ ExprPtr Parser::call(ExprPtr callee, const Token& open) {
   }
   e->span = join(e->span, expect(TokenKind::RParen).span);
   check_keywords(*e);
+  e->items.push_back(std::move(callee));
   return e;
 }
 
 // a[i], a[i:j:k], a[i, :, None]
-ExprPtr Parser::subscript(ExprPtr object, const Token&) {
+ExprPtr Parser::subscript(ExprPtr& object, const Token&) {
   auto e = make_expr(ExprKind::Subscript, extent(*object));
-  e->items.push_back(std::move(object));
   ExprPtr index = slice_item();
   if (check(TokenKind::Comma)) {
     auto tuple = make_expr(ExprKind::Tuple, extent(*index));
@@ -537,8 +649,9 @@ ExprPtr Parser::subscript(ExprPtr object, const Token&) {
     }
     index = std::move(tuple);
   }
-  e->items.push_back(std::move(index));
   e->span = join(e->span, expect(TokenKind::RBracket).span);
+  e->items.push_back(std::move(object));
+  e->items.push_back(std::move(index));
   return e;
 }
 
@@ -603,7 +716,10 @@ void Parser::parameters(std::vector<Param>& out, TokenKind closer) {
     p.span = n.span;
     if (closer == TokenKind::RParen && check(TokenKind::Colon))
       unsupported("parameter annotations are", peek().span);
-    if (match(TokenKind::Equal)) {
+    if (check(TokenKind::Equal)) {
+      const Token& eq = advance();
+      if (check(TokenKind::Comma) || check(TokenKind::RParen))
+        fail("expected default value expression", eq.span);
       p.default_value = expression();
       seen_default = true;
     } else if (seen_default) {

@@ -1,6 +1,8 @@
 // grammar/parse_stmt.cpp — token access, statements and blocks, and parse(),
 // the entry point. Statements are parsed by recursive descent on the first
 // token; expressions inside them by the Pratt parser of parse_expr.cpp.
+#include <algorithm>
+
 #include "grammar/parser_impl.h"
 
 namespace tsh::grammar {
@@ -14,6 +16,8 @@ const Token& Parser::peek(size_t ahead) {
   if (i > farthest_any_) farthest_any_ = i;
   const Token& t = toks_[i];
   if (t.kind == TokenKind::Error) {
+    // CPython's interactive mode asks for no more input in its second pass.
+    if (interactive_ && second_pass_ && lex_.error->incomplete) return end_token_;
     // CPython raises a tokenizer error when the parser asks for the token.
     Failure f{Failure::Kind::Lexical, ParseError{}, false};
     f.error.type = lex_.error->type;
@@ -44,7 +48,7 @@ const Token& Parser::expect(TokenKind k) {
 
 // CPython's forced tokens (`&&':'`): the message names what was expected.
 const Token& Parser::expect_forced(TokenKind k) {
-  if (peek().kind != k) fail_at_token(std::string("expected '") + token_text(k) + "'", peek());
+  if (peek().kind != k) error_at_token(std::string("expected '") + token_text(k) + "'", peek());
   return advance();
 }
 
@@ -124,6 +128,7 @@ StmtPtr Parser::small_statement() {
 // An expression statement, an assignment `a = b = e` or an augmented
 // assignment `a += e`.
 StmtPtr Parser::expression_statement() {
+  const size_t start = pos_;
   ExprPtr first = star_expressions();
   const Token& t = peek();
   static constexpr struct {
@@ -151,18 +156,30 @@ StmtPtr Parser::expression_statement() {
   }
   if (t.kind == TokenKind::Colon) unsupported("annotated assignments ('x: int = ...') are", t.span);
   if (t.kind != TokenKind::Equal) {
+    if (t.kind != TokenKind::Newline && t.kind != TokenKind::Semi) scan_named_elements(start);
     auto s = make_stmt(StmtKind::Expr, extent(*first));
     s->value = std::move(first);
     return s;
   }
   std::vector<ExprPtr> chain;  // targets, then the value
   chain.push_back(std::move(first));
-  const size_t first_eq = pos_;
   while (check(TokenKind::Equal)) {
-    check_assign_target(chain, first_eq);  // the last of `chain` is a target
+    check_assign_target(chain, start);  // the last of `chain` is a target
     advance();
     if (check(TokenKind::KwYield)) unsupported("'yield' is", peek().span);
-    chain.push_back(star_expressions());
+    if (!starts_expression(peek().kind) && !check(TokenKind::Star)) {
+      scan_named_elements(start);
+      fail_generic();
+    }
+    try {
+      chain.push_back(star_expressions());
+    } catch (const Failure& f) {
+      // No value at all: CPython's assignment rule fails and its
+      // invalid_assignment runs (a value followed by junk is no such case).
+      if (f.kind != Failure::Kind::Generic) throw;
+      scan_named_elements(start);
+      throw;
+    }
   }
   auto s = make_stmt(StmtKind::Assign, join(extent(*chain.front()), extent(*chain.back())));
   s->value = std::move(chain.back());
@@ -199,14 +216,7 @@ StmtPtr Parser::import_statement(const Token& kw) {
 // del a, b[i], c.d
 StmtPtr Parser::del_statement(const Token& kw) {
   auto s = make_stmt(StmtKind::Del, kw.span);
-  if (check(TokenKind::Star)) {
-    const Token& star = advance();
-    ExprPtr value = bitwise_or();
-    fail("cannot delete starred", join(star.span, extent(*value)));
-  }
-  if (!starts_expression(peek().kind)) fail_generic();
-  ExprPtr targets = star_expressions();
-  check_del_target(*targets);
+  ExprPtr targets = target_list(/*del=*/true);
   s->span = join(kw.span, extent(*targets));
   if (targets->kind == ExprKind::Tuple && !targets->parenthesized)
     s->targets = std::move(targets->items);  // `del a, b` deletes each
@@ -338,22 +348,43 @@ StmtPtr Parser::def_statement(const Token& kw) {
 
 // ---------------------------------------------------------------- entry
 
-ParseResult parse(std::string_view source) {
+ParseResult parse(std::string_view source) { return parse(source, ParseOptions{}); }
+
+ParseResult parse(std::string_view source, const ParseOptions& options) {
   ParseResult result;
   const LexResult lex = tokenize(source);
-  Parser parser(lex);
+  Parser first(lex, /*second_pass=*/false, options.interactive);
   try {
-    result.stmts = parser.module();
+    result.stmts = first.module();
+    if (auto e = first.compile_error()) {
+      result.stmts.clear();
+      result.error = std::move(e);
+    }
+    return result;
   } catch (const Failure& f) {
-    result.stmts.clear();
-    result.error = parser.resolve(f);
+    if (f.kind != Failure::Kind::Generic) {
+      result.error = first.resolve(f);
+      return result;
+    }
+    // As CPython: parse again from the start with the invalid_* rules on.
+    // The first message they raise wins; if none does, the first pass's
+    // "invalid syntax" stands.
+    Parser second(lex, /*second_pass=*/true, options.interactive);
+    second.set_farthest_read(first.farthest_read());
+    try {
+      second.module();
+    } catch (const Failure& g) {
+      if (g.kind != Failure::Kind::Generic) {
+        result.error = second.resolve(g);
+        return result;
+      }
+    }
+    first.set_farthest_read(std::max(first.farthest_read(), second.farthest_read()));
+    Failure generic = f;
+    generic.error.incomplete = first.failed_at_end();
+    result.error = first.resolve(generic);
     return result;
   }
-  if (auto e = parser.compile_error()) {
-    result.stmts.clear();
-    result.error = std::move(e);
-  }
-  return result;
 }
 
 }  // namespace tsh::grammar

@@ -45,4 +45,13 @@ struct ParseResult {
 // SyntaxError whose message names the construct.
 ParseResult parse(std::string_view source);
 
+struct ParseOptions {
+  // A REPL chunk, parsed as Python's interactive mode parses: an error is
+  // not replaced by one found later in the chunk (CPython checks the whole
+  // source only for files), and in its second pass the end of the input
+  // reads as the end of the statement instead of failing.
+  bool interactive = false;
+};
+ParseResult parse(std::string_view source, const ParseOptions& options);
+
 }  // namespace tsh::grammar

@@ -2,6 +2,8 @@
 // messages for invalid assignment targets, missing commas and friends (its
 // "invalid_*" grammar rules), where their carets go, which error wins when
 // several apply, and the compile-time errors CPython raises before running.
+#include <algorithm>
+
 #include "grammar/parser_impl.h"
 
 namespace tsh::grammar {
@@ -65,11 +67,6 @@ void DepthGuard::add(int n) {
   }
 }
 
-namespace {
-
-enum class Targets { Star, Del, For };
-
-// Name, attribute, subscript, or a tuple or list of targets.
 bool valid_target(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Name: case ExprKind::Attribute: case ExprKind::Subscript:
@@ -82,6 +79,10 @@ bool valid_target(const Expr& e) {
       return false;
   }
 }
+
+namespace {
+
+enum class Targets { Star, Del, For };
 
 // CPython's _PyPegen_get_invalid_target: the sub-expression to blame.
 const Expr* invalid_target(const Expr& e, Targets mode) {
@@ -155,13 +156,28 @@ void Parser::fail_generic() {
 }
 
 void Parser::fail(const std::string& message, Span span, const char* type) {
+  if (no_invalid_) fail_generic();  // an invalid_* rule that is switched off
   Failure f{Failure::Kind::Specific, ParseError{}, true};
   f.error.type = type;
   f.error.message = message;
   f.error.span = span;
-  if (f.error.span.end_line == f.error.span.line && f.error.span.end_col <= f.error.span.col)
-    f.error.span.end_col = f.error.span.col + 1;
+  if (span.end_line == span.line && span.end_col <= span.col) f.error.span.end_col = span.col + 1;
+  // CPython measures the end of a range that spans lines against the first
+  // line, and so cuts it at that line's end.
+  if (span.end_line > span.line) f.error.span.end_col = std::min(span.end_col, line_length(span.line));
   throw f;
+}
+
+int Parser::line_length(int line) const {
+  const std::string& text = *lex_.text;
+  size_t start = 0;
+  for (int l = 1; l < line && start < text.size(); ++l) {
+    const size_t nl = text.find('\n', start);
+    if (nl == std::string::npos) return 0;
+    start = nl + 1;
+  }
+  const size_t nl = text.find('\n', start);
+  return static_cast<int>((nl == std::string::npos ? text.size() : nl) - start);
 }
 
 void Parser::fail_range(const std::string& message, Span from, Span to) {
@@ -170,11 +186,20 @@ void Parser::fail_range(const std::string& message, Span from, Span to) {
 
 void Parser::fail_at_token(const std::string& message, const Token& t, const char* type,
                            bool incomplete) {
+  if (no_invalid_) fail_generic();
   Failure f{Failure::Kind::Specific, ParseError{}, true};
   f.error.type = type;
   f.error.message = message;
   f.error.span = error_span(t);
   f.error.incomplete = incomplete;
+  throw f;
+}
+
+void Parser::error_at_token(const std::string& message, const Token& t) {
+  Failure f{Failure::Kind::Specific, ParseError{}, true};
+  f.error.type = "SyntaxError";
+  f.error.message = message;
+  f.error.span = error_span(t);
   throw f;
 }
 
@@ -192,19 +217,23 @@ void Parser::unsupported(const std::string& what, Span span) {
 // is reported instead, and so is a bracket left open on a line before the
 // error (_PyPegen_tokenize_full_source_to_check_for_errors).
 ParseError Parser::resolve(const Failure& f) const {
-  if (f.kind == Failure::Kind::Lexical || !f.may_be_replaced || !lex_.error) return f.error;
+  if (f.kind == Failure::Kind::Lexical || !f.may_be_replaced || !lex_.error || interactive_)
+    return f.error;
+  // A replacement is about text after the error: it does not make the
+  // input incomplete.
   const LexError& le = *lex_.error;
-  ParseError replaced{le.type, le.message, le.span, le.incomplete};
-  switch (le.kind) {
-    case LexError::Kind::Raised:
-      return replaced;
-    case LexError::Kind::UnclosedAtEof:
-      if (le.span.line < toks_[farthest_any_].span.line) return replaced;
-      return f.error;
-    case LexError::Kind::Other:
-      return f.error;
-  }
+  if (le.kind == LexError::Kind::Raised) return ParseError{le.type, le.message, le.span, false};
+  // The line of the last token CPython had read decides.
+  if (le.open_bracket && le.bracket_span.line < toks_[farthest_any_].span.line)
+    return ParseError{"SyntaxError", std::string("'") + le.open_bracket + "' was never closed",
+                      le.bracket_span, false};
   return f.error;
+}
+
+bool Parser::failed_at_end() const {
+  size_t i = farthest_;
+  while (i < toks_.size() && toks_[i].kind == TokenKind::Dedent) ++i;
+  return i < toks_.size() && toks_[i].kind == TokenKind::EndMarker;
 }
 
 std::optional<ParseError> Parser::compile_error() const {
@@ -223,38 +252,87 @@ void Parser::note_compile_error(std::optional<ParseError>& slot, const std::stri
 // followed by the start of another one. Inside brackets that is a missing
 // comma; after `print` or `exec` it is Python 2's statement.
 void Parser::check_comma(const Expr& e, size_t start) {
+  if (no_invalid_) return;
   const Token& next = peek();
   if (!starts_expression(next.kind)) return;
-  if (e.kind == ExprKind::Name && !e.parenthesized && (e.text == "print" || e.text == "exec")) {
-    ExprPtr b;
-    if (speculate([&] { b = star_expressions(); }))
-      fail_range("Missing parentheses in call to '" + e.text + "'. Did you mean " + e.text +
-                     "(...)?",
-                 e.span, b->span);
-    return;
-  }
+  if (e.kind == ExprKind::Name && !e.parenthesized && (e.text == "print" || e.text == "exec"))
+    return;  // check_legacy's case
   if (!e.parenthesized && (e.kind == ExprKind::IfExp || e.kind == ExprKind::Lambda)) return;
-  // CPython skips `f"..."`-like NAME STRING pairs and soft keywords.
+  // CPython skips `f"..."`-like NAME STRING pairs and soft keywords -- and,
+  // by a quirk of 3.11, every name that is a prefix of one ("c", "ma").
   const Token& first = toks_[start];
-  if (first.kind == TokenKind::Name &&
-      (toks_[start + 1].kind == TokenKind::String || first.text == "_" || first.text == "match" ||
-       first.text == "case"))
-    return;
+  if (first.kind == TokenKind::Name) {
+    if (toks_[start + 1].kind == TokenKind::String) return;
+    for (std::string_view soft : {"_", "case", "match"})
+      if (soft.substr(0, first.text.size()) == first.text) return;
+  }
+  // The second expression is read with every invalid_* rule off, as
+  // CPython's expression_without_invalid does.
   ExprPtr b;
   size_t end = 0;
-  if (!speculate([&] {
-        b = parse_precedence(Prec::Lambda);
-        end = pos_;
-      }))
-    return;
+  bool ok;
+  {
+    InvalidOff off(*this, true);
+    ok = speculate([&] {
+      b = parse_precedence(Prec::Lambda);
+      end = pos_;
+    });
+  }
+  if (!ok) return;
   if (toks_[end - 1].level == 0) return;  // only inside brackets
   fail_range("invalid syntax. Perhaps you forgot a comma?", e.span, b->span);
+}
+
+// CPython's invalid_legacy_expression: where an expression starts with a
+// name not followed by `(`, CPython (second pass) reads the tokens after the
+// name as an expression list; for `print` and `exec` that this succeeds is
+// Python 2's statement. The reading runs the other invalid_* rules, so it
+// may report a missing comma after the name (`[a if b else c f d in e]`).
+// This runs in valid statements before the error too, as in CPython.
+void Parser::check_legacy(const Expr& e, size_t start) {
+  if (no_invalid_) return;
+  const Token& t = toks_[start];
+  if (t.kind != TokenKind::Name) return;
+  const TokenKind next = toks_[start + 1].kind;
+  if (next == TokenKind::LParen || !(starts_expression(next) || next == TokenKind::Star)) return;
+  const bool legacy = t.text == "print" || t.text == "exec";
+  // Re-reading tokens the parse already covered (`print - x`) can only
+  // matter for print and exec, and is not nested, so that the work stays
+  // polynomial; tokens after a lone name were not read yet.
+  const bool alone = pos_ == start + 1;
+  if (!alone && (!legacy || legacy_rereads_ > 0)) return;
+  ExprPtr b;
+  legacy_rereads_ += !alone;
+  bool ok;
+  try {
+    ok = speculate([&] {
+      pos_ = start + 1;
+      if (check(TokenKind::Star)) fail_generic();
+      b = star_expressions();
+    });
+  } catch (...) {
+    legacy_rereads_ -= !alone;
+    throw;
+  }
+  legacy_rereads_ -= !alone;
+  if (ok && legacy)
+    fail_range("Missing parentheses in call to '" + std::string(t.text) + "'. Did you mean " +
+                   std::string(t.text) + "(...)?",
+               e.kind == ExprKind::Name ? e.span : t.span, b->span);
 }
 
 // CPython's invalid_named_expression: `e = b` where an expression is
 // expected (`if x = 1:`, `f(a, b + 1 = 2)`). The parser stands at the `=`.
 void Parser::check_named_assign(const Expr& e) {
-  if (!bitwise_or_level(e)) return;
+  if (no_invalid_ || !bitwise_or_level(e)) return;
+  const bool is_name = e.kind == ExprKind::Name && !e.parenthesized;
+  // CPython's lookahead refuses these before it reads past the `=`.
+  const bool excluded = e.kind == ExprKind::List ||
+                        (e.kind == ExprKind::Tuple && e.parenthesized) ||
+                        (e.kind == ExprKind::ListComp && e.generator) ||
+                        e.kind == ExprKind::True || e.kind == ExprKind::False ||
+                        e.kind == ExprKind::None;
+  if (excluded) return;
   ExprPtr b;
   const bool ok = speculate([&] {
     advance();
@@ -263,44 +341,58 @@ void Parser::check_named_assign(const Expr& e) {
     if (k == TokenKind::Equal || k == TokenKind::ColonEqual) fail_generic();
   });
   if (!ok) return;
-  if (e.kind == ExprKind::Name && !e.parenthesized)
+  if (is_name)
     fail_range("invalid syntax. Maybe you meant '==' or ':=' instead of '='?", e.span, b->span);
-  const bool excluded = e.kind == ExprKind::List ||
-                        (e.kind == ExprKind::Tuple && e.parenthesized) ||
-                        (e.kind == ExprKind::ListComp && e.generator) ||
-                        e.kind == ExprKind::True || e.kind == ExprKind::False ||
-                        e.kind == ExprKind::None;
-  if (excluded) return;
   fail(std::string("cannot assign to ") + expr_name(e) +
            " here. Maybe you meant '==' instead of '='?",
        e.span);
 }
 
-// At the `=` after the last of `chain`: CPython's invalid_assignment when
-// that target is not assignable. It first retries the statement's first
-// target as a named expression (`f() = 1` is "... here. Maybe you meant
-// '=='"), then blames the invalid part of the target.
-void Parser::check_assign_target(std::vector<ExprPtr>& chain, size_t first_eq) {
+// CPython's invalid_assignment, second alternative, run when a statement
+// that starts at `start` fails: it reads the statement again as a list of
+// named expressions, `e0, e1, ... e2, e3 ...` (its `star_named_expressions*`
+// also takes lists that follow one another without a comma), so that an
+// element followed by `= value` is reported: `f() = 1` says "cannot assign
+// to function call here. Maybe you meant '==' instead of '='?".
+void Parser::scan_named_elements(size_t start) {
+  if (no_invalid_) return;
+  const size_t saved = pos_;
+  speculate([&] {
+    pos_ = start;
+    if (check(TokenKind::Star)) fail_generic();
+    named_expression();
+    if (!match(TokenKind::Comma)) fail_generic();
+    while (starts_expression(peek().kind)) {
+      named_expression();
+      while (match(TokenKind::Comma))
+        if (!starts_expression(peek().kind)) break;
+        else named_expression();
+    }
+  });
+  pos_ = saved;
+}
+
+// At the `=` after the last of `chain`, which must be a target.
+void Parser::check_assign_target(std::vector<ExprPtr>& chain, size_t start) {
   const Expr& t = *chain.back();
   if (valid_target(t)) return;
-  const Expr& first = *chain.front();
-  const Expr& last = first.kind == ExprKind::Tuple && !first.parenthesized && !first.items.empty()
-                         ? *first.items.back()
-                         : first;
-  if (toks_[first_eq - 1].kind != TokenKind::Comma) {
-    const size_t saved = pos_;
-    pos_ = first_eq;
-    check_named_assign(last);
-    pos_ = saved;
-  }
+  scan_named_elements(start);
+  // CPython's next alternative blames the invalid part of the target.
   const Expr* bad = invalid_target(t, Targets::Star);
   if (!bad) fail_generic();
   fail(std::string("cannot assign to ") + expr_name(*bad), bad->span);
 }
 
+// At the augmented operator after `e`.
 void Parser::check_aug_target(const Expr& e) {
   if (e.kind == ExprKind::Name || e.kind == ExprKind::Attribute || e.kind == ExprKind::Subscript)
     return;
+  // CPython's rule needs the right side to parse before it complains.
+  if (!speculate([&] {
+        advance();
+        star_expressions();
+      }))
+    fail_generic();
   fail(std::string("'") + expr_name(e) + "' is an illegal expression for augmented assignment",
        e.span);
 }

@@ -3,15 +3,16 @@
 // expressions), parse_stmt.cpp (statements, blocks, parse()),
 // parser_errors.cpp (Python's error messages and which error wins).
 //
-// How errors follow CPython 3.11. CPython parses twice: a fast pass, and on
-// failure a second pass whose extra "invalid_*" rules raise specific messages
-// ("Perhaps you forgot a comma?", "cannot assign to ..."). When no specific
-// rule fires, the error is "invalid syntax" at the farthest token the first
-// pass read. tsh parses once and runs the same checks at the points where
-// the second pass would fire them. So a failure is one of three things:
-//   - generic: "this rule does not match"; becomes "invalid syntax" at the
-//     farthest token, or is caught by a speculative parse;
-//   - specific: a message of an invalid_* rule, raised at once;
+// How errors follow CPython 3.11. CPython parses twice: a plain pass, and
+// when it fails a second pass from the start whose extra "invalid_*" rules
+// raise specific messages ("Perhaps you forgot a comma?", "cannot assign to
+// ..."); when none fires, the error is "invalid syntax" at the farthest token
+// the first pass read. tsh does the same with one parser run twice: the
+// invalid_* checks (check_*, fail*) are off in the first run. A failure is
+//   - generic: "this rule does not match"; backtracked over, caught by a
+//     speculative parse, or in the end "invalid syntax" at the farthest token;
+//   - specific: a message, raised at once (by an invalid_* check, or by a
+//     first-pass error such as a forced token: "expected ':'");
 //   - lexical: the parser reached the lexer's Error token.
 #pragma once
 
@@ -52,17 +53,30 @@ struct Failure {
 
 class Parser {
  public:
-  explicit Parser(const LexResult& lex) : lex_(lex), toks_(lex.tokens) {}
+  // `second_pass` turns on CPython's invalid_* rules.
+  Parser(const LexResult& lex, bool second_pass, bool interactive)
+      : lex_(lex), toks_(lex.tokens), second_pass_(second_pass), interactive_(interactive),
+        no_invalid_(second_pass ? 0 : 1), clean_expr_(second_pass ? lex.tokens.size() : 0) {
+    end_token_.kind = TokenKind::EndMarker;
+    end_token_.span = lex.eof;
+  }
 
   std::vector<StmtPtr> module();  // throws Failure
   // The error CPython reports for `f`, after its whole-source check.
   ParseError resolve(const Failure& f) const;
+  size_t farthest_read() const { return farthest_any_; }
+  // Whether the first pass failed wanting more input than there is.
+  bool failed_at_end() const;
+  void set_farthest_read(size_t i) { farthest_any_ = i; }
   // The first compile-time error of a module that parsed, if any.
   std::optional<ParseError> compile_error() const;
 
   // Pratt table entries (parse_expr.cpp).
   using PrefixFn = ExprPtr (Parser::*)(const Token&);
-  using InfixFn = ExprPtr (Parser::*)(ExprPtr, const Token&);
+  // An infix parselet builds its node from `left` but takes it only once
+  // the rest has parsed: on failure the caller keeps `left` and backtracks,
+  // as CPython's PEG parser does (`a +` then junk reads as `a`).
+  using InfixFn = ExprPtr (Parser::*)(ExprPtr& left, const Token&);
   struct Rule {
     PrefixFn prefix = nullptr;
     Prec prefix_prec = Prec::None;  // the lowest context the prefix form may start in
@@ -79,6 +93,19 @@ class Parser {
   size_t farthest_any_ = 0;  // farthest token read by any read
   int depth_ = 0;            // nesting of the parse, bounded by kMaxDepth
   int speculating_ = 0;      // > 0 inside a speculative parse
+  bool second_pass_;
+  bool interactive_;
+  Token end_token_;  // what the end of input reads as in interactive mode
+  int no_invalid_;           // > 0: CPython's invalid_* rules are off (the first
+                             // pass; `expression_without_invalid`)
+  int target_fallback_ = 0;  // > 0 inside invalid_for_target's re-read
+  int legacy_rereads_ = 0;   // > 0 inside check_legacy's re-read of a region
+                             // the parse already covered (bounds the work)
+  // CPython memoizes `expression` results, also those computed with the
+  // invalid_* rules off (inside expression_without_invalid): a later parse
+  // of an expression at such a position runs none of the checks inside.
+  // This marks the token positions where that happened (second pass only).
+  std::vector<char> clean_expr_;
   int function_depth_ = 0, loop_depth_ = 0;
   // Outer spans of parenthesized expressions: `(a)` has the span of `a`, as
   // in Python's AST, but a node built on it, `(a) + b`, starts at the `(`.
@@ -105,8 +132,9 @@ class Parser {
   ExprPtr disjunction() { return parse_precedence(Prec::Or); }
   ExprPtr bitwise_or() { return parse_precedence(Prec::BitOr); }
   ExprPtr star_expressions();  // `a, b` becomes a bare Tuple
-  ExprPtr target_list();       // the targets of `for` (stops before `in`)
+  ExprPtr target_list(bool del = false);  // the targets of `for` or `del`
   static bool starts_expression(TokenKind k);
+  static bool starts_target(TokenKind k);
   Span extent(const Expr& e) const;
 
   // prefix parselets
@@ -121,14 +149,14 @@ class Parser {
   ExprPtr lambda(const Token&);
   ExprPtr unsupported_prefix(const Token&);
   // infix parselets
-  ExprPtr binary(ExprPtr, const Token&);
-  ExprPtr power(ExprPtr, const Token&);
-  ExprPtr bool_op(ExprPtr, const Token&);
-  ExprPtr compare(ExprPtr, const Token&);
-  ExprPtr ternary(ExprPtr, const Token&);
-  ExprPtr call(ExprPtr, const Token&);
-  ExprPtr subscript(ExprPtr, const Token&);
-  ExprPtr attribute(ExprPtr, const Token&);
+  ExprPtr binary(ExprPtr&, const Token&);
+  ExprPtr power(ExprPtr&, const Token&);
+  ExprPtr bool_op(ExprPtr&, const Token&);
+  ExprPtr compare(ExprPtr&, const Token&);
+  ExprPtr ternary(ExprPtr&, const Token&);
+  ExprPtr call(ExprPtr&, const Token&);
+  ExprPtr subscript(ExprPtr&, const Token&);
+  ExprPtr attribute(ExprPtr&, const Token&);
 
   ExprPtr slice_item();
   void comprehension_clauses(Expr& comp);
@@ -139,6 +167,7 @@ class Parser {
   void simple_statements(std::vector<StmtPtr>& out);
   StmtPtr small_statement();
   StmtPtr expression_statement();
+  void scan_named_elements(size_t start);
   StmtPtr import_statement(const Token& kw);
   StmtPtr del_statement(const Token& kw);
   StmtPtr if_statement(const Token& kw);
@@ -154,8 +183,11 @@ class Parser {
   [[noreturn]] void fail_range(const std::string& message, Span from, Span to);
   [[noreturn]] void fail_at_token(const std::string& message, const Token& t,
                                   const char* type = "SyntaxError", bool incomplete = false);
+  // An error CPython raises in its first pass (forced tokens, bad escapes).
+  [[noreturn]] void error_at_token(const std::string& message, const Token& t);
   [[noreturn]] void unsupported(const std::string& what, Span span);
   Span error_span(const Token& t) const;  // where CPython puts a caret for `t`
+  int line_length(int line) const;
 
   // Runs `f` as a lookahead that may fail generically; restores the
   // position either way. Specific and lexical failures propagate, as errors
@@ -177,15 +209,19 @@ class Parser {
     --speculating_;
     pos_ = saved_pos;
     farthest_ = saved_far;
-    // The nodes built by the lookahead are gone: forget their extents.
-    for (size_t i = saved_log; i < extent_log_.size(); ++i) paren_extent_.erase(extent_log_[i]);
-    extent_log_.resize(saved_log);
+    forget_extents(saved_log);
     return ok;
+  }
+  // The nodes built since the log had `mark` entries are gone.
+  void forget_extents(size_t mark) {
+    for (size_t i = mark; i < extent_log_.size(); ++i) paren_extent_.erase(extent_log_[i]);
+    extent_log_.resize(mark);
   }
 
   void check_comma(const Expr& e, size_t start);  // "Perhaps you forgot a comma?"
+  void check_legacy(const Expr& e, size_t start);  // `print x`
   void check_named_assign(const Expr& e);     // `if x = 1:`
-  void check_assign_target(std::vector<ExprPtr>& targets, size_t first_eq);
+  void check_assign_target(std::vector<ExprPtr>& targets, size_t start);
   void check_aug_target(const Expr& e);
   void check_del_target(const Expr& e);
   void check_for_target(const Expr& e);
@@ -194,6 +230,7 @@ class Parser {
   void check_keywords(const Expr& call);
 
   friend struct DepthGuard;
+  friend struct InvalidOff;
 };
 
 // Bounds the parse's nesting so that deep input cannot exhaust the stack.
@@ -206,10 +243,19 @@ struct DepthGuard {
   void add(int n = 1);
 };
 
+// Turns CPython's invalid_* rules off for a scope (when `on`).
+struct InvalidOff {
+  Parser& p;
+  bool on;
+  InvalidOff(Parser& parser, bool cond) : p(parser), on(cond) { p.no_invalid_ += on; }
+  ~InvalidOff() { p.no_invalid_ -= on; }
+};
+
 // Helpers shared by the parser's files.
 Span join(Span a, Span b);
 ExprPtr make_expr(ExprKind kind, Span span);
 StmtPtr make_stmt(StmtKind kind, Span span);
 const char* expr_name(const Expr& e);  // CPython's _PyPegen_get_expr_name
+bool valid_target(const Expr& e);      // Name, Attribute, Subscript, or a Tuple/List of them
 
 }  // namespace tsh::grammar

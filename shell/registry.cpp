@@ -176,8 +176,12 @@ std::optional<BindFailure> bind(const Signature& sig, bool is_method, Args& args
   // Varargs form: zeros(2, 3) / t.view(2, 5) / t.permute(1, 0) for a leading int[].
   size_t positional = args.size() - ai;
   size_t pi = first;
+  // As in PyTorch, only when that int[] is the sole positional parameter.
+  size_t positional_params = 0;
+  for (size_t k = first; k < ps.size(); ++k) positional_params += ps[k].kwarg_only ? 0 : 1;
   if (pi < ps.size() && ps[pi].type == ParamType::IntList && !ps[pi].kwarg_only &&
-      positional >= 1 && is_int_value(args[ai]) && !args[ai].is(Kind::Bool)) {
+      positional_params == 1 && positional >= 1 && is_int_value(args[ai]) &&
+      !args[ai].is(Kind::Bool)) {
     bool all_ints = true;
     for (size_t k = ai; k < args.size(); ++k) all_ints = all_ints && is_int_value(args[k]);
     if (all_ints && (positional > 1 || ps[pi].list_size == 0)) {

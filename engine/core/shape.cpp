@@ -1,6 +1,8 @@
 // engine/core/shape.cpp — size and stride arithmetic shared by every op.
 #include "engine/core/shape.h"
 
+#include <algorithm>
+
 #include "engine/core/error.h"
 
 namespace tsh {
@@ -35,9 +37,11 @@ int64_t shape_numel(const Shape& sizes) {
 }
 
 bool is_contiguous(const Shape& sizes, const Shape& strides) {
+  // An empty tensor is contiguous whatever its strides (checked before any stride).
+  for (int64_t s : sizes)
+    if (s == 0) return true;
   int64_t expected = 1;
   for (size_t i = sizes.size(); i-- > 0;) {
-    if (sizes[i] == 0) return true;
     if (sizes[i] == 1) continue;
     if (strides[i] != expected) return false;
     expected *= sizes[i];
@@ -98,6 +102,8 @@ std::optional<Shape> view_strides(const Shape& sizes, const Shape& strides,
   // Walk both shapes from the innermost dim, grouping old dims into "chunks"
   // that are contiguous with each other; each chunk must be split exactly by
   // a run of new dims.
+  // A 0-d tensor views as any all-ones shape, with unit strides (as PyTorch).
+  if (sizes.empty()) return Shape(new_sizes.size(), 1);
   Shape new_strides(new_sizes.size());
   int64_t numel = shape_numel(sizes);
   if (numel == 0) {
@@ -167,7 +173,32 @@ Shape expand_strides(const Shape& sizes, const Shape& strides, const Shape& targ
 }  // namespace tsh
 
 namespace tsh {
+namespace {
+// PyTorch's is_non_overlapping_and_dense: sorted by stride, the dims of size
+// >= 2 tile memory exactly (every empty or contiguous tensor qualifies).
+bool non_overlapping_and_dense(const Shape& sizes, const Shape& strides) {
+  if (is_contiguous(sizes, strides)) return true;
+  const size_t n = sizes.size();
+  std::vector<size_t> perm(n);
+  for (size_t i = 0; i < n; ++i) perm[i] = i;
+  std::sort(perm.begin(), perm.end(), [&](size_t a, size_t b) {
+    if (sizes[a] < 2) return false;  // size-0/1 dims go last and do not count
+    if (sizes[b] < 2) return true;
+    return strides[a] < strides[b];
+  });
+  int64_t required = 1;
+  for (size_t d : perm) {
+    if (sizes[d] < 2) return true;
+    if (strides[d] != required) return false;
+    required *= sizes[d];
+  }
+  return true;
+}
+}  // namespace
+
 Shape dense_strides_like(const Shape& sizes, const Shape& strides) {
+  // Already dense strides are kept as they are (PyTorch's empty_like does so).
+  if (non_overlapping_and_dense(sizes, strides)) return strides;
   const int64_t n = static_cast<int64_t>(sizes.size());
   std::vector<int64_t> perm(n);  // innermost first
   for (int64_t i = 0; i < n; ++i) perm[i] = n - 1 - i;
@@ -178,13 +209,19 @@ Shape dense_strides_like(const Shape& sizes, const Shape& strides) {
     if (strides[a] > strides[b]) return 1;
     return sizes[a] > sizes[b] ? 1 : 0;
   };
+  // PyTorch's insertion sort: the moving dim is compared with every dim to
+  // its left until one says "stay"; an undecided comparison skips that dim
+  // without moving (so a swap may jump over it).
   for (int64_t i = 1; i < n; ++i) {
-    for (int64_t j = i; j > 0; --j) {
-      int r = should_swap(perm[j - 1], perm[j]);
-      if (r > 0)
-        std::swap(perm[j - 1], perm[j]);
-      else if (r < 0)
+    int64_t moving = i;
+    for (int64_t j = i - 1; j >= 0; --j) {
+      int r = should_swap(perm[j], perm[moving]);
+      if (r > 0) {
+        std::swap(perm[j], perm[moving]);
+        moving = j;
+      } else if (r < 0) {
         break;
+      }
     }
   }
   Shape out(n);

@@ -11,8 +11,6 @@ namespace tsh {
 Tensor Tensor::make(Storage storage, Shape sizes, Shape strides, int64_t offset, DType dtype) {
   TSH_CHECK(sizes.size() == strides.size(), RuntimeError,
             "mismatch in length of strides and shape");
-  TSH_CHECK(offset >= 0, RuntimeError,
-            "Tensor: invalid storage offset " + std::to_string(offset));
   int64_t n = shape_numel(sizes);
   if (n > 0) {
     // The highest element index must fit in the storage.
@@ -30,6 +28,9 @@ Tensor Tensor::make(Storage storage, Shape sizes, Shape strides, int64_t offset,
                   std::to_string(need) + " are out of bounds for storage of size " +
                   std::to_string(have));
   }
+  // Checked after the bounds, as PyTorch's setStrided does (the messages differ).
+  TSH_CHECK(offset >= 0, RuntimeError,
+            "Tensor: invalid storage offset " + std::to_string(offset));
   auto impl = std::make_shared<TensorImpl>();
   impl->storage = std::move(storage);
   impl->sizes = std::move(sizes);

@@ -4,10 +4,12 @@
 // means reproducing its arithmetic step by step:
 //  - arange runs in the accumulate type (double for float/double, float for
 //    half/bfloat16, int64 for integers). PyTorch's AVX2 kernel writes pairs of
-//    8-lane (32-byte) vectors, each lane `base + lane * step` from a base
-//    rounded to the output type, and finishes the last n % (2 * lanes)
-//    elements with the scalar `start + i * step`; that kernel is built with
-//    FMA, so both forms are fused multiply-adds.
+//    32-byte vectors (8 floats, 4 doubles, 16 halves), each lane
+//    `base + lane * step` from a base rounded to the output type, and
+//    finishes the last n % (2 * lanes) elements with the scalar
+//    `start + i * step`; that kernel is built with FMA, so both forms are
+//    fused multiply-adds. (This is PyTorch's single-thread result; its
+//    threads split at multiples of 16, which gives the same values.)
 //  - linspace (PyTorch 2.x) is scalar and symmetric: the first half counts up
 //    from start, the second half counts down from end, also fused.
 //  - logspace is pow(base, start + i * step) with step in double, computed
