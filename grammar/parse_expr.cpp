@@ -1,7 +1,8 @@
 // grammar/parse_expr.cpp — expressions: the Pratt table (one row per token:
-// prefix parselet, infix parselet, binding power, as in clox), the
-// parselets, and Python's composite forms (star_expressions, slices,
-// arguments, comprehensions, parameters).
+// prefix parselet, infix parselet, binding power, as in clox), the entry
+// points for Python's expression rules, and the parselets of the core forms.
+// Calls, subscripts, comprehensions, parameters and targets are in
+// parse_forms.cpp; the forms tsh does not implement in parse_unsupported.cpp.
 #include <array>
 
 #include "grammar/parser_impl.h"
@@ -73,9 +74,8 @@ const Parser::Rule& Parser::rule(TokenKind kind) {
     row(T::Ellipsis,    &P::constant,           Prec::Primary, nullptr,      Prec::None);
     row(T::LParen,      &P::group,              Prec::Primary, &P::call,     Prec::Postfix);
     row(T::LBracket,    &P::list,               Prec::Primary, &P::subscript, Prec::Postfix);
-    row(T::LBrace,      &P::unsupported_prefix, Prec::Primary, nullptr,      Prec::None);
-    row(T::KwAwait,     &P::unsupported_prefix, Prec::Primary, nullptr,      Prec::None);
-    row(T::KwYield,     &P::unsupported_prefix, Prec::Primary, nullptr,      Prec::None);
+    row(T::LBrace,      &P::brace,              Prec::Primary, nullptr,      Prec::None);
+    row(T::KwAwait,     &P::await_,             Prec::Power,   nullptr,      Prec::None);
     row(T::Dot,         nullptr,                Prec::None,    &P::attribute, Prec::Postfix);
     row(T::DoubleStar,  nullptr,                Prec::None,    &P::power,    Prec::Power);
     row(T::Minus,       &P::unary,              Prec::Unary,   &P::binary,   Prec::Term);
@@ -194,45 +194,48 @@ ExprPtr Parser::expression() {
   return e;
 }
 
+// Python's `named_expression`: an expression, or `name := value`.
 ExprPtr Parser::named_expression() {
   ExprPtr e = expression();
-  if (check(TokenKind::ColonEqual)) {
-    if (e->kind != ExprKind::Name || e->parenthesized)
-      fail(std::string("cannot use assignment expressions with ") + expr_name(*e), e->span);
-    unsupported("assignment expressions (':=') are", peek().span);
-  }
+  if (check(TokenKind::ColonEqual)) return walrus(e);
   if (check(TokenKind::Equal)) check_named_assign(*e);
   return e;
 }
 
+// An element of a display: `*x` or a named expression.
 ExprPtr Parser::star_named_expression() {
-  if (check(TokenKind::Star)) unsupported_star();
+  if (check(TokenKind::Star)) return starred(/*value=*/Prec::BitOr);
   return named_expression();
 }
 
-// A starred expression outside call arguments (`[*a, *b]`, `a, *b = x`).
-void Parser::unsupported_star() {
-  unsupported("starred expressions ('*x') outside call arguments are", peek().span);
+// `*x` outside call arguments (`[*a, *b]`, `a, *b = x`): parsed as Python
+// does, reported as not supported once the whole input has parsed.
+ExprPtr Parser::starred(Prec value) {
+  const Token& star = advance();
+  ExprPtr v = value == Prec::Lambda ? expression() : parse_precedence(value);
+  auto e = make_expr(ExprKind::Starred, join(star.span, extent(*v)));
+  e->items.push_back(std::move(v));
+  note_unsupported("starred expressions ('*x') outside call arguments are", e->span);
+  return e;
 }
 
 // `a, b` at statement level (and after `return`, `in`, `=`): a bare Tuple
 // whose span runs to its trailing comma, as in Python's AST.
 ExprPtr Parser::star_expressions() {
-  if (check(TokenKind::Star)) unsupported_star();
-  ExprPtr first = expression();
+  auto element = [this] { return check(TokenKind::Star) ? starred(Prec::BitOr) : expression(); };
+  ExprPtr first = element();
   if (!check(TokenKind::Comma)) return first;
   auto tuple = make_expr(ExprKind::Tuple, extent(*first));
   Span end = extent(*first);
   tuple->items.push_back(std::move(first));
   while (check(TokenKind::Comma)) {
     end = advance().span;
-    if (check(TokenKind::Star)) unsupported_star();
-    if (!starts_expression(peek().kind)) break;
+    if (!starts_expression(peek().kind) && !check(TokenKind::Star)) break;
     // An element that does not parse leaves a trailing comma, as in
     // CPython's `(',' star_expression)+ [',']`.
     const size_t before = pos_, log = extent_log_.size();
     try {
-      tuple->items.push_back(expression());
+      tuple->items.push_back(element());
     } catch (const Failure& f) {
       if (f.kind != Failure::Kind::Generic) throw;
       pos_ = before;
@@ -243,75 +246,6 @@ ExprPtr Parser::star_expressions() {
   }
   tuple->span = join(tuple->span, end);
   return tuple;
-}
-
-// The targets of `for` and of comprehensions (ended by `in`) or of `del`
-// (ended by `;` or the end of the line): primaries such as `x`, `x.a`,
-// `x[i]`, `(a, b)`, a bare Tuple when there are commas. When they are not
-// assignable or the end does not follow, CPython's invalid_for_target and
-// invalid_del_stmt re-read them as an expression and blame its invalid part.
-ExprPtr Parser::target_list(bool del) {
-  const size_t start = pos_;
-  auto at_end = [this, del] {
-    return del ? check(TokenKind::Semi) || check(TokenKind::Newline) : check(TokenKind::KwIn);
-  };
-  auto blame = [this, start, del] {
-    if (!no_invalid_ && !target_fallback_) {
-      ++target_fallback_;
-      try {
-        speculate([&] {
-          pos_ = start;
-          ExprPtr e = star_expressions();
-          if (del)
-            check_del_target(*e);
-          else
-            check_for_target(*e);
-        });
-      } catch (...) {
-        --target_fallback_;
-        throw;
-      }
-      --target_fallback_;
-    }
-    fail_generic();
-  };
-  auto element = [&] {
-    if (check(TokenKind::Star)) {
-      if (!del) unsupported_star();
-      if (no_invalid_) fail_generic();  // no del target starts so
-      const Token& star = advance();
-      ExprPtr value = bitwise_or();
-      fail("cannot delete starred", join(star.span, extent(*value)));
-    }
-    if (!starts_target(peek().kind)) blame();
-    return parse_precedence(Prec::Postfix);
-  };
-  size_t last_start = pos_;
-  ExprPtr first = element();
-  if (check(TokenKind::Comma)) {
-    auto tuple = make_expr(ExprKind::Tuple, extent(*first));
-    Span end = extent(*first);
-    tuple->items.push_back(std::move(first));
-    while (check(TokenKind::Comma)) {
-      end = advance().span;
-      if (at_end()) break;
-      last_start = pos_;
-      tuple->items.push_back(element());
-      end = extent(*tuple->items.back());
-    }
-    tuple->span = join(tuple->span, end);
-    first = std::move(tuple);
-  }
-  if (!at_end()) {
-    // `[x for x range(n)]`: the re-read finds a missing comma in brackets.
-    const Expr& last = first->kind == ExprKind::Tuple && !first->parenthesized && !first->items.empty()
-                           ? *first->items.back()
-                           : *first;
-    if (toks_[pos_ - 1].kind != TokenKind::Comma) check_comma(last, last_start);
-    blame();
-  }
-  if (!valid_target(*first)) blame();
-  return first;
 }
 
 // ---------------------------------------------------------------- prefix
@@ -335,9 +269,10 @@ ExprPtr Parser::strings(const Token& first) {
   auto e = make_expr(ExprKind::Str, first.span);
   const Token* t = &first;
   std::string bad_escape;
+  bool format = false, bytes = false, text = false;
   while (true) {
-    if (t->str_format) unsupported("f-strings are", t->span);
-    if (t->str_bytes) unsupported("bytes literals are", t->span);
+    format |= t->str_format;
+    (t->str_bytes ? bytes : text) = true;
     if (bad_escape.empty()) bad_escape = t->str_error;
     e->text += t->str_value;
     e->span = join(e->span, t->span);
@@ -346,7 +281,13 @@ ExprPtr Parser::strings(const Token& first) {
   }
   // CPython decodes the strings once it has read the token after them, and
   // reports a bad escape there.
+  if (bytes && text) error_at_token("cannot mix bytes and nonbytes literals", peek());
   if (!bad_escape.empty()) error_at_token(bad_escape, peek());
+  if (format) {
+    note_unsupported("f-strings are", e->span);
+    return placeholder("f-string expression", e->span);
+  }
+  if (bytes) note_unsupported("bytes literals are", e->span);
   return e;
 }
 
@@ -367,9 +308,9 @@ ExprPtr Parser::group(const Token& open) {
     e->parenthesized = true;
     return e;
   }
-  if (check(TokenKind::KwYield)) unsupported("'yield' is", peek().span);
-  ExprPtr first = star_named_expression();
+  ExprPtr first = check(TokenKind::KwYield) ? yield_expression() : star_named_expression();
   if (check(TokenKind::KwFor)) {
+    no_starred_comprehension(*first);
     auto comp = make_expr(ExprKind::ListComp, open.span);
     comp->generator = true;
     comp->items.push_back(std::move(first));
@@ -402,6 +343,7 @@ ExprPtr Parser::list(const Token& open) {
   if (!check(TokenKind::RBracket)) {
     e->items.push_back(star_named_expression());
     if (check(TokenKind::KwFor)) {
+      no_starred_comprehension(*e->items[0]);
       e->kind = ExprKind::ListComp;
       comprehension_clauses(*e);
     } else {
@@ -449,21 +391,6 @@ ExprPtr Parser::lambda(const Token& kw) {
   e->span = join(kw.span, extent(*body));
   e->items.push_back(std::move(body));
   return e;
-}
-
-ExprPtr Parser::unsupported_prefix(const Token& t) {
-  if (t.kind == TokenKind::LBrace) {
-    // CPython would read on to the end of the display first: an unclosed
-    // brace is reported as such.
-    size_t i = pos_;
-    while (toks_[i].kind != TokenKind::Error && toks_[i].level >= t.level) ++i;
-    if (toks_[i].kind == TokenKind::Error) {
-      pos_ = i;
-      peek();
-    }
-    unsupported("dict and set displays ('{...}') are", t.span);
-  }
-  unsupported(std::string("'") + token_text(t.kind) + "' is", t.span);
 }
 
 // ---------------------------------------------------------------- infix
@@ -556,181 +483,6 @@ ExprPtr Parser::attribute(ExprPtr& object, const Token&) {
   e->text = std::string(n.text);
   e->items.push_back(std::move(object));
   return e;
-}
-
-// f(a, *b, key=value, x for x in y)
-ExprPtr Parser::call(ExprPtr& callee, const Token& open) {
-  auto e = make_expr(ExprKind::Call, extent(*callee));
-  bool seen_keyword = false;
-  while (!check(TokenKind::RParen)) {
-    const Token& t = peek();
-    if (t.kind == TokenKind::Star) {
-      advance();
-      ExprPtr value = expression();
-      auto star = make_expr(ExprKind::Starred, join(t.span, extent(*value)));
-      star->items.push_back(std::move(value));
-      e->args.push_back(std::move(star));
-    } else if (t.kind == TokenKind::DoubleStar) {
-      unsupported("'**' argument unpacking is", t.span);
-    } else if (t.kind == TokenKind::Name && peek(1).kind == TokenKind::Equal) {
-      advance();
-      advance();
-      Keyword kw;
-      kw.name = std::string(t.text);
-      kw.value = expression();
-      kw.span = join(t.span, extent(*kw.value));
-      e->keywords.push_back(std::move(kw));
-      seen_keyword = true;
-    } else {
-      if ((t.kind == TokenKind::KwTrue || t.kind == TokenKind::KwFalse ||
-           t.kind == TokenKind::KwNone) &&
-          peek(1).kind == TokenKind::Equal)
-        fail_range(std::string("cannot assign to ") + token_text(t.kind), t.span, peek(1).span);
-      ExprPtr value = expression();
-      if (check(TokenKind::Equal))
-        fail_range("expression cannot contain assignment, perhaps you meant \"==\"?", value->span,
-                   peek().span);
-      if (check(TokenKind::ColonEqual)) unsupported("assignment expressions (':=') are", peek().span);
-      if (seen_keyword && !no_invalid_) {
-        // CPython's invalid_arguments reads the rest of the arguments (its
-        // invalid_* rules on) and reports at the last token it read.
-        speculate([&] {
-          while (true) {
-            if (match(TokenKind::Comma) || match(TokenKind::Star)) continue;
-            if (check(TokenKind::Name) && peek(1).kind == TokenKind::Equal) {
-              advance();
-              advance();
-            }
-            if (!starts_expression(peek().kind)) break;
-            expression();
-          }
-        });
-        fail_at_token("positional argument follows keyword argument", toks_[farthest_any_]);
-      }
-      if (seen_keyword) fail_generic();
-      if (check(TokenKind::KwFor)) {
-        auto comp = make_expr(ExprKind::ListComp, value->span);
-        comp->generator = true;
-        const Span elt = value->span;
-        comp->items.push_back(std::move(value));
-        comprehension_clauses(*comp);
-        if (!e->args.empty() || !e->keywords.empty() || check(TokenKind::Comma)) {
-          const Comprehension& last = comp->comps.back();
-          const Expr& end = last.ifs.empty() ? *last.iter : *last.ifs.back();
-          fail_range("Generator expression must be parenthesized", elt, end.span);
-        }
-        // The sole argument `f(x for x in y)`: its parentheses are the call's.
-        comp->span = join(open.span, peek().span);
-        comp->parenthesized = true;
-        value = std::move(comp);
-      }
-      e->args.push_back(std::move(value));
-    }
-    if (!match(TokenKind::Comma)) break;
-  }
-  e->span = join(e->span, expect(TokenKind::RParen).span);
-  check_keywords(*e);
-  e->items.push_back(std::move(callee));
-  return e;
-}
-
-// a[i], a[i:j:k], a[i, :, None]
-ExprPtr Parser::subscript(ExprPtr& object, const Token&) {
-  auto e = make_expr(ExprKind::Subscript, extent(*object));
-  ExprPtr index = slice_item();
-  if (check(TokenKind::Comma)) {
-    auto tuple = make_expr(ExprKind::Tuple, extent(*index));
-    tuple->items.push_back(std::move(index));
-    while (check(TokenKind::Comma)) {
-      tuple->span = join(tuple->span, advance().span);
-      if (check(TokenKind::RBracket)) break;
-      tuple->items.push_back(slice_item());
-      tuple->span = join(tuple->span, extent(*tuple->items.back()));
-    }
-    index = std::move(tuple);
-  }
-  e->span = join(e->span, expect(TokenKind::RBracket).span);
-  e->items.push_back(std::move(object));
-  e->items.push_back(std::move(index));
-  return e;
-}
-
-// One element of a subscript: an expression or a slice `lower:upper:step`.
-ExprPtr Parser::slice_item() {
-  if (check(TokenKind::Star)) unsupported_star();
-  ExprPtr lower;
-  if (!check(TokenKind::Colon)) {
-    lower = expression();
-    if (!check(TokenKind::Colon)) {
-      if (check(TokenKind::Equal)) check_named_assign(*lower);
-      if (check(TokenKind::ColonEqual)) unsupported("assignment expressions (':=') are", peek().span);
-      return lower;
-    }
-  }
-  const Token& colon = advance();
-  auto e = make_expr(ExprKind::Slice, lower ? extent(*lower) : colon.span);
-  e->span = join(e->span, colon.span);
-  ExprPtr upper, step;
-  if (starts_expression(peek().kind)) {
-    upper = expression();
-    e->span = join(e->span, extent(*upper));
-  }
-  if (check(TokenKind::Colon)) {
-    e->span = join(e->span, advance().span);
-    if (starts_expression(peek().kind)) {
-      step = expression();
-      e->span = join(e->span, extent(*step));
-    }
-  }
-  e->items.push_back(std::move(lower));
-  e->items.push_back(std::move(upper));
-  e->items.push_back(std::move(step));
-  return e;
-}
-
-// for x in xs if c for y in ys ...
-void Parser::comprehension_clauses(Expr& comp) {
-  while (check(TokenKind::KwFor)) {
-    advance();
-    Comprehension c;
-    c.target = target_list();
-    expect(TokenKind::KwIn);
-    c.iter = disjunction();
-    while (match(TokenKind::KwIf)) c.ifs.push_back(disjunction());
-    comp.comps.push_back(std::move(c));
-  }
-  if (check(TokenKind::KwAsync)) unsupported("'async' is", peek().span);
-}
-
-// The parameters of a def (closed by `)`) or a lambda (closed by `:`):
-// names with optional defaults.
-void Parser::parameters(std::vector<Param>& out, TokenKind closer) {
-  bool seen_default = false;
-  while (!check(closer)) {
-    const Token& t = peek();
-    if (t.kind == TokenKind::Star || t.kind == TokenKind::DoubleStar || t.kind == TokenKind::Slash)
-      unsupported("'*', '**' and '/' in parameter lists are", t.span);
-    const Token& n = expect(TokenKind::Name);
-    Param p;
-    p.name = std::string(n.text);
-    p.span = n.span;
-    if (closer == TokenKind::RParen && check(TokenKind::Colon))
-      unsupported("parameter annotations are", peek().span);
-    if (check(TokenKind::Equal)) {
-      const Token& eq = advance();
-      if (check(TokenKind::Comma) || check(TokenKind::RParen))
-        fail("expected default value expression", eq.span);
-      p.default_value = expression();
-      seen_default = true;
-    } else if (seen_default) {
-      // CPython's invalid_parameters, once the list is known to be invalid.
-      if (check(TokenKind::Comma) || check(closer))
-        fail("non-default argument follows default argument", n.span);
-    }
-    out.push_back(std::move(p));
-    if (!match(TokenKind::Comma)) break;
-  }
-  check_parameters(out);
 }
 
 }  // namespace tsh::grammar

@@ -68,11 +68,10 @@ void Parser::statement(std::vector<StmtPtr>& out) {
     case TokenKind::KwWhile: out.push_back(while_statement(advance())); return;
     case TokenKind::KwFor: out.push_back(for_statement(advance())); return;
     case TokenKind::KwDef: out.push_back(def_statement(advance())); return;
-    case TokenKind::KwClass: unsupported("'class' statements are", t.span);
-    case TokenKind::KwTry: unsupported("'try' statements are", t.span);
-    case TokenKind::KwWith: unsupported("'with' statements are", t.span);
-    case TokenKind::KwAsync: unsupported("'async' is", t.span);
-    case TokenKind::At: unsupported("decorators are", t.span);
+    case TokenKind::KwClass: case TokenKind::KwTry: case TokenKind::KwWith:
+    case TokenKind::KwAsync: case TokenKind::At:
+      out.push_back(unsupported_statement());
+      return;
     default: simple_statements(out);
   }
 }
@@ -115,12 +114,9 @@ StmtPtr Parser::small_statement() {
     }
     case TokenKind::KwImport: return import_statement(advance());
     case TokenKind::KwDel: return del_statement(advance());
-    case TokenKind::KwFrom:
-      unsupported("'from ... import' is", t.span);  // no AST form; `import a.b as c` is
-    case TokenKind::KwGlobal: unsupported("'global' statements are", t.span);
-    case TokenKind::KwNonlocal: unsupported("'nonlocal' statements are", t.span);
-    case TokenKind::KwRaise: unsupported("'raise' statements are", t.span);
-    case TokenKind::KwAssert: unsupported("'assert' statements are", t.span);
+    case TokenKind::KwFrom: case TokenKind::KwGlobal: case TokenKind::KwNonlocal:
+    case TokenKind::KwRaise: case TokenKind::KwAssert: case TokenKind::KwYield:
+      return unsupported_statement();
     default: return expression_statement();
   }
 }
@@ -149,12 +145,12 @@ StmtPtr Parser::expression_statement() {
     advance();
     auto s = make_stmt(StmtKind::AugAssign, extent(*first));
     s->op = a.op;
-    s->value = star_expressions();
+    s->value = check(TokenKind::KwYield) ? yield_expression() : star_expressions();
     s->span = join(s->span, extent(*s->value));
     s->targets.push_back(std::move(first));
     return s;
   }
-  if (t.kind == TokenKind::Colon) unsupported("annotated assignments ('x: int = ...') are", t.span);
+  if (t.kind == TokenKind::Colon) return annotated_assignment(*first);
   if (t.kind != TokenKind::Equal) {
     if (t.kind != TokenKind::Newline && t.kind != TokenKind::Semi) scan_named_elements(start);
     auto s = make_stmt(StmtKind::Expr, extent(*first));
@@ -166,13 +162,12 @@ StmtPtr Parser::expression_statement() {
   while (check(TokenKind::Equal)) {
     check_assign_target(chain, start);  // the last of `chain` is a target
     advance();
-    if (check(TokenKind::KwYield)) unsupported("'yield' is", peek().span);
-    if (!starts_expression(peek().kind) && !check(TokenKind::Star)) {
+    if (!starts_expression(peek().kind) && !check(TokenKind::Star) && !check(TokenKind::KwYield)) {
       scan_named_elements(start);
       fail_generic();
     }
     try {
-      chain.push_back(star_expressions());
+      chain.push_back(check(TokenKind::KwYield) ? yield_expression() : star_expressions());
     } catch (const Failure& f) {
       // No value at all: CPython's assignment rule fails and its
       // invalid_assignment runs (a value followed by junk is no such case).
@@ -294,11 +289,6 @@ StmtPtr Parser::if_statement(const Token& kw) {
   return root;
 }
 
-// tsh's For and While have no `else` clause.
-void Parser::no_loop_else(const char* what) {
-  if (check(TokenKind::KwElse)) unsupported(std::string("'else' clauses on '") + what + "' loops are", peek().span);
-}
-
 StmtPtr Parser::while_statement(const Token& kw) {
   auto s = make_stmt(StmtKind::While, kw.span);
   s->test = named_expression();
@@ -308,7 +298,7 @@ StmtPtr Parser::while_statement(const Token& kw) {
   block(s->body, "'while' statement", kw.span.line);
   --loop_depth_;
   s->span = join(s->span, s->body.back()->span);
-  no_loop_else("while");
+  loop_else("while");
   return s;
 }
 
@@ -323,7 +313,7 @@ StmtPtr Parser::for_statement(const Token& kw) {
   block(s->body, "'for' statement", kw.span.line);
   --loop_depth_;
   s->span = join(s->span, s->body.back()->span);
-  no_loop_else("for");
+  loop_else("for");
   return s;
 }
 
@@ -333,7 +323,10 @@ StmtPtr Parser::def_statement(const Token& kw) {
   expect_forced(TokenKind::LParen);
   parameters(s->params, TokenKind::RParen);
   expect(TokenKind::RParen);
-  if (check(TokenKind::Arrow)) unsupported("return annotations ('->') are", peek().span);
+  if (check(TokenKind::Arrow)) {
+    const Token& arrow = advance();
+    note_unsupported("return annotations ('->') are", join(arrow.span, extent(*expression())));
+  }
   expect_forced(TokenKind::Colon);
   // A def body is a new scope for `return` and for loops.
   const int saved_loops = loop_depth_;

@@ -27,6 +27,7 @@ StmtPtr make_stmt(StmtKind kind, Span span) {
 }
 
 const char* expr_name(const Expr& e) {
+  if (e.kind == ExprKind::Ellipsis && !e.text.empty()) return e.text.c_str();  // a placeholder
   switch (e.kind) {
     case ExprKind::Attribute: return "attribute";
     case ExprKind::Subscript: return "subscript";
@@ -71,6 +72,8 @@ bool valid_target(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Name: case ExprKind::Attribute: case ExprKind::Subscript:
       return true;
+    case ExprKind::Starred:  // `a, *b = x`
+      return valid_target(*e.items[0]);
     case ExprKind::Tuple: case ExprKind::List:
       for (const auto& item : e.items)
         if (!valid_target(*item)) return false;
@@ -203,15 +206,6 @@ void Parser::error_at_token(const std::string& message, const Token& t) {
   throw f;
 }
 
-void Parser::unsupported(const std::string& what, Span span) {
-  Failure f{Failure::Kind::Specific, ParseError{}, false};
-  f.error.type = "SyntaxError";
-  f.error.message = what + " not supported by tsh";
-  f.error.span = span;
-  if (span.end_line == span.line && span.end_col <= span.col) f.error.span.end_col = span.col + 1;
-  throw f;
-}
-
 // CPython, having found a parse error, tokenizes the rest of the source: a
 // tokenizer error there (an unterminated string, an unmatched bracket ...)
 // is reported instead, and so is a bracket left open on a line before the
@@ -307,7 +301,6 @@ void Parser::check_legacy(const Expr& e, size_t start) {
   try {
     ok = speculate([&] {
       pos_ = start + 1;
-      if (check(TokenKind::Star)) fail_generic();
       b = star_expressions();
     });
   } catch (...) {
@@ -359,14 +352,14 @@ void Parser::scan_named_elements(size_t start) {
   const size_t saved = pos_;
   speculate([&] {
     pos_ = start;
-    if (check(TokenKind::Star)) fail_generic();
-    named_expression();
+    star_named_expression();
     if (!match(TokenKind::Comma)) fail_generic();
-    while (starts_expression(peek().kind)) {
-      named_expression();
+    auto more = [this] { return starts_expression(peek().kind) || check(TokenKind::Star); };
+    while (more()) {
+      star_named_expression();
       while (match(TokenKind::Comma))
-        if (!starts_expression(peek().kind)) break;
-        else named_expression();
+        if (!more()) break;
+        else star_named_expression();
     }
   });
   pos_ = saved;

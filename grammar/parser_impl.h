@@ -128,7 +128,7 @@ class Parser {
   ExprPtr expression();        // Python's `expression`: lambda and a if c else b
   ExprPtr named_expression();  // `expression` where `=` must not follow
   ExprPtr star_named_expression();  // an element of a display
-  [[noreturn]] void unsupported_star();
+  ExprPtr starred(Prec value);      // `*x` outside calls: not supported
   ExprPtr disjunction() { return parse_precedence(Prec::Or); }
   ExprPtr bitwise_or() { return parse_precedence(Prec::BitOr); }
   ExprPtr star_expressions();  // `a, b` becomes a bare Tuple
@@ -147,7 +147,8 @@ class Parser {
   ExprPtr unary(const Token&);
   ExprPtr not_(const Token&);
   ExprPtr lambda(const Token&);
-  ExprPtr unsupported_prefix(const Token&);
+  ExprPtr brace(const Token&);
+  ExprPtr await_(const Token&);
   // infix parselets
   ExprPtr binary(ExprPtr&, const Token&);
   ExprPtr power(ExprPtr&, const Token&);
@@ -159,8 +160,20 @@ class Parser {
   ExprPtr attribute(ExprPtr&, const Token&);
 
   ExprPtr slice_item();
+  void positional_after_keyword(bool after_unpacking);
   void comprehension_clauses(Expr& comp);
+  void no_starred_comprehension(const Expr& element);
   void parameters(std::vector<Param>& out, TokenKind closer);
+
+  // ---- forms tsh does not implement (parse_unsupported.cpp)
+  void note_unsupported(const std::string& what, Span span);
+  ExprPtr placeholder(const char* name, Span span);
+  ExprPtr yield_expression();
+  ExprPtr walrus(ExprPtr& target);
+  StmtPtr annotated_assignment(const Expr& target);
+  void loop_else(const char* what);
+  StmtPtr unsupported_statement();
+  void target_list_item();
 
   // ---- statements (parse_stmt.cpp)
   void statement(std::vector<StmtPtr>& out);
@@ -175,7 +188,6 @@ class Parser {
   StmtPtr for_statement(const Token& kw);
   StmtPtr def_statement(const Token& kw);
   void block(std::vector<StmtPtr>& body, const std::string& what, int header_line);
-  void no_loop_else(const char* what);
 
   // ---- errors (parser_errors.cpp)
   [[noreturn]] void fail_generic();
@@ -185,7 +197,6 @@ class Parser {
                                   const char* type = "SyntaxError", bool incomplete = false);
   // An error CPython raises in its first pass (forced tokens, bad escapes).
   [[noreturn]] void error_at_token(const std::string& message, const Token& t);
-  [[noreturn]] void unsupported(const std::string& what, Span span);
   Span error_span(const Token& t) const;  // where CPython puts a caret for `t`
   int line_length(int line) const;
 

@@ -146,28 +146,11 @@ std::string shape_str(const Shape& s) {
 }  // namespace tsh
 
 namespace tsh {
-Shape expand_strides(const Shape& sizes, const Shape& strides, const Shape& target) {
-  TSH_CHECK(target.size() >= sizes.size(), RuntimeError,
-            "expand(torch.FloatTensor{" + shape_str(sizes) + "}, size=" + shape_str(target) +
-                "): the number of sizes provided (" + std::to_string(target.size()) +
-                ") must be greater or equal to the number of dimensions in the tensor (" +
-                std::to_string(sizes.size()) + ")");
+Shape broadcast_strides(const Shape& sizes, const Shape& strides, const Shape& target) {
   Shape out(target.size(), 0);
   size_t lead = target.size() - sizes.size();
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    int64_t want = target[lead + i];
-    if (sizes[i] == want || want == -1) {
-      out[lead + i] = strides[i];
-    } else if (sizes[i] == 1) {
-      out[lead + i] = 0;
-    } else {
-      throw RuntimeError("The expanded size of the tensor (" + std::to_string(want) +
-                         ") must match the existing size (" + std::to_string(sizes[i]) +
-                         ") at non-singleton dimension " + std::to_string(lead + i) +
-                         ".  Target sizes: " + shape_str(target) + ".  Tensor sizes: " +
-                         shape_str(sizes));
-    }
-  }
+  for (size_t i = 0; i < sizes.size(); ++i)
+    out[lead + i] = sizes[i] == target[lead + i] ? strides[i] : 0;
   return out;
 }
 }  // namespace tsh

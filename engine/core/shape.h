@@ -40,9 +40,10 @@ std::string shape_str(const Shape& s);
 }  // namespace tsh
 
 namespace tsh {
-// Strides that make (sizes, strides) broadcast to `target` (0 along new or
-// expanded dims); throws RuntimeError with expand's message when it cannot.
-Shape expand_strides(const Shape& sizes, const Shape& strides, const Shape& target);
+// Strides that present (sizes, strides) with the shape `target` it broadcasts to:
+// 0 along new leading dims and along size-1 dims that are stretched. The caller
+// has checked compatibility (broadcast_shapes(sizes, target) == target).
+Shape broadcast_strides(const Shape& sizes, const Shape& strides, const Shape& target);
 }  // namespace tsh
 
 namespace tsh {

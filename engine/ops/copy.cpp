@@ -17,9 +17,14 @@ const KernelTable<FillFn> fill_kernels{&cpu::fill_kernel, nullptr};
 }  // namespace
 
 const Tensor& copy_(const Tensor& dst, const Tensor& src) {
-  Shape strides = expand_strides(src.sizes(), src.strides(), dst.sizes());
+  Shape shape = broadcast_shapes(dst.sizes(), src.sizes());
+  TSH_CHECK(shape == dst.sizes(), RuntimeError,
+            "output with shape " + shape_str(dst.sizes()) + " doesn't match the broadcast shape " +
+                shape_str(shape));
+  Shape strides = broadcast_strides(src.sizes(), src.strides(), dst.sizes());
   Tensor expanded = src.as_view(dst.sizes(), strides, src.storage_offset());
-  // TODO(cuda): cross-device copies go through the CUDA backend.
+  // Only the CUDA backend can hold tensors on a second device; until it is
+  // built in, a copy between devices cannot arise, and is refused if it does.
   TSH_CHECK(dst.device() == src.device(), RuntimeError,
             "copy between devices " + src.device().str() + " and " + dst.device().str() +
                 " is not available in this build");

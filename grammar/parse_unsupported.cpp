@@ -1,0 +1,299 @@
+// grammar/parse_unsupported.cpp — the Python 3.11 forms tsh does not
+// implement: dict and set displays, `yield`, `await`, `:=`, annotations,
+// loop `else`, and the statements class, try, with, global, nonlocal,
+// raise, assert, `from ... import`, async and decorators.
+//
+// They are parsed as Python parses them, so that invalid Python still gets
+// Python's error, and each is recorded as "... not supported by tsh"; that
+// error is reported only when the whole input parsed (see parse()), so no
+// tree holding one of these forms ever leaves the parser.
+#include "grammar/parser_impl.h"
+
+namespace tsh::grammar {
+
+void Parser::note_unsupported(const std::string& what, Span span) {
+  note_compile_error(compiler_error_, what + " not supported by tsh", span);
+}
+
+// Stands for an expression tsh cannot represent. Its kind is Ellipsis and
+// its `text` is CPython's name for the form ("dict literal"), which the
+// error messages use (expr_name).
+ExprPtr Parser::placeholder(const char* name, Span span) {
+  auto e = make_expr(ExprKind::Ellipsis, span);
+  e->text = name;
+  return e;
+}
+
+// { } — dict and set displays and comprehensions.
+ExprPtr Parser::brace(const Token& open) {
+  const char* name = "dict literal";
+  if (!check(TokenKind::RBrace)) {
+    Expr scratch;  // collects comprehension clauses
+    bool dict = false;
+    auto item = [&] {
+      if (match(TokenKind::DoubleStar)) {
+        bitwise_or();
+        return true;
+      }
+      if (check(TokenKind::Star)) {
+        star_named_expression();
+        return false;
+      }
+      ExprPtr key = named_expression();
+      if (!match(TokenKind::Colon)) return false;
+      expression();
+      return true;
+    };
+    dict = item();
+    if (check(TokenKind::KwFor) || check(TokenKind::KwAsync)) {
+      name = dict ? "dict comprehension" : "set comprehension";
+      comprehension_clauses(scratch);
+    } else {
+      name = dict ? "dict literal" : "set display";
+      while (match(TokenKind::Comma) && !check(TokenKind::RBrace)) item();
+    }
+  }
+  const Span span = join(open.span, expect(TokenKind::RBrace).span);
+  note_unsupported("dict and set displays ('{...}') are", span);
+  return placeholder(name, span);
+}
+
+// await x
+ExprPtr Parser::await_(const Token& kw) {
+  ExprPtr value = parse_precedence(Prec::Postfix);
+  const Span span = join(kw.span, extent(*value));
+  note_unsupported("'await' is", span);
+  return placeholder("await expression", span);
+}
+
+// yield, yield x, yield from x — where Python allows them: a statement, the
+// value of an assignment, a parenthesized expression.
+ExprPtr Parser::yield_expression() {
+  const Token& kw = expect(TokenKind::KwYield);
+  Span span = kw.span;
+  if (match(TokenKind::KwFrom)) {
+    span = join(span, extent(*expression()));
+  } else if (starts_expression(peek().kind) || check(TokenKind::Star)) {
+    span = join(span, extent(*star_expressions()));
+  }
+  note_unsupported("'yield' is", span);
+  return placeholder("yield expression", span);
+}
+
+// name := value (the parser stands at `:=`).
+ExprPtr Parser::walrus(ExprPtr& target) {
+  if (target->kind != ExprKind::Name || target->parenthesized)
+    fail(std::string("cannot use assignment expressions with ") + expr_name(*target),
+         target->span);
+  advance();
+  ExprPtr value = expression();
+  const Span span = join(target->span, extent(*value));
+  note_unsupported("assignment expressions (':=') are", span);
+  return placeholder("named expression", span);
+}
+
+// target: annotation [= value] (the parser stands at the `:`).
+StmtPtr Parser::annotated_assignment(const Expr& target) {
+  // CPython's invalid_assignment, for targets that cannot be annotated.
+  if (!no_invalid_ && starts_expression(peek(1).kind)) {
+    if (target.kind == ExprKind::Tuple && !target.parenthesized)
+      fail("only single target (not tuple) can be annotated", target.items[0]->span);
+    if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List)
+      fail(std::string("only single target (not ") + expr_name(target) + ") can be annotated",
+           target.span);
+    if (target.kind != ExprKind::Name && target.kind != ExprKind::Attribute &&
+        target.kind != ExprKind::Subscript)
+      fail("illegal target for annotation", target.span);
+  }
+  if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List ||
+      !valid_target(target))
+    fail_generic();
+  advance();
+  Span span = join(extent(target), extent(*expression()));
+  if (match(TokenKind::Equal)) {
+    ExprPtr value = check(TokenKind::KwYield) ? yield_expression() : star_expressions();
+    span = join(span, extent(*value));
+  }
+  note_unsupported("annotated assignments ('x: int = ...') are", span);
+  return make_stmt(StmtKind::Pass, span);
+}
+
+// `else:` after a for or while loop.
+void Parser::loop_else(const char* what) {
+  if (!check(TokenKind::KwElse)) return;
+  const Token& kw = advance();
+  expect_forced(TokenKind::Colon);
+  std::vector<StmtPtr> body;
+  block(body, "'else' statement", kw.span.line);
+  note_unsupported(std::string("'else' clauses on '") + what + "' loops are",
+                   join(kw.span, body.back()->span));
+}
+
+// The statements tsh does not implement. Each returns a Pass standing for
+// it; the error recorded for it keeps the tree from being used.
+StmtPtr Parser::unsupported_statement() {
+  if (check(TokenKind::KwYield)) {
+    ExprPtr y = yield_expression();
+    return make_stmt(StmtKind::Pass, y->span);
+  }
+  const Token& kw = advance();
+  Span span = kw.span;
+  auto ends = [&](Span s) { span = join(span, s); };
+  std::vector<StmtPtr> body;
+  std::string what;
+  switch (kw.kind) {
+    case TokenKind::At: {  // decorators, then a def or a class
+      ExprPtr d = named_expression();
+      expect(TokenKind::Newline);
+      while (match(TokenKind::At)) {
+        named_expression();
+        expect(TokenKind::Newline);
+      }
+      note_unsupported("decorators are", join(kw.span, extent(*d)));
+      if (check(TokenKind::KwDef)) return def_statement(advance());
+      if (check(TokenKind::KwClass) || check(TokenKind::KwAsync)) return unsupported_statement();
+      fail_generic();
+    }
+    case TokenKind::KwAsync:
+      note_unsupported("'async' is", kw.span);
+      if (check(TokenKind::KwDef)) return def_statement(advance());
+      if (check(TokenKind::KwFor)) return for_statement(advance());
+      if (check(TokenKind::KwWith)) return unsupported_statement();
+      fail_generic();
+    case TokenKind::KwClass: {
+      what = "'class' statements are";
+      expect(TokenKind::Name);
+      if (check(TokenKind::LParen)) {
+        ExprPtr callee = make_expr(ExprKind::Name, kw.span);
+        call(callee, advance());
+      }
+      expect_forced(TokenKind::Colon);
+      const int saved_loops = loop_depth_, saved_functions = function_depth_;
+      loop_depth_ = function_depth_ = 0;  // a class body is a new scope
+      block(body, "class definition", kw.span.line);
+      loop_depth_ = saved_loops;
+      function_depth_ = saved_functions;
+      ends(body.back()->span);
+      break;
+    }
+    case TokenKind::KwTry: {
+      what = "'try' statements are";
+      expect_forced(TokenKind::Colon);
+      block(body, "'try' statement", kw.span.line);
+      bool handlers = false;
+      while (check(TokenKind::KwExcept)) {
+        const Token& ex = advance();
+        handlers = true;
+        match(TokenKind::Star);  // except*
+        if (!check(TokenKind::Colon)) {
+          expression();
+          if (match(TokenKind::KwAs)) expect(TokenKind::Name);
+        }
+        expect(TokenKind::Colon);
+        block(body, "'except' statement", ex.span.line);
+      }
+      if (handlers && check(TokenKind::KwElse)) {
+        const Token& e = advance();
+        expect_forced(TokenKind::Colon);
+        block(body, "'else' statement", e.span.line);
+      }
+      if (check(TokenKind::KwFinally)) {
+        const Token& f = advance();
+        handlers = true;
+        expect_forced(TokenKind::Colon);
+        block(body, "'finally' statement", f.span.line);
+      }
+      if (!handlers) error_at_token("expected 'except' or 'finally' block", peek());
+      ends(body.back()->span);
+      break;
+    }
+    case TokenKind::KwWith: {
+      what = "'with' statements are";
+      auto item = [this] {
+        expression();
+        if (match(TokenKind::KwAs)) target_list_item();
+      };
+      // `with (a as b, c):` first, as CPython tries it, then `with a, b:`.
+      const bool parenthesized = check(TokenKind::LParen) && speculate([&] {
+        advance();
+        do {
+          if (check(TokenKind::RParen)) break;
+          item();
+        } while (match(TokenKind::Comma));
+        expect(TokenKind::RParen);
+        expect(TokenKind::Colon);
+      });
+      if (parenthesized) {
+        advance();
+        do {
+          if (check(TokenKind::RParen)) break;
+          item();
+        } while (match(TokenKind::Comma));
+        expect(TokenKind::RParen);
+      } else {
+        do item();
+        while (match(TokenKind::Comma));
+      }
+      expect(TokenKind::Colon);
+      block(body, "'with' statement", kw.span.line);
+      ends(body.back()->span);
+      break;
+    }
+    case TokenKind::KwGlobal:
+    case TokenKind::KwNonlocal:
+      what = kw.kind == TokenKind::KwGlobal ? "'global' statements are" : "'nonlocal' statements are";
+      do ends(expect(TokenKind::Name).span);
+      while (match(TokenKind::Comma));
+      break;
+    case TokenKind::KwRaise:
+      what = "'raise' statements are";
+      if (starts_expression(peek().kind)) {
+        ends(extent(*expression()));
+        if (match(TokenKind::KwFrom)) ends(extent(*expression()));
+      }
+      break;
+    case TokenKind::KwAssert:
+      what = "'assert' statements are";
+      ends(extent(*expression()));
+      if (match(TokenKind::Comma)) ends(extent(*expression()));
+      break;
+    case TokenKind::KwFrom: {
+      what = "'from ... import' is";  // no AST form; `import a.b as c` is supported
+      bool dots = false;
+      while (check(TokenKind::Dot) || check(TokenKind::Ellipsis)) {
+        advance();
+        dots = true;
+      }
+      if (!dots || check(TokenKind::Name)) {
+        expect(TokenKind::Name);
+        while (match(TokenKind::Dot)) expect(TokenKind::Name);
+      }
+      expect(TokenKind::KwImport);
+      if (match(TokenKind::Star)) {
+        ends(toks_[pos_ - 1].span);
+        break;
+      }
+      const bool paren = match(TokenKind::LParen);
+      do {
+        if (paren && check(TokenKind::RParen)) break;
+        ends(expect(TokenKind::Name).span);
+        if (match(TokenKind::KwAs)) ends(expect(TokenKind::Name).span);
+      } while (match(TokenKind::Comma) && (paren || !check(TokenKind::Newline)));
+      if (paren) ends(expect(TokenKind::RParen).span);
+      break;
+    }
+    default:
+      fail_generic();
+  }
+  note_unsupported(what, span);
+  return make_stmt(StmtKind::Pass, span);
+}
+
+// One target after `with ... as`: what `for` accepts.
+void Parser::target_list_item() {
+  if (!starts_target(peek().kind)) fail_generic();
+  ExprPtr t = parse_precedence(Prec::Postfix);
+  if (!valid_target(*t)) fail_generic();
+}
+
+}  // namespace tsh::grammar
