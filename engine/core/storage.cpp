@@ -6,11 +6,21 @@
 #include <cstring>
 #include <string>
 
+#include <unistd.h>
+
 #include "engine/core/error.h"
 
 namespace tsh {
 
 namespace {
+
+uint64_t physical_memory() {
+  static const uint64_t bytes = [] {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : UINT64_MAX;
+  }();
+  return bytes;
+}
 
 // 64-byte aligned so vector kernels may use aligned loads on fresh tensors.
 class CpuAllocator : public Allocator {
@@ -18,7 +28,9 @@ class CpuAllocator : public Allocator {
   void* allocate(int64_t nbytes) override {
     if (nbytes == 0) return nullptr;
     size_t rounded = (static_cast<size_t>(nbytes) + 63) & ~size_t{63};
-    void* p = std::aligned_alloc(64, rounded);
+    // Linux overcommits: an allocation beyond physical memory may "succeed" and
+    // then get the process killed when touched. Refuse it up front instead.
+    void* p = static_cast<uint64_t>(nbytes) > physical_memory() ? nullptr : std::aligned_alloc(64, rounded);
     if (!p)
       throw RuntimeError(
           "[enforce fail at alloc_cpu.cpp:75] . DefaultCPUAllocator: can't allocate memory: "
