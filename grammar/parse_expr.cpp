@@ -209,14 +209,24 @@ ExprPtr Parser::star_named_expression() {
 }
 
 // `*x` outside call arguments (`[*a, *b]`, `a, *b = x`): parsed as Python
-// does, reported as not supported once the whole input has parsed.
+// does. Where it stands as an element, note_starred() reports it as not
+// supported; alone, it is one of CPython's compile errors (lone_star()).
 ExprPtr Parser::starred(Prec value) {
   const Token& star = advance();
   ExprPtr v = value == Prec::Lambda ? expression() : parse_precedence(value);
   auto e = make_expr(ExprKind::Starred, join(star.span, extent(*v)));
   e->items.push_back(std::move(v));
-  note_unsupported("starred expressions ('*x') outside call arguments are", e->span);
   return e;
+}
+
+void Parser::note_starred(const Expr& container) {
+  for (const auto& item : container.items)
+    if (item && item->kind == ExprKind::Starred)
+      note_unsupported("starred expressions ('*x') outside call arguments are", item->span);
+}
+
+void Parser::lone_star(const Expr& e, const char* message) {
+  if (e.kind == ExprKind::Starred) note_compile_error(compiler_error_, message, e.span);
 }
 
 // `a, b` at statement level (and after `return`, `in`, `=`): a bare Tuple
@@ -245,6 +255,7 @@ ExprPtr Parser::star_expressions() {
     end = extent(*tuple->items.back());
   }
   tuple->span = join(tuple->span, end);
+  note_starred(*tuple);
   return tuple;
 }
 
@@ -308,13 +319,20 @@ ExprPtr Parser::group(const Token& open) {
     e->parenthesized = true;
     return e;
   }
+  if (check(TokenKind::DoubleStar) && !no_invalid_) {
+    // CPython's invalid_group: `(**x)`.
+    const Token& stars = advance();
+    expression();
+    expect(TokenKind::RParen);
+    fail("cannot use double starred expression here", stars.span);
+  }
   ExprPtr first = check(TokenKind::KwYield) ? yield_expression() : star_named_expression();
   if (check(TokenKind::KwFor)) {
-    no_starred_comprehension(*first);
     auto comp = make_expr(ExprKind::ListComp, open.span);
     comp->generator = true;
     comp->items.push_back(std::move(first));
     comprehension_clauses(*comp);
+    no_starred_comprehension(*comp->items[0]);
     comp->span = join(open.span, expect(TokenKind::RParen).span);
     comp->parenthesized = true;
     return comp;
@@ -328,8 +346,12 @@ ExprPtr Parser::group(const Token& open) {
     }
     tuple->span = join(open.span, expect(TokenKind::RParen).span);
     tuple->parenthesized = true;
+    note_starred(*tuple);
     return tuple;
   }
+  // CPython's invalid_group: `(*a)`.
+  if (first->kind == ExprKind::Starred && check(TokenKind::RParen))
+    fail("cannot use starred expression here", first->span);
   const Token& close = expect(TokenKind::RParen);
   first->parenthesized = true;
   paren_extent_[first.get()] = join(open.span, close.span);
@@ -343,9 +365,9 @@ ExprPtr Parser::list(const Token& open) {
   if (!check(TokenKind::RBracket)) {
     e->items.push_back(star_named_expression());
     if (check(TokenKind::KwFor)) {
-      no_starred_comprehension(*e->items[0]);
       e->kind = ExprKind::ListComp;
       comprehension_clauses(*e);
+      no_starred_comprehension(*e->items[0]);
     } else {
       Span last_comma{};
       while (match(TokenKind::Comma)) {
@@ -362,6 +384,7 @@ ExprPtr Parser::list(const Token& open) {
     }
   }
   e->span = join(open.span, expect(TokenKind::RBracket).span);
+  note_starred(*e);
   return e;
 }
 
@@ -387,7 +410,15 @@ ExprPtr Parser::lambda(const Token& kw) {
   auto e = make_expr(ExprKind::Lambda, kw.span);
   parameters(e->params, TokenKind::Colon);
   expect(TokenKind::Colon);
-  ExprPtr body = expression();
+  ++function_depth_;  // `lambda: (yield)` is a generator function
+  ExprPtr body;
+  try {
+    body = expression();
+  } catch (...) {
+    --function_depth_;
+    throw;
+  }
+  --function_depth_;
   e->span = join(kw.span, extent(*body));
   e->items.push_back(std::move(body));
   return e;

@@ -112,6 +112,9 @@ ExprPtr Parser::subscript(ExprPtr& object, const Token&) {
       tuple->span = join(tuple->span, extent(*tuple->items.back()));
     }
     index = std::move(tuple);
+    note_starred(*index);
+  } else if (index->kind == ExprKind::Starred) {
+    note_unsupported("starred expressions ('*x') outside call arguments are", index->span);
   }
   e->span = join(e->span, expect(TokenKind::RBracket).span);
   e->items.push_back(std::move(object));
@@ -188,6 +191,7 @@ void Parser::parameters(std::vector<Param>& out, TokenKind closer) {
   while (!check(closer)) {
     const Token& t = peek();
     if (t.kind == TokenKind::Slash || t.kind == TokenKind::Star || t.kind == TokenKind::DoubleStar) {
+      if (t.kind == TokenKind::Slash && out.empty()) fail_generic();  // `/` follows parameters
       advance();
       note_unsupported("'/', '*', '*args' and '**kwargs' in parameter lists are", t.span);
       if (t.kind == TokenKind::Star) {
@@ -269,7 +273,6 @@ ExprPtr Parser::target_list(bool del) {
       ExprPtr value = element();
       auto e = make_expr(ExprKind::Starred, join(star.span, extent(*value)));
       e->items.push_back(std::move(value));
-      note_unsupported("starred expressions ('*x') outside call arguments are", e->span);
       return e;
     }
     if (!starts_target(peek().kind)) blame();
@@ -300,6 +303,8 @@ ExprPtr Parser::target_list(bool del) {
     blame();
   }
   if (!valid_target(*first)) blame();
+  if (first->kind == ExprKind::Tuple && !first->parenthesized) note_starred(*first);
+  lone_star(*first, "starred assignment target must be in a list or tuple");
   return first;
 }
 

@@ -107,6 +107,7 @@ StmtPtr Parser::small_statement() {
       auto s = make_stmt(StmtKind::Return, t.span);
       if (starts_expression(peek().kind) || check(TokenKind::Star)) {
         s->value = star_expressions();
+        lone_star(*s->value, "can't use starred expression here");
         s->span = join(t.span, extent(*s->value));
       }
       if (function_depth_ == 0) note_compile_error(compiler_error_, "'return' outside function", s->span);
@@ -146,6 +147,7 @@ StmtPtr Parser::expression_statement() {
     auto s = make_stmt(StmtKind::AugAssign, extent(*first));
     s->op = a.op;
     s->value = check(TokenKind::KwYield) ? yield_expression() : star_expressions();
+    lone_star(*s->value, "can't use starred expression here");
     s->span = join(s->span, extent(*s->value));
     s->targets.push_back(std::move(first));
     return s;
@@ -153,6 +155,7 @@ StmtPtr Parser::expression_statement() {
   if (t.kind == TokenKind::Colon) return annotated_assignment(*first);
   if (t.kind != TokenKind::Equal) {
     if (t.kind != TokenKind::Newline && t.kind != TokenKind::Semi) scan_named_elements(start);
+    lone_star(*first, "can't use starred expression here");
     auto s = make_stmt(StmtKind::Expr, extent(*first));
     s->value = std::move(first);
     return s;
@@ -176,6 +179,10 @@ StmtPtr Parser::expression_statement() {
       throw;
     }
   }
+  // CPython compiles the value, then the targets.
+  lone_star(*chain.back(), "can't use starred expression here");
+  for (size_t i = 0; i + 1 < chain.size(); ++i)
+    lone_star(*chain[i], "starred assignment target must be in a list or tuple");
   auto s = make_stmt(StmtKind::Assign, join(extent(*chain.front()), extent(*chain.back())));
   s->value = std::move(chain.back());
   chain.pop_back();
@@ -307,6 +314,7 @@ StmtPtr Parser::for_statement(const Token& kw) {
   s->target = target_list();
   expect(TokenKind::KwIn);
   s->iter = star_expressions();
+  lone_star(*s->iter, "can't use starred expression here");
   if (check(TokenKind::Newline)) fail_at_token("expected ':'", peek());
   expect(TokenKind::Colon);
   ++loop_depth_;

@@ -30,13 +30,14 @@ ExprPtr Parser::brace(const Token& open) {
   if (!check(TokenKind::RBrace)) {
     Expr scratch;  // collects comprehension clauses
     bool dict = false;
+    ExprPtr first_star;
     auto item = [&] {
       if (match(TokenKind::DoubleStar)) {
         bitwise_or();
         return true;
       }
       if (check(TokenKind::Star)) {
-        star_named_expression();
+        first_star = star_named_expression();
         return false;
       }
       ExprPtr key = named_expression();
@@ -48,6 +49,7 @@ ExprPtr Parser::brace(const Token& open) {
     if (check(TokenKind::KwFor) || check(TokenKind::KwAsync)) {
       name = dict ? "dict comprehension" : "set comprehension";
       comprehension_clauses(scratch);
+      if (first_star) no_starred_comprehension(*first_star);
     } else {
       name = dict ? "dict literal" : "set display";
       while (match(TokenKind::Comma) && !check(TokenKind::RBrace)) item();
@@ -62,7 +64,10 @@ ExprPtr Parser::brace(const Token& open) {
 ExprPtr Parser::await_(const Token& kw) {
   ExprPtr value = parse_precedence(Prec::Postfix);
   const Span span = join(kw.span, extent(*value));
-  note_unsupported("'await' is", span);
+  if (function_depth_ == 0)
+    note_compile_error(compiler_error_, "'await' outside function", span);
+  else
+    note_unsupported("'await' is", span);
   return placeholder("await expression", span);
 }
 
@@ -74,9 +79,14 @@ ExprPtr Parser::yield_expression() {
   if (match(TokenKind::KwFrom)) {
     span = join(span, extent(*expression()));
   } else if (starts_expression(peek().kind) || check(TokenKind::Star)) {
-    span = join(span, extent(*star_expressions()));
+    ExprPtr value = star_expressions();
+    lone_star(*value, "can't use starred expression here");
+    span = join(span, extent(*value));
   }
-  note_unsupported("'yield' is", span);
+  if (function_depth_ == 0)
+    note_compile_error(compiler_error_, "'yield' outside function", span);
+  else
+    note_unsupported("'yield' is", span);
   return placeholder("yield expression", span);
 }
 
@@ -94,20 +104,22 @@ ExprPtr Parser::walrus(ExprPtr& target) {
 
 // target: annotation [= value] (the parser stands at the `:`).
 StmtPtr Parser::annotated_assignment(const Expr& target) {
-  // CPython's invalid_assignment, for targets that cannot be annotated.
-  if (!no_invalid_ && starts_expression(peek(1).kind)) {
+  const bool single = target.kind == ExprKind::Name || target.kind == ExprKind::Attribute ||
+                      target.kind == ExprKind::Subscript;
+  if (!single) {
+    // CPython's invalid_assignment, once an annotation follows.
+    if (no_invalid_ || !speculate([&] {
+          advance();
+          expression();
+        }))
+      fail_generic();
     if (target.kind == ExprKind::Tuple && !target.parenthesized)
       fail("only single target (not tuple) can be annotated", target.items[0]->span);
     if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List)
       fail(std::string("only single target (not ") + expr_name(target) + ") can be annotated",
            target.span);
-    if (target.kind != ExprKind::Name && target.kind != ExprKind::Attribute &&
-        target.kind != ExprKind::Subscript)
-      fail("illegal target for annotation", target.span);
+    fail("illegal target for annotation", target.span);
   }
-  if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List ||
-      !valid_target(target))
-    fail_generic();
   advance();
   Span span = join(extent(target), extent(*expression()));
   if (match(TokenKind::Equal)) {

@@ -154,6 +154,8 @@ void Parser::fail_generic() {
   } else {
     f.error.type = "SyntaxError";
     f.error.message = "invalid syntax";
+    // CPython's end marker has no column: no caret.
+    if (t.kind == TokenKind::EndMarker) f.error.span = Span{lex_.eof.line, -1, lex_.eof.line, 0};
   }
   throw f;
 }

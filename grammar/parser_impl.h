@@ -129,6 +129,8 @@ class Parser {
   ExprPtr named_expression();  // `expression` where `=` must not follow
   ExprPtr star_named_expression();  // an element of a display
   ExprPtr starred(Prec value);      // `*x` outside calls: not supported
+  void note_starred(const Expr& container);
+  void lone_star(const Expr& e, const char* message);
   ExprPtr disjunction() { return parse_precedence(Prec::Or); }
   ExprPtr bitwise_or() { return parse_precedence(Prec::BitOr); }
   ExprPtr star_expressions();  // `a, b` becomes a bare Tuple

@@ -486,6 +486,9 @@ Registry& registry() {
     register_view_ops(*reg);
     register_tensor_info_ops(*reg);
     register_conversion_ops(*reg);
+    register_elementwise_ops(*reg);
+    register_reduction_ops(*reg);
+    register_random_ops(*reg);
     return reg;
   }();
   return *r;

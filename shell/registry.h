@@ -107,6 +107,9 @@ void register_creation_ops(Registry& r);
 void register_view_ops(Registry& r);
 void register_tensor_info_ops(Registry& r);
 void register_conversion_ops(Registry& r);
+void register_elementwise_ops(Registry& r);  // ops_elementwise.cpp
+void register_reduction_ops(Registry& r);    // ops_reduction.cpp
+void register_random_ops(Registry& r);       // ops_random.cpp
 
 // The type name PyTorch uses for a value in argument errors ("str", "Tensor", "tuple of ints").
 std::string arg_type_name(const Value& v);
