@@ -70,7 +70,7 @@ Value to_int(const Value& v) {
       if (std::isinf(f)) throw OverflowError("cannot convert float infinity to integer");
       double t = std::trunc(f);
       if (t < -9223372036854775808.0 || t >= 18446744073709551616.0)
-        throw OverflowError("int too large: tsh integers are exact within [-2**63, 2**64)");
+        throw OverflowError("int too large: tsh integers are exact within (-2**126, 2**126)");
       return Value::integer(static_cast<Int>(t));
     }
     case Kind::Str: return parse_int_str(v.as_str(), 10);

@@ -320,7 +320,7 @@ Value Interpreter::eval_inner(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Name: return lookup(e.text);
     case ExprKind::Int:
-      if (e.int_overflow) throw OverflowError("int too large: tsh integers are exact within [-2**63, 2**64)");
+      if (e.int_overflow) throw OverflowError("int too large: tsh integers are exact within (-2**126, 2**126)");
       return Value::integer(static_cast<Int>(e.int_value));
     case ExprKind::Float: return Value::floating(e.float_value);
     case ExprKind::Imag: return Value::complex({0.0, e.float_value});

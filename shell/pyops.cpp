@@ -24,6 +24,12 @@ int64_t normalize_index(const Value& idx, int64_t len, const char* what) {
 
 namespace {
 
+Int checked_mul(Int a, Int b) {
+  Int r;
+  if (__builtin_mul_overflow(a, b, &r)) checked_int(kIntMax + 1);  // throws OverflowError
+  return checked_int(r);
+}
+
 Int floor_div(Int a, Int b) {
   Int q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
@@ -51,15 +57,9 @@ Value int_pow(Int base, Int exp) {
   Int result = 1;
   Int b = base;
   while (exp > 0) {
-    if (exp & 1) result = checked_int(result * b);
+    if (exp & 1) result = checked_mul(result, b);
     exp >>= 1;
-    if (exp > 0) {
-      if (b > (Int(1) << 62) || b < -(Int(1) << 62)) {
-        // b*b would leave even __int128 headroom; the result cannot fit anyway.
-        throw OverflowError("int too large: tsh integers are exact within [-2**63, 2**64)");
-      }
-      b = b * b;
-    }
+    if (exp > 0) b = checked_mul(b, b);
   }
   return Value::integer(result);
 }
@@ -118,10 +118,7 @@ Value number_binary(Op op, const Value& a, const Value& b) {
   switch (op) {
     case Op::Add: return Value::integer(x + y);
     case Op::Sub: return Value::integer(x - y);
-    case Op::Mul:
-      if (x != 0 && (y > kIntMax || y < -kIntMax || (x > 0 ? x : -x) > (Int(1) << 65)))
-        throw OverflowError("int too large: tsh integers are exact within [-2**63, 2**64)");
-      return Value::integer(x * y);
+    case Op::Mul: return Value::integer(checked_mul(x, y));
     case Op::Div:
       if (y == 0) throw ZeroDivisionError("division by zero");
       return Value::floating(static_cast<double>(x) / static_cast<double>(y));
@@ -137,8 +134,9 @@ Value number_binary(Op op, const Value& a, const Value& b) {
     case Op::BitXor: return a.is(Kind::Bool) && b.is(Kind::Bool) ? Value::boolean(x ^ y) : Value::integer(x ^ y);
     case Op::LShift:
       if (y < 0) throw ValueError("negative shift count");
-      if (y > 64) throw OverflowError("int too large: tsh integers are exact within [-2**63, 2**64)");
-      return Value::integer(x << static_cast<int>(y));
+      if (x == 0) return Value::integer(0);
+      if (y >= 126) checked_int(kIntMax + 1);  // throws OverflowError
+      return Value::integer(checked_mul(x, Int(1) << static_cast<int>(y)));
     case Op::RShift:
       if (y < 0) throw ValueError("negative shift count");
       return Value::integer(y > 120 ? (x < 0 ? -1 : 0) : x >> static_cast<int>(y));

@@ -182,9 +182,9 @@ std::optional<BindFailure> bind(const Signature& sig, bool is_method, Args& args
   if (pi < ps.size() && ps[pi].type == ParamType::IntList && !ps[pi].kwarg_only &&
       positional_params == 1 && positional >= 1 && is_int_value(args[ai]) &&
       !args[ai].is(Kind::Bool)) {
-    bool all_ints = true;
-    for (size_t k = ai; k < args.size(); ++k) all_ints = all_ints && is_int_value(args[k]);
-    if (all_ints && (positional > 1 || ps[pi].list_size == 0)) {
+    // Every remaining positional argument joins the list; the type check below
+    // then names a bad element ("found element of type str at pos 2").
+    if (positional > 1 || ps[pi].list_size == 0) {
       std::vector<Value> items(args.begin() + static_cast<long>(ai), args.end());
       out.values[pi] = Value::tuple(std::move(items));
       set[pi] = true;

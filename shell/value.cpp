@@ -13,7 +13,7 @@ namespace tsh::shell {
 
 Int checked_int(Int v) {
   if (v < kIntMin || v > kIntMax)
-    throw OverflowError("int too large: tsh integers are exact within [-2**63, 2**64)");
+    throw OverflowError("int too large: tsh integers are exact within (-2**126, 2**126)");
   return v;
 }
 
@@ -63,7 +63,7 @@ Scalar Value::as_scalar() const {
   switch (kind_) {
     case Kind::Bool: return Scalar(as_bool());
     case Kind::Int:
-      if (i_ > INT64_MAX) throw RuntimeError("Overflow when unpacking long");
+      if (i_ > INT64_MAX || i_ < INT64_MIN) throw RuntimeError("Overflow when unpacking long");
       return Scalar(static_cast<int64_t>(i_));
     case Kind::Float: return Scalar(f_);
     case Kind::Complex: return Scalar(as_complex());

@@ -26,10 +26,12 @@ struct Expr;
 
 namespace tsh::shell {
 
-// Python ints are exact over [-2^63, 2^64); arithmetic outside raises OverflowError.
+// Python ints are exact over (-2^126, 2^126), which covers every int64 and
+// uint64 value and their intermediate results (`2**64 - 1`); beyond that an
+// OverflowError is raised, never a wrap.
 using Int = __int128;
-constexpr Int kIntMin = -(Int(1) << 63);
-constexpr Int kIntMax = (Int(1) << 64) - 1;
+constexpr Int kIntMax = Int(1) << 126;
+constexpr Int kIntMin = -kIntMax;
 Int checked_int(Int v);  // throws OverflowError when v is outside [kIntMin, kIntMax]
 
 enum class Kind : uint8_t {
