@@ -112,13 +112,16 @@ class Lexer {
     out_.error = std::move(e);
     return false;
   }
-  // CPython's syntaxerror(): one caret at byte `at` of the current line.
+  // CPython's syntaxerror(): one caret on the character at byte `at` of the
+  // current line (the span covers all of its bytes).
   bool fail_at(size_t at, std::string message, LexError::Kind kind = LexError::Kind::Raised,
                const char* type = "SyntaxError") {
     LexError e;
     e.type = type;
     e.message = std::move(message);
-    e.span = Span{line_, col(at), line_, col(at) + 1};
+    size_t len = 1;
+    if (at < s_.size() && static_cast<unsigned char>(s_[at]) >= 0x80) decode_utf8(s_, at, len);
+    e.span = Span{line_, col(at), line_, col(at) + static_cast<int>(len)};
     e.kind = kind;
     return fail(std::move(e));
   }

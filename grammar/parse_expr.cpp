@@ -169,6 +169,20 @@ bool Parser::starts_target(TokenKind k) {
   }
 }
 
+// Records that `e` was written in parentheses spanning `outer`. Every node
+// flagged so goes through here, so a map entry left by a node that was
+// built and then dropped (a failed attempt) never outlives its address.
+void Parser::set_parenthesized(Expr& e, Span outer) {
+  e.parenthesized = true;
+  if (outer.line == e.span.line && outer.col == e.span.col && outer.end_line == e.span.end_line &&
+      outer.end_col == e.span.end_col) {
+    paren_extent_.erase(&e);
+    return;
+  }
+  paren_extent_[&e] = outer;
+  extent_log_.push_back(&e);
+}
+
 Span Parser::extent(const Expr& e) const {
   if (e.parenthesized) {
     auto it = paren_extent_.find(&e);
@@ -180,14 +194,25 @@ Span Parser::extent(const Expr& e) const {
 // Python's `expression`, with the checks of its invalid_expression rule.
 ExprPtr Parser::expression() {
   const size_t start = pos_;
-  if (second_pass_) {
-    if (no_invalid_) {
-      clean_expr_[start] = 1;
-    } else if (clean_expr_[start]) {
-      InvalidOff off(*this, true);  // CPython's memo: no check runs here
-      return parse_precedence(Prec::Lambda);
-    }
+  if (!second_pass_) return checked_expression(start);
+  if (no_invalid_) {
+    clean_expr_[start] = 1;
+    return checked_expression(start);
   }
+  if (clean_expr_[start]) {
+    InvalidOff off(*this, true);  // CPython's memo: no check runs here
+    return parse_precedence(Prec::Lambda);
+  }
+  if (expr_failed_[start]) fail_generic();
+  try {
+    return checked_expression(start);
+  } catch (const Failure& f) {
+    if (f.kind == Failure::Kind::Generic) expr_failed_[start] = 1;
+    throw;
+  }
+}
+
+ExprPtr Parser::checked_expression(size_t start) {
   ExprPtr e = parse_precedence(Prec::Lambda);
   check_comma(*e, start);
   check_legacy(*e, start);
@@ -316,7 +341,7 @@ ExprPtr Parser::constant(const Token& t) {
 ExprPtr Parser::group(const Token& open) {
   if (check(TokenKind::RParen)) {
     auto e = make_expr(ExprKind::Tuple, join(open.span, advance().span));
-    e->parenthesized = true;
+    set_parenthesized(*e, e->span);
     return e;
   }
   if (check(TokenKind::DoubleStar) && !no_invalid_) {
@@ -334,7 +359,7 @@ ExprPtr Parser::group(const Token& open) {
     comprehension_clauses(*comp);
     no_starred_comprehension(*comp->items[0]);
     comp->span = join(open.span, expect(TokenKind::RParen).span);
-    comp->parenthesized = true;
+    set_parenthesized(*comp, comp->span);
     return comp;
   }
   if (check(TokenKind::Comma)) {
@@ -345,7 +370,7 @@ ExprPtr Parser::group(const Token& open) {
       tuple->items.push_back(star_named_expression());
     }
     tuple->span = join(open.span, expect(TokenKind::RParen).span);
-    tuple->parenthesized = true;
+    set_parenthesized(*tuple, tuple->span);
     note_starred(*tuple);
     return tuple;
   }
@@ -353,9 +378,7 @@ ExprPtr Parser::group(const Token& open) {
   if (first->kind == ExprKind::Starred && check(TokenKind::RParen))
     fail("cannot use starred expression here", first->span);
   const Token& close = expect(TokenKind::RParen);
-  first->parenthesized = true;
-  paren_extent_[first.get()] = join(open.span, close.span);
-  extent_log_.push_back(first.get());
+  set_parenthesized(*first, join(open.span, close.span));
   return first;
 }
 

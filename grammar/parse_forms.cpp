@@ -64,7 +64,7 @@ ExprPtr Parser::call(ExprPtr& callee, const Token& open) {
         }
         // The sole argument `f(x for x in y)`: its parentheses are the call's.
         comp->span = join(open.span, peek().span);
-        comp->parenthesized = true;
+        set_parenthesized(*comp, comp->span);
         value = std::move(comp);
       }
       e->args.push_back(std::move(value));

@@ -292,13 +292,14 @@ void Parser::check_legacy(const Expr& e, size_t start) {
   const TokenKind next = toks_[start + 1].kind;
   if (next == TokenKind::LParen || !(starts_expression(next) || next == TokenKind::Star)) return;
   const bool legacy = t.text == "print" || t.text == "exec";
-  // Re-reading tokens the parse already covered (`print - x`) can only
-  // matter for print and exec, and is not nested, so that the work stays
-  // polynomial; tokens after a lone name were not read yet.
+  // After a lone name the tokens were not read yet. After `print - x` they
+  // were: re-reading them matters only for print and exec, and not inside
+  // another re-read of the same tokens.
   const bool alone = pos_ == start + 1;
-  if (!alone && (!legacy || legacy_rereads_ > 0)) return;
+  if (!alone && (!legacy || start < legacy_covered_)) return;
+  const size_t saved = legacy_covered_;
+  legacy_covered_ = std::max(legacy_covered_, pos_);
   ExprPtr b;
-  legacy_rereads_ += !alone;
   bool ok;
   try {
     ok = speculate([&] {
@@ -306,10 +307,10 @@ void Parser::check_legacy(const Expr& e, size_t start) {
       b = star_expressions();
     });
   } catch (...) {
-    legacy_rereads_ -= !alone;
+    legacy_covered_ = saved;
     throw;
   }
-  legacy_rereads_ -= !alone;
+  legacy_covered_ = saved;
   if (ok && legacy)
     fail_range("Missing parentheses in call to '" + std::string(t.text) + "'. Did you mean " +
                    std::string(t.text) + "(...)?",

@@ -1,6 +1,8 @@
 // grammar/parser_impl.h — the Parser class shared by the parser's source
-// files (internal to grammar/): parse_expr.cpp (the Pratt table and
-// expressions), parse_stmt.cpp (statements, blocks, parse()),
+// files (internal to grammar/): parse_stmt.cpp (tokens, statements, blocks,
+// parse()), parse_expr.cpp (the Pratt table, expressions), parse_forms.cpp
+// (calls, subscripts, comprehensions, parameters, targets),
+// parse_unsupported.cpp (Python forms tsh does not implement) and
 // parser_errors.cpp (Python's error messages and which error wins).
 //
 // How errors follow CPython 3.11. CPython parses twice: a plain pass, and
@@ -56,7 +58,8 @@ class Parser {
   // `second_pass` turns on CPython's invalid_* rules.
   Parser(const LexResult& lex, bool second_pass, bool interactive)
       : lex_(lex), toks_(lex.tokens), second_pass_(second_pass), interactive_(interactive),
-        no_invalid_(second_pass ? 0 : 1), clean_expr_(second_pass ? lex.tokens.size() : 0) {
+        no_invalid_(second_pass ? 0 : 1), clean_expr_(second_pass ? lex.tokens.size() : 0),
+        expr_failed_(clean_expr_.size()) {
     end_token_.kind = TokenKind::EndMarker;
     end_token_.span = lex.eof;
   }
@@ -86,6 +89,9 @@ class Parser {
   static const Rule& rule(TokenKind kind);
 
  private:
+  friend struct DepthGuard;
+  friend struct InvalidOff;
+
   const LexResult& lex_;
   const std::vector<Token>& toks_;
   size_t pos_ = 0;
@@ -99,13 +105,21 @@ class Parser {
   int no_invalid_;           // > 0: CPython's invalid_* rules are off (the first
                              // pass; `expression_without_invalid`)
   int target_fallback_ = 0;  // > 0 inside invalid_for_target's re-read
-  int legacy_rereads_ = 0;   // > 0 inside check_legacy's re-read of a region
-                             // the parse already covered (bounds the work)
+  // Inside check_legacy's re-read of the tokens after `print`: where the
+  // normal parse of that expression ended. Tokens before it were parsed
+  // already; a `print` among them is not re-read again (which would take
+  // exponential time on nested prints). 0 outside a re-read.
+  size_t legacy_covered_ = 0;
   // CPython memoizes `expression` results, also those computed with the
   // invalid_* rules off (inside expression_without_invalid): a later parse
   // of an expression at such a position runs none of the checks inside.
   // This marks the token positions where that happened (second pass only).
   std::vector<char> clean_expr_;
+  // Token positions where an expression failed to parse with the invalid_*
+  // rules on (second pass): a lookahead that tries one again fails at once.
+  // Without this, re-reading nested failures (`print - (print - (0+))`)
+  // would take exponential time.
+  std::vector<char> expr_failed_;
   int function_depth_ = 0, loop_depth_ = 0;
   // Outer spans of parenthesized expressions: `(a)` has the span of `a`, as
   // in Python's AST, but a node built on it, `(a) + b`, starts at the `(`.
@@ -114,7 +128,6 @@ class Parser {
   // Compile-time errors, reported only when the whole module parses.
   std::optional<ParseError> symtable_error_, compiler_error_;
 
- public:
   // ---- tokens (parse_stmt.cpp)
   const Token& peek(size_t ahead = 0);
   const Token& advance();
@@ -126,6 +139,7 @@ class Parser {
   // ---- expressions (parse_expr.cpp)
   ExprPtr parse_precedence(Prec prec);
   ExprPtr expression();        // Python's `expression`: lambda and a if c else b
+  ExprPtr checked_expression(size_t start);
   ExprPtr named_expression();  // `expression` where `=` must not follow
   ExprPtr star_named_expression();  // an element of a display
   ExprPtr starred(Prec value);      // `*x` outside calls: not supported
@@ -137,7 +151,8 @@ class Parser {
   ExprPtr target_list(bool del = false);  // the targets of `for` or `del`
   static bool starts_expression(TokenKind k);
   static bool starts_target(TokenKind k);
-  Span extent(const Expr& e) const;
+  Span extent(const Expr& e) const;  // the span with any parentheses around it
+  void set_parenthesized(Expr& e, Span outer);
 
   // prefix parselets
   ExprPtr name(const Token&);
@@ -206,25 +221,7 @@ class Parser {
   // position either way. Specific and lexical failures propagate, as errors
   // raised by CPython's second pass do.
   template <class F>
-  bool speculate(F&& f) {
-    const size_t saved_pos = pos_, saved_far = farthest_, saved_log = extent_log_.size();
-    ++speculating_;
-    bool ok = true;
-    try {
-      f();
-    } catch (const Failure& e) {
-      if (e.kind != Failure::Kind::Generic) {
-        --speculating_;
-        throw;
-      }
-      ok = false;
-    }
-    --speculating_;
-    pos_ = saved_pos;
-    farthest_ = saved_far;
-    forget_extents(saved_log);
-    return ok;
-  }
+  bool speculate(F&& f);  // defined below DepthGuard
   // The nodes built since the log had `mark` entries are gone.
   void forget_extents(size_t mark) {
     for (size_t i = mark; i < extent_log_.size(); ++i) paren_extent_.erase(extent_log_[i]);
@@ -241,20 +238,39 @@ class Parser {
   void note_compile_error(std::optional<ParseError>& slot, const std::string& message, Span span);
   void check_parameters(const std::vector<Param>& params);
   void check_keywords(const Expr& call);
-
-  friend struct DepthGuard;
-  friend struct InvalidOff;
 };
 
 // Bounds the parse's nesting so that deep input cannot exhaust the stack.
 struct DepthGuard {
-  static constexpr int kMaxDepth = 2000;
+  static constexpr int kMaxDepth = 1000;
   Parser& p;
   int added;
   DepthGuard(Parser& parser, int n = 1);
   ~DepthGuard() { p.depth_ -= added; }
   void add(int n = 1);
 };
+
+template <class F>
+bool Parser::speculate(F&& f) {
+  DepthGuard guard(*this);  // lookaheads nest too (`a a a ...`)
+  const size_t saved_pos = pos_, saved_far = farthest_, saved_log = extent_log_.size();
+  ++speculating_;
+  bool ok = true;
+  try {
+    f();
+  } catch (const Failure& e) {
+    if (e.kind != Failure::Kind::Generic) {
+      --speculating_;
+      throw;
+    }
+    ok = false;
+  }
+  --speculating_;
+  pos_ = saved_pos;
+  farthest_ = saved_far;
+  forget_extents(saved_log);
+  return ok;
+}
 
 // Turns CPython's invalid_* rules off for a scope (when `on`).
 struct InvalidOff {

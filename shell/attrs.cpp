@@ -275,6 +275,7 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
       no_attribute(obj, name, {"type", "index"});
     }
     case Kind::Storage: return storage_attr(obj, name);
+    case Kind::Generator: return generator_attr(obj, name);
     case Kind::Str: return str_attr(obj, name);
     case Kind::List:
     case Kind::Tuple:

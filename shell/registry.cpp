@@ -108,8 +108,8 @@ bool accepts(const Param& p, const Value& v) {
     case ParamType::IntList:
       if (p.list_size > 0 && is_int_value(v) && !v.is(Kind::Bool)) return true;
       if (!v.is_sequence()) return false;
-      for (const Value& x : v.items())
-        if (!is_int_value(x)) return false;
+      for (const Value& x : v.items())  // bools are not ints here (PyTorch: "element of type bool")
+        if (!is_int_value(x) || x.is(Kind::Bool)) return false;
       return true;
     case ParamType::Float: return v.is_intlike() || v.is(Kind::Float);
     case ParamType::FloatList:
@@ -239,9 +239,17 @@ std::optional<BindFailure> bind(const Signature& sig, bool is_method, Args& args
       bad = true;
       // A list whose element is wrong is reported by element, as PyTorch does.
       bool in_list = (ps[k].type == ParamType::IntList) && v.is_sequence();
-      if (in_list) {
+      bool in_tensors = ps[k].type == ParamType::TensorList && (v.is(Kind::Tuple) || v.is(Kind::List));
+      if (in_tensors) {  // PyTorch names the first element that is not a tensor
         size_t pos = 0;
-        while (pos < v.items().size() && is_int_value(v.items()[pos])) ++pos;
+        while (v.items()[pos].is(Kind::Tensor)) ++pos;
+        type_fail.message = "expected Tensor as element " + std::to_string(pos) + " in argument " +
+                            std::to_string(k - first) + ", but got " + type_name(v.items()[pos]);
+      } else if (in_list) {
+        size_t pos = 0;
+        while (pos < v.items().size() && is_int_value(v.items()[pos]) &&
+               !v.items()[pos].is(Kind::Bool))
+          ++pos;
         type_fail.message = fname.substr(0, fname.size() - 2) + "(): argument '" + ps[k].name +
                             "' must be " + expected_name(ps[k]) + ", but found element of type " +
                             arg_type_name(v.items()[pos]) + " at pos " + std::to_string(pos + 1);
@@ -486,9 +494,11 @@ Registry& registry() {
     register_view_ops(*reg);
     register_tensor_info_ops(*reg);
     register_conversion_ops(*reg);
+    register_indexing_ops(*reg);  // before elementwise: where(condition) is PyTorch's first where overload
     register_elementwise_ops(*reg);
     register_reduction_ops(*reg);
     register_random_ops(*reg);
+    register_join_ops(*reg);
     return reg;
   }();
   return *r;

@@ -110,6 +110,10 @@ void register_conversion_ops(Registry& r);
 void register_elementwise_ops(Registry& r);  // ops_elementwise.cpp
 void register_reduction_ops(Registry& r);    // ops_reduction.cpp
 void register_random_ops(Registry& r);       // ops_random.cpp
+void register_indexing_ops(Registry& r);     // ops_indexing.cpp
+void register_join_ops(Registry& r);         // ops_join.cpp
+// torch functions PyTorch defines in Python with *tensors (meshgrid, ...): ops_join.cpp.
+void install_join_attrs(std::map<std::string, Value>& torch_attrs);
 
 // The type name PyTorch uses for a value in argument errors ("str", "Tensor", "tuple of ints").
 std::string arg_type_name(const Value& v);

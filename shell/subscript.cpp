@@ -2,9 +2,12 @@
 #include <cstring>
 
 #include "engine/core/convert.h"
+#include "engine/ops/advanced_index.h"
 #include "engine/ops/copy.h"
+#include "engine/ops/creation.h"
 #include "engine/ops/indexing.h"
 #include "engine/ops/views.h"
+#include "shell/registry.h"
 #include "shell/errors.h"
 #include "shell/interp.h"
 #include "shell/pyops.h"
@@ -45,54 +48,150 @@ std::vector<Value> slice_items(const std::vector<Value>& items, const SliceObj& 
   return out;
 }
 
-IndexItem to_index_item(const Value& v) {
-  IndexItem item;
-  switch (v.kind()) {
-    case Kind::Int:
-    case Kind::Bool:  // t[True] is advanced indexing in PyTorch; treat ints only
-      if (v.is(Kind::Bool)) break;
-      item.kind = IndexItem::Int;
-      item.index = static_cast<int64_t>(v.as_int());
-      return item;
-    case Kind::None: item.kind = IndexItem::None; return item;
-    case Kind::Ellipsis: item.kind = IndexItem::Ellipsis; return item;
-    case Kind::Slice: {
-      auto* s = v.as<SliceObj>();
-      item.kind = IndexItem::Slice;
-      auto part = [](const Value& x) -> std::optional<int64_t> {
-        if (x.is_none()) return std::nullopt;
-        if (!x.is_intlike()) throw TypeError("slice indices must be integers or None or have an __index__ method");
-        return static_cast<int64_t>(std::clamp<Int>(x.as_int(), INT64_MIN, INT64_MAX));
-      };
-      item.start = part(s->start);
-      item.stop = part(s->stop);
-      if (auto st = part(s->step)) item.step = *st;
-      return item;
-    }
-    case Kind::Tensor:
-      if (v.as_tensor().dim() == 0 && is_integral(v.as_tensor().dtype(), false)) {
-        item.kind = IndexItem::Int;
-        dispatch(v.as_tensor().dtype(), [&]<typename T>() {
-          if constexpr (std::is_integral_v<T>) item.index = static_cast<int64_t>(*v.as_tensor().data<T>());
-        });
-        return item;
-      }
-      break;
-    default: break;
-  }
-  throw NotImplementedError(
-      "advanced indexing (with lists, tensors or bool masks) is not supported yet; "
-      "index with ints, slices, None and ...");
+// ---- tensor subscripts -----------------------------------------------------
+//
+// PyTorch's Python layer decides what a subscript means before the engine
+// sees it: a tuple (or a short list holding a tensor, a sequence, a slice,
+// None or ...) is several items; any other list is one index tensor built
+// from its values; a Python bool is a bool item. tensor_index_items mirrors
+// that, and the engine (engine/ops/advanced_index.h) does the rest.
+
+bool is_python_sequence(const Value& v) {
+  return v.is(Kind::List) || v.is(Kind::Tuple) || v.is(Kind::Size) || v.is(Kind::Range) ||
+         v.is(Kind::NamedTuple) || v.is(Kind::Str);
 }
 
-std::vector<IndexItem> to_index_items(const Value& index) {
-  std::vector<IndexItem> items;
-  if (index.is(Kind::Tuple)) {
-    for (const Value& v : index.items()) items.push_back(to_index_item(v));
+std::vector<Value> sequence_items(Interpreter& in, const Value& v) {
+  if (v.is(Kind::NamedTuple)) return v.as<NamedTupleObj>()->items;
+  return in.iterate(v);
+}
+
+// PyTorch's treatSequenceAsTuple.
+bool sequence_as_tuple(Interpreter& in, const Value& index) {
+  if (index.is(Kind::Tuple) || index.is(Kind::Size) || index.is(Kind::NamedTuple)) return true;
+  if (!is_python_sequence(index)) return false;
+  std::vector<Value> items = sequence_items(in, index);
+  if (items.size() >= 32) return false;
+  for (const Value& x : items)
+    if (x.is(Kind::Tensor) || is_python_sequence(x) || x.is(Kind::Slice) || x.is(Kind::Ellipsis) ||
+        x.is_none())
+      return true;
+  return false;
+}
+
+int64_t unpack_long(const Value& v) {
+  const Int i = v.as_int();
+  if (i > INT64_MAX || i < INT64_MIN) throw RuntimeError("Overflow when unpacking long");
+  return static_cast<int64_t>(i);
+}
+
+// The leaves of nested sequences (checking that they are rectangular), as torch.tensor reads them.
+void index_leaves(Interpreter& in, const Value& v, size_t depth, Shape& shape, std::vector<Value>& out) {
+  if (v.is(Kind::Str)) throw TypeError("new(): invalid data type 'str'");
+  if (is_python_sequence(v)) {
+    std::vector<Value> items = sequence_items(in, v);
+    const int64_t n = static_cast<int64_t>(items.size());
+    if (depth == shape.size()) {
+      if (!out.empty()) throw TypeError("not a sequence");
+      shape.resize(depth + 1, n);  // (not push_back: GCC 12 warns wrongly about it here)
+    } else if (shape[depth] != n) {
+      throw ValueError("expected sequence of length " + std::to_string(shape[depth]) + " at dim " +
+                       std::to_string(depth) + " (got " + std::to_string(n) + ")");
+    }
+    for (const Value& x : items) index_leaves(in, x, depth + 1, shape, out);
+    return;
+  }
+  if (depth < shape.size()) throw TypeError("not a sequence");
+  if (v.is(Kind::Tensor)) {
+    if (v.as_tensor().numel() != 1)
+      throw ValueError("only one element tensors can be converted to Python scalars");
+  } else if (!v.is_number()) {
+    throw TypeError("new(): invalid data type '" + type_name(v) + "'");
+  }
+  out.push_back(v);
+}
+
+// PyTorch's indexing_tensor_from_data: a list of bools is a mask, anything else int64 positions.
+Tensor sequence_to_index(Interpreter& in, const Value& seq) {
+  Shape shape;
+  std::vector<Value> leaves;
+  index_leaves(in, seq, 0, shape, leaves);
+  bool all_bool = !leaves.empty(), any_byte = false;
+  for (const Value& v : leaves) {
+    DType d = v.is(Kind::Tensor) ? v.as_tensor().dtype() : v.is(Kind::Bool) ? DType::Bool : DType::Int64;
+    all_bool = all_bool && (d == DType::Bool || d == DType::UInt8);
+    any_byte = any_byte || d == DType::UInt8;
+  }
+  const DType dtype = all_bool ? (any_byte ? DType::UInt8 : DType::Bool) : DType::Int64;
+  std::vector<Scalar> values;
+  for (const Value& v : leaves) {
+    Scalar s;
+    if (v.is(Kind::Tensor)) {
+      Bound b;
+      b.values = {v};
+      s = b.scalar(0);
+    } else if (v.is(Kind::Complex)) {
+      throw TypeError("'complex' object cannot be interpreted as an integer");
+    } else if (v.is(Kind::Float)) {
+      s = Scalar(v.as_float());
+    } else if (v.is(Kind::Bool)) {
+      s = Scalar(v.as_bool());
+    } else {
+      s = Scalar(unpack_long(v));
+    }
+    if (dtype == DType::Int64 && s.is_complex())
+      throw TypeError("'complex' object cannot be interpreted as an integer");
+    values.push_back(s);
+  }
+  return from_scalars(shape, values, dtype);
+}
+
+// One item of a tensor subscript, in the order PyTorch's applySlicing tests them.
+TensorIndex tensor_index_item(Interpreter& in, const Value& v) {
+  if (v.is(Kind::Int)) return TensorIndex::basic(IndexItem::integer(unpack_long(v)));
+  if (v.is(Kind::Slice)) {
+    auto* s = v.as<SliceObj>();
+    auto part = [](const Value& x) -> std::optional<int64_t> {
+      if (x.is_none()) return std::nullopt;
+      if (!x.is_intlike()) throw TypeError("slice indices must be integers or None or have an __index__ method");
+      return static_cast<int64_t>(std::clamp<Int>(x.as_int(), INT64_MIN, INT64_MAX));
+    };
+    IndexItem item = IndexItem::slice(part(s->start), part(s->stop));
+    if (auto st = part(s->step)) item.step = *st;
+    return TensorIndex::basic(item);
+  }
+  if (v.is(Kind::Ellipsis)) return TensorIndex::basic(IndexItem::ellipsis());
+  if (v.is_none()) return TensorIndex::basic(IndexItem::none());
+  if (v.is(Kind::Bool)) return TensorIndex::boolean(v.as_bool());
+  if (v.is(Kind::Tensor)) return TensorIndex::tensor_index(v.as_tensor());
+  if (is_python_sequence(v)) return TensorIndex::tensor_index(sequence_to_index(in, v), true);
+  throw IndexError(
+      "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
+      "indices (got " + type_name(v) + ")");
+}
+
+std::vector<TensorIndex> tensor_index_items(Interpreter& in, const Value& index) {
+  if (index.is(Kind::Str)) throw TypeError("new(): invalid data type 'str'");
+  std::vector<TensorIndex> items;
+  if (sequence_as_tuple(in, index)) {
+    for (const Value& v : sequence_items(in, index)) items.push_back(tensor_index_item(in, v));
   } else {
-    items.push_back(to_index_item(index));
+    items.push_back(tensor_index_item(in, index));
   }
   return items;
+}
+
+// PyTorch's valueToTensor: the right-hand side of t[...] = v as a tensor
+// (a Python number becomes a 0-d tensor of t's dtype, range-checked).
+Tensor assigned_value(const Tensor& self, const Value& v) {
+  if (v.is(Kind::Tensor)) return v.as_tensor();
+  if (!v.is_number())
+    throw TypeError("can't assign a " + type_name(v) + " to a torch." +
+                    std::string(legacy_type_name(self.dtype())));
+  Scalar s = v.is_intlike() ? Scalar(unpack_long(v)) : v.as_scalar();
+  Tensor out = empty({}, self.dtype(), self.device());
+  fill_(out, s);
+  return out;
 }
 
 Value storage_get(const StorageObj& s, const Value& idx) {
@@ -144,7 +243,7 @@ void storage_set(const StorageObj& s, const Value& idx, const Value& v) {
 Value Interpreter::eval_subscript(const Value& obj, const Value& index) {
   switch (obj.kind()) {
     case Kind::Tensor:
-      return Value::tensor(basic_index(obj.as_tensor(), to_index_items(index)));
+      return Value::tensor(subscript(obj.as_tensor(), tensor_index_items(*this, index)));
     case Kind::List:
     case Kind::Tuple:
     case Kind::Size: {
@@ -192,11 +291,9 @@ Value Interpreter::eval_subscript(const Value& obj, const Value& index) {
 void Interpreter::set_item(const Value& obj, const Value& index, const Value& v) {
   switch (obj.kind()) {
     case Kind::Tensor: {
-      Tensor view = basic_index(obj.as_tensor(), to_index_items(index));
-      if (v.is(Kind::Tensor))
-        copy_(view, v.as_tensor());
-      else
-        fill_(view, v.as_scalar());
+      const Tensor& self = obj.as_tensor();
+      Tensor value = assigned_value(self, v);  // converted first, as PyTorch does
+      subscript_assign(self, tensor_index_items(*this, index), value);
       return;
     }
     case Kind::List: {

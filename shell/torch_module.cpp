@@ -147,6 +147,9 @@ Value make_torch_module(Interpreter&) {
     attrs["Tensor"] = Value::object(Kind::Type, tensor_type);
   }
 
+  install_random_attrs(attrs);
+  install_join_attrs(attrs);
+
   Value cuda = module("torch.cuda");
   def(cuda, "is_available", [](Interpreter&, Args&, Kwargs&) { return Value::boolean(false); });
   def(cuda, "device_count", [](Interpreter&, Args&, Kwargs&) { return Value::integer(0); });

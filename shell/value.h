@@ -19,6 +19,10 @@
 #include "engine/core/scalar.h"
 #include "engine/core/tensor.h"
 
+namespace tsh {
+class Generator;  // engine/core/generator.h
+}
+
 namespace tsh::grammar {
 struct Stmt;
 struct Expr;
@@ -116,6 +120,16 @@ struct NamedTupleObj : Object {
   std::vector<std::string> fields;
   std::vector<Value> items;
 };
+
+// A torch.Generator: a handle on an engine generator (several Values may share one).
+struct GeneratorObj : Object {
+  std::shared_ptr<tsh::Generator> gen;
+};
+// Defined in shell/ops_random.cpp: a Generator's attributes, and the torch
+// names that are not ops (Generator, default_generator, manual_seed, seed,
+// initial_seed, get_rng_state, set_rng_state).
+Value generator_attr(const Value& gen, const std::string& name);
+void install_random_attrs(std::map<std::string, Value>& torch_attrs);
 
 class Interpreter;
 using Args = std::vector<Value>;

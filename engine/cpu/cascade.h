@@ -1,0 +1,126 @@
+// engine/cpu/cascade.h — PyTorch's cascade summation, the building block of every float sum.
+//
+// PyTorch adds floats in a multi-level cascade (spec/RNG.md, Appendix A):
+// M independent running sums ("lanes") take R steps; every 2^L steps the
+// level-0 sums are pushed into level 1 (and zeroed), every 2^L level-1
+// pushes go on to level 2, and so on over 4 levels, with
+// L = max(4, ceil_log2(R) / 4). The levels are added together at the end.
+// Three line sums are built on it, matching PyTorch's three loops:
+//  - row_sum: a strided line read as rows of 4 (4 lanes), the leftover
+//    elements added to lane 0, then lanes 0+1, +2, +3;
+//  - vector_sum: a contiguous line read as vectors of W lanes, grouped 4
+//    vectors to a step (4W lanes), leftover vectors into the first 4, the
+//    4 vectors folded into one, then a scalar sum of the leftover elements
+//    followed by the W lanes in order;
+//  - column sums: several lines side by side, each a plain cascade of one lane.
+// All arithmetic is in the accumulate type Acc (float for float, half and
+// bfloat16; double for double; the complex type itself for complex), with
+// no fused multiply-adds. Results are exactly PyTorch's single-thread sums.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+namespace tsh::cpu::cascade {
+
+// PyTorch's CeilLog2: 1 for x <= 2, else the bit length of x - 1.
+inline int64_t ceil_log2(int64_t x) {
+  if (x <= 2) return 1;
+  return 64 - __builtin_clzll(static_cast<unsigned long long>(x - 1));
+}
+
+// M lanes over R steps; add_row(i, acc) adds step i's M values into acc[0..M).
+// Writes the M sums to result.
+template <int M, typename Acc, typename AddRow>
+inline void lanes(int64_t R, AddRow&& add_row, Acc* result) {
+  const int64_t L = std::max<int64_t>(4, ceil_log2(R) / 4);
+  const int64_t step = int64_t{1} << L, mask = step - 1;
+  Acc acc[4][M];
+  for (int j = 0; j < 4; ++j)
+    for (int m = 0; m < M; ++m) acc[j][m] = Acc(0);
+  int64_t i = 0;
+  while (i + step <= R) {
+    for (int64_t k = 0; k < step; ++k, ++i) add_row(i, acc[0]);
+    for (int j = 1; j < 4; ++j) {
+      for (int m = 0; m < M; ++m) {
+        acc[j][m] += acc[j - 1][m];
+        acc[j - 1][m] = Acc(0);
+      }
+      if ((i & (mask << (j * L))) != 0) break;
+    }
+  }
+  for (; i < R; ++i) add_row(i, acc[0]);
+  for (int j = 1; j < 4; ++j)
+    for (int m = 0; m < M; ++m) acc[0][m] += acc[j][m];
+  for (int m = 0; m < M; ++m) result[m] = acc[0][m];
+}
+
+// K side-by-side strided lines of n elements: line k starts at p + k * col,
+// element i of it is at + i * stride. load(ptr) gives an element as Acc.
+// Sums each line with row_sum's grouping into out[0..K).
+template <int K, typename Acc, typename Load>
+inline void row_sums(const char* p, int64_t stride, int64_t col, int64_t n, Load&& load, Acc* out) {
+  const int64_t R = n / 4;
+  Acc part[4 * K];
+  lanes<4 * K, Acc>(
+      R,
+      [&](int64_t i, Acc* acc) {
+        const char* row = p + 4 * i * stride;
+        for (int c = 0; c < 4; ++c)
+          for (int k = 0; k < K; ++k) acc[c * K + k] += load(row + c * stride + k * col);
+      },
+      part);
+  for (int k = 0; k < K; ++k) {
+    Acc s = part[k];
+    for (int64_t i = 4 * R; i < n; ++i) s += load(p + i * stride + k * col);
+    s += part[K + k];
+    s += part[2 * K + k];
+    s += part[3 * K + k];
+    out[k] = s;
+  }
+}
+
+// K side-by-side strided lines, each summed as one plain cascade lane.
+template <int K, typename Acc, typename Load>
+inline void column_sums(const char* p, int64_t stride, int64_t col, int64_t n, Load&& load,
+                        Acc* out) {
+  lanes<K, Acc>(
+      n,
+      [&](int64_t i, Acc* acc) {
+        const char* row = p + i * stride;
+        for (int k = 0; k < K; ++k) acc[k] += load(row + k * col);
+      },
+      out);
+}
+
+// One contiguous line of n elements of T read as vectors of E elements that
+// fold into W lanes: vload(v, lanes) writes vector v's W lane values
+// (E == W, except for the 16-bit floats where 16 elements fold into 8
+// float lanes). load(ptr) reads one element as Acc.
+template <int W, int E, typename T, typename Acc, typename VLoad, typename Load>
+inline Acc vector_sum(const T* x, int64_t n, VLoad&& vload, Load&& load) {
+  const int64_t V = n / E, R = V / 4;
+  Acc acc[4 * W];
+  lanes<4 * W, Acc>(
+      R,
+      [&](int64_t i, Acc* a) {
+        Acc v[4 * W];
+        for (int c = 0; c < 4; ++c) vload(x + (4 * i + c) * E, v + c * W);
+        for (int m = 0; m < 4 * W; ++m) a[m] += v[m];
+      },
+      acc);
+  for (int64_t k = 4 * R; k < V; ++k) {
+    Acc v[W];
+    vload(x + k * E, v);
+    for (int l = 0; l < W; ++l) acc[l] += v[l];
+  }
+  for (int c = 1; c < 4; ++c)
+    for (int l = 0; l < W; ++l) acc[l] += acc[c * W + l];
+  Acc s = Acc(0);
+  for (int64_t i = V * E; i < n; ++i) s += load(reinterpret_cast<const char*>(x + i));
+  for (int l = 0; l < W; ++l) s += acc[l];
+  return s;
+}
+
+}  // namespace tsh::cpu::cascade

@@ -1,0 +1,141 @@
+// engine/cpu/reduce_layout.h — the order in which PyTorch's CPU reductions visit elements.
+//
+// A float reduction's result depends on the order of its additions, so to
+// print PyTorch's digits tsh must visit the elements the way PyTorch's
+// TensorIterator does. The op layer hands a kernel two tensors of the same
+// shape: the input, and the output seen with stride 0 along every reduced
+// dim (so all elements of one reduced block share one output address).
+// From them this header builds the iteration layout:
+//  1. dims are sorted, fastest first, by an insertion sort whose comparison
+//     puts reduced dims (output stride 0) in front, then orders by the
+//     output's strides, then by the input's (a stride-0 input dim is left
+//     where it is), a tie going to the smaller dim first;
+//  2. neighbouring dims that are contiguous with each other in both tensors
+//     are merged, and size-1 dims vanish.
+// The reduced dims end up first: `nreduced` of them. The kernels then walk
+// the layout as PyTorch's single-thread loop does: 2-d slabs of dims 0 and 1,
+// the outer dims as an odometer with dim 2 fastest.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "engine/core/tensor.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace tsh::cpu {
+
+struct ReduceLayout {
+  std::vector<int64_t> shape;       // fastest dim first, >= 1 entry, every entry >= 1
+  std::vector<int64_t> in_stride;   // bytes, one per entry of shape
+  std::vector<int64_t> out_stride;  // bytes; 0 exactly on the reduced dims
+  int nreduced = 0;                 // the first nreduced dims are the reduced ones
+
+  int ndim() const { return static_cast<int>(shape.size()); }
+  // Size and input stride of dim d, or (1, 0) past the last dim (PyTorch pads to 2-d).
+  int64_t size(int d) const { return d < ndim() ? shape[d] : 1; }
+  int64_t in(int d) const { return d < ndim() ? in_stride[d] : 0; }
+  int64_t out(int d) const { return d < ndim() ? out_stride[d] : 0; }
+  // Number of output elements (the product of the non-reduced dims).
+  int64_t outputs() const {
+    int64_t n = 1;
+    for (int d = nreduced; d < ndim(); ++d) n *= shape[d];
+    return n;
+  }
+  // Number of elements in one output's reduced block.
+  int64_t block() const {
+    int64_t n = 1;
+    for (int d = 0; d < nreduced; ++d) n *= shape[d];
+    return n;
+  }
+};
+
+// out and in have the same shape; out has stride 0 along the reduced dims.
+// Every size is >= 1 (empty reductions never reach a kernel).
+ReduceLayout make_reduce_layout(const Tensor& out, const Tensor& in);
+
+// The layout of a single tensor as an input-only iteration (no output): the
+// dims sorted by its strides, fastest first, and merged where contiguous.
+// Used where PyTorch walks one tensor in memory order (the two-pass variance).
+ReduceLayout make_input_layout(const Tensor& in);
+
+// Calls body(out_ptr, in_ptr) once per output element, where in_ptr is the
+// first element of that output's reduced block (index 0 along the reduced
+// dims). Output elements are independent, so they are split across threads
+// when the work is large; the order within one block never changes.
+template <typename F>
+void for_each_output(const ReduceLayout& L, char* out, const char* in, F&& body) {
+  const int nd = L.ndim(), nr = L.nreduced;
+  const int64_t nout = L.outputs();
+  const int64_t work = nout * L.block();
+  auto run = [&](int64_t begin, int64_t end) {
+    // Odometer over the non-reduced dims, positioned at output `begin`.
+    std::vector<int64_t> idx(static_cast<size_t>(nd), 0);
+    int64_t rem = begin;
+    char* o = out;
+    const char* p = in;
+    for (int d = nr; d < nd; ++d) {
+      idx[d] = rem % L.shape[d];
+      rem /= L.shape[d];
+      o += idx[d] * L.out_stride[d];
+      p += idx[d] * L.in_stride[d];
+    }
+    for (int64_t k = begin; k < end; ++k) {
+      body(o, p);
+      for (int d = nr; d < nd; ++d) {
+        o += L.out_stride[d];
+        p += L.in_stride[d];
+        if (++idx[d] < L.shape[d]) break;
+        o -= L.out_stride[d] * L.shape[d];
+        p -= L.in_stride[d] * L.shape[d];
+        idx[d] = 0;
+      }
+    }
+  };
+  if (nout < 2 || work < 32768) {
+    run(0, nout);
+    return;
+  }
+#pragma omp parallel
+  {
+    int64_t nt = 1, t = 0;
+#ifdef _OPENMP
+    nt = omp_get_num_threads();
+    t = omp_get_thread_num();
+#endif
+    int64_t chunk = (nout + nt - 1) / nt;
+    int64_t b = t * chunk, e = std::min(nout, b + chunk);
+    if (b < e) run(b, e);
+  }
+}
+
+// Calls f(ptr) for every element of the reduced block starting at in, in
+// PyTorch's order: dim 0 fastest. f returns nothing.
+template <typename F>
+void for_each_in_block(const ReduceLayout& L, const char* in, F&& f) {
+  const int nr = L.nreduced;
+  if (nr == 0) {
+    f(in);
+    return;
+  }
+  const int64_t n0 = L.shape[0], s0 = L.in_stride[0];
+  std::vector<int64_t> idx(static_cast<size_t>(nr), 0);
+  const char* p = in;
+  while (true) {
+    for (int64_t i = 0; i < n0; ++i) f(p + i * s0);
+    int d = 1;
+    for (; d < nr; ++d) {
+      p += L.in_stride[d];
+      if (++idx[d] < L.shape[d]) break;
+      p -= L.in_stride[d] * L.shape[d];
+      idx[d] = 0;
+    }
+    if (d == nr) return;
+  }
+}
+
+}  // namespace tsh::cpu

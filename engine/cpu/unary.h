@@ -1,0 +1,19 @@
+// engine/cpu/unary.h — CPU kernels for the one-operand elementwise ops.
+//
+// Same contract as binary.h: out and in share one shape in iteration order.
+// out's dtype is in's, except bool for the predicates and the real dtype for
+// Abs and Angle of complex input (elementwise_kinds.h).
+#pragma once
+
+#include "engine/core/tensor.h"
+#include "engine/ops/elementwise_kinds.h"
+
+namespace tsh::cpu {
+
+struct UnaryParams {
+  double p0 = 0, p1 = 0, p2 = 0;  // per-op numbers, see UnaryOp
+};
+
+void unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryParams& params);
+
+}  // namespace tsh::cpu

@@ -1,0 +1,232 @@
+// engine/ops/binary.cpp — promotion, dtype checks and special cases of the binary ops.
+#include "engine/ops/binary.h"
+
+#include <cmath>
+
+#include "engine/core/convert.h"
+#include "engine/core/error.h"
+#include "engine/cpu/binary.h"
+#include "engine/cpu/compare.h"
+#include "engine/ops/creation.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/dispatch.h"
+#include "engine/ops/elementwise_support.h"
+#include "engine/ops/promotion.h"
+#include "engine/ops/unary.h"
+
+namespace tsh {
+
+namespace {
+
+using BinaryFn = void (*)(BinaryOp, const Tensor&, const Tensor&, const Tensor&, const cpu::BinaryParams&);
+const KernelTable<BinaryFn> binary_kernels{&cpu::binary_kernel, nullptr};
+using AnyFn = bool (*)(const Tensor&);
+const KernelTable<AnyFn> all_kernels{&cpu::all_nonzero, nullptr};
+
+struct Spec {
+  BinaryOp op;
+  const char* name;          // PyTorch's kernel name, for "not implemented" errors
+  unsigned dtypes;           // compute dtypes the op supports (elementwise_support.h)
+  bool int_to_float = false; // bool/integer operands compute in the default float dtype
+};
+
+// The compute dtype, checked against what the op supports.
+DType compute_dtype(const Spec& s, const Operand& a, const Operand& b) {
+  DType d = result_type({a.promotion(), b.promotion()});
+  if (s.int_to_float && is_integral(d, true)) d = default_dtype();
+  if (!supports(s.dtypes, d)) not_implemented_for(s.name, d);
+  return d;
+}
+
+// A single number (Python number or one-element tensor) as the second operand:
+// its value in full precision, for the 16-bit float rule of mul and div.
+std::optional<double> wide_second(const Operand& b, DType compute) {
+  if (compute != DType::Float16 && compute != DType::BFloat16) return std::nullopt;
+  if (!b.is_tensor()) return b.scalar().to_double();
+  const Tensor& t = b.tensor();
+  if (t.numel() != 1 || is_complex(t.dtype())) return std::nullopt;
+  double v = 0;
+  dispatch(t.dtype(), [&]<typename T>() {
+    if constexpr (!is_complex_v<T>) v = convert<double>(*t.data<T>());
+  });
+  return v;
+}
+
+Tensor run(const Spec& s, const Operand& a, const Operand& b, const Dest& dest,
+           cpu::BinaryParams params = {}, std::optional<DType> forced = std::nullopt) {
+  const DType d = forced ? *forced : compute_dtype(s, a, b);
+  const Operand ins[2] = {a, b};
+  const DType dts[2] = {d, d};
+  Prepared p = prepare_elementwise(ins, dts, dest, d, d);
+  const bool int_division = is_integral(d, false) &&
+                            (s.op == BinaryOp::DivTrunc || s.op == BinaryOp::DivFloor ||
+                             s.op == BinaryOp::Remainder || s.op == BinaryOp::Fmod);
+  if (int_division && p.out.numel() > 0) {
+    // Refused before anything is written (PyTorch checks inside its loop).
+    TSH_CHECK(all_kernels.get(p.ins[1].device())(p.ins[1]), RuntimeError, "ZeroDivisionError");
+  }
+  binary_kernels.get(p.out.device())(s.op, p.out, p.ins[0], p.ins[1], params);
+  return finish_elementwise(p);
+}
+
+// PyTorch's alpha checks for add and sub.
+void check_alpha(const Scalar& alpha, DType d) {
+  TSH_CHECK(!alpha.is_bool() || d == DType::Bool, RuntimeError,
+            "Boolean alpha only supported for Boolean results.");
+  TSH_CHECK(is_floating(d) || is_complex(d) || alpha.is_int() || alpha.is_bool(), RuntimeError,
+            "For integral input tensors, argument alpha must not be a floating point number.");
+  TSH_CHECK(is_complex(d) || !alpha.is_complex(), RuntimeError,
+            "For non-complex input tensors, argument alpha must not be a complex number.");
+}
+
+Scalar negate(const Scalar& s) {
+  switch (s.kind()) {
+    case Scalar::Kind::Bool:
+    case Scalar::Kind::Int: return Scalar(-s.to_int());
+    case Scalar::Kind::Float: return Scalar(-s.to_double());
+    case Scalar::Kind::Complex: return Scalar(-s.to_complex());
+  }
+  return s;
+}
+
+constexpr Spec kAdd{BinaryOp::Add, "add_cpu/sub_cpu", kAll};
+constexpr Spec kMul{BinaryOp::Mul, "mul_cpu", kAll};
+constexpr Spec kDiv{BinaryOp::Div, "div_true_cpu", kFloat | kComplex, true};
+constexpr Spec kDivTrunc{BinaryOp::DivTrunc, "div_trunc_cpu", kInt | kFloat};
+constexpr Spec kDivFloor{BinaryOp::DivFloor, "div_floor_cpu", kInt | kFloat};
+constexpr Spec kRemainder{BinaryOp::Remainder, "remainder_cpu", kInt | kFloat};
+constexpr Spec kFmod{BinaryOp::Fmod, "fmod_cpu", kInt | kFloat};
+constexpr Spec kPow{BinaryOp::Pow, "pow", kInt | kFloat | kComplex};
+constexpr Spec kAtan2{BinaryOp::Atan2, "atan2_cpu", kFloat, true};
+constexpr Spec kHypot{BinaryOp::Hypot, "hypot_cpu", kFloat};
+constexpr Spec kMaximum{BinaryOp::Maximum, "maximum_cpu", kBool | kInt | kFloat};
+constexpr Spec kMinimum{BinaryOp::Minimum, "minimum_cpu", kBool | kInt | kFloat};
+constexpr Spec kAnd{BinaryOp::BitAnd, "bitwise_and_cpu", kBool | kInt};
+constexpr Spec kOr{BinaryOp::BitOr, "bitwise_or_cpu", kBool | kInt};
+constexpr Spec kXor{BinaryOp::BitXor, "bitwise_xor_cpu", kBool | kInt};
+constexpr Spec kShl{BinaryOp::Shl, "lshift_cpu", kInt};
+constexpr Spec kShr{BinaryOp::Shr, "rshift_cpu", kInt};
+
+bool is_number_equal(const Operand& o, double v) {
+  if (o.is_tensor()) return false;
+  const Scalar& s = o.scalar();
+  if (s.is_complex()) return s.to_complex() == std::complex<double>(v, 0);
+  return s.to_double() == v;
+}
+
+// ones / a copy in the result dtype, written where dest says.
+Tensor fill_result(const Operand& a, const Operand& b, DType d, const Dest& dest, bool ones) {
+  const Operand ins[2] = {a, b};
+  const DType dts[2] = {a.dtype(), b.dtype()};
+  Prepared p = prepare_elementwise(ins, dts, dest, d, d);
+  if (ones) fill_(p.out, Scalar(int64_t{1}));
+  else copy_(p.out, p.ins[0]);
+  return finish_elementwise(p);
+}
+
+}  // namespace
+
+void not_implemented_for(const char* kernel_name, DType d) {
+  throw RuntimeError(std::string("\"") + kernel_name + "\" not implemented for '" +
+                     scalar_type_name(d) + "'");
+}
+
+Tensor add(const Operand& a, const Operand& b, const Scalar& alpha, const Dest& dest) {
+  const DType d = compute_dtype(kAdd, a, b);
+  check_alpha(alpha, d);
+  cpu::BinaryParams prm;
+  prm.alpha = alpha;
+  return run(kAdd, a, b, dest, prm, d);
+}
+
+Tensor sub(const Operand& a, const Operand& b, const Scalar& alpha, const Dest& dest) {
+  const bool ab = a.dtype() == DType::Bool, bb = b.dtype() == DType::Bool;
+  TSH_CHECK(!(ab && bb), RuntimeError,
+            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+            "`logical_xor()` operator instead.");
+  TSH_CHECK(!(ab || bb), RuntimeError,
+            "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
+            "invert a mask, use the `~` or `logical_not()` operator instead.");
+  const DType d = compute_dtype(kAdd, a, b);
+  check_alpha(alpha, d);
+  cpu::BinaryParams prm;
+  prm.alpha = negate(alpha);
+  return run(kAdd, a, b, dest, prm, d);
+}
+
+Tensor mul(const Operand& a, const Operand& b, const Dest& dest) {
+  const DType d = compute_dtype(kMul, a, b);
+  cpu::BinaryParams prm;
+  prm.b_wide = wide_second(b, d);
+  return run(kMul, a, b, dest, prm, d);
+}
+
+Rounding parse_rounding(const std::optional<std::string>& mode) {
+  if (!mode) return Rounding::None;
+  if (*mode == "trunc") return Rounding::Trunc;
+  if (*mode == "floor") return Rounding::Floor;
+  throw RuntimeError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '" +
+                     *mode + "'");
+}
+
+Tensor div(const Operand& a, const Operand& b, Rounding rounding, const Dest& dest) {
+  if (rounding == Rounding::Trunc) return run(kDivTrunc, a, b, dest);
+  if (rounding == Rounding::Floor) return run(kDivFloor, a, b, dest);
+  const DType d = compute_dtype(kDiv, a, b);
+  cpu::BinaryParams prm;
+  prm.b_wide = wide_second(b, d);
+  return run(kDiv, a, b, dest, prm, d);
+}
+
+Tensor floor_divide(const Operand& a, const Operand& b, const Dest& dest) { return run(kDivFloor, a, b, dest); }
+Tensor remainder(const Operand& a, const Operand& b, const Dest& dest) { return run(kRemainder, a, b, dest); }
+Tensor fmod(const Operand& a, const Operand& b, const Dest& dest) { return run(kFmod, a, b, dest); }
+
+Tensor pow(const Operand& a, const Operand& b, const Dest& dest) {
+  const DType d = compute_dtype(kPow, a, b);
+  if (a.is_tensor() && !b.is_tensor()) {
+    const Scalar& e = b.scalar();
+    TSH_CHECK(!(is_integral(a.dtype(), true) && (e.is_int() || e.is_bool()) && e.to_int() < 0),
+              RuntimeError, "Integers to negative integer powers are not allowed.");
+    if (is_number_equal(b, 0.0)) return fill_result(a, b, d, dest, /*ones=*/true);
+    if (is_number_equal(b, 1.0)) return fill_result(a, b, d, dest, /*ones=*/false);
+    // sqrt / rsqrt / reciprocal, as PyTorch dispatches them (not for float16).
+    if ((is_floating(d) && d != DType::Float16) || is_complex(d)) {
+      std::optional<UnaryOp> u;
+      if (is_number_equal(b, 0.5)) u = UnaryOp::Sqrt;
+      if (is_number_equal(b, -0.5)) u = UnaryOp::Rsqrt;
+      if (is_number_equal(b, -1.0)) u = UnaryOp::Reciprocal;
+      if (u) return unary_as(*u, a.tensor(), d, dest);
+    }
+    cpu::BinaryParams prm;
+    prm.pow_exponent = e;
+    return run(kPow, a, b, dest, prm, d);
+  }
+  if (!a.is_tensor() && is_number_equal(a, 1.0)) return fill_result(a, b, d, dest, /*ones=*/true);
+  return run(kPow, a, b, dest, {}, d);
+}
+
+Tensor square(const Tensor& t, const Dest& dest) { return pow(t, Operand(int64_t{2}), dest); }
+
+Tensor atan2(const Operand& a, const Operand& b, const Dest& dest) { return run(kAtan2, a, b, dest); }
+Tensor hypot(const Operand& a, const Operand& b, const Dest& dest) { return run(kHypot, a, b, dest); }
+
+Tensor maximum(const Operand& a, const Operand& b, const Dest& dest) {
+  TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), RuntimeError,
+            "maximum not implemented for complex tensors.");
+  return run(kMaximum, a, b, dest);
+}
+
+Tensor minimum(const Operand& a, const Operand& b, const Dest& dest) {
+  TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), RuntimeError,
+            "minimum not implemented for complex tensors.");
+  return run(kMinimum, a, b, dest);
+}
+
+Tensor bitwise_and(const Operand& a, const Operand& b, const Dest& dest) { return run(kAnd, a, b, dest); }
+Tensor bitwise_or(const Operand& a, const Operand& b, const Dest& dest) { return run(kOr, a, b, dest); }
+Tensor bitwise_xor(const Operand& a, const Operand& b, const Dest& dest) { return run(kXor, a, b, dest); }
+Tensor bitwise_left_shift(const Operand& a, const Operand& b, const Dest& dest) { return run(kShl, a, b, dest); }
+Tensor bitwise_right_shift(const Operand& a, const Operand& b, const Dest& dest) { return run(kShr, a, b, dest); }
+
+}  // namespace tsh

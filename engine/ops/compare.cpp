@@ -1,0 +1,82 @@
+// engine/ops/compare.cpp — promotion and checks of comparisons; isclose as PyTorch composes it.
+#include "engine/ops/compare.h"
+
+#include <sstream>
+
+#include "engine/core/error.h"
+#include "engine/cpu/compare.h"
+#include "engine/ops/binary.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/creation.h"
+#include "engine/ops/dispatch.h"
+#include "engine/ops/promotion.h"
+#include "engine/ops/unary.h"
+
+namespace tsh {
+
+namespace {
+
+using CompareFn = void (*)(CompareOp, const Tensor&, const Tensor&, const Tensor&);
+const KernelTable<CompareFn> compare_kernels{&cpu::compare_kernel, nullptr};
+using TruthFn = bool (*)(const Tensor&);
+const KernelTable<TruthFn> any_kernels{&cpu::any_nonzero, nullptr};
+const KernelTable<TruthFn> all_kernels{&cpu::all_nonzero, nullptr};
+
+const char* kernel_name(CompareOp op) {
+  switch (op) {
+    case CompareOp::Lt: return "lt_cpu";
+    case CompareOp::Le: return "le_cpu";
+    case CompareOp::Gt: return "gt_cpu";
+    case CompareOp::Ge: return "ge_cpu";
+    default: return "eq_cpu";
+  }
+}
+
+// C++'s default stream format of a double, as PyTorch's messages print numbers.
+std::string num(double v) {
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+
+}  // namespace
+
+Tensor compare(CompareOp op, const Operand& a, const Operand& b, const Dest& dest) {
+  const DType d = result_type({a.promotion(), b.promotion()});
+  const bool ordering = op == CompareOp::Lt || op == CompareOp::Le || op == CompareOp::Gt || op == CompareOp::Ge;
+  if (ordering && is_complex(d)) not_implemented_for(kernel_name(op), d);
+  const Operand ins[2] = {a, b};
+  const DType dts[2] = {d, d};
+  Prepared p = prepare_elementwise(ins, dts, dest, DType::Bool, DType::Bool);
+  compare_kernels.get(p.out.device())(op, p.out, p.ins[0], p.ins[1]);
+  return finish_elementwise(p);
+}
+
+Tensor isclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool equal_nan) {
+  TSH_CHECK(a.dtype() == b.dtype(), RuntimeError,
+            std::string(scalar_type_name(a.dtype())) + " did not match " + scalar_type_name(b.dtype()));
+  TSH_CHECK(!(is_complex(a.dtype()) && equal_nan), RuntimeError,
+            "isclose with equal_nan=True is not supported for complex inputs.");
+  TSH_CHECK(rtol >= 0, RuntimeError, "rtol must be greater than or equal to zero, but got " + num(rtol));
+  TSH_CHECK(atol >= 0, RuntimeError, "atol must be greater than or equal to zero, but got " + num(atol));
+  Tensor close = eq(a, b);
+  if (equal_nan && (is_floating(a.dtype()) || is_complex(a.dtype())))
+    logical_or(close, logical_and(isnan(a), isnan(b)), Dest::inplace(close));
+  if (rtol == 0 && atol == 0) return close;
+  // The same steps as PyTorch: allowed = atol + |rtol * b|, actual = |a - b|.
+  const Tensor ca = a.dtype() == DType::Bool ? to(a, default_dtype(), std::nullopt) : a;
+  const Tensor cb = b.dtype() == DType::Bool ? to(b, default_dtype(), std::nullopt) : b;
+  Tensor allowed = add(abs(mul(cb, Operand(rtol))), Operand(atol));
+  Tensor actual = abs(sub(ca, cb));
+  logical_or(close, logical_and(isfinite(actual), le(actual, allowed)), Dest::inplace(close));
+  return close;
+}
+
+bool allclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool equal_nan) {
+  return all_true(isclose(a, b, rtol, atol, equal_nan));
+}
+
+bool any_true(const Tensor& t) { return any_kernels.get(t.device())(t); }
+bool all_true(const Tensor& t) { return all_kernels.get(t.device())(t); }
+
+}  // namespace tsh

@@ -1,0 +1,261 @@
+// engine/ops/elementwise_plan.cpp — broadcasting, output layout, overlap checks, input conversion.
+#include "engine/ops/elementwise_plan.h"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+#include "engine/core/error.h"
+#include "engine/core/shape.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/creation.h"
+
+namespace tsh {
+
+namespace {
+
+// -1: d0 is the faster dim, 1: d1 is, 0: no operand can tell.
+int compare_dims(int64_t d0, int64_t d1, const Shape& shape, const std::vector<const Shape*>& strides) {
+  for (const Shape* s : strides) {
+    if (!s) continue;
+    const int64_t s0 = (*s)[d0], s1 = (*s)[d1];
+    if (s0 == 0 || s1 == 0) continue;  // broadcast in one of them: no information
+    if (s0 != s1) return s0 < s1 ? -1 : 1;
+    // Equal strides (size-1 dims): the smaller dim is the faster one.
+    if (shape[d0] > shape[d1]) return 1;
+  }
+  return 0;
+}
+
+Shape permuted(const Shape& v, const std::vector<int64_t>& order) {
+  Shape out;
+  out.reserve(order.size());
+  for (int64_t d : order) out.push_back(v[d]);
+  return out;
+}
+
+Tensor permute_view(const Tensor& t, const std::vector<int64_t>& order) {
+  return t.as_view(permuted(t.sizes(), order), permuted(t.strides(), order), t.storage_offset());
+}
+
+// The memory a tensor's elements span, in bytes: [begin, end).
+std::pair<const char*, const char*> extent(const Tensor& t) {
+  const char* begin = t.data_ptr();
+  int64_t last = 0;
+  for (size_t i = 0; i < t.sizes().size(); ++i) last += (t.sizes()[i] - 1) * t.strides()[i];
+  return {begin, begin + (last + 1) * t.itemsize()};
+}
+
+// Gives `out` (an out= tensor of the wrong shape) the new shape and strides,
+// reallocating its storage when it is too small, as resize_ does.
+void restride_out(const Tensor& out, const Shape& shape, const Shape& strides) {
+  int64_t extent_elems = 0;
+  if (shape_numel(shape) > 0) {
+    extent_elems = 1;
+    for (size_t i = 0; i < shape.size(); ++i) extent_elems += (shape[i] - 1) * strides[i];
+  }
+  const int64_t need = (out.storage_offset() + extent_elems) * out.itemsize();
+  if (need > out.storage()->nbytes) {
+    Storage fresh = make_storage(need, out.device());
+    if (out.storage()->nbytes > 0)
+      std::memcpy(fresh->data, out.storage()->data, out.storage()->nbytes);
+    out.impl()->storage = fresh;
+  }
+  out.set_geometry(shape, strides, out.storage_offset());
+}
+
+}  // namespace
+
+std::vector<int64_t> iteration_order(const Shape& shape, const std::vector<const Shape*>& strides) {
+  const int64_t n = static_cast<int64_t>(shape.size());
+  // fast[k]: the k-th fastest dim; start from the natural order (last dim fastest).
+  std::vector<int64_t> fast(n);
+  for (int64_t k = 0; k < n; ++k) fast[k] = n - 1 - k;
+  // Insertion sort that tolerates undecided comparisons: an undecided pair
+  // neither swaps nor stops the scan.
+  for (int64_t i = 1; i < n; ++i) {
+    int64_t pos = i;
+    for (int64_t j = i - 1; j >= 0; --j) {
+      int c = compare_dims(fast[j], fast[pos], shape, strides);
+      if (c > 0) {
+        std::swap(fast[j], fast[pos]);
+        pos = j;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  return std::vector<int64_t>(fast.rbegin(), fast.rend());
+}
+
+Shape strides_in_order(const Shape& shape, const std::vector<int64_t>& order) {
+  bool natural = true;
+  for (size_t k = 0; k < order.size(); ++k) natural = natural && order[k] == static_cast<int64_t>(k);
+  if (natural) return contiguous_strides(shape);
+  Shape strides(shape.size());
+  int64_t next = 1;
+  for (size_t k = order.size(); k-- > 0;) {
+    strides[order[k]] = next;
+    next *= shape[order[k]];
+  }
+  return strides;
+}
+
+bool non_overlapping_and_dense(const Shape& sizes, const Shape& strides) {
+  if (sizes.size() == 1) return sizes[0] < 2 || strides[0] == 1;
+  std::vector<size_t> dims;
+  for (size_t d = 0; d < sizes.size(); ++d)
+    if (sizes[d] >= 2) dims.push_back(d);
+  std::stable_sort(dims.begin(), dims.end(), [&](size_t a, size_t b) { return strides[a] < strides[b]; });
+  int64_t expected = 1;
+  for (size_t d : dims) {
+    if (strides[d] != expected) return false;
+    expected *= sizes[d];
+  }
+  return true;
+}
+
+void check_overlap(const Tensor& out, std::span<const Tensor> inputs) {
+  if (!non_overlapping_and_dense(out.sizes(), out.strides())) {
+    for (size_t d = 0; d < out.sizes().size(); ++d)
+      TSH_CHECK(!(out.strides()[d] == 0 && out.sizes()[d] > 1), RuntimeError,
+                "unsupported operation: more than one element of the written-to tensor refers to a "
+                "single memory location. Please clone() the tensor before performing the operation.");
+  }
+  for (const Tensor& in : inputs) {
+    if (in.is_same(out) || out.numel() == 0 || in.numel() == 0) continue;
+    if (in.storage() != out.storage()) continue;
+    // Only dense layouts are compared, as PyTorch does; others are "too hard" and allowed.
+    if (!non_overlapping_and_dense(out.sizes(), out.strides()) ||
+        !non_overlapping_and_dense(in.sizes(), in.strides()))
+      continue;
+    auto [ob, oe] = extent(out);
+    auto [ib, ie] = extent(in);
+    const bool full = ob == ib && oe == ie && out.strides() == in.strides();
+    TSH_CHECK(full || !(ob < ie && ib < oe), RuntimeError,
+              "unsupported operation: some elements of the input tensor and the written-to tensor "
+              "refer to a single memory location. Please clone() the tensor before performing the "
+              "operation.");
+  }
+}
+
+Shape broadcast_all(std::span<const Operand> inputs) {
+  Shape shape;
+  for (const Operand& op : inputs)
+    if (op.is_tensor()) shape = broadcast_shapes(shape, op.sizes());
+  return shape;
+}
+
+Tensor wrap_number(const Scalar& s) {
+  DType d = s.is_bool() ? DType::Bool
+            : s.is_int() ? DType::Int64
+            : s.is_float() ? DType::Float64
+                           : DType::Complex128;
+  Tensor t = empty({}, d);
+  dispatch(d, [&]<typename T>() {
+    if constexpr (std::is_same_v<T, bool>) *t.data<T>() = s.to_bool();
+    else if constexpr (std::is_same_v<T, int64_t>) *t.data<T>() = s.to_int();
+    else if constexpr (std::is_same_v<T, double>) *t.data<T>() = s.to_double();
+    else if constexpr (std::is_same_v<T, std::complex<double>>) *t.data<T>() = s.to_complex();
+  });
+  return t;
+}
+
+void check_can_cast(DType from, DType to) {
+  TSH_CHECK(can_cast(from, to), RuntimeError,
+            std::string("result type ") + scalar_type_name(from) +
+                " can't be cast to the desired output type " + scalar_type_name(to));
+}
+
+Prepared prepare_elementwise(std::span<const Operand> inputs, std::span<const DType> in_dtypes,
+                             const Dest& dest, DType out_dtype, DType check_dtype) {
+  Prepared p;
+  p.shape = broadcast_all(inputs);
+  const Shape& shape = p.shape;
+  std::vector<Tensor> originals;  // the tensor inputs, for overlap checks
+  for (const Operand& op : inputs)
+    if (op.is_tensor()) originals.push_back(op.tensor());
+  for (const Tensor& t : originals)
+    TSH_CHECK(t.device() == originals[0].device(), RuntimeError,
+              "Expected all tensors to be on the same device, but found at least two devices, " +
+                  originals[0].device().str() + " and " + t.device().str() + "!");
+
+  // Broadcast strides of each tensor input, in natural dim order.
+  std::vector<Shape> in_strides;
+  for (const Tensor& t : originals) in_strides.push_back(broadcast_strides(t.sizes(), t.strides(), shape));
+
+  // The destination: checked before anything is written.
+  bool dest_counts = false;  // an existing layout that takes part in the order
+  if (!dest.is_new()) {
+    const Tensor& d = dest.tensor;
+    check_can_cast(check_dtype, d.dtype());
+    if (dest.mode == Dest::Mode::InPlace) {
+      TSH_CHECK(d.sizes() == shape, RuntimeError,
+                "output with shape " + shape_str(d.sizes()) + " doesn't match the broadcast shape " +
+                    shape_str(shape));
+    }
+    if (d.sizes() == shape) {
+      check_overlap(d, originals);
+      dest_counts = true;
+    }
+    if (!originals.empty())
+      TSH_CHECK(d.device() == originals[0].device(), RuntimeError,
+                "Expected all tensors to be on the same device, but found at least two devices, " +
+                    originals[0].device().str() + " and " + d.device().str() + "!");
+  }
+
+  std::vector<const Shape*> order_strides;
+  if (dest_counts) order_strides.push_back(&dest.tensor.strides());
+  for (const Shape& s : in_strides) order_strides.push_back(&s);
+  const std::vector<int64_t> order = iteration_order(shape, order_strides);
+
+  // Layout of a new output: the inputs' own strides when they all share one
+  // dense layout and the shape (PyTorch's fast path), else dense in `order`.
+  auto new_strides = [&]() -> Shape {
+    bool same = !originals.empty();
+    for (const Tensor& t : originals)
+      same = same && t.sizes() == shape && t.strides() == originals[0].strides() &&
+             non_overlapping_and_dense(t.sizes(), t.strides());
+    // A Python number is a 0-d operand of its own: then the shapes differ.
+    for (const Operand& op : inputs) same = same && (op.is_tensor() || shape.empty());
+    if (same && !tsh::is_contiguous(shape, originals[0].strides())) return originals[0].strides();
+    return strides_in_order(shape, order);
+  };
+  const Device device = originals.empty() ? (dest.is_new() ? Device{} : dest.tensor.device())
+                                          : originals[0].device();
+  if (dest.is_new()) {
+    p.result = empty_strided(shape, new_strides(), out_dtype, device);
+  } else {
+    p.result = dest.tensor;
+    if (p.result.sizes() != shape) restride_out(p.result, shape, new_strides());
+  }
+
+  Tensor kernel_out = p.result;
+  if (p.result.dtype() != out_dtype) {
+    kernel_out = empty_strided(shape, strides_in_order(shape, order), out_dtype, device);
+    p.temp = kernel_out;
+    p.via_temp = true;
+  }
+  p.out = permute_view(kernel_out, order);
+
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const Operand& op = inputs[i];
+    Tensor t;
+    if (op.is_tensor()) {
+      t = op.tensor();
+    } else {
+      t = wrap_number(op.scalar());
+    }
+    if (t.dtype() != in_dtypes[i]) t = to(t, in_dtypes[i], std::nullopt);
+    Tensor expanded = t.as_view(shape, broadcast_strides(t.sizes(), t.strides(), shape), t.storage_offset());
+    p.ins.push_back(permute_view(expanded, order));
+  }
+  return p;
+}
+
+const Tensor& finish_elementwise(const Prepared& p) {
+  if (p.via_temp) copy_(p.result, p.temp);
+  return p.result;
+}
+
+}  // namespace tsh

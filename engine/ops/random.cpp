@@ -1,0 +1,538 @@
+// engine/ops/random.cpp — random ops: PyTorch's argument checks (in its order, with its
+// messages), dtype rules and output allocation; the kernels in engine/cpu/random*.cpp draw.
+#include "engine/ops/random.h"
+
+#include <cmath>
+#include <sstream>
+#include <string>
+
+#include "engine/core/convert.h"
+#include "engine/core/error.h"
+#include "engine/core/shape.h"
+#include "engine/cpu/random.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/creation.h"
+#include "engine/ops/dispatch.h"
+#include "engine/ops/views.h"
+
+namespace tsh {
+
+namespace {
+
+using UniformFn = void (*)(const Tensor&, double, double, Generator&);
+using NormalFn = void (*)(const Tensor&, double, double, Generator&);
+using AffineFn = void (*)(const Tensor&, const Tensor&, DType, const Tensor&, DType);
+using FromToFn = void (*)(const Tensor&, uint64_t, int64_t, Generator&);
+using SelfFn = void (*)(const Tensor&, Generator&);
+using ScalarFn = void (*)(const Tensor&, double, Generator&);
+using TensorFn = void (*)(const Tensor&, const Tensor&, Generator&);
+using PermFn = void (*)(const Tensor&, int64_t, Generator&);
+using MultinomialFn = void (*)(const Tensor&, const Tensor&, int64_t, Generator&);
+const KernelTable<UniformFn> uniform_kernels{&cpu::uniform_kernel, nullptr};
+const KernelTable<NormalFn> normal_kernels{&cpu::normal_kernel, nullptr};
+const KernelTable<AffineFn> affine_kernels{&cpu::normal_affine_kernel, nullptr};
+const KernelTable<FromToFn> random_from_to_kernels{&cpu::random_from_to_kernel, nullptr};
+const KernelTable<SelfFn> random_full_range_kernels{&cpu::random_full_range_kernel, nullptr};
+const KernelTable<SelfFn> random_kernels{&cpu::random_kernel, nullptr};
+const KernelTable<ScalarFn> bernoulli_scalar_kernels{&cpu::bernoulli_scalar_kernel, nullptr};
+const KernelTable<TensorFn> bernoulli_tensor_kernels{&cpu::bernoulli_tensor_kernel, nullptr};
+const KernelTable<ScalarFn> exponential_kernels{&cpu::exponential_kernel, nullptr};
+const KernelTable<ScalarFn> geometric_kernels{&cpu::geometric_kernel, nullptr};
+const KernelTable<UniformFn> cauchy_kernels{&cpu::cauchy_kernel, nullptr};
+const KernelTable<NormalFn> log_normal_kernels{&cpu::log_normal_kernel, nullptr};
+const KernelTable<TensorFn> poisson_kernels{&cpu::poisson_kernel, nullptr};
+const KernelTable<PermFn> randperm_kernels{&cpu::randperm_kernel, nullptr};
+const KernelTable<MultinomialFn> multinomial_repl_kernels{&cpu::multinomial_with_replacement_kernel, nullptr};
+const KernelTable<MultinomialFn> multinomial_norepl_kernels{&cpu::multinomial_without_replacement_kernel, nullptr};
+
+Generator& gen_or_default(Generator* g) { return g ? *g : default_generator(); }
+
+// How C++'s ostream writes a number (PyTorch builds these messages that way): 2, 3e+38, nan.
+template <typename N> std::string num(N v) {
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+
+[[noreturn]] void not_implemented(const char* kernel, DType d) {
+  throw RuntimeError(std::string("\"") + kernel + "\" not implemented for '" + scalar_type_name(d) + "'");
+}
+
+// caffe2::TypeMeta's name of a dtype, as PyTorch prints `tensor.dtype()` in C++ messages.
+const char* typemeta_name(DType d) {
+  switch (d) {
+    case DType::Bool: return "bool";
+    case DType::UInt8: return "unsigned char";
+    case DType::Int8: return "signed char";
+    case DType::Int16: return "short int";
+    case DType::Int32: return "int";
+    case DType::Int64: return "long int";
+    case DType::Float16: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+    case DType::Complex64: return "c10::complex<float>";
+    case DType::Complex128: return "c10::complex<double>";
+  }
+  return "";
+}
+
+// PyTorch refuses to write through a tensor whose elements share memory (an expanded dim).
+void check_no_internal_overlap(const Tensor& t) {
+  for (int64_t d = 0; d < t.dim(); ++d)
+    TSH_CHECK(!(t.sizes()[d] > 1 && t.strides()[d] == 0), RuntimeError,
+              "unsupported operation: more than one element of the written-to tensor refers to a "
+              "single memory location. Please clone() the tensor before performing the operation.");
+}
+
+// view_as_real: a complex tensor as real pairs (last dim 2).
+Tensor real_view(const Tensor& t) {
+  Shape sizes = t.sizes(), strides = t.strides();
+  for (int64_t& s : strides) s *= 2;
+  sizes.push_back(2);
+  strides.push_back(1);
+  return Tensor::make(t.storage(), sizes, strides, t.storage_offset() * 2, to_real(t.dtype()));
+}
+
+// The finite range of a real floating dtype, as doubles.
+std::pair<double, double> float_range(DType d) {
+  return dispatch(d, [&]<typename T>() -> std::pair<double, double> {
+    if constexpr (is_float_v<T>) return {detail::range_lowest<T>(), detail::range_max<T>()};
+    else return {0, 0};
+  });
+}
+
+bool is_integral_or_bool(DType d) { return is_integral(d, true); }
+
+int mantissa_digits(DType d) {
+  switch (d) {
+    case DType::Float16: return 11;
+    case DType::BFloat16: return 8;
+    case DType::Float32: return 24;
+    default: return 53;
+  }
+}
+
+// random_'s nudges for float dtypes: the nearest from/to that stay inside
+// [from, to) once the drawn int64 is rounded to the dtype.
+int64_t update_from(int64_t from, DType d) {
+  return dispatch(d, [&]<typename T>() -> int64_t {
+    if constexpr (is_float_v<T>) {
+      const int64_t from_plus_1 = convert<int64_t>(convert<T>(from + 1));
+      if (from_plus_1 < from) {
+        int64_t v = std::abs(from + 1);
+        int n = 0;
+        while (v >>= 1) ++n;
+        from = from_plus_1 + (int64_t{1} << (n - mantissa_digits(d) + 1));
+      }
+    }
+    return from;
+  });
+}
+
+int64_t update_to(int64_t to, DType d) {
+  return dispatch(d, [&]<typename T>() -> int64_t {
+    if constexpr (is_float_v<T>) {
+      const int64_t to_minus_1 = convert<int64_t>(convert<T>(to - 1));
+      if (to_minus_1 >= to) {
+        int64_t v = std::abs(to - 1);
+        int n = 0;
+        while (v >>= 1) ++n;
+        to = to_minus_1 - (int64_t{1} << (n - mantissa_digits(d) + 1));
+      }
+    }
+    return to;
+  });
+}
+
+void check_from_to_in_range(int64_t from, int64_t to_inc, DType d) {
+  const std::string name = typemeta_name(d);
+  if (is_floating(d)) {
+    auto [lo, hi] = float_range(d);
+    const double f = static_cast<double>(from), t = static_cast<double>(to_inc);
+    TSH_CHECK(f >= lo && f <= hi, RuntimeError, "from is out of bounds for " + name);
+    TSH_CHECK(t >= lo && t <= hi, RuntimeError, "to - 1 is out of bounds for " + name);
+  } else if (is_integral_or_bool(d)) {
+    int64_t lo = 0, hi = 0;
+    dispatch(d, [&]<typename T>() {
+      if constexpr (std::is_integral_v<T>) {
+        lo = static_cast<int64_t>(std::numeric_limits<T>::lowest());
+        hi = static_cast<int64_t>(std::numeric_limits<T>::max());
+      }
+    });
+    TSH_CHECK(from >= lo && from <= hi, RuntimeError, "from is out of bounds for " + name);
+    TSH_CHECK(to_inc >= lo && to_inc <= hi, RuntimeError, "to - 1 is out of bounds for " + name);
+  } else {
+    throw RuntimeError("check_random_bounds handles only integral, floating-point and boolean types");
+  }
+}
+
+// The dtype PyTorch computes `out op other` in for an in-place op on out (out
+// floating or complex, other not of a higher category): a 0-d other does not
+// widen a dimensioned out.
+DType inplace_compute_type(const Tensor& out, const Tensor& other) {
+  if (other.dim() == 0 && out.dim() > 0) return out.dtype();
+  return promote_types(out.dtype(), other.dtype());
+}
+
+// other broadcast to out's shape (stride 0 where stretched).
+Tensor expanded_to(const Tensor& other, const Shape& shape) {
+  return other.as_view(shape, broadcast_strides(other.sizes(), other.strides(), shape), other.storage_offset());
+}
+
+// Calls f(value as double) for every element of a real tensor, row-major, until f returns false.
+template <typename F> void for_each_value(const Tensor& t, F&& f) {
+  const Tensor c = contiguous(t);
+  dispatch(c.dtype(), [&]<typename T>() {
+    if constexpr (!is_complex_v<T>) {
+      const T* p = c.data<T>();
+      for (int64_t k = 0, n = c.numel(); k < n; ++k)
+        if (!f(convert<double>(p[k]))) return;
+    }
+  });
+}
+
+// PyTorch's CHECK_NORMAL_TENSOR_STD: real, and min() >= 0 (a NaN makes the minimum NaN, which fails).
+void check_std_tensor(const Tensor& std) {
+  TSH_CHECK(!is_complex(std.dtype()), RuntimeError, "normal expects standard deviation to be non-complex");
+  bool ok = true;
+  for_each_value(std, [&](double v) { return ok = v >= 0; });
+  TSH_CHECK(ok, RuntimeError, "normal expects all elements of std >= 0.0");
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------- in place
+
+const Tensor& uniform_(const Tensor& self, double from, double to, Generator* gen) {
+  if (is_complex(self.dtype())) {
+    if (self.numel() == 0) return self;
+    uniform_(real_view(self), from, to, gen);
+    return self;
+  }
+  const DType d = self.dtype();
+  if (!is_floating(d)) not_implemented("check_uniform_bounds", d);
+  auto [lo, hi] = float_range(d);
+  TSH_CHECK(from >= lo && from <= hi, RuntimeError, std::string("from is out of bounds for ") + typemeta_name(d));
+  TSH_CHECK(to >= lo && to <= hi, RuntimeError, std::string("to is out of bounds for ") + typemeta_name(d));
+  TSH_CHECK(from <= to, RuntimeError,
+            "uniform_ expects to return a [from, to) range, but found from=" + num(from) + " > to=" + num(to));
+  TSH_CHECK(to - from <= hi, RuntimeError,
+            std::string("uniform_ expects to-from <= std::numeric_limits<") + scalar_type_name(d) +
+                ">::max(), but found to=" + num(to) + " and from=" + num(from) +
+                " which result in to-from to exceed the limit");
+  if (self.numel() == 0) return self;
+  check_no_internal_overlap(self);
+  uniform_kernels.get(self.device())(self, from, to, gen_or_default(gen));
+  return self;
+}
+
+const Tensor& normal_(const Tensor& self, double mean, double std, Generator* gen) {
+  TSH_CHECK(std >= 0.0, RuntimeError, "normal expects std >= 0.0, but found std " + num(std));
+  if (self.numel() == 0) return self;
+  // Real and imaginary parts each get half the variance.
+  const Tensor t = is_complex(self.dtype()) ? real_view(self) : self;
+  if (is_complex(self.dtype())) std = std / std::sqrt(2.0);
+  if (!is_floating(t.dtype())) not_implemented("normal_kernel_cpu", t.dtype());
+  check_no_internal_overlap(t);
+  normal_kernels.get(t.device())(t, mean, std, gen_or_default(gen));
+  return self;
+}
+
+const Tensor& random_(const Tensor& self, Generator* gen) {
+  if (self.numel() == 0) return self;
+  check_no_internal_overlap(self);
+  if (is_complex(self.dtype())) not_implemented("random_kernel_cpu", self.dtype());
+  random_kernels.get(self.device())(self, gen_or_default(gen));
+  return self;
+}
+
+const Tensor& random_(const Tensor& self, int64_t from, std::optional<int64_t> to, Generator* gen) {
+  check_no_internal_overlap(self);
+  const DType d = self.dtype();
+  if (to) {
+    int64_t hi = *to;
+    TSH_CHECK(from < hi, RuntimeError,
+              "random_ expects 'from' to be less than 'to', but got from=" + num(from) + " >= to=" + num(hi));
+    if (is_floating(d)) {
+      from = update_from(from, d);
+      hi = update_to(hi, d);
+      TSH_CHECK(from < hi, RuntimeError,
+                "random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, but got from=" +
+                    num(from) + " >= to=" + num(hi));
+    }
+    check_from_to_in_range(from, hi - 1, d);
+    if (self.numel() == 0) return self;
+    const uint64_t range = static_cast<uint64_t>(hi) - static_cast<uint64_t>(from);
+    random_from_to_kernels.get(self.device())(self, range, from, gen_or_default(gen));
+  } else if (from != INT64_MIN) {
+    int64_t to_inc = 0;
+    if (is_floating(d)) {
+      const int digits = mantissa_digits(d);
+      to_inc = digits >= 63 ? INT64_MAX : int64_t{1} << digits;
+      from = update_from(from, d);
+      TSH_CHECK(from < to_inc, RuntimeError,
+                "random_ expects 'from' casted to dtype to be less than or equal to 'to_inc' casted to dtype, "
+                "but got from=" + num(from) + " > to_inc=" + num(to_inc));
+    } else if (is_integral_or_bool(d)) {
+      dispatch(d, [&]<typename T>() {
+        if constexpr (std::is_integral_v<T>) to_inc = static_cast<int64_t>(std::numeric_limits<T>::max());
+      });
+    } else {
+      throw RuntimeError("random_from_to_impl handles only integral, floating-point and boolean types");
+    }
+    check_from_to_in_range(from, to_inc, d);
+    if (self.numel() == 0) return self;
+    const uint64_t range = static_cast<uint64_t>(to_inc) - static_cast<uint64_t>(from) + 1;
+    random_from_to_kernels.get(self.device())(self, range, from, gen_or_default(gen));
+  } else {
+    // [int64 min, int64 max]: every 64-bit pattern.
+    if (self.numel() == 0) return self;
+    const bool kernel_type = d == DType::Int64 || d == DType::Float64 || d == DType::Float32 ||
+                             d == DType::BFloat16;
+    if (!kernel_type && (is_complex(d) || d == DType::Bool || d == DType::Float16))
+      not_implemented("random_full_64_bits_range_kernel_cpu", d);
+    TSH_CHECK(kernel_type, RuntimeError,
+              "random_full_64_bits_range_kernel_cpu handles only int64, double, float and bfloat16");
+    random_full_range_kernels.get(self.device())(self, gen_or_default(gen));
+  }
+  return self;
+}
+
+const Tensor& bernoulli_(const Tensor& self, double p, Generator* gen) {
+  TSH_CHECK(0 <= p && p <= 1, RuntimeError, "bernoulli_ expects p to be in [0, 1], but got p=" + num(p));
+  if (self.numel() == 0) return self;
+  check_no_internal_overlap(self);
+  const DType d = self.dtype();
+  if (is_complex(d) || d == DType::Float16) not_implemented("bernoulli_scalar_cpu_", d);
+  bernoulli_scalar_kernels.get(self.device())(self, p, gen_or_default(gen));
+  return self;
+}
+
+const Tensor& bernoulli_(const Tensor& self, const Tensor& p, Generator* gen) {
+  if (self.numel() == 0) return self;
+  check_no_internal_overlap(self);
+  const DType d = self.dtype();
+  if (is_complex(d) || d == DType::Float16) not_implemented("bernoulli_tensor_cpu_self_", d);
+  Tensor pe = expand(p, self.sizes());
+  const DType pd = p.dtype();
+  if (!(pd == DType::Float64 || pd == DType::Float32 || pd == DType::BFloat16))
+    not_implemented("bernoulli_tensor_cpu_p_", pd);
+  // PyTorch checks each p as it samples; checking all first leaves self untouched on error.
+  bool ok = true;
+  for_each_value(pe, [&](double v) { return ok = (v >= 0 && v <= 1); });
+  TSH_CHECK(ok, RuntimeError,
+            "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be "
+            "improved?  If so, please report an enhancement request to PyTorch.)");
+  bernoulli_tensor_kernels.get(self.device())(self, pe, gen_or_default(gen));
+  return self;
+}
+
+const Tensor& exponential_(const Tensor& self, double lambd, Generator* gen) {
+  TSH_CHECK(lambd > 0.0, RuntimeError, "exponential_ expects lambda > 0.0, but found lambda=" + num(lambd));
+  if (self.numel() == 0) return self;
+  check_no_internal_overlap(self);
+  if (!is_floating(self.dtype())) not_implemented("exponential_cpu", self.dtype());
+  exponential_kernels.get(self.device())(self, lambd, gen_or_default(gen));
+  return self;
+}
+
+const Tensor& geometric_(const Tensor& self, double p, Generator* gen) {
+  TSH_CHECK(0 < p && p < 1, RuntimeError, "geometric_ expects p to be in (0, 1), but got p=" + num(p));
+  if (self.numel() == 0) return self;
+  check_no_internal_overlap(self);
+  if (is_complex(self.dtype()) || self.dtype() == DType::Bool) not_implemented("geometric_cpu", self.dtype());
+  geometric_kernels.get(self.device())(self, p, gen_or_default(gen));
+  return self;
+}
+
+const Tensor& cauchy_(const Tensor& self, double median, double sigma, Generator* gen) {
+  TSH_CHECK(sigma > 0.0, RuntimeError, "cauchy_ expects sigma > 0.0, but found sigma=" + num(sigma));
+  TSH_CHECK(is_floating(self.dtype()), RuntimeError,
+            std::string("Cauchy distribution is a continuous probability distribution. dtype must be a "
+                        "floating point but you specified ") + typemeta_name(self.dtype()));
+  if (self.numel() == 0) return self;
+  check_no_internal_overlap(self);
+  cauchy_kernels.get(self.device())(self, median, sigma, gen_or_default(gen));
+  return self;
+}
+
+const Tensor& log_normal_(const Tensor& self, double mean, double std, Generator* gen) {
+  TSH_CHECK(std > 0.0, RuntimeError, "log_normal_ expects std > 0.0, but found std=" + num(std));
+  if (self.numel() == 0) return self;
+  check_no_internal_overlap(self);
+  if (!is_floating(self.dtype())) not_implemented("log_normal_cpu", self.dtype());
+  log_normal_kernels.get(self.device())(self, mean, std, gen_or_default(gen));
+  return self;
+}
+
+// ---------------------------------------------------------------------------- factories
+
+Tensor rand(const Shape& size, std::optional<DType> dtype, Device device, Generator* gen) {
+  Tensor out = empty(size, dtype.value_or(default_dtype()), device);
+  uniform_(out, 0, 1, gen);
+  return out;
+}
+
+Tensor randn(const Shape& size, std::optional<DType> dtype, Device device, Generator* gen) {
+  Tensor out = empty(size, dtype.value_or(default_dtype()), device);
+  normal_(out, 0, 1, gen);
+  return out;
+}
+
+Tensor randint(int64_t low, int64_t high, const Shape& size, std::optional<DType> dtype, Device device,
+               Generator* gen) {
+  Tensor out = empty(size, dtype.value_or(DType::Int64), device);
+  random_(out, low, high, gen);
+  return out;
+}
+
+Tensor randperm(int64_t n, std::optional<DType> dtype, Device device, Generator* gen) {
+  const DType d = dtype.value_or(DType::Int64);
+  Tensor out = empty({n}, d, device);
+  // The largest value, n - 1, must fit the dtype, and floats must hold every integer up to it.
+  check_scalar_fits(Scalar(n > 0 ? n - 1 : n), d);
+  if (d == DType::Float16)
+    TSH_CHECK(n <= (int64_t{1} << 11) + 1, RuntimeError, "n cannot be greater than 2049 for Half type.");
+  if (d == DType::Float32)
+    TSH_CHECK(n <= (int64_t{1} << 24) + 1, RuntimeError, "n cannot be greater than 2^24+1 for Float type.");
+  if (d == DType::Float64)
+    TSH_CHECK(n <= (int64_t{1} << 53) + 1, RuntimeError, "n cannot be greater than 2^53+1 for Double type.");
+  if (d == DType::Bool || is_complex(d)) not_implemented("randperm", d);
+  randperm_kernels.get(device)(out, n, gen_or_default(gen));
+  return out;
+}
+
+Tensor rand_like(const Tensor& t, std::optional<DType> dtype, std::optional<Device> device, Generator* gen) {
+  Tensor out = empty_like(t, dtype, device);
+  uniform_(out, 0, 1, gen);
+  return out;
+}
+
+Tensor randn_like(const Tensor& t, std::optional<DType> dtype, std::optional<Device> device, Generator* gen) {
+  Tensor out = empty_like(t, dtype, device);
+  normal_(out, 0, 1, gen);
+  return out;
+}
+
+Tensor randint_like(const Tensor& t, int64_t low, int64_t high, std::optional<DType> dtype,
+                    std::optional<Device> device, Generator* gen) {
+  Tensor out = empty_like(t, dtype, device);
+  random_(out, low, high, gen);
+  return out;
+}
+
+// ---------------------------------------------------------------------------- distributions
+
+Tensor bernoulli(const Tensor& p, Generator* gen) {
+  Tensor out = empty(p.sizes(), p.dtype(), p.device());
+  bernoulli_(out, p, gen);
+  return out;
+}
+
+Tensor bernoulli(const Tensor& self, double p, Generator* gen) {
+  Tensor out = empty(self.sizes(), self.dtype(), self.device());
+  bernoulli_(out, p, gen);
+  return out;
+}
+
+Tensor multinomial(const Tensor& probs, int64_t num_samples, bool replacement, Generator* gen) {
+  TSH_CHECK(probs.dim() > 0 && probs.dim() <= 2, RuntimeError, "prob_dist must be 1 or 2 dim");
+  TSH_CHECK(is_floating(probs.dtype()), RuntimeError,
+            std::string("multinomial only supports floating-point dtypes for input, got: ") +
+                scalar_type_name(probs.dtype()));
+  TSH_CHECK(num_samples > 0, RuntimeError, "cannot sample n_sample <= 0 samples");
+  const int64_t n_cat = probs.size(-1);
+  TSH_CHECK(replacement || num_samples <= n_cat, RuntimeError,
+            "cannot sample n_sample > prob_dist.size(-1) samples without replacement");
+  TSH_CHECK(n_cat <= (int64_t{1} << 24), RuntimeError, "number of categories cannot exceed 2^24");
+  Shape out_shape = probs.dim() == 1 ? Shape{num_samples} : Shape{probs.size(0), num_samples};
+  Tensor result = empty(out_shape, DType::Int64, probs.device());
+  if (result.numel() == 0) return result;
+  const int64_t n_dist = probs.dim() == 1 ? 1 : probs.size(0);
+  const Tensor rows = probs.dim() == 1 ? unsqueeze(probs, 0) : probs;
+  if (!replacement) {
+    bool finite_nonneg = true;
+    for_each_value(probs, [&](double v) { return finite_nonneg = (v >= 0 && v < INFINITY); });
+    TSH_CHECK(finite_nonneg, RuntimeError, "probability tensor contains either `inf`, `nan` or element < 0");
+    // With every entry >= 0, a row sums to 0 exactly when all its entries are 0.
+    for (int64_t i = 0; i < n_dist; ++i) {
+      bool any = false;
+      for_each_value(select(rows, 0, i), [&](double v) { return !(any = v != 0); });
+      TSH_CHECK(any, RuntimeError, "invalid multinomial distribution (sum of probabilities <= 0)");
+    }
+    multinomial_norepl_kernels.get(probs.device())(result, probs, num_samples, gen_or_default(gen));
+    return result;
+  }
+  // Row by row, as PyTorch's sampler checks them; all before any draw.
+  for (int64_t i = 0; i < n_dist; ++i) {
+    Tensor row = select(rows, 0, i);
+    std::string err;
+    for_each_value(row, [&](double v) {
+      if (!(v >= 0)) err = "invalid multinomial distribution (encountering probability entry < 0)";
+      else if (!std::isfinite(v)) err = "invalid multinomial distribution (encountering probability entry = infinity or NaN)";
+      return err.empty();
+    });
+    TSH_CHECK(err.empty(), RuntimeError, err);
+    // The running sum in the sampler's precision (float for all but float64).
+    double sum = 0;
+    float sumf = 0;
+    for_each_value(row, [&](double v) {
+      sum += v;
+      sumf += static_cast<float>(v);
+      return true;
+    });
+    const bool positive = probs.dtype() == DType::Float64 ? sum > 0 : sumf > 0;
+    TSH_CHECK(positive, RuntimeError, "invalid multinomial distribution (sum of probabilities <= 0)");
+  }
+  multinomial_repl_kernels.get(probs.device())(result, probs, num_samples, gen_or_default(gen));
+  return result;
+}
+
+Tensor normal(const Tensor& mean, double std, Generator* gen) {
+  TSH_CHECK(std >= 0.0, RuntimeError, "normal expects std >= 0.0, but found std " + num(std));
+  Tensor out = empty(mean.sizes(), mean.dtype(), mean.device());
+  normal_(out, 0, std, gen);
+  affine_kernels.get(out.device())(out, Tensor(), out.dtype(), expanded_to(mean, out.sizes()), out.dtype());
+  return out;
+}
+
+Tensor normal(double mean, const Tensor& std, Generator* gen) {
+  check_std_tensor(std);
+  Tensor out = empty(std.sizes(), std.dtype(), std.device());
+  normal_(out, 0, 1, gen);
+  // mean becomes a 0-d tensor of out's dtype first (so it is rounded to it).
+  Tensor m = full({}, Scalar(mean), out.dtype(), out.device());
+  affine_kernels.get(out.device())(out, std, out.dtype(), expanded_to(m, out.sizes()), out.dtype());
+  return out;
+}
+
+Tensor normal(const Tensor& mean, const Tensor& std, Generator* gen) {
+  check_std_tensor(std);
+  const Shape shape = broadcast_shapes(mean.sizes(), std.sizes());
+  Tensor out = empty(shape, mean.dtype(), mean.device());
+  normal_(out, 0, 1, gen);
+  affine_kernels.get(out.device())(out, expanded_to(std, shape), inplace_compute_type(out, std),
+                                   expanded_to(mean, shape), inplace_compute_type(out, mean));
+  return out;
+}
+
+Tensor normal(double mean, double std, const Shape& size, std::optional<DType> dtype, Device device,
+              Generator* gen) {
+  Tensor out = empty(size, dtype.value_or(default_dtype()), device);
+  normal_(out, mean, std, gen);
+  return out;
+}
+
+Tensor poisson(const Tensor& rates, Generator* gen) {
+  const DType d = rates.dtype();
+  if (!(d == DType::Float32 || d == DType::Float64 || d == DType::BFloat16)) not_implemented("poisson_cpu", d);
+  Tensor out = zeros(rates.sizes(), d, rates.device());
+  bool ok = true;
+  for_each_value(rates, [&](double v) { return ok = v >= 0; });
+  TSH_CHECK(ok, RuntimeError, "invalid Poisson rate, expected rate to be non-negative");
+  poisson_kernels.get(out.device())(out, rates, gen_or_default(gen));
+  return out;
+}
+
+}  // namespace tsh

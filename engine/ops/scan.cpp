@@ -1,0 +1,110 @@
+// engine/ops/scan.cpp — cumsum, cumprod, cummax, cummin: checks, dtypes and allocation.
+#include "engine/ops/scan.h"
+
+#include "engine/core/error.h"
+#include "engine/core/shape.h"
+#include "engine/cpu/scan_kernels.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/creation.h"
+#include "engine/ops/dispatch.h"
+#include "engine/ops/reduce_util.h"
+#include "engine/ops/views.h"
+
+namespace tsh {
+
+namespace {
+
+using CumFn = void (*)(const Tensor&, const Tensor&, int64_t);
+using CumExtremeFn = void (*)(const Tensor&, const Tensor&, const Tensor&, int64_t, bool);
+const KernelTable<CumFn> cumsum_kernels{&cpu::cumsum_kernel, nullptr};
+const KernelTable<CumFn> cumprod_kernels{&cpu::cumprod_kernel, nullptr};
+const KernelTable<CumExtremeFn> cummax_kernels{&cpu::cummax_kernel, nullptr};
+
+// The C++ type name PyTorch's in-place dtype message uses ("long int", "float").
+const char* cpp_name(DType d) {
+  switch (d) {
+    case DType::Bool: return "bool";
+    case DType::UInt8: return "unsigned char";
+    case DType::Int8: return "signed char";
+    case DType::Int16: return "short int";
+    case DType::Int32: return "int";
+    case DType::Int64: return "long int";
+    case DType::Float16: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+    case DType::Complex64: return "c10::complex<float>";
+    case DType::Complex128: return "c10::complex<double>";
+  }
+  return "";
+}
+
+// The scan of t (converted to dtype) into out, which has t's shape.
+void scan_into(const KernelTable<CumFn>& table, const Tensor& out, const Tensor& t, int64_t dim) {
+  if (t.numel() == 0) return;
+  Tensor src = to(t, out.dtype(), std::nullopt);
+  if (t.dim() == 0) {  // one element: a line of length 1
+    table.get(t.device())(unsqueeze(out, 0), unsqueeze(src, 0), 0);
+    return;
+  }
+  table.get(t.device())(out, src, dim);
+}
+
+Tensor cum(const KernelTable<CumFn>& table, const Tensor& t, int64_t dim,
+           std::optional<DType> dtype) {
+  dim = wrap_dim(dim, t.dim());
+  DType d = dtype.value_or(is_integral(t.dtype(), true) ? DType::Int64 : t.dtype());
+  Tensor out = empty(t.sizes(), d, t.device());
+  scan_into(table, out, t, dim);
+  return out;
+}
+
+const Tensor& cum_(const KernelTable<CumFn>& table, const Tensor& t, int64_t dim,
+                   std::optional<DType> dtype) {
+  dim = wrap_dim(dim, t.dim());
+  if (dtype && *dtype != t.dtype())
+    throw RuntimeError(std::string("Bad in-place call: input tensor dtype ") + cpp_name(t.dtype()) +
+                       " and output tensor dtype " + cpp_name(*dtype) + " should match");
+  // Scan into a fresh tensor, then copy back: t's own elements are read as they are written.
+  Tensor tmp = empty(t.sizes(), t.dtype(), t.device());
+  scan_into(table, tmp, t, dim);
+  copy_(t, tmp);
+  return t;
+}
+
+ValuesIndices cum_extreme(const Tensor& t, int64_t dim, bool is_max) {
+  if (is_complex(t.dtype())) detail::not_implemented(is_max ? "cummax_cpu" : "cummin_cpu", t.dtype());
+  dim = wrap_dim(dim, t.dim());
+  ValuesIndices r{empty(t.sizes(), t.dtype(), t.device()), empty(t.sizes(), DType::Int64, t.device())};
+  if (t.numel() == 0) return r;
+  if (t.dim() == 0) {
+    cummax_kernels.get(t.device())(unsqueeze(r.values, 0), unsqueeze(r.indices, 0), unsqueeze(t, 0), 0,
+                                   is_max);
+    return r;
+  }
+  cummax_kernels.get(t.device())(r.values, r.indices, t, dim, is_max);
+  return r;
+}
+
+}  // namespace
+
+Tensor cumsum(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
+  return cum(cumsum_kernels, t, dim, dtype);
+}
+
+Tensor cumprod(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
+  return cum(cumprod_kernels, t, dim, dtype);
+}
+
+const Tensor& cumsum_(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
+  return cum_(cumsum_kernels, t, dim, dtype);
+}
+
+const Tensor& cumprod_(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
+  return cum_(cumprod_kernels, t, dim, dtype);
+}
+
+ValuesIndices cummax(const Tensor& t, int64_t dim) { return cum_extreme(t, dim, true); }
+ValuesIndices cummin(const Tensor& t, int64_t dim) { return cum_extreme(t, dim, false); }
+
+}  // namespace tsh

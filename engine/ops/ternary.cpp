@@ -1,0 +1,160 @@
+// engine/ops/ternary.cpp — checks and promotion of where, lerp, addcmul, addcdiv, clamp.
+#include "engine/ops/ternary.h"
+
+#include "engine/core/convert.h"
+#include "engine/core/error.h"
+#include "engine/cpu/binary.h"
+#include "engine/ops/binary.h"
+#include "engine/ops/creation.h"
+#include "engine/ops/dispatch.h"
+#include "engine/ops/elementwise_support.h"
+#include "engine/ops/promotion.h"
+
+namespace tsh {
+
+namespace {
+
+using TernaryFn = void (*)(TernaryOp, const Tensor&, const Tensor&, const Tensor&, const Tensor&,
+                           const Scalar&);
+const KernelTable<TernaryFn> ternary_kernels{&cpu::ternary_kernel, nullptr};
+
+// Prepares and runs a ternary kernel over `ins` (2 or 3 operands) in dtypes `dts`.
+Tensor run(TernaryOp op, std::span<const Operand> ins, std::span<const DType> dts, DType out,
+           const Dest& dest, const Scalar& value = Scalar(int64_t{1})) {
+  Prepared p = prepare_elementwise(ins, dts, dest, out, out);
+  const Tensor& c = p.ins.size() > 2 ? p.ins[2] : Tensor();
+  ternary_kernels.get(p.out.device())(op, p.out, p.ins[0], p.ins[1], c, value);
+  return finish_elementwise(p);
+}
+
+void check_not_complex(DType d) {
+  TSH_CHECK(!is_complex(d), RuntimeError, "clamp is not supported for complex types");
+}
+
+// In-place clamp_ words its cast error with C++ type names.
+void check_clamp_cast(DType compute, const Dest& dest) {
+  if (dest.is_new()) return;
+  TSH_CHECK(can_cast(compute, dest.tensor.dtype()), RuntimeError,
+            std::string("result type ") + scalar_type_name(compute) +
+                " can't be cast to the desired output type " + cpp_dtype_name(dest.tensor.dtype()));
+}
+
+}  // namespace
+
+const char* cpp_dtype_name(DType d) {
+  switch (d) {
+    case DType::Bool: return "bool";
+    case DType::UInt8: return "unsigned char";
+    case DType::Int8: return "signed char";
+    case DType::Int16: return "short int";
+    case DType::Int32: return "int";
+    case DType::Int64: return "long int";
+    case DType::Float16: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+    case DType::Complex64: return "c10::complex<float>";
+    case DType::Complex128: return "c10::complex<double>";
+  }
+  return "";
+}
+
+Tensor where(const Tensor& cond, const Operand& a, const Operand& b, const Dest& dest) {
+  TSH_CHECK(cond.dtype() == DType::Bool || cond.dtype() == DType::UInt8, RuntimeError,
+            std::string("where expected condition to be a boolean tensor, but got a tensor with dtype ") +
+                scalar_type_name(cond.dtype()));
+  const DType d = result_type({a.promotion(), b.promotion()});
+  const Operand ins[3] = {cond, a, b};
+  const DType dts[3] = {DType::Bool, d, d};
+  return run(TernaryOp::Where, ins, dts, d, dest);
+}
+
+Tensor lerp(const Tensor& self, const Tensor& end, const Operand& weight, const Dest& dest) {
+  const DType d = self.dtype();
+  TSH_CHECK(end.dtype() == d, RuntimeError,
+            std::string("expected dtype ") + cpp_dtype_name(d) + " for `end` but got dtype " +
+                cpp_dtype_name(end.dtype()));
+  if (weight.is_tensor())
+    TSH_CHECK(weight.tensor().dtype() == d, RuntimeError,
+              std::string("expected dtype ") + cpp_dtype_name(d) + " for `weight` but got dtype " +
+                  cpp_dtype_name(weight.tensor().dtype()));
+  if (!supports(kFloat | kComplex, d))
+    not_implemented_for(weight.is_tensor() ? "lerp_kernel_tensor" : "lerp_kernel_scalar", d);
+  if (weight.is_tensor()) {
+    const Operand ins[3] = {self, end, weight};
+    const DType dts[3] = {d, d, d};
+    return run(TernaryOp::Lerp, ins, dts, d, dest);
+  }
+  const Operand ins[2] = {self, end};
+  const DType dts[2] = {d, d};
+  return run(TernaryOp::Lerp, ins, dts, d, dest, weight.scalar());
+}
+
+Tensor addcmul(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value,
+               const Dest& dest) {
+  const DType d = result_type({promotion_operand(self), promotion_operand(t1), promotion_operand(t2)});
+  if (!supports(kInt | kFloat | kComplex, d)) not_implemented_for("addcmul_cpu_out", d);
+  const Operand ins[3] = {self, t1, t2};
+  const DType dts[3] = {d, d, d};
+  return run(TernaryOp::Addcmul, ins, dts, d, dest, value);
+}
+
+Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value,
+               const Dest& dest) {
+  TSH_CHECK(!(is_integral(t1.dtype(), true) && is_integral(t2.dtype(), true)), RuntimeError,
+            "Integer division with addcdiv is no longer supported, and in a future  release addcdiv "
+            "will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can "
+            "be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for "
+            "integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future "
+            "addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), "
+            "for all dtypes.");
+  const DType d = result_type({promotion_operand(self), promotion_operand(t1), promotion_operand(t2)});
+  if (!supports(kFloat | kComplex, d)) not_implemented_for("addcdiv_cpu_out", d);
+  const Operand ins[3] = {self, t1, t2};
+  const DType dts[3] = {d, d, d};
+  return run(TernaryOp::Addcdiv, ins, dts, d, dest, value);
+}
+
+Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::optional<Operand>& max,
+             const Dest& dest) {
+  TSH_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  std::vector<PromotionOperand> prom{promotion_operand(self)};
+  if (min) prom.push_back(min->promotion());
+  if (max) prom.push_back(max->promotion());
+  check_not_complex(self.dtype());
+  for (const PromotionOperand& p : prom) check_not_complex(p.dtype);
+  const DType d = result_type(prom);
+  check_clamp_cast(d, dest);
+  const bool tensors = (min && min->is_tensor()) || (max && max->is_tensor());
+  if (tensors) {
+    if (d == DType::Bool) not_implemented_for("clamp_cpu", d);
+    if (!max) return maximum(self, *min, dest);
+    if (!min) return minimum(self, *max, dest);
+    const Operand ins[3] = {self, *min, *max};
+    const DType dts[3] = {d, d, d};
+    return run(TernaryOp::Clamp, ins, dts, d, dest);
+  }
+  if (d == DType::Bool) not_implemented_for(min && max ? "clamp_scalar_cpu" : min ? "clamp_min_scalar_cpu" : "clamp_max_scalar_cpu", d);
+  if (min) check_scalar_fits(min->scalar(), d);
+  if (max) check_scalar_fits(max->scalar(), d);
+  // A missing bound is filled with self (the kernel ignores that slot).
+  const Operand ins[3] = {self, min ? *min : Operand(self), max ? *max : Operand(self)};
+  const DType dts[3] = {d, d, d};
+  const TernaryOp op = min && max ? TernaryOp::ClampNumbers : min ? TernaryOp::ClampMin : TernaryOp::ClampMax;
+  return run(op, ins, dts, d, dest);
+}
+
+Tensor clamp_min(const Tensor& self, const Operand& min, const Dest& dest) {
+  return clamp(self, min, std::nullopt, dest);
+}
+
+Tensor clamp_max(const Tensor& self, const Operand& max, const Dest& dest) {
+  return clamp(self, std::nullopt, max, dest);
+}
+
+Tensor relu(const Tensor& t, const Dest& dest) {
+  TSH_CHECK(t.dtype() != DType::Bool, RuntimeError, "Boolean inputs not supported for relu");
+  return clamp_min(t, Operand(int64_t{0}), dest);
+}
+
+}  // namespace tsh

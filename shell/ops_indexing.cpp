@@ -1,0 +1,192 @@
+// shell/ops_indexing.cpp — registry entries for indexing by tensors: index_select, gather/scatter,
+// the index_* and masked_* families, take/put, index_put, nonzero/argwhere and where(cond).
+//
+// The engine functions live in engine/ops/{advanced_index,gather_scatter,masked}.h.
+// Where PyTorch has a Tensor and a Scalar overload (masked_fill, index_fill,
+// scatter) the Tensor one comes first, so a tensor argument picks it as in PyTorch.
+#include "engine/ops/advanced_index.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/gather_scatter.h"
+#include "engine/ops/masked.h"
+#include "shell/errors.h"
+#include "shell/registry.h"
+
+namespace tsh::shell {
+
+namespace {
+
+Value V(Tensor t) { return Value::tensor(std::move(t)); }
+
+Value tensor_tuple(const std::vector<Tensor>& ts) {
+  std::vector<Value> out;
+  for (const Tensor& t : ts) out.push_back(Value::tensor(t));
+  return Value::tuple(std::move(out));
+}
+
+// index_put's `indices`: a tuple or list of tensors, where None leaves a dim whole.
+std::vector<Tensor> optional_tensors(const Value& v, const std::string& fname) {
+  if (!(v.is(Kind::Tuple) || v.is(Kind::List)))
+    throw TypeError(fname + "(): argument 'indices' (position 1) must be tuple of Tensors, not " +
+                    arg_type_name(v));
+  std::vector<Tensor> out;
+  for (size_t i = 0; i < v.items().size(); ++i) {
+    const Value& x = v.items()[i];
+    if (x.is_none()) {
+      out.emplace_back();
+    } else if (x.is(Kind::Tensor)) {
+      out.push_back(x.as_tensor());
+    } else {
+      throw TypeError("expected Tensor as element " + std::to_string(i) + " in argument 0, but got " +
+                      type_name(x));
+    }
+  }
+  return out;
+}
+
+std::string reduce_arg(const Bound& a, size_t i) { return a.opt_str(i).value_or(""); }
+
+}  // namespace
+
+void register_indexing_ops(Registry& r) {
+  // ---- selecting along one dim
+  r.def("index_select(Tensor self, int dim, Tensor index) -> Tensor", kBoth,
+        "The slices of self along dim at the positions in index (1-d int64/int32), as a new tensor.",
+        [](Interpreter&, Bound& a) { return V(index_select(a.tensor(0), a.int64(1), a.tensor(2))); });
+  r.def("gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor", kBoth,
+        "out[i][j] = self[index[i][j]][j] for dim 0 (self[i][index[i][j]] for dim 1); out has index's shape.",
+        [](Interpreter&, Bound& a) { return V(gather(a.tensor(0), a.int64(1), a.tensor(2))); });
+
+  // ---- scatter
+  const char* scatter_doc =
+      "Writes src (or value) into self along dim at the positions in index: "
+      "self[index[i][j]][j] = src[i][j] for dim 0. reduce='add' or 'multiply' combines instead.";
+  r.def("scatter(Tensor self, int dim, Tensor index, Tensor src, *, str? reduce=None) -> Tensor", kBoth,
+        scatter_doc, [](Interpreter&, Bound& a) {
+          return V(scatter(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3), reduce_arg(a, 4)));
+        });
+  r.def("scatter(Tensor self, int dim, Tensor index, Scalar value, *, str? reduce=None) -> Tensor", kBoth,
+        scatter_doc, [](Interpreter&, Bound& a) {
+          return V(scatter(a.tensor(0), a.int64(1), a.tensor(2), a.scalar(3), reduce_arg(a, 4)));
+        });
+  r.def("scatter_(Tensor self, int dim, Tensor index, Tensor src, *, str? reduce=None) -> Tensor", kMethod,
+        "In-place scatter().", [](Interpreter&, Bound& a) {
+          scatter_(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3), reduce_arg(a, 4));
+          return a[0];
+        });
+  r.def("scatter_(Tensor self, int dim, Tensor index, Scalar value, *, str? reduce=None) -> Tensor", kMethod,
+        "In-place scatter().", [](Interpreter&, Bound& a) {
+          scatter_(a.tensor(0), a.int64(1), a.tensor(2), a.scalar(3), reduce_arg(a, 4));
+          return a[0];
+        });
+  r.def("scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", kBoth,
+        "Adds src into self along dim at the positions in index; repeated positions add up.",
+        [](Interpreter&, Bound& a) { return V(scatter_add(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3))); });
+  r.def("scatter_add_(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", kMethod,
+        "In-place scatter_add().", [](Interpreter&, Bound& a) {
+          scatter_add_(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3));
+          return a[0];
+        });
+
+  // ---- index_add / index_copy / index_fill
+  r.def("index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor", kBoth,
+        "self with alpha * source.select(dim, i) added to self.select(dim, index[i]) for every i.",
+        [](Interpreter&, Bound& a) {
+          return V(index_add(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3), a.scalar(4)));
+        });
+  r.def("index_add_(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor", kMethod,
+        "In-place index_add().", [](Interpreter&, Bound& a) {
+          index_add_(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3), a.scalar(4));
+          return a[0];
+        });
+  r.def("index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor", kBoth,
+        "self with self.select(dim, index[i]) replaced by source.select(dim, i) for every i.",
+        [](Interpreter&, Bound& a) { return V(index_copy(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3))); });
+  r.def("index_copy_(Tensor self, int dim, Tensor index, Tensor source) -> Tensor", kMethod,
+        "In-place index_copy().", [](Interpreter&, Bound& a) {
+          index_copy_(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3));
+          return a[0];
+        });
+  const char* fill_doc = "self with every slice self.select(dim, index[i]) set to value.";
+  r.def("index_fill(Tensor self, int dim, Tensor index, Tensor value) -> Tensor", kBoth, fill_doc,
+        [](Interpreter&, Bound& a) { return V(index_fill(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3))); });
+  r.def("index_fill(Tensor self, int dim, Tensor index, Scalar value) -> Tensor", kBoth, fill_doc,
+        [](Interpreter&, Bound& a) { return V(index_fill(a.tensor(0), a.int64(1), a.tensor(2), a.scalar(3))); });
+  r.def("index_fill_(Tensor self, int dim, Tensor index, Tensor value) -> Tensor", kMethod,
+        "In-place index_fill().", [](Interpreter&, Bound& a) {
+          index_fill_(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3));
+          return a[0];
+        });
+  r.def("index_fill_(Tensor self, int dim, Tensor index, Scalar value) -> Tensor", kMethod,
+        "In-place index_fill().", [](Interpreter&, Bound& a) {
+          index_fill_(a.tensor(0), a.int64(1), a.tensor(2), a.scalar(3));
+          return a[0];
+        });
+
+  // ---- flat positions
+  r.def("take(Tensor self, Tensor index) -> Tensor", kBoth,
+        "The elements of self at the given positions of its flattened (row-major) form, shaped like index.",
+        [](Interpreter&, Bound& a) { return V(take(a.tensor(0), a.tensor(1))); });
+  r.def("put(Tensor self, Tensor index, Tensor source, bool accumulate=False) -> Tensor", kBoth,
+        "self with source written at the given positions of its flattened form (added with accumulate).",
+        [](Interpreter&, Bound& a) { return V(put(a.tensor(0), a.tensor(1), a.tensor(2), a.boolean(3))); });
+  r.def("put_(Tensor self, Tensor index, Tensor source, bool accumulate=False) -> Tensor", kMethod,
+        "In-place put().", [](Interpreter&, Bound& a) {
+          put_(a.tensor(0), a.tensor(1), a.tensor(2), a.boolean(3));
+          return a[0];
+        });
+  r.def("index_put(Tensor self, Any indices, Tensor values, bool accumulate=False) -> Tensor", kBoth,
+        "self[indices] = values on a copy of self (indices: a tuple of index tensors or None).",
+        [](Interpreter&, Bound& a) {
+          return V(index_put(a.tensor(0), optional_tensors(a[1], "index_put"), a.tensor(2), a.boolean(3)));
+        });
+  r.def("index_put_(Tensor self, Any indices, Tensor values, bool accumulate=False) -> Tensor", kMethod,
+        "self[indices] = values (added with accumulate, repeated positions summing).",
+        [](Interpreter&, Bound& a) {
+          index_put_(a.tensor(0), optional_tensors(a[1], "index_put_"), a.tensor(2), a.boolean(3));
+          return a[0];
+        });
+
+  // ---- masks
+  r.def("masked_fill(Tensor self, Tensor mask, Tensor value) -> Tensor", kBoth,
+        "self with value (a 0-d tensor) where the bool mask is True; self and mask broadcast.",
+        [](Interpreter&, Bound& a) { return V(masked_fill(a.tensor(0), a.tensor(1), a.tensor(2))); });
+  r.def("masked_fill(Tensor self, Tensor mask, Scalar value) -> Tensor", kBoth,
+        "self with value where the bool mask is True; self and mask broadcast.",
+        [](Interpreter&, Bound& a) { return V(masked_fill(a.tensor(0), a.tensor(1), a.scalar(2))); });
+  r.def("masked_fill_(Tensor self, Tensor mask, Tensor value) -> Tensor", kMethod,
+        "In-place masked_fill(); mask broadcasts to self's shape.", [](Interpreter&, Bound& a) {
+          masked_fill_(a.tensor(0), a.tensor(1), a.tensor(2));
+          return a[0];
+        });
+  r.def("masked_fill_(Tensor self, Tensor mask, Scalar value) -> Tensor", kMethod,
+        "In-place masked_fill(); mask broadcasts to self's shape.", [](Interpreter&, Bound& a) {
+          masked_fill_(a.tensor(0), a.tensor(1), a.scalar(2));
+          return a[0];
+        });
+  r.def("masked_select(Tensor self, Tensor mask) -> Tensor", kBoth,
+        "The elements of self where mask is True, in row-major order, as a 1-d tensor.",
+        [](Interpreter&, Bound& a) { return V(masked_select(a.tensor(0), a.tensor(1))); });
+  r.def("masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor", kBoth,
+        "self with source's elements, in order, written where mask is True.",
+        [](Interpreter&, Bound& a) { return V(masked_scatter(a.tensor(0), a.tensor(1), a.tensor(2))); });
+  r.def("masked_scatter_(Tensor self, Tensor mask, Tensor source) -> Tensor", kMethod,
+        "In-place masked_scatter().", [](Interpreter&, Bound& a) {
+          masked_scatter_(a.tensor(0), a.tensor(1), a.tensor(2));
+          return a[0];
+        });
+
+  // ---- nonzero positions
+  r.def("nonzero(Tensor self, *, bool as_tuple=False) -> Tensor", kBoth,
+        "The indices of the nonzero elements: one row per element (as_tuple=True: one tensor per dim).",
+        [](Interpreter&, Bound& a) {
+          if (a.boolean(1)) return tensor_tuple(nonzero_tuple(a.tensor(0)));
+          return V(nonzero(a.tensor(0)));
+        });
+  r.def("argwhere(Tensor self) -> Tensor", kBoth, "Same as nonzero(): one row of indices per nonzero element.",
+        [](Interpreter&, Bound& a) { return V(argwhere(a.tensor(0))); });
+  r.def("where(Tensor condition) -> Tensor[]", kFunction,
+        "nonzero(condition, as_tuple=True): one tensor of indices per dim.",
+        [](Interpreter&, Bound& a) { return tensor_tuple(nonzero_tuple(a.tensor(0))); });
+}
+
+}  // namespace tsh::shell
