@@ -98,7 +98,9 @@ void register_sums(Registry& r) {
         });
 }
 
-// std, var, std_mean, var_mean share three overloads.
+// std, var, std_mean, var_mean share three overloads. The `unbiased` one
+// comes first so that x.std(1, True, True) is (dim, unbiased, keepdim),
+// not a varargs dim list.
 void register_variances(Registry& r) {
   struct Kind2 {
     const char* name;
@@ -122,13 +124,13 @@ void register_variances(Registry& r) {
       return V(k.take_sqrt ? stddev(t, dims, correction, keepdim) : var(t, dims, correction, keepdim));
     };
     std::string n = k.name;
-    r.def(n + "(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor",
-          k.variants, k.doc, [run](Interpreter&, Bound& a) {
-            return run(a.tensor(0), dims_arg(a, 1), correction_arg(a, 2), a.boolean(3));
-          });
     r.def(n + "(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor", k.variants,
           k.doc, [run](Interpreter&, Bound& a) {
             return run(a.tensor(0), dims_arg(a, 1), a.boolean(2) ? 1 : 0, a.boolean(3));
+          });
+    r.def(n + "(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor",
+          k.variants, k.doc, [run](Interpreter&, Bound& a) {
+            return run(a.tensor(0), dims_arg(a, 1), correction_arg(a, 2), a.boolean(3));
           });
     r.def(n + "(Tensor self, bool unbiased=True) -> Tensor", k.variants, k.doc,
           [run](Interpreter&, Bound& a) {

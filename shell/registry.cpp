@@ -108,8 +108,8 @@ bool accepts(const Param& p, const Value& v) {
     case ParamType::IntList:
       if (p.list_size > 0 && is_int_value(v) && !v.is(Kind::Bool)) return true;
       if (!v.is_sequence()) return false;
-      for (const Value& x : v.items())  // bools are not ints here (PyTorch: "element of type bool")
-        if (!is_int_value(x) || x.is(Kind::Bool)) return false;
+      for (const Value& x : v.items())
+        if (!is_int_value(x)) return false;
       return true;
     case ParamType::Float: return v.is_intlike() || v.is(Kind::Float);
     case ParamType::FloatList:
@@ -247,9 +247,7 @@ std::optional<BindFailure> bind(const Signature& sig, bool is_method, Args& args
                             std::to_string(k - first) + ", but got " + type_name(v.items()[pos]);
       } else if (in_list) {
         size_t pos = 0;
-        while (pos < v.items().size() && is_int_value(v.items()[pos]) &&
-               !v.items()[pos].is(Kind::Bool))
-          ++pos;
+        while (pos < v.items().size() && is_int_value(v.items()[pos])) ++pos;
         type_fail.message = fname.substr(0, fname.size() - 2) + "(): argument '" + ps[k].name +
                             "' must be " + expected_name(ps[k]) + ", but found element of type " +
                             arg_type_name(v.items()[pos]) + " at pos " + std::to_string(pos + 1);

@@ -141,12 +141,12 @@ void divide_by_count_kernel(const Tensor& out, int64_t n) {
     T* x = out.data<T>();
     const int64_t m = out.numel();
     if constexpr (is_complex_v<T>) {
-      // c10's complex division by (n + 0i): both parts times 1/n.
+      // c10's complex division by c = n + 0i: (a*c + b*0) / (c*c), (b*c - a*0) / (c*c).
       using R = typename T::value_type;
-      const R c = static_cast<R>(n), scl = R(1) / c;
+      const R c = static_cast<R>(n), cc = c * c;
       for (int64_t i = 0; i < m; ++i) {
         const R a = x[i].real(), b = x[i].imag();
-        x[i] = T((a + b * R(0)) * scl, (b - a * R(0)) * scl);
+        x[i] = T((a * c + b * R(0)) / cc, (b * c - a * R(0)) / cc);
       }
     } else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
       const T d = static_cast<T>(n);

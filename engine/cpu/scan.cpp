@@ -1,4 +1,5 @@
 // engine/cpu/scan.cpp — cumsum, cumprod, cummax and cummin on the CPU.
+#include <cmath>
 #include <complex>
 #include <cstring>
 #include <type_traits>
@@ -27,7 +28,8 @@ template <typename A> inline A mul(A a, A b) {
   if constexpr (is_complex_v<A>) {
     using R = typename A::value_type;
     const R ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
-    return A(ar * br - ai * bi, ar * bi + ai * br);
+    // PyTorch's AVX2 build fuses the first product of each part.
+    return A(std::fma(ar, br, -(ai * bi)), std::fma(ar, bi, ai * br));
   } else if constexpr (std::is_same_v<A, bool>) {
     return a && b;
   } else if constexpr (std::is_integral_v<A>) {

@@ -48,12 +48,6 @@ Tensor reduce_view(const Tensor& out, const Tensor& in, const ReduceSpec& spec) 
   return out.as_view(in.sizes(), strides, out.storage_offset());
 }
 
-bool reduces_empty(const Tensor& t, const ReduceSpec& spec) {
-  for (size_t d = 0; d < spec.mask.size(); ++d)
-    if (spec.mask[d] && t.sizes()[d] == 0) return true;
-  return false;
-}
-
 int64_t reduced_count(const Tensor& t, const ReduceSpec& spec) {
   int64_t n = 1;
   for (size_t d = 0; d < spec.mask.size(); ++d)

@@ -34,8 +34,6 @@ Tensor reduce_alloc(const ReduceSpec& spec, DType dtype, Device device);
 // dims of size > 1, the keepdim strides elsewhere.
 Tensor reduce_view(const Tensor& out, const Tensor& in, const ReduceSpec& spec);
 
-// True when some reduced dim has size 0 (the reduction has no elements).
-bool reduces_empty(const Tensor& t, const ReduceSpec& spec);
 // The number of elements in each reduced block.
 int64_t reduced_count(const Tensor& t, const ReduceSpec& spec);
 

@@ -44,7 +44,7 @@ const KernelTable<CombineFn> combine_kernels{&cpu::combine_var_parts_kernel, nul
 
 bool is_half_type(DType d) { return d == DType::Float16 || d == DType::BFloat16; }
 
-// The reduce-add of sum/nansum: `in` already has the result dtype.
+// The reduce-add of sum/nansum: `in` converted to `dtype`, then summed.
 Tensor sum_into(const Tensor& in, const ReduceSpec& spec, DType dtype, bool ignore_nan) {
   Tensor out = detail::reduce_alloc(spec, dtype, in.device());
   if (in.numel() == 0) {
@@ -125,14 +125,9 @@ Tensor var_impl(const Tensor& t, const OptDims& dims, double correction, bool ke
   return var_real(t, spec, correction, take_sqrt);
 }
 
-std::pair<Tensor, Tensor> var_mean_impl(const Tensor& t, const OptDims& dims, double correction,
-                                        bool keepdim, bool take_sqrt) {
-  check_var_dtype(t);
-  ReduceSpec spec = detail::reduce_spec(t, dims, keepdim);
-  if (is_complex(t.dtype())) {
-    Tensor v = var_impl(t, dims, correction, keepdim, take_sqrt);
-    return {v, mean(t, dims, keepdim)};
-  }
+// Welford (var or std, mean) of a real floating tensor.
+std::pair<Tensor, Tensor> var_mean_real(const Tensor& t, const ReduceSpec& spec, double correction,
+                                        bool take_sqrt) {
   Tensor out = detail::reduce_alloc(spec, t.dtype(), t.device());
   Tensor m = detail::reduce_alloc(spec, t.dtype(), t.device());
   if (t.numel() == 0) {
@@ -143,6 +138,21 @@ std::pair<Tensor, Tensor> var_mean_impl(const Tensor& t, const OptDims& dims, do
   var_kernels.get(t.device())(detail::reduce_view(out, t, spec), detail::reduce_view(m, t, spec), t,
                               correction, take_sqrt);
   return {out, m};
+}
+
+std::pair<Tensor, Tensor> var_mean_impl(const Tensor& t, const OptDims& dims, double correction,
+                                        bool keepdim, bool take_sqrt) {
+  check_var_dtype(t);
+  ReduceSpec spec = detail::reduce_spec(t, dims, keepdim);
+  if (!is_complex(t.dtype())) return var_mean_real(t, spec, correction, take_sqrt);
+  // Complex: each part on its own; variance re + im, mean re + im*j.
+  auto [vr, mr] = var_mean_real(complex_part(t, 0), spec, correction, false);
+  auto [vi, mi] = var_mean_real(complex_part(t, 1), spec, correction, false);
+  combine_kernels.get(t.device())(vr, vi, take_sqrt);
+  Tensor m = detail::reduce_alloc(spec, t.dtype(), t.device());
+  copy_(complex_part(m, 0), mr);
+  copy_(complex_part(m, 1), mi);
+  return {vr, m};
 }
 
 }  // namespace

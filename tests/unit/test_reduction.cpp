@@ -17,6 +17,7 @@
 #endif
 
 #include "engine/core/error.h"
+#include "engine/cpu/reduce_layout.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/reduction.h"
@@ -247,4 +248,41 @@ TEST_CASE("cumulative ops: int64 accumulation, running extrema", "[reduction]") 
   CHECK(values<int64_t>(f) == std::vector<int64_t>{1, 3, 6});
   CHECK(error_of<RuntimeError>([&] { cumsum_(f, 0, DType::Float32); }) ==
         "Bad in-place call: input tensor dtype long int and output tensor dtype float should match");
+}
+
+TEST_CASE("float16/bfloat16 (PyTorch 2.x): several reduced dims sum in float32 and round once", "[reduction]") {
+  // [[2048, 1], [1, 1]] as a slice that cannot merge into one dim: 2051 in
+  // float32 rounds once to 2052 in float16 (2048 in bfloat16). PyTorch 1.13
+  // rounded after each row: 2048 + 2 = 2050.
+  Tensor h = slice(to(floats({2, 4}, {2048, 1, 0, 0, 1, 1, 0, 0}), DType::Float16, std::nullopt), 1, 0, 2);
+  CHECK(static_cast<float>(item<Half>(sum(h))) == 2052.0f);
+  Tensor b = slice(to(floats({2, 4}, {2048, 1, 0, 0, 1, 1, 0, 0}), DType::BFloat16, std::nullopt), 1, 0, 2);
+  CHECK(static_cast<float>(item<BFloat16>(sum(b))) == 2048.0f);
+  // One reduced dim: one partial sum per output, rounded once anyway.
+  CHECK(values<Half>(sum(h, std::vector<int64_t>{1})).size() == 2);
+  CHECK(static_cast<float>(values<Half>(sum(h, std::vector<int64_t>{1}))[0]) == 2048.0f);
+  // mean: float32 sum, float32 division, one rounding: 2051 / 4 = 512.75 → 513 in float16.
+  Tensor m = mean(h);
+  CHECK(m.dtype() == DType::Float16);
+  CHECK(static_cast<float>(item<Half>(m)) == 513.0f);
+}
+
+TEST_CASE("reduction layout: reduced dims first, then PyTorch's stride order, merged", "[reduction]") {
+  // A (3, 4) row-major tensor seen transposed, summed over its dim 1 (the
+  // original rows): the reduced dim (stride 4 elements) comes first, the
+  // kept one second, nothing merges.
+  Tensor x = view(arange(Scalar(int64_t{0}), Scalar(int64_t{12}), Scalar(int64_t{1}), DType::Float32), {3, 4});
+  Tensor xt = t(x);  // (4, 3), strides (1, 4)
+  Tensor out = empty({4}, DType::Float32);
+  Tensor view_out = out.as_view({4, 3}, {1, 0}, 0);
+  cpu::ReduceLayout L = cpu::make_reduce_layout(view_out, xt);
+  CHECK(L.nreduced == 1);
+  CHECK(L.shape == std::vector<int64_t>{3, 4});
+  CHECK(L.in_stride == std::vector<int64_t>{16, 4});
+  CHECK(L.out_stride == std::vector<int64_t>{0, 4});
+  // A contiguous full reduction merges into one dim.
+  Tensor all_out = empty({}, DType::Float32);
+  cpu::ReduceLayout F = cpu::make_reduce_layout(all_out.as_view({3, 4}, {0, 0}, 0), x);
+  CHECK(F.shape == std::vector<int64_t>{12});
+  CHECK(F.nreduced == 1);
 }
