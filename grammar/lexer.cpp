@@ -56,7 +56,7 @@ class Lexer {
   explicit Lexer(LexResult& out) : out_(out), s_(*out.text) {}
 
   void run() {
-    if (check_encoding()) return;
+    if (bad_encoding()) return;
     while (next_token()) {
     }
   }
@@ -126,7 +126,7 @@ class Lexer {
     return fail(std::move(e));
   }
 
-  bool check_encoding();
+  bool bad_encoding();
   bool next_token();
   bool indentation();
   bool continuation(size_t backslash);
@@ -137,8 +137,8 @@ class Lexer {
 };
 
 // The source must be UTF-8 without NUL bytes; CPython refuses both before
-// it tokenizes anything, so the error comes first.
-bool Lexer::check_encoding() {
+// it tokenizes anything, so the error comes first. True when refused.
+bool Lexer::bad_encoding() {
   int line = 1;
   size_t line_start = 0;
   for (size_t i = 0; i < s_.size();) {

@@ -112,6 +112,14 @@ const Parser::Rule& Parser::rule(TokenKind kind) {
 // Parses an expression whose operators all bind at least as tightly as
 // `prec`. A prefix form whose own precedence is lower than `prec` (`a + not
 // b`) is refused, as Python's grammar refuses it.
+//
+// `left_prec` is the precedence of what `left` is so far (`-x` is a Unary,
+// `a + b` a Term), and an operator applies only to a left side its grammar
+// rule accepts: `**` and the postfix forms want a primary, `a if c else b`
+// a disjunction, the others an operand of at least their own precedence.
+// Valid input never needs this (the inner loops take those operators), but
+// after a backtrack (`-y[<junk>`) it stops the outer loops from retrying
+// the same operator on a wider left side.
 ExprPtr Parser::parse_precedence(Prec prec) {
   DepthGuard guard(*this);
   const Token& t = peek();
@@ -119,16 +127,19 @@ ExprPtr Parser::parse_precedence(Prec prec) {
   if (!r.prefix || r.prefix_prec < prec) fail_generic();
   advance();
   ExprPtr left = (this->*r.prefix)(t);
+  Prec left_prec = r.prefix_prec;
   while (true) {
     const Token& op = peek();
     const Rule& ir = rule(op.kind);
     if (!ir.infix || ir.prec < prec) break;
+    if (left_prec < (op.kind == TokenKind::KwIf ? Prec::Or : ir.prec)) break;
     if (op.kind == TokenKind::KwNot && peek(1).kind != TokenKind::KwIn) break;
     guard.add();  // the tree grows one level deeper on the left
     const size_t before = pos_, log = extent_log_.size();
     advance();
     try {
       left = (this->*ir.infix)(left, op);
+      left_prec = op.kind == TokenKind::DoubleStar ? Prec::Unary : ir.prec;
     } catch (const Failure& f) {
       // `a +` then something that is no operand: the expression is `a` and
       // the caller meets the `+`, as in CPython's backtracking parser. The

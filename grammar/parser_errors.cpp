@@ -3,6 +3,7 @@
 // "invalid_*" grammar rules), where their carets go, which error wins when
 // several apply, and the compile-time errors CPython raises before running.
 #include <algorithm>
+#include <unordered_set>
 
 #include "grammar/parser_impl.h"
 
@@ -383,6 +384,7 @@ void Parser::check_assign_target(std::vector<ExprPtr>& chain, size_t start) {
 void Parser::check_aug_target(const Expr& e) {
   if (e.kind == ExprKind::Name || e.kind == ExprKind::Attribute || e.kind == ExprKind::Subscript)
     return;
+  if (no_invalid_) fail_generic();
   // CPython's rule needs the right side to parse before it complains.
   if (!speculate([&] {
         advance();
@@ -409,26 +411,23 @@ void Parser::check_for_target(const Expr& e) {
 
 // CPython's symbol table refuses a repeated parameter name.
 void Parser::check_parameters(const std::vector<Param>& params) {
-  for (size_t i = 1; i < params.size(); ++i)
-    for (size_t j = 0; j < i; ++j)
-      if (params[i].name == params[j].name) {
-        note_compile_error(symtable_error_,
-                           "duplicate argument '" + params[i].name + "' in function definition",
-                           params[i].span);
-        return;
-      }
+  std::unordered_set<std::string_view> seen;
+  for (const Param& p : params)
+    if (!seen.insert(p.name).second) {
+      note_compile_error(symtable_error_,
+                         "duplicate argument '" + p.name + "' in function definition", p.span);
+      return;
+    }
 }
 
 // CPython's compiler refuses a repeated keyword argument.
 void Parser::check_keywords(const Expr& call) {
-  const auto& kws = call.keywords;
-  for (size_t i = 1; i < kws.size(); ++i)
-    for (size_t j = 0; j < i; ++j)
-      if (kws[i].name == kws[j].name) {
-        note_compile_error(compiler_error_, "keyword argument repeated: " + kws[i].name,
-                           kws[i].span);
-        return;
-      }
+  std::unordered_set<std::string_view> seen;
+  for (const Keyword& kw : call.keywords)
+    if (!kw.name.empty() && !seen.insert(kw.name).second) {  // `**m` has no name
+      note_compile_error(compiler_error_, "keyword argument repeated: " + kw.name, kw.span);
+      return;
+    }
 }
 
 }  // namespace tsh::grammar

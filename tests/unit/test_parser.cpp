@@ -2,7 +2,8 @@
 // (trees printed as S-expressions by dump()), every statement kind, node
 // spans, and errors with Python 3.11's message, line, caret columns and the
 // incomplete flag. Expected errors come from python3.11 itself
-// (compile(src, '<stdin>', 'exec'); offsets converted to 0-based columns).
+// (compile(src, '<stdin>', 'exec'); its 1-based character offsets converted
+// to 0-based byte columns).
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -560,6 +561,7 @@ TEST_CASE("interactive chunks are judged as Python's REPL judges them", "[parser
        false},
       {"x = 1 +\ns = \"abc", "SyntaxError", "invalid syntax", 1, 7, 1, 8, false},
       {"f(a, b=1, c", "SyntaxError", "'(' was never closed", 1, 1, 1, 2, true},
+      {"[0] += [  1", "SyntaxError", "invalid syntax", 1, 4, 1, 6, false},
   };
   for (const ErrorCase& c : cases) check_error(c, ParseOptions{true});
 }
