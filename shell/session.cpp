@@ -85,22 +85,32 @@ void Session::report_syntax_error(const grammar::ParseError& err, const std::str
     std::string shown = text.substr(strip);
     while (!shown.empty() && (shown.back() == ' ' || shown.back() == '\r')) shown.pop_back();
     out += "    " + shown + "\n";
-    int col = std::max<int>(0, err.span.col - static_cast<int>(strip));
-    int width = err.span.end_line == err.span.line ? std::max(1, err.span.end_col - err.span.col) : 1;
-    out += "    " + std::string(static_cast<size_t>(col), ' ') + std::string(static_cast<size_t>(width), '^') + "\n";
+    if (err.span.col >= 0) {  // a negative column: Python prints no caret for this error
+      int col = std::max<int>(0, err.span.col - static_cast<int>(strip));
+      int width = err.span.end_line == err.span.line ? std::max(1, err.span.end_col - err.span.col) : 1;
+      out += "    " + std::string(static_cast<size_t>(col), ' ') +
+             std::string(static_cast<size_t>(width), '^') + "\n";
+    }
   }
   out += err.type + ": " + err.message + "\n";
   print_err(out);
 }
 
+// A REPL chunk parses as Python's interactive mode parses it.
+static grammar::ParseResult parse_chunk(const std::string& source) {
+  grammar::ParseOptions options;
+  options.interactive = true;
+  return grammar::parse(source, options);
+}
+
 bool Session::needs_more(const std::string& source, bool at_blank_line) {
-  grammar::ParseResult r = grammar::parse(source);
+  grammar::ParseResult r = parse_chunk(source);
   if (r.error) return r.error->incomplete;
   return opens_block(source) && !at_blank_line;
 }
 
 void Session::run_chunk(const std::string& source) {
-  auto parsed = std::make_shared<grammar::ParseResult>(grammar::parse(source));
+  auto parsed = std::make_shared<grammar::ParseResult>(parse_chunk(source));
   if (parsed->error) {
     report_syntax_error(*parsed->error, source, "<stdin>");
     return;
@@ -138,7 +148,7 @@ int Session::run_lines(LineReader& reader, bool echo) {
     std::string buf = *first + "\n";
     bool in_block = opens_block(buf);
     for (;;) {
-      grammar::ParseResult r = grammar::parse(buf);
+      grammar::ParseResult r = parse_chunk(buf);
       bool incomplete = r.error && r.error->incomplete;
       if (!incomplete && !(in_block && !r.error)) break;
       std::optional<std::string> next = reader.read(true);
