@@ -43,8 +43,8 @@ void def_binary(Registry& r, const std::string& name, Binary f, const std::strin
     r.def(n + "(Tensor self, Tensor other, *, Tensor? out=None) -> Tensor", kBoth, doc,
           [f](Interpreter&, Bound& a) { return result(a, 2, f(a.tensor(0), a.tensor(1), out_dest(a, 2))); });
     if (scalar_overload)
-      r.def(n + "(Tensor self, Scalar other) -> Tensor", kBoth, doc,
-            [f](Interpreter&, Bound& a) { return V(f(a.tensor(0), operand(a, 1), {})); });
+      r.def(n + "(Tensor self, Scalar other, *, Tensor? out=None) -> Tensor", kBoth, doc,
+            [f](Interpreter&, Bound& a) { return result(a, 2, f(a.tensor(0), operand(a, 1), out_dest(a, 2))); });
     r.def(n + "_(Tensor self, Tensor other) -> Tensor", kMethod, "In-place " + n + "().",
           [f](Interpreter&, Bound& a) { f(a.tensor(0), a.tensor(1), Dest::inplace(a.tensor(0))); return a[0]; });
     if (scalar_overload)
@@ -69,15 +69,16 @@ void def_unary(Registry& r, const std::string& name, UnaryOp op, const std::stri
 void register_arithmetic(Registry& r) {
   for (const char* n : {"add", "sub", "subtract"}) {
     const bool is_add = std::string(n) == "add";
-    auto f = is_add ? &add : &sub;
+    using AddSub = Tensor (*)(const Operand&, const Operand&, const Scalar&, const Dest&);
+    const AddSub f = is_add ? static_cast<AddSub>(&add) : static_cast<AddSub>(&sub);
     const std::string doc = is_add ? "self + alpha * other, broadcast and type-promoted."
                                    : "self - alpha * other, broadcast and type-promoted (not for bool).";
     r.def(std::string(n) + "(Tensor self, Tensor other, *, Scalar alpha=1, Tensor? out=None) -> Tensor", kBoth, doc,
           [f](Interpreter&, Bound& a) {
             return result(a, 3, f(a.tensor(0), a.tensor(1), a.scalar(2), out_dest(a, 3)));
           });
-    r.def(std::string(n) + "(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", kBoth, doc,
-          [f](Interpreter&, Bound& a) { return V(f(a.tensor(0), operand(a, 1), a.scalar(2), {})); });
+    r.def(std::string(n) + "(Tensor self, Scalar other, Scalar alpha=1, *, Tensor? out=None) -> Tensor", kBoth, doc,
+          [f](Interpreter&, Bound& a) { return result(a, 3, f(a.tensor(0), operand(a, 1), a.scalar(2), out_dest(a, 3))); });
     r.def(std::string(n) + "_(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", kMethod,
           std::string("In-place ") + n + "().", [f](Interpreter&, Bound& a) {
             f(a.tensor(0), a.tensor(1), a.scalar(2), Dest::inplace(a.tensor(0)));
@@ -104,8 +105,10 @@ void register_arithmetic(Registry& r) {
           kBoth, doc, [](Interpreter&, Bound& a) {
             return result(a, 3, div(a.tensor(0), a.tensor(1), parse_rounding(a.opt_str(2)), out_dest(a, 3)));
           });
-    r.def(std::string(n) + "(Tensor self, Scalar other, *, str? rounding_mode=None) -> Tensor", kBoth, doc,
-          [](Interpreter&, Bound& a) { return V(div(a.tensor(0), operand(a, 1), parse_rounding(a.opt_str(2)))); });
+    r.def(std::string(n) + "(Tensor self, Scalar other, *, str? rounding_mode=None, Tensor? out=None) -> Tensor",
+          kBoth, doc, [](Interpreter&, Bound& a) {
+            return result(a, 3, div(a.tensor(0), operand(a, 1), parse_rounding(a.opt_str(2)), out_dest(a, 3)));
+          });
     r.def(std::string(n) + "_(Tensor self, Tensor other, *, str? rounding_mode=None) -> Tensor", kMethod,
           std::string("In-place ") + n + "().", [](Interpreter&, Bound& a) {
             div(a.tensor(0), a.tensor(1), parse_rounding(a.opt_str(2)), Dest::inplace(a.tensor(0)));

@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "engine/ops/unary.h"
 #include "engine/ops/views.h"
 
 namespace tsh::shell {
@@ -34,6 +35,9 @@ const std::map<std::string, Getter>& properties() {
       {"mT", [](const Tensor& t) { return Value::tensor(mT(t)); }},
       {"H", [](const Tensor& t) { return Value::tensor(T(t)); }},
       {"mH", [](const Tensor& t) { return Value::tensor(mT(t)); }},
+      // Views of a complex tensor's parts (engine/ops/unary.h); real of a real tensor is itself.
+      {"real", [](const Tensor& t) { return Value::tensor(real(t)); }},
+      {"imag", [](const Tensor& t) { return Value::tensor(imag(t)); }},
   };
   return table;
 }

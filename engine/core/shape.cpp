@@ -52,8 +52,8 @@ bool is_contiguous(const Shape& sizes, const Shape& strides) {
 Shape broadcast_shapes(const Shape& a, const Shape& b) {
   size_t n = std::max(a.size(), b.size());
   Shape out(n);
-  for (size_t i = 0; i < n; ++i) {
-    // Align from the right.
+  // Align from the right, checking the last dim first (PyTorch reports the rightmost mismatch).
+  for (size_t i = n; i-- > 0;) {
     int64_t da = i < n - a.size() ? 1 : a[i - (n - a.size())];
     int64_t db = i < n - b.size() ? 1 : b[i - (n - b.size())];
     if (da != db && da != 1 && db != 1)

@@ -121,7 +121,8 @@ void float_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor&
   auto R = [](M v) { return static_cast<T>(v); };
   switch (op) {
     case BinaryOp::Add: {
-      const M alpha = static_cast<M>(prm.alpha.to_double());
+      // alpha is first rounded to the tensor's dtype (bfloat16 0.3 is 0.30078125).
+      const M alpha = static_cast<M>(convert<T>(prm.alpha.to_double()));
       if (prm.alpha.to_double() == 1.0)
         map2<T, T, T>(out, a, b, [R](T x, T y) { return R(M(x) + M(y)); });
       else
@@ -196,6 +197,14 @@ void float_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor&
           return;
         }
       }
+      if (prm.pow_exponent && (std::is_same_v<T, float> || std::is_same_v<T, double>)) {
+        // PyTorch's scalar path raises to the exponent in double, unrounded.
+        const double e = prm.pow_exponent->to_double();
+        map2_vec<T>(out, a, b,
+                    [](const M* x, const M* y, M* o, int64_t n) { simd_binary(SimdFn2::Pow, x, y, o, n); },
+                    [R, e](T x, T) { return R(static_cast<M>(std::pow(static_cast<double>(x), e))); });
+        return;
+      }
       map2_vec<T>(out, a, b,
                   [](const M* x, const M* y, M* o, int64_t n) { simd_binary(SimdFn2::Pow, x, y, o, n); },
                   [R](T x, T y) { return R(std::pow(M(x), M(y))); });
@@ -256,32 +265,24 @@ void bool_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& 
 // --- complex ------------------------------------------------------------------------------
 
 // Products and quotients written out, as c10::complex computes them (the
-// quotient scales by the larger part of the divisor, as NumPy does).
+// quotient with the textbook formula, as torch 1.13's scalar path does).
 template <typename C> C cmul(C x, C y) {
   return C(x.real() * y.real() - x.imag() * y.imag(), x.real() * y.imag() + x.imag() * y.real());
 }
 template <typename C> C cdiv(C x, C y) {
   using R = typename C::value_type;
   const R a = x.real(), b = x.imag(), c = y.real(), d = y.imag();
-  const R ac = std::abs(c), ad = std::abs(d);
-  if (ac >= ad) {
-    if (ac == 0 && ad == 0) return C(a / ac, b / ad);
-    const R rat = d / c, scl = R(1) / (c + d * rat);
-    return C((a + b * rat) * scl, (b - a * rat) * scl);
-  }
-  const R rat = c / d, scl = R(1) / (d + c * rat);
-  return C((a * rat + b) * scl, (b * rat - a) * scl);
+  const R den = c * c + d * d;
+  return C((a * c + b * d) / den, (b * c - a * d) / den);
 }
 
 template <typename T>
 void complex_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, const BinaryParams& prm) {
   switch (op) {
     case BinaryOp::Add: {
+      // Always the full complex product, even for alpha 1: PyTorch's -0 + -0 is then +0.
       const T alpha = convert<T>(prm.alpha.to_complex());
-      if (prm.alpha.to_complex() == std::complex<double>(1, 0))
-        map2<T, T, T>(out, a, b, [](T x, T y) { return x + y; });
-      else
-        map2<T, T, T>(out, a, b, [alpha](T x, T y) { return x + cmul(alpha, y); });
+      map2<T, T, T>(out, a, b, [alpha](T x, T y) { return x + cmul(y, alpha); });
       return;
     }
     case BinaryOp::Mul: map2<T, T, T>(out, a, b, [](T x, T y) { return cmul(x, y); }); return;

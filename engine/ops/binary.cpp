@@ -30,11 +30,10 @@ struct Spec {
   bool int_to_float = false; // bool/integer operands compute in the default float dtype
 };
 
-// The compute dtype, checked against what the op supports.
-DType compute_dtype(const Spec& s, const Operand& a, const Operand& b) {
+// The dtype an op computes in (before checking that the op supports it).
+DType promoted(const Spec& s, const Operand& a, const Operand& b) {
   DType d = result_type({a.promotion(), b.promotion()});
   if (s.int_to_float && is_integral(d, true)) d = default_dtype();
-  if (!supports(s.dtypes, d)) not_implemented_for(s.name, d);
   return d;
 }
 
@@ -52,12 +51,17 @@ std::optional<double> wide_second(const Operand& b, DType compute) {
   return v;
 }
 
-Tensor run(const Spec& s, const Operand& a, const Operand& b, const Dest& dest,
-           cpu::BinaryParams params = {}, std::optional<DType> forced = std::nullopt) {
-  const DType d = forced ? *forced : compute_dtype(s, a, b);
+// Checks in PyTorch's order: shapes and the cast to the destination (while
+// preparing), then `extra` (alpha), then whether the op supports the dtype.
+template <typename Extra>
+Tensor run(const Spec& s, const Operand& a, const Operand& b, const Dest& dest, cpu::BinaryParams params,
+           Extra extra) {
+  const DType d = promoted(s, a, b);
   const Operand ins[2] = {a, b};
   const DType dts[2] = {d, d};
   Prepared p = prepare_elementwise(ins, dts, dest, d, d);
+  extra(d, params);
+  if (!supports(s.dtypes, d)) not_implemented_for(s.name, d);
   const bool int_division = is_integral(d, false) &&
                             (s.op == BinaryOp::DivTrunc || s.op == BinaryOp::DivFloor ||
                              s.op == BinaryOp::Remainder || s.op == BinaryOp::Fmod);
@@ -67,6 +71,10 @@ Tensor run(const Spec& s, const Operand& a, const Operand& b, const Dest& dest,
   }
   binary_kernels.get(p.out.device())(s.op, p.out, p.ins[0], p.ins[1], params);
   return finish_elementwise(p);
+}
+
+Tensor run(const Spec& s, const Operand& a, const Operand& b, const Dest& dest, cpu::BinaryParams params = {}) {
+  return run(s, a, b, dest, params, [](DType, cpu::BinaryParams&) {});
 }
 
 // PyTorch's alpha checks for add and sub.
@@ -132,11 +140,9 @@ void not_implemented_for(const char* kernel_name, DType d) {
 }
 
 Tensor add(const Operand& a, const Operand& b, const Scalar& alpha, const Dest& dest) {
-  const DType d = compute_dtype(kAdd, a, b);
-  check_alpha(alpha, d);
   cpu::BinaryParams prm;
   prm.alpha = alpha;
-  return run(kAdd, a, b, dest, prm, d);
+  return run(kAdd, a, b, dest, prm, [&](DType d, cpu::BinaryParams&) { check_alpha(alpha, d); });
 }
 
 Tensor sub(const Operand& a, const Operand& b, const Scalar& alpha, const Dest& dest) {
@@ -147,18 +153,13 @@ Tensor sub(const Operand& a, const Operand& b, const Scalar& alpha, const Dest& 
   TSH_CHECK(!(ab || bb), RuntimeError,
             "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
             "invert a mask, use the `~` or `logical_not()` operator instead.");
-  const DType d = compute_dtype(kAdd, a, b);
-  check_alpha(alpha, d);
   cpu::BinaryParams prm;
   prm.alpha = negate(alpha);
-  return run(kAdd, a, b, dest, prm, d);
+  return run(kAdd, a, b, dest, prm, [&](DType d, cpu::BinaryParams&) { check_alpha(alpha, d); });
 }
 
 Tensor mul(const Operand& a, const Operand& b, const Dest& dest) {
-  const DType d = compute_dtype(kMul, a, b);
-  cpu::BinaryParams prm;
-  prm.b_wide = wide_second(b, d);
-  return run(kMul, a, b, dest, prm, d);
+  return run(kMul, a, b, dest, {}, [&](DType d, cpu::BinaryParams& prm) { prm.b_wide = wide_second(b, d); });
 }
 
 Rounding parse_rounding(const std::optional<std::string>& mode) {
@@ -172,10 +173,7 @@ Rounding parse_rounding(const std::optional<std::string>& mode) {
 Tensor div(const Operand& a, const Operand& b, Rounding rounding, const Dest& dest) {
   if (rounding == Rounding::Trunc) return run(kDivTrunc, a, b, dest);
   if (rounding == Rounding::Floor) return run(kDivFloor, a, b, dest);
-  const DType d = compute_dtype(kDiv, a, b);
-  cpu::BinaryParams prm;
-  prm.b_wide = wide_second(b, d);
-  return run(kDiv, a, b, dest, prm, d);
+  return run(kDiv, a, b, dest, {}, [&](DType d, cpu::BinaryParams& prm) { prm.b_wide = wide_second(b, d); });
 }
 
 Tensor floor_divide(const Operand& a, const Operand& b, const Dest& dest) { return run(kDivFloor, a, b, dest); }
@@ -183,11 +181,17 @@ Tensor remainder(const Operand& a, const Operand& b, const Dest& dest) { return 
 Tensor fmod(const Operand& a, const Operand& b, const Dest& dest) { return run(kFmod, a, b, dest); }
 
 Tensor pow(const Operand& a, const Operand& b, const Dest& dest) {
-  const DType d = compute_dtype(kPow, a, b);
+  const DType d = promoted(kPow, a, b);
   if (a.is_tensor() && !b.is_tensor()) {
     const Scalar& e = b.scalar();
     TSH_CHECK(!(is_integral(a.dtype(), true) && (e.is_int() || e.is_bool()) && e.to_int() < 0),
               RuntimeError, "Integers to negative integer powers are not allowed.");
+    // A number exponent: every operand must have the result dtype (no casting).
+    if (!dest.is_new())
+      TSH_CHECK(dest.tensor.dtype() == d, RuntimeError,
+                std::string("Found dtype ") + scalar_type_name(dest.tensor.dtype()) + " but expected " +
+                    scalar_type_name(d));
+    if (!supports(kPow.dtypes, d)) not_implemented_for(kPow.name, d);
     if (is_number_equal(b, 0.0)) return fill_result(a, b, d, dest, /*ones=*/true);
     if (is_number_equal(b, 1.0)) return fill_result(a, b, d, dest, /*ones=*/false);
     // sqrt / rsqrt / reciprocal, as PyTorch dispatches them (not for float16).
@@ -200,10 +204,10 @@ Tensor pow(const Operand& a, const Operand& b, const Dest& dest) {
     }
     cpu::BinaryParams prm;
     prm.pow_exponent = e;
-    return run(kPow, a, b, dest, prm, d);
+    return run(kPow, a, b, dest, prm);
   }
   if (!a.is_tensor() && is_number_equal(a, 1.0)) return fill_result(a, b, d, dest, /*ones=*/true);
-  return run(kPow, a, b, dest, {}, d);
+  return run(kPow, a, b, dest);
 }
 
 Tensor square(const Tensor& t, const Dest& dest) { return pow(t, Operand(int64_t{2}), dest); }

@@ -21,6 +21,12 @@ Tensor add(const Operand& a, const Operand& b, const Scalar& alpha = Scalar(int6
            const Dest& dest = {});
 Tensor sub(const Operand& a, const Operand& b, const Scalar& alpha = Scalar(int64_t{1}),
            const Dest& dest = {});
+inline Tensor add(const Operand& a, const Operand& b, const Dest& dest) {
+  return add(a, b, Scalar(int64_t{1}), dest);
+}
+inline Tensor sub(const Operand& a, const Operand& b, const Dest& dest) {
+  return sub(a, b, Scalar(int64_t{1}), dest);
+}
 Tensor mul(const Operand& a, const Operand& b, const Dest& dest = {});
 
 // Division: true division (integers divide in the default float dtype), or
@@ -66,7 +72,7 @@ inline Tensor div_(const Tensor& self, const Operand& b, Rounding r = Rounding::
   return div(self, b, r, Dest::inplace(self));
 }
 
-// The dtype-support masks and the message for a dtype an op refuses:
+// Throws PyTorch's message for a dtype an op's kernel does not support:
 // "\"add_cpu/sub_cpu\" not implemented for 'Bool'".
 [[noreturn]] void not_implemented_for(const char* kernel_name, DType d);
 

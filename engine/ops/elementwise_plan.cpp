@@ -246,7 +246,14 @@ Prepared prepare_elementwise(std::span<const Operand> inputs, std::span<const DT
     } else {
       t = wrap_number(op.scalar());
     }
-    if (t.dtype() != in_dtypes[i]) t = to(t, in_dtypes[i], std::nullopt);
+    if (t.dtype() != in_dtypes[i]) {
+      // Convert only the distinct elements: expanded (stride-0) dims shrink to
+      // size 1 first and broadcast again below, so a converted expand stays small.
+      Shape sizes = t.sizes();
+      for (size_t d = 0; d < sizes.size(); ++d)
+        if (t.strides()[d] == 0) sizes[d] = std::min<int64_t>(sizes[d], 1);
+      t = to(t.as_view(sizes, t.strides(), t.storage_offset()), in_dtypes[i], std::nullopt);
+    }
     Tensor expanded = t.as_view(shape, broadcast_strides(t.sizes(), t.strides(), shape), t.storage_offset());
     p.ins.push_back(permute_view(expanded, order));
   }

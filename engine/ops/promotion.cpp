@@ -13,12 +13,14 @@ using Slot = std::optional<DType>;
 
 void fold(Slot& slot, DType d) { slot = slot ? promote_types(*slot, d) : d; }
 
-// The complex dtype with a floating dtype's precision; 16-bit floats have none in tsh.
+// The complex dtype with a floating dtype's precision (bfloat16 gives complex64,
+// as in PyTorch). PyTorch's float16 gives complex32, a dtype tsh does not have.
 DType complex_of(DType floating) {
   if (floating == DType::Float64) return DType::Complex128;
-  if (floating == DType::Float32) return DType::Complex64;
-  throw RuntimeError(std::string("Unknown Complex ScalarType for ") +
-                     (floating == DType::Float16 ? "Half" : "BFloat16"));
+  if (floating == DType::Float16)
+    throw RuntimeError("promoting Half with a complex operand gives ComplexHalf (torch.complex32), "
+                       "which tsh does not support");
+  return DType::Complex64;
 }
 
 // Merges a higher-priority class with a lower one: the lower class only counts

@@ -126,11 +126,14 @@ void check_special(UnaryOp op, DType d) {
   }
 }
 
+// The dtype support check comes after preparing, as in PyTorch: an in-place
+// call's cast error wins over the kernel's "not implemented".
 Tensor run(UnaryOp op, const Tensor& t, DType compute, DType out_dtype, const Dest& dest,
-           const cpu::UnaryParams& prm) {
+           const cpu::UnaryParams& prm, const Rule* rule = nullptr) {
   const Operand ins[1] = {t};
   const DType dts[1] = {compute};
   Prepared p = prepare_elementwise(ins, dts, dest, out_dtype, out_dtype);
+  if (rule && !supports(rule->dtypes, compute)) not_implemented_for(rule->name, compute);
   unary_kernels.get(p.out.device())(op, p.out, p.ins[0], prm);
   return finish_elementwise(p);
 }
@@ -143,12 +146,11 @@ Tensor unary(UnaryOp op, const Tensor& t, const Dest& dest, double p0, double p1
   DType compute = t.dtype();
   if ((r.result == Result::Float || r.result == Result::RealFloat) && is_integral(compute, true))
     compute = default_dtype();
-  if (!supports(r.dtypes, compute)) not_implemented_for(r.name, compute);
   DType out = compute;
   if (r.result == Result::Bool) out = DType::Bool;
   if ((r.result == Result::RealSame || r.result == Result::RealFloat) && is_complex(compute))
     out = to_real(compute);
-  return run(op, t, compute, out, dest, cpu::UnaryParams{p0, p1, p2});
+  return run(op, t, compute, out, dest, cpu::UnaryParams{p0, p1, p2}, &r);
 }
 
 Tensor unary_as(UnaryOp op, const Tensor& t, DType compute, const Dest& dest) {
