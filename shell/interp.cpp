@@ -99,9 +99,11 @@ void Interpreter::exec(const Stmt& s) {
         Value idx = eval(*target.items[1]);
         Value cur = eval_subscript(obj, idx);
         Value result = binary(s.op, cur, rhs, true);
-        // An in-place tensor op already wrote through the view.
+        // An in-place tensor op already wrote through a view (basic indexing);
+        // advanced indexing gave a copy, which Python's __setitem__ writes back.
         if (!(cur.is(Kind::Tensor) && result.is(Kind::Tensor) &&
-              result.as_tensor().is_same(cur.as_tensor())))
+              result.as_tensor().is_same(cur.as_tensor()) && obj.is(Kind::Tensor) &&
+              cur.as_tensor().storage() == obj.as_tensor().storage()))
           set_item(obj, idx, result);
       } else if (target.kind == ExprKind::Attribute) {
         Value obj = eval(*target.items[0]);

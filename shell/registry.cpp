@@ -497,6 +497,7 @@ Registry& registry() {
     register_reduction_ops(*reg);
     register_random_ops(*reg);
     register_join_ops(*reg);
+    register_linalg_ops(*reg);
     return reg;
   }();
   return *r;

@@ -112,6 +112,7 @@ void register_reduction_ops(Registry& r);    // ops_reduction.cpp
 void register_random_ops(Registry& r);       // ops_random.cpp
 void register_indexing_ops(Registry& r);     // ops_indexing.cpp
 void register_join_ops(Registry& r);         // ops_join.cpp
+void register_linalg_ops(Registry& r);       // ops_linalg.cpp
 // torch functions PyTorch defines in Python with *tensors (meshgrid, ...): ops_join.cpp.
 void install_join_attrs(std::map<std::string, Value>& torch_attrs);
 

@@ -4,9 +4,11 @@
 // reflected dunder: __radd__/__rmul__/__rand__... put the tensor first,
 // __rsub__ is rsub (x - t), __rtruediv__ is t.reciprocal() * x, and
 // __rfloordiv__/__rmod__/__rpow__/__rlshift__/__rrshift__ pass the number
-// first. `t op= x` runs in place and keeps t's identity. A non-numeric other
+// first. `t op= x` runs in place and keeps t's identity, except `t @= x`,
+// which rebinds t (PyTorch has no in-place matmul). A non-numeric other
 // operand gives Python's TypeError; `==` and `!=` then answer False/True.
 #include "engine/ops/elementwise.h"
+#include "engine/ops/matmul.h"
 #include "grammar/ast.h"
 #include "shell/errors.h"
 #include "shell/pyops.h"
@@ -52,9 +54,11 @@ Tensor apply(Op op, const Operand& a, const Operand& b, const Dest& dest) {
     case Op::BitXor: return bitwise_xor(a, b, dest);
     case Op::LShift: return bitwise_left_shift(a, b, dest);
     case Op::RShift: return bitwise_right_shift(a, b, dest);
+    case Op::MatMul: return matmul(a.tensor(), b.tensor());  // both tensors: checked by the caller
     default: break;
   }
-  throw NotImplementedError("tensor operator @ (matmul) is not implemented yet in tsh");
+  throw NotImplementedError(std::string("tensor operator ") + grammar::op_symbol(op) +
+                            " is not implemented in tsh");
 }
 
 // x op t for a number x.
@@ -73,9 +77,12 @@ Tensor reflected(Op op, const Operand& x, const Tensor& t) {
 }  // namespace
 
 Value tensor_binary(Interpreter&, Op op, const Value& a, const Value& b, bool inplace) {
-  if (op == Op::MatMul)
-    throw NotImplementedError(std::string("tensor operator @") + (inplace ? "=" : "") +
-                              " (matmul) is not implemented yet in tsh");
+  if (op == Op::MatMul) {
+    // `@` takes two tensors (a number is refused as Python refuses it), and
+    // `t @= x` rebinds t to a new tensor: torch.Tensor has no in-place matmul.
+    if (!a.is(Kind::Tensor) || !b.is(Kind::Tensor)) unsupported(op, a, b, inplace);
+    return Value::tensor(matmul(a.as_tensor(), b.as_tensor()));
+  }
   if (!is_operand(a) || !is_operand(b)) unsupported(op, a, b, inplace);
   if (a.is(Kind::Tensor)) {
     if (inplace) {

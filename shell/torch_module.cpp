@@ -154,6 +154,19 @@ Value make_torch_module(Interpreter&) {
   def(cuda, "is_available", [](Interpreter&, Args&, Kwargs&) { return Value::boolean(false); });
   def(cuda, "device_count", [](Interpreter&, Args&, Kwargs&) { return Value::integer(0); });
   attrs["cuda"] = cuda;
+
+  // torch.linalg: every registry function named linalg_X is torch.linalg.X, as in PyTorch.
+  Value linalg = module("torch.linalg");
+  for (const std::string& name : registry().function_names()) {
+    if (name.rfind("linalg_", 0) != 0) continue;
+    const auto* overloads = registry().functions(name);
+    linalg.as<ModuleObj>()->attrs[name.substr(7)] =
+        make_builtin(name, "<built-in function " + name + ">",
+                     [overloads](Interpreter& in, Args& a, Kwargs& kw) {
+                       return registry().call(in, *overloads, false, a, kw);
+                     });
+  }
+  attrs["linalg"] = linalg;
   return torch;
 }
 

@@ -16,23 +16,24 @@
 
 namespace tsh {
 
-// X(Enum, C++ type, name after "torch.", legacy tensor type name)
-#define TSH_DTYPES(X)                                          \
-  X(Bool, bool, "bool", "BoolTensor")                          \
-  X(UInt8, uint8_t, "uint8", "ByteTensor")                     \
-  X(Int8, int8_t, "int8", "CharTensor")                        \
-  X(Int16, int16_t, "int16", "ShortTensor")                    \
-  X(Int32, int32_t, "int32", "IntTensor")                      \
-  X(Int64, int64_t, "int64", "LongTensor")                     \
-  X(Float16, Half, "float16", "HalfTensor")                    \
-  X(BFloat16, BFloat16, "bfloat16", "BFloat16Tensor")          \
-  X(Float32, float, "float32", "FloatTensor")                  \
-  X(Float64, double, "float64", "DoubleTensor")                \
-  X(Complex64, std::complex<float>, "complex64", "ComplexFloatTensor") \
-  X(Complex128, std::complex<double>, "complex128", "ComplexDoubleTensor")
+// X(Enum, C++ type, name after "torch.", legacy tensor type name,
+//   the C++ type name PyTorch's own messages print, e.g. "long int")
+#define TSH_DTYPES(X)                                                                \
+  X(Bool, bool, "bool", "BoolTensor", "bool")                                        \
+  X(UInt8, uint8_t, "uint8", "ByteTensor", "unsigned char")                          \
+  X(Int8, int8_t, "int8", "CharTensor", "signed char")                               \
+  X(Int16, int16_t, "int16", "ShortTensor", "short int")                             \
+  X(Int32, int32_t, "int32", "IntTensor", "int")                                     \
+  X(Int64, int64_t, "int64", "LongTensor", "long int")                               \
+  X(Float16, Half, "float16", "HalfTensor", "c10::Half")                             \
+  X(BFloat16, BFloat16, "bfloat16", "BFloat16Tensor", "c10::BFloat16")               \
+  X(Float32, float, "float32", "FloatTensor", "float")                               \
+  X(Float64, double, "float64", "DoubleTensor", "double")                            \
+  X(Complex64, std::complex<float>, "complex64", "ComplexFloatTensor", "c10::complex<float>") \
+  X(Complex128, std::complex<double>, "complex128", "ComplexDoubleTensor", "c10::complex<double>")
 
 enum class DType : uint8_t {
-#define TSH_ENUM(e, T, n, l) e,
+#define TSH_ENUM(e, T, n, l, c) e,
   TSH_DTYPES(TSH_ENUM)
 #undef TSH_ENUM
 };
@@ -40,7 +41,7 @@ constexpr int kNumDTypes = 12;
 
 // C++ element type of a dtype: CType<DType::Float32> is float.
 template <DType D> struct CTypeOf;
-#define TSH_CTYPE(e, T, n, l) \
+#define TSH_CTYPE(e, T, n, l, c) \
   template <> struct CTypeOf<DType::e> { using type = T; };
 TSH_DTYPES(TSH_CTYPE)
 #undef TSH_CTYPE
@@ -48,7 +49,7 @@ template <DType D> using CType = typename CTypeOf<D>::type;
 
 // The dtype of a C++ element type: dtype_of<float> == DType::Float32.
 template <typename T> constexpr DType dtype_of();
-#define TSH_DTYPE_OF(e, T, n, l) \
+#define TSH_DTYPE_OF(e, T, n, l, c) \
   template <> constexpr DType dtype_of<T>() { return DType::e; }
 TSH_DTYPES(TSH_DTYPE_OF)
 #undef TSH_DTYPE_OF
@@ -56,6 +57,8 @@ TSH_DTYPES(TSH_DTYPE_OF)
 std::string_view dtype_name(DType d);         // "float32"
 std::string dtype_repr(DType d);              // "torch.float32"
 std::string_view legacy_type_name(DType d);   // "FloatTensor"
+// The C++ type name PyTorch prints in its messages: "long int", "c10::Half".
+const char* typemeta_name(DType d);
 std::optional<DType> dtype_from_name(std::string_view name);  // "float", "double", "long", "float32", ...
 int64_t itemsize(DType d);
 
@@ -86,7 +89,7 @@ DType default_complex_dtype();
 template <typename F>
 decltype(auto) dispatch(DType d, F&& f) {
   switch (d) {
-#define TSH_CASE(e, T, n, l) \
+#define TSH_CASE(e, T, n, l, c) \
   case DType::e:             \
     return f.template operator()<T>();
     TSH_DTYPES(TSH_CASE)

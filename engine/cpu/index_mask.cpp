@@ -52,22 +52,28 @@ int64_t count_nonzero_kernel(const Tensor& t) {
 void nonzero_kernel(const Tensor& t, const Tensor& out) {
   const int64_t nd = t.dim(), numel = t.numel();
   if (numel == 0) return;
-  const int64_t row_stride = nd > 0 ? out.stride(0) : 0, col_stride = nd > 0 ? out.stride(1) : 0;
   int64_t* row = out.data<int64_t>();
+  if (nd == 0) return;  // a nonzero 0-d tensor has one row with no columns
+  const int64_t row_stride = out.stride(0), col_stride = out.stride(1);
   const int64_t item = t.itemsize();
+  const int64_t inner = t.sizes()[nd - 1], inner_step = t.strides()[nd - 1] * item;
   dispatch(t.dtype(), [&]<typename T>() {
-    // A row-major odometer over t's dims: the order the multi-indices must come out in.
+    // Row-major order (the order the multi-indices must come out in): an
+    // odometer over the outer dims, a tight loop along the last one.
     std::vector<int64_t> idx(nd, 0);
-    const char* p = t.data_ptr();
-    for (int64_t e = 0; e < numel; ++e) {
-      if (is_nonzero<T>(p)) {
-        for (int64_t d = 0; d < nd; ++d) row[d * col_stride] = idx[d];
+    const char* base = t.data_ptr();
+    for (int64_t outer = numel / inner; outer > 0; --outer) {
+      const char* p = base;
+      for (int64_t j = 0; j < inner; ++j, p += inner_step) {
+        if (!is_nonzero<T>(p)) continue;
+        for (int64_t d = 0; d + 1 < nd; ++d) row[d * col_stride] = idx[d];
+        row[(nd - 1) * col_stride] = j;
         row += row_stride;
       }
-      for (int64_t d = nd - 1; d >= 0; --d) {
-        p += t.strides()[d] * item;
+      for (int64_t d = nd - 2; d >= 0; --d) {
+        base += t.strides()[d] * item;
         if (++idx[d] < t.sizes()[d]) break;
-        p -= t.strides()[d] * item * t.sizes()[d];
+        base -= t.strides()[d] * item * t.sizes()[d];
         idx[d] = 0;
       }
     }

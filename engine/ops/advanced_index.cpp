@@ -8,7 +8,6 @@
 #include "engine/ops/advanced_index.h"
 
 #include <algorithm>
-#include <numeric>
 #include <string>
 
 #include "engine/core/error.h"
@@ -170,28 +169,34 @@ IndexPlan make_plan(const Tensor& self, const std::vector<Tensor>& indices) {
 // indexed position, row-major over the replacement shape; throws PyTorch's
 // IndexError for the first index out of bounds.
 Tensor plan_offsets(const IndexPlan& plan) {
-  std::vector<std::vector<int64_t>> values;
-  for (const Tensor& t : plan.indices) values.push_back(int_values(t));
-  const int64_t n = shape_numel(plan.replacement);
-  std::vector<int64_t> offsets(static_cast<size_t>(n), 0);
+  std::vector<Tensor> held;  // keeps the contiguous copies alive while read
+  std::vector<const int64_t*> values;
+  for (const Tensor& t : plan.indices) {
+    held.push_back(int64_contiguous(t));
+    values.push_back(held.back().data<int64_t>());
+  }
+  Tensor flat = empty(plan.replacement, DType::Int64, Device{});
+  int64_t* offsets = flat.data<int64_t>();
+  const int64_t n = flat.numel();
   for (int64_t e = 0; e < n; ++e) {
+    int64_t off = 0;
     for (size_t k = 0; k < values.size(); ++k) {
       int64_t v = values[k][e];
       const int64_t size = plan.indexed_sizes[k];
-      TSH_CHECK(v >= -size && v < size, IndexError,
-                "index " + str(v) + " is out of bounds for dimension " + str(static_cast<int64_t>(k)) +
-                    " with size " + str(size));
+      if (v < -size || v >= size)
+        throw IndexError("index " + str(v) + " is out of bounds for dimension " +
+                         str(static_cast<int64_t>(k)) + " with size " + str(size));
       if (v < 0) v += size;
-      offsets[e] += v * plan.indexed_strides[k];
+      off += v * plan.indexed_strides[k];
     }
+    offsets[e] = off;
   }
   // Laid out over the whole result: stride 0 along the dims the indices do not vary in.
-  Tensor flat = int64_tensor(plan.replacement, offsets, plan.src.device());
   Shape strides(static_cast<size_t>(plan.before), 0);
   Shape inner = contiguous_strides(plan.replacement);
   strides.insert(strides.end(), inner.begin(), inner.end());
   strides.resize(plan.result_sizes.size(), 0);
-  return flat.as_view(plan.result_sizes, strides, 0);
+  return to(flat, std::nullopt, plan.src.device()).as_view(plan.result_sizes, strides, 0);
 }
 
 // self's elements at the planned positions, as a new tensor.
@@ -304,21 +309,6 @@ Tensor apply_items(const Tensor& self, const std::vector<TensorIndex>& items,
 
 Tensor alias(const Tensor& t) { return t.as_view(t.sizes(), t.strides(), t.storage_offset()); }
 
-// PyTorch's is_non_overlapping_and_dense: the dims of size >= 2, sorted by
-// stride, tile memory exactly.
-bool dense(const Shape& sizes, const Shape& strides) {
-  std::vector<size_t> dims;
-  for (size_t d = 0; d < sizes.size(); ++d)
-    if (sizes[d] >= 2) dims.push_back(d);
-  std::sort(dims.begin(), dims.end(), [&](size_t a, size_t b) { return strides[a] < strides[b]; });
-  int64_t required = 1;
-  for (size_t d : dims) {
-    if (strides[d] != required) return false;
-    required *= sizes[d];
-  }
-  return true;
-}
-
 }  // namespace
 
 Shape iterator_output_strides(const Shape& shape, const std::vector<std::pair<Shape, Shape>>& inputs) {
@@ -329,7 +319,7 @@ Shape iterator_output_strides(const Shape& shape, const std::vector<std::pair<Sh
   for (const auto& [sizes, st] : inputs) {
     same_shape = same_shape && sizes == shape;
     all_contiguous = all_contiguous && is_contiguous(sizes, st);
-    same_dense = same_dense && st == inputs[0].second && dense(sizes, st);
+    same_dense = same_dense && st == inputs[0].second && non_overlapping_dense(sizes, st);
   }
   if (same_shape && !inputs.empty()) {
     if (all_contiguous) return contiguous_strides(shape);
@@ -413,6 +403,9 @@ const Tensor& index_put_(const Tensor& self, const std::vector<Tensor>& indices,
       return masked_fill_(self, mask, item(values));
     }
   }
+  check_no_overlap(self, values);
+  for (const Tensor& t : indices)
+    if (t.defined()) check_no_overlap(self, t);
   IndexPlan plan = make_plan(self, indices);
   TSH_CHECK(expandable(values.sizes(), plan.result_sizes), RuntimeError,
             "shape mismatch: value tensor of shape " + shape_str(values.sizes()) +

@@ -107,25 +107,29 @@ void check_scatter(const Tensor& self, int64_t dim, const Tensor& index, const T
                 shape_str(self.sizes()) + " apart from dimension " + str(dim) + tail);
 }
 
-// Offsets of index's values along dim of t (0 <= v < size, else the gather/scatter message).
-std::vector<int64_t> dim_offsets(const Tensor& t, int64_t dim, const Tensor& index) {
-  std::vector<int64_t> v = int_values(index);
+// Offsets of index's values along dim of t (0 <= v < size, else the gather/scatter
+// message), as a contiguous int64 tensor shaped like index.
+Tensor dim_offsets(const Tensor& t, int64_t dim, const Tensor& index) {
+  const Tensor values = int64_contiguous(index);
+  Tensor out = empty(index.sizes(), DType::Int64, Device{});
+  const int64_t* v = values.data<int64_t>();
+  int64_t* o = out.data<int64_t>();
   const int64_t size = t.sizes()[dim], stride = t.strides()[dim];
-  for (int64_t& x : v) {
-    TSH_CHECK(x >= 0 && x < size, RuntimeError,
-              "index " + str(x) + " is out of bounds for dimension " + str(dim) + " with size " + str(size));
-    x *= stride;
+  for (int64_t i = 0; i < out.numel(); ++i) {
+    if (v[i] < 0 || v[i] >= size)
+      throw RuntimeError("index " + str(v[i]) + " is out of bounds for dimension " + str(dim) +
+                         " with size " + str(size));
+    o[i] = v[i] * stride;
   }
-  return v;
+  return to(out, std::nullopt, t.device());
 }
 
 // Writes src (index's shape) into self along dim at index's positions.
 void scatter_into(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
                   cpu::ScatterMode mode) {
   const Tensor s = at_least_1d(self), ix = at_least_1d(index);
-  std::vector<int64_t> offsets = dim_offsets(s, dim, ix);
+  const Tensor off = dim_offsets(s, dim, ix);
   if (ix.numel() == 0) return;
-  Tensor off = int64_tensor(ix.sizes(), offsets, self.device());
   scatter_kernels.get(self.device())(pinned(s, ix.sizes(), dim), src, off, mode, Scalar(int64_t{1}));
 }
 
@@ -139,16 +143,20 @@ int64_t strided_offset(int64_t linear, const Tensor& t) {
   return off;
 }
 
-// Offsets in self of take/put's flat indices (negative ones count from the end).
-std::vector<int64_t> flat_offsets(const Tensor& self, const Tensor& index) {
-  std::vector<int64_t> v = int_values(index);
+// Offsets in self of take/put's flat indices (negative ones count from the end),
+// as a contiguous int64 tensor shaped like index.
+Tensor flat_offsets(const Tensor& self, const Tensor& index) {
+  const Tensor values = int64_contiguous(index);
+  Tensor out = empty(index.sizes(), DType::Int64, Device{});
+  const int64_t* v = values.data<int64_t>();
+  int64_t* o = out.data<int64_t>();
   const int64_t n = self.numel();
-  for (int64_t& x : v) {
-    TSH_CHECK(x >= -n && x < n, IndexError,
-              "out of range: tried to access index " + str(x) + " on a tensor of " + str(n) + " elements.");
-    x = strided_offset(x < 0 ? x + n : x, self);
+  for (int64_t i = 0; i < out.numel(); ++i) {
+    TSH_CHECK(v[i] >= -n && v[i] < n, IndexError,
+              "out of range: tried to access index " + str(v[i]) + " on a tensor of " + str(n) + " elements.");
+    o[i] = strided_offset(v[i] < 0 ? v[i] + n : v[i], self);
   }
-  return v;
+  return to(out, std::nullopt, self.device());
 }
 
 }  // namespace
@@ -203,10 +211,9 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
               "Size does not match at dimension " + str(d) + " expected index " +
                   shape_str(index.sizes()) + " to be smaller than self " + shape_str(self.sizes()) +
                   " apart from dimension " + str(dim));
-  std::vector<int64_t> offsets = dim_offsets(s, dim, ix);
+  const Tensor offsets = dim_offsets(s, dim, ix);
   Tensor out = empty(ix.sizes(), self.dtype(), self.device());
-  gather_kernels.get(self.device())(out, pinned(s, ix.sizes(), dim),
-                                    int64_tensor(ix.sizes(), offsets, self.device()));
+  gather_kernels.get(self.device())(out, pinned(s, ix.sizes(), dim), offsets);
   return index.dim() == 0 ? view(out, {}) : out;
 }
 
@@ -215,6 +222,8 @@ const Tensor& scatter_(const Tensor& self, int64_t dim, const Tensor& index, con
   dim = wrap_dim(dim, self.dim());
   check_scatter(self, dim, index, &src);
   check_no_internal_overlap(self);
+  check_no_overlap(self, index);
+  check_no_overlap(self, src);
   const cpu::ScatterMode mode = reduce_mode(reduce);
   const Tensor ix = at_least_1d(index), sr = at_least_1d(src);
   scatter_into(self, dim, index, sr.as_view(ix.sizes(), sr.strides(), sr.storage_offset()), mode);
@@ -226,6 +235,7 @@ const Tensor& scatter_(const Tensor& self, int64_t dim, const Tensor& index, con
   dim = wrap_dim(dim, self.dim());
   check_scatter(self, dim, index, nullptr);
   check_no_internal_overlap(self);
+  check_no_overlap(self, index);
   const cpu::ScatterMode mode = reduce_mode(reduce);
   const Tensor v = scalar_tensor(value, self.dtype(), self.device());
   const Tensor ix = at_least_1d(index);
@@ -286,6 +296,8 @@ const Tensor& index_add_(const Tensor& self, int64_t dim, const Tensor& index, c
             "source tensor shape must match self tensor shape, excluding the specified dimension. Got self.shape = " +
                 shape_str(self.sizes()) + " source.shape = " + shape_str(source.sizes()));
   check_no_internal_overlap(self);
+  check_no_overlap(self, index);
+  check_no_overlap(self, source);
   check_scalar_fits(alpha, self.dtype());
   std::vector<int64_t> idx = int_values(index);
   const Tensor s = at_least_1d(self), src = at_least_1d(source);
@@ -311,6 +323,8 @@ Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Ten
 const Tensor& index_copy_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
   dim = wrap_dim(dim, self.dim());
   check_no_internal_overlap(self);
+  check_no_overlap(self, index);
+  check_no_overlap(self, source);
   TSH_CHECK(index.dim() < 2, IndexError,
             "index_copy_(): Index should have dimension 1 or 0 (got " + str(index.dim()) + ")");
   const int64_t n = index.numel();
@@ -359,6 +373,7 @@ Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Te
 
 const Tensor& index_fill_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
   TSH_CHECK(index.dtype() == DType::Int64, IndexError, "index_fill_(): Expected dtype int64 for index.");
+  check_no_overlap(self, index);
   TSH_CHECK(is_complex(self.dtype()) || !value.is_complex(), RuntimeError,
             "index_fill_(): Converting complex Scalar to non-complex type is not supported");
   const Tensor s = self.dim() == 0 ? unsqueeze(self, -1) : self;
@@ -405,12 +420,11 @@ Tensor take(const Tensor& self, const Tensor& index) {
             std::string("take(): Expected a long tensor for index, but got ") + scalar_type_name(index.dtype()));
   TSH_CHECK(!(self.numel() == 0 && index.numel() != 0), IndexError,
             "take(): tried to take from an empty tensor");
-  std::vector<int64_t> offsets = flat_offsets(self, index);
+  const Tensor offsets = flat_offsets(self, index);
   Tensor out = empty(index.sizes(), self.dtype(), self.device());
   if (out.numel() == 0) return out;
   const Shape zeros(index.sizes().size(), 0);
-  gather_kernels.get(self.device())(out, self.as_view(index.sizes(), zeros, self.storage_offset()),
-                                    int64_tensor(index.sizes(), offsets, self.device()));
+  gather_kernels.get(self.device())(out, self.as_view(index.sizes(), zeros, self.storage_offset()), offsets);
   return out;
 }
 
@@ -426,11 +440,12 @@ const Tensor& put_(const Tensor& self, const Tensor& index, const Tensor& source
   TSH_CHECK(!(self.numel() == 0 && index.numel() != 0), IndexError,
             "put_(): Tried to put elements into an empty tensor");
   check_no_internal_overlap(self);
+  check_no_overlap(self, index);
+  check_no_overlap(self, source);
   if (index.numel() == 0) return self;
-  std::vector<int64_t> offsets = flat_offsets(self, index);
   const int64_t n = index.numel();
-  scatter_kernels.get(self.device())(self.as_view({n}, {0}, self.storage_offset()), reshape(source, {n}),
-                                     int64_tensor({n}, offsets, self.device()),
+  const Tensor offsets = reshape(flat_offsets(self, index), {n});
+  scatter_kernels.get(self.device())(self.as_view({n}, {0}, self.storage_offset()), reshape(source, {n}), offsets,
                                      accumulate ? cpu::ScatterMode::Add : cpu::ScatterMode::Assign,
                                      Scalar(int64_t{1}));
   return self;

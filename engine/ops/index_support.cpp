@@ -1,6 +1,7 @@
 // engine/ops/index_support.cpp — small helpers shared by the indexing op files.
 #include "engine/ops/index_support.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "engine/core/convert.h"
@@ -26,8 +27,10 @@ Scalar item(const Tensor& t) {
   return s;
 }
 
+Tensor int64_contiguous(const Tensor& t) { return contiguous(to(t, DType::Int64, Device{})); }
+
 std::vector<int64_t> int_values(const Tensor& t) {
-  const Tensor c = contiguous(to(t, DType::Int64, Device{}));
+  const Tensor c = int64_contiguous(t);
   const int64_t* p = c.data<int64_t>();
   return std::vector<int64_t>(p, p + c.numel());
 }
@@ -45,22 +48,42 @@ void check_no_internal_overlap(const Tensor& t) {
               "single memory location. Please clone() the tensor before performing the operation.");
 }
 
-std::string type_meta_name(DType d) {
-  switch (d) {
-    case DType::Bool: return "bool";
-    case DType::UInt8: return "unsigned char";
-    case DType::Int8: return "signed char";
-    case DType::Int16: return "short int";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long int";
-    case DType::Float16: return "c10::Half";
-    case DType::BFloat16: return "c10::BFloat16";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-    case DType::Complex64: return "c10::complex<float>";
-    case DType::Complex128: return "c10::complex<double>";
+bool non_overlapping_dense(const Shape& sizes, const Shape& strides) {
+  std::vector<size_t> dims;
+  for (size_t d = 0; d < sizes.size(); ++d)
+    if (sizes[d] >= 2) dims.push_back(d);
+  std::sort(dims.begin(), dims.end(), [&](size_t a, size_t b) { return strides[a] < strides[b]; });
+  int64_t required = 1;
+  for (size_t d : dims) {
+    if (strides[d] != required) return false;
+    required *= sizes[d];
   }
-  return "";
+  return true;
 }
+
+void check_no_overlap(const Tensor& a, const Tensor& b, bool partial_only) {
+  const char* message =
+      "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+      "single memory location. Please clone() the tensor before performing the operation.";
+  if (a.is_same(b)) {
+    TSH_CHECK(partial_only, RuntimeError, message);
+    return;
+  }
+  if (a.numel() == 0 || b.numel() == 0 || a.storage() != b.storage()) return;
+  // Overlaps of non-dense tensors are too hard to tell, and let through, as PyTorch does.
+  if (!non_overlapping_dense(a.sizes(), a.strides()) || !non_overlapping_dense(b.sizes(), b.strides()))
+    return;
+  const char* a_begin = a.data_ptr();
+  const char* a_end = a_begin + a.numel() * a.itemsize();
+  const char* b_begin = b.data_ptr();
+  const char* b_end = b_begin + b.numel() * b.itemsize();
+  if (a_begin == b_begin && a_end == b_end) {
+    const bool full = a.strides() == b.strides();
+    TSH_CHECK(full && partial_only, RuntimeError, message);
+    return;
+  }
+  TSH_CHECK(!(a_begin < b_end && b_begin < a_end), RuntimeError, message);
+}
+
 
 }  // namespace tsh::index_detail

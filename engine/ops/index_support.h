@@ -36,6 +36,8 @@ Scalar item(const Tensor& t);
 
 // An int64 copy of an integer tensor's values in row-major order.
 std::vector<int64_t> int_values(const Tensor& t);
+// t as a contiguous int64 tensor in host memory (t itself when it already is one).
+Tensor int64_contiguous(const Tensor& t);
 
 // A contiguous int64 tensor holding values, shaped `sizes`.
 Tensor int64_tensor(const Shape& sizes, const std::vector<int64_t>& values, Device device);
@@ -44,7 +46,14 @@ Tensor int64_tensor(const Shape& sizes, const std::vector<int64_t>& values, Devi
 // an expanded dim (stride 0, size > 1) makes several elements share memory.
 void check_no_internal_overlap(const Tensor& t);
 
-// How c10's TypeMeta names a dtype in messages: "long int", "unsigned char", "float".
-std::string type_meta_name(DType d);
+// PyTorch's assert_no_overlap between the tensor an op writes (a) and one it
+// reads (b): refuses them when they are the same tensor or, both being dense,
+// their memory overlaps (partial_only: only a partial overlap is refused).
+void check_no_overlap(const Tensor& a, const Tensor& b, bool partial_only = false);
+
+// PyTorch's is_non_overlapping_and_dense: the dims of size >= 2, sorted by
+// stride, tile memory exactly.
+bool non_overlapping_dense(const Shape& sizes, const Shape& strides);
+
 
 }  // namespace tsh::index_detail

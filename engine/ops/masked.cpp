@@ -50,8 +50,9 @@ Tensor argwhere(const Tensor& self) { return nonzero(self); }
 
 const Tensor& masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value) {
   TSH_CHECK(mask.dtype() == DType::Bool, RuntimeError,
-            "masked_fill_ only supports boolean masks, but got mask with dtype " +
-                type_meta_name(mask.dtype()));
+            std::string("masked_fill_ only supports boolean masks, but got mask with dtype ") +
+                typemeta_name(mask.dtype()));
+  check_no_overlap(self, mask, /*partial_only=*/true);
   check_mask_fits(self, mask);
   check_scalar_fits(value, self.dtype());
   const Tensor m = expand(mask, self.sizes());

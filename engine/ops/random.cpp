@@ -58,24 +58,6 @@ template <typename N> std::string num(N v) {
   throw RuntimeError(std::string("\"") + kernel + "\" not implemented for '" + scalar_type_name(d) + "'");
 }
 
-// caffe2::TypeMeta's name of a dtype, as PyTorch prints `tensor.dtype()` in C++ messages.
-const char* typemeta_name(DType d) {
-  switch (d) {
-    case DType::Bool: return "bool";
-    case DType::UInt8: return "unsigned char";
-    case DType::Int8: return "signed char";
-    case DType::Int16: return "short int";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long int";
-    case DType::Float16: return "c10::Half";
-    case DType::BFloat16: return "c10::BFloat16";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-    case DType::Complex64: return "c10::complex<float>";
-    case DType::Complex128: return "c10::complex<double>";
-  }
-  return "";
-}
 
 // PyTorch refuses to write through a tensor whose elements share memory (an expanded dim).
 void check_no_internal_overlap(const Tensor& t) {

@@ -20,24 +20,6 @@ const KernelTable<CumFn> cumsum_kernels{&cpu::cumsum_kernel, nullptr};
 const KernelTable<CumFn> cumprod_kernels{&cpu::cumprod_kernel, nullptr};
 const KernelTable<CumExtremeFn> cummax_kernels{&cpu::cummax_kernel, nullptr};
 
-// The C++ type name PyTorch's in-place dtype message uses ("long int", "float").
-const char* cpp_name(DType d) {
-  switch (d) {
-    case DType::Bool: return "bool";
-    case DType::UInt8: return "unsigned char";
-    case DType::Int8: return "signed char";
-    case DType::Int16: return "short int";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long int";
-    case DType::Float16: return "c10::Half";
-    case DType::BFloat16: return "c10::BFloat16";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-    case DType::Complex64: return "c10::complex<float>";
-    case DType::Complex128: return "c10::complex<double>";
-  }
-  return "";
-}
 
 // The scan of t (converted to dtype) into out, which has t's shape.
 void scan_into(const KernelTable<CumFn>& table, const Tensor& out, const Tensor& t, int64_t dim) {
@@ -63,8 +45,8 @@ const Tensor& cum_(const KernelTable<CumFn>& table, const Tensor& t, int64_t dim
                    std::optional<DType> dtype) {
   dim = wrap_dim(dim, t.dim());
   if (dtype && *dtype != t.dtype())
-    throw RuntimeError(std::string("Bad in-place call: input tensor dtype ") + cpp_name(t.dtype()) +
-                       " and output tensor dtype " + cpp_name(*dtype) + " should match");
+    throw RuntimeError(std::string("Bad in-place call: input tensor dtype ") + typemeta_name(t.dtype()) +
+                       " and output tensor dtype " + typemeta_name(*dtype) + " should match");
   // Scan into a fresh tensor, then copy back: t's own elements are read as they are written.
   Tensor tmp = empty(t.sizes(), t.dtype(), t.device());
   scan_into(table, tmp, t, dim);

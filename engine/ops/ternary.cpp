@@ -36,28 +36,11 @@ void check_clamp_cast(DType compute, const Dest& dest) {
   if (dest.is_new()) return;
   TSH_CHECK(can_cast(compute, dest.tensor.dtype()), RuntimeError,
             std::string("result type ") + scalar_type_name(compute) +
-                " can't be cast to the desired output type " + cpp_dtype_name(dest.tensor.dtype()));
+                " can't be cast to the desired output type " + typemeta_name(dest.tensor.dtype()));
 }
 
 }  // namespace
 
-const char* cpp_dtype_name(DType d) {
-  switch (d) {
-    case DType::Bool: return "bool";
-    case DType::UInt8: return "unsigned char";
-    case DType::Int8: return "signed char";
-    case DType::Int16: return "short int";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long int";
-    case DType::Float16: return "c10::Half";
-    case DType::BFloat16: return "c10::BFloat16";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-    case DType::Complex64: return "c10::complex<float>";
-    case DType::Complex128: return "c10::complex<double>";
-  }
-  return "";
-}
 
 Tensor where(const Tensor& cond, const Operand& a, const Operand& b, const Dest& dest) {
   TSH_CHECK(cond.dtype() == DType::Bool || cond.dtype() == DType::UInt8, RuntimeError,
@@ -72,12 +55,12 @@ Tensor where(const Tensor& cond, const Operand& a, const Operand& b, const Dest&
 Tensor lerp(const Tensor& self, const Tensor& end, const Operand& weight, const Dest& dest) {
   const DType d = self.dtype();
   TSH_CHECK(end.dtype() == d, RuntimeError,
-            std::string("expected dtype ") + cpp_dtype_name(d) + " for `end` but got dtype " +
-                cpp_dtype_name(end.dtype()));
+            std::string("expected dtype ") + typemeta_name(d) + " for `end` but got dtype " +
+                typemeta_name(end.dtype()));
   if (weight.is_tensor())
     TSH_CHECK(weight.tensor().dtype() == d, RuntimeError,
-              std::string("expected dtype ") + cpp_dtype_name(d) + " for `weight` but got dtype " +
-                  cpp_dtype_name(weight.tensor().dtype()));
+              std::string("expected dtype ") + typemeta_name(d) + " for `weight` but got dtype " +
+                  typemeta_name(weight.tensor().dtype()));
   if (!supports(kFloat | kComplex, d))
     not_implemented_for(weight.is_tensor() ? "lerp_kernel_tensor" : "lerp_kernel_scalar", d);
   if (weight.is_tensor()) {

@@ -32,7 +32,5 @@ Tensor clamp_max(const Tensor& self, const Operand& max, const Dest& dest = {});
 // max(t, 0); refused for bool and complex.
 Tensor relu(const Tensor& t, const Dest& dest = {});
 
-// The C++ type name PyTorch prints for a dtype in some messages ("long int", "float").
-const char* cpp_dtype_name(DType d);
 
 }  // namespace tsh

@@ -1,0 +1,21 @@
+// engine/cpu/lapack.h — CPU kernels for the linear-algebra solvers (LAPACKE).
+//
+// The op layer (engine/ops/linalg.cpp) has checked shapes and dtypes
+// (float32, float64, complex64, complex128) and copied the operands into
+// batches of column-major matrices, which LAPACK overwrites in place.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/core/tensor.h"
+
+namespace tsh::cpu {
+
+// For each batch element i, solves lu[i] @ X = x[i] and overwrites x[i] with X
+// (LAPACK gesv: LU with partial pivoting, lu[i] is overwritten by its factors).
+// lu is (batches, n, n) and x (batches, n, k), each matrix column-major
+// (strides (n*n, 1, n) and (n*k, 1, n)). Returns the first batch element whose
+// matrix is singular, or -1 when every one was solved.
+int64_t solve_kernel(const Tensor& lu, const Tensor& x);
+
+}  // namespace tsh::cpu

@@ -1,0 +1,114 @@
+// engine/ops/linalg.cpp — torch.linalg.solve: checks, broadcasting and layout; LAPACK in engine/cpu/lapack.cpp.
+#include "engine/ops/linalg.h"
+
+#include <string>
+
+#include "engine/core/error.h"
+#include "engine/core/shape.h"
+#include "engine/cpu/lapack.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/creation.h"
+#include "engine/ops/dispatch.h"
+#include "engine/ops/views.h"
+
+namespace tsh {
+
+namespace {
+
+using SolveFn = int64_t (*)(const Tensor&, const Tensor&);
+const KernelTable<SolveFn> solve_kernels{&cpu::solve_kernel, nullptr};
+
+std::string S(int64_t v) { return std::to_string(v); }
+
+// Contiguous strides, except that the last two dims are column-major when
+// column_major (PyTorch's batched_matrix_contiguous_strides).
+Shape matrix_strides(const Shape& sizes, bool column_major) {
+  Shape strides = contiguous_strides(sizes);
+  const size_t d = sizes.size();
+  if (column_major && d >= 2) {
+    strides[d - 2] = 1;
+    strides[d - 1] = std::max<int64_t>(1, sizes[d - 2]);
+  }
+  return strides;
+}
+
+// B is a vector (or a batch of them) rather than a matrix: 1-d, or A's shape without its last dim.
+bool is_vector_rhs(const Tensor& A, const Tensor& B) {
+  if (B.dim() == 1) return true;
+  if (A.dim() < 1 || B.dim() != A.dim() - 1) return false;
+  return Shape(A.sizes().begin(), A.sizes().end() - 1) == B.sizes();
+}
+
+void check_is_matrix(const Tensor& t, const char* name) {
+  TSH_CHECK(t.dim() >= 2, RuntimeError,
+            std::string("linalg.solve: The input tensor ") + name +
+                " must have at least 2 dimensions.");
+}
+
+}  // namespace
+
+Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
+  const DType d = A.dtype();
+  TSH_CHECK(is_floating(d) || is_complex(d), RuntimeError,
+            std::string("linalg.solve: Expected a floating point or complex tensor as input. Got ") +
+                scalar_type_name(d));
+  TSH_CHECK(d == B.dtype(), RuntimeError,
+            std::string("linalg.solve: Expected A and B to have the same dtype, but found A of type ") +
+                scalar_type_name(d) + " and B of type " + scalar_type_name(B.dtype()) + " instead");
+  const bool vector_case = is_vector_rhs(A, B);
+  const Tensor B2 = vector_case ? unsqueeze(B, -1) : B;
+
+  // Shapes: A square, B a matrix that fits A on the chosen side.
+  check_is_matrix(A, "A");
+  TSH_CHECK(A.size(-1) == A.size(-2), RuntimeError,
+            "linalg.solve: A must be batches of square matrices, but they are " + S(A.size(-2)) +
+                " by " + S(A.size(-1)) + " matrices");
+  check_is_matrix(B2, "B");
+  TSH_CHECK(left ? A.size(-2) == B2.size(-2) : A.size(-1) == B2.size(-1), RuntimeError,
+            std::string("linalg.solve: Incompatible shapes of A and B for the equation ") +
+                (left ? "AX = B" : "XA = B") + " (" + S(A.size(-2)) + "x" + S(A.size(-1)) +
+                " and " + S(B2.size(-2)) + "x" + S(B2.size(-1)) + ")");
+  const Shape batch = broadcast_shapes(Shape(B2.sizes().begin(), B2.sizes().end() - 2),
+                                       Shape(A.sizes().begin(), A.sizes().end() - 2));
+  TSH_CHECK(left || !vector_case, RuntimeError,
+            "linalg.solve: Vector broadcasting of the left hand side is not supported for "
+            "left=False. In this case linalg.solve is equivalent to B / A.squeeze(-1)");
+  TSH_CHECK(A.device() == B.device(), RuntimeError,
+            "Expected all tensors to be on the same device, but found at least two devices, " +
+                A.device().str() + " and " + B.device().str() + "!");
+  TSH_CHECK(d != DType::Float16 && d != DType::BFloat16, RuntimeError,
+            std::string("\"lu_cpu\" not implemented for '") + scalar_type_name(d) + "'");
+
+  // X A = B is A^T X^T = B^T: solve that system and transpose back.
+  const Tensor lhs = left ? A : mT(A);
+  const Tensor rhs = left ? B2 : mT(B2);
+  const int64_t n = lhs.size(-1), k = rhs.size(-1);
+  Shape lu_shape = batch, x_shape = batch;
+  lu_shape.insert(lu_shape.end(), {n, n});
+  x_shape.insert(x_shape.end(), {n, k});
+  // LAPACK overwrites its operands: give it column-major copies.
+  Tensor lu = empty_strided(lu_shape, matrix_strides(lu_shape, true), d, A.device());
+  Tensor x = empty_strided(x_shape, matrix_strides(x_shape, true), d, A.device());
+  copy_(lu, expand(lhs, lu_shape));
+  copy_(x, expand(rhs, x_shape));
+  const int64_t failed = solve_kernels.get(A.device())(lu, x);
+  if (failed >= 0) {
+    const std::string where =
+        A.dim() == 2 ? "" : ": (Batch element " + std::to_string(failed) + ")";
+    throw LinAlgError("torch.linalg.solve" + where +
+                      ": The solver failed because the input matrix is singular.");
+  }
+
+  // The result in PyTorch's layout: B's broadcast shape, column-major last dims when left.
+  Tensor solved = left ? x : mT(x);
+  Shape out_shape = solved.sizes();
+  if (vector_case) {
+    out_shape.pop_back();
+    solved = squeeze(solved, -1);
+  }
+  Tensor out = empty_strided(out_shape, matrix_strides(out_shape, left), d, A.device());
+  copy_(out, solved);
+  return out;
+}
+
+}  // namespace tsh

@@ -1,0 +1,19 @@
+// engine/ops/linalg.h — torch.linalg: linear solves.
+//
+// PyTorch's checks and messages in PyTorch's order; the LAPACK calls are in
+// engine/cpu/lapack.cpp. A singular matrix raises LinAlgError
+// (torch._C._LinAlgError), naming the batch element when A is batched.
+#pragma once
+
+#include "engine/core/tensor.h"
+
+namespace tsh {
+
+// X with A @ X = B (left) or X @ A = B (left=false). A is (*, n, n) of a
+// floating or complex dtype; B is (*, n, k), or a vector (n) / batch of
+// vectors (A's shape without its last dim), of A's dtype. Batch dims
+// broadcast. The result has B's broadcast shape, column-major in its last
+// two dims when left (as PyTorch lays it out), row-major otherwise.
+Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left = true);
+
+}  // namespace tsh
