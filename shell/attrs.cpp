@@ -247,7 +247,8 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
     case Kind::Module: {
       auto* m = obj.as<ModuleObj>();
       if (auto it = m->attrs.find(name); it != m->attrs.end()) return it->second;
-      if (m->name == "torch") {
+      // linalg_X ops live in torch.linalg only (PyTorch has no torch.linalg_solve).
+      if (m->name == "torch" && name.rfind("linalg_", 0) != 0) {
         if (auto* overloads = registry().functions(name)) {
           Value f = make_builtin(name, "<built-in method " + name + " of type object>",
                                  [overloads](Interpreter& in, Args& a, Kwargs& kw) {

@@ -41,6 +41,9 @@ void register_linalg_ops(Registry& r) {
         [](Interpreter&, Bound& a) { return V(outer(a.tensor(0), a.tensor(1))); });
   r.def("ger(Tensor self, Tensor vec2) -> Tensor", kBoth, "An alias of outer().",
         [](Interpreter&, Bound& a) { return V(outer(a.tensor(0), a.tensor(1))); });
+  r.def("linalg_matmul(Tensor input, Tensor other) -> Tensor", kFunction,
+        "torch.linalg.matmul: an alias of torch.matmul.",
+        [](Interpreter&, Bound& a) { return V(matmul(a.tensor(0), a.tensor(1))); });
   r.def("linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor", kFunction,
         "torch.linalg.solve: X with A @ X = B (left=False: X @ A = B) for square A; B may be "
         "a vector or a batch of vectors; batch dims broadcast. A singular A raises "

@@ -5,8 +5,8 @@
 // kernels make PyTorch's choices: the same column-major view of each operand
 // (which one is "transposed", which leading dimension) when calling gemm and
 // gemv, the same sequential loop for small batched products (k*m*n < 400),
-// and a sequential loop wherever PyTorch leaves BLAS (a zero or negative
-// vector stride in gemv). OpenBLAS threads itself; these kernels are called
+// and a sequential loop wherever PyTorch does not call BLAS (gemv of
+// complex or 16-bit types, or with a zero vector stride). OpenBLAS threads itself; these kernels are called
 // from serial code, so there is no OpenMP region for it to oversubscribe.
 #include "engine/cpu/blas.h"
 
@@ -153,11 +153,12 @@ template <typename T> void mm_impl(const Tensor& out, const Tensor& a, const Ten
   }
 }
 
-// y (contiguous) = mat @ vec through gemv, or in order when PyTorch leaves BLAS.
+// y (contiguous) = mat @ vec: gemv for float and double with a positive
+// vector stride, otherwise PyTorch's loop (in order over k; complex included).
 template <typename T> void mv_impl(T* y, const Tensor& mat, const Tensor& vec) {
   const int64_t m = mat.size(0), k = mat.size(1), incx = vec.stride(0);
   const T* x = vec.data<T>();
-  if constexpr (kBlasType<T>) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
     if (incx > 0) {
       // PyTorch's layout: column-major storage ('n') or row-major storage read transposed ('t').
       Tensor keep;
@@ -178,15 +179,10 @@ template <typename T> void mv_impl(T* y, const Tensor& mat, const Tensor& vec) {
       const auto t = trans ? CblasTrans : CblasNoTrans;
       const auto r = static_cast<blasint>(rows), c = static_cast<blasint>(cols);
       const auto l = static_cast<blasint>(lda), ix = static_cast<blasint>(incx);
-      if constexpr (std::is_same_v<T, float>) {
+      if constexpr (std::is_same_v<T, float>)
         cblas_sgemv(CblasColMajor, t, r, c, 1.0f, a, l, x, ix, 0.0f, y, 1);
-      } else if constexpr (std::is_same_v<T, double>) {
+      else
         cblas_dgemv(CblasColMajor, t, r, c, 1.0, a, l, x, ix, 0.0, y, 1);
-      } else {
-        const T one(1), zero(0);
-        auto f = std::is_same_v<T, std::complex<float>> ? &cblas_cgemv : &cblas_zgemv;
-        f(CblasColMajor, t, r, c, &one, a, l, x, ix, &zero, y, 1);
-      }
       return;
     }
   }

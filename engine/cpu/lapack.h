@@ -12,7 +12,8 @@
 namespace tsh::cpu {
 
 // For each batch element i, solves lu[i] @ X = x[i] and overwrites x[i] with X
-// (LAPACK gesv: LU with partial pivoting, lu[i] is overwritten by its factors).
+// (LAPACK getrf + getrs: LU with partial pivoting, lu[i] is overwritten by its
+// factors).
 // lu is (batches, n, n) and x (batches, n, k), each matrix column-major
 // (strides (n*n, 1, n) and (n*k, 1, n)). Returns the first batch element whose
 // matrix is singular, or -1 when every one was solved.

@@ -81,24 +81,6 @@ bool should_fold(const Tensor& a, const Tensor& b) {
 
 }  // namespace
 
-const char* type_meta_name(DType d) {
-  switch (d) {
-    case DType::Bool: return "bool";
-    case DType::UInt8: return "unsigned char";
-    case DType::Int8: return "signed char";
-    case DType::Int16: return "short int";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long int";
-    case DType::Float16: return "c10::Half";
-    case DType::BFloat16: return "c10::BFloat16";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-    case DType::Complex64: return "c10::complex<float>";
-    case DType::Complex128: return "c10::complex<double>";
-  }
-  return "";
-}
-
 Tensor mm(const Tensor& self, const Tensor& mat2) {
   TSH_CHECK(self.dim() == 2, RuntimeError, "self must be a matrix");
   TSH_CHECK(mat2.dim() == 2, RuntimeError, "mat2 must be a matrix");
@@ -108,7 +90,7 @@ Tensor mm(const Tensor& self, const Tensor& mat2) {
   check_same_device(self, mat2);
   TSH_CHECK(self.dtype() == mat2.dtype(), RuntimeError,
             std::string("expected m1 and m2 to have the same dtype, but got: ") +
-                type_meta_name(self.dtype()) + " != " + type_meta_name(mat2.dtype()));
+                typemeta_name(self.dtype()) + " != " + typemeta_name(mat2.dtype()));
   Tensor out = empty({self.size(0), mat2.size(1)}, self.dtype(), self.device());
   if (out.numel() == 0) return out;
   if (self.size(1) == 0) return zero_(out), out;  // an empty sum
@@ -152,7 +134,7 @@ Tensor bmm(const Tensor& self, const Tensor& mat2) {
   } else {  // one addmm per batch element
     TSH_CHECK(self.dtype() == mat2.dtype(), RuntimeError,
               std::string("expected m1 and m2 to have the same dtype, but got: ") +
-                  type_meta_name(self.dtype()) + " != " + type_meta_name(mat2.dtype()));
+                  typemeta_name(self.dtype()) + " != " + typemeta_name(mat2.dtype()));
     refuse_bool("addmm_impl_cpu_", self.dtype());
   }
   bmm_kernels.get(out.device())(out, self, mat2);

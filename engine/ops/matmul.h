@@ -30,7 +30,4 @@ Tensor vdot(const Tensor& self, const Tensor& other);
 // self[i] * vec2[j] as an (n x m) tensor, with the dtypes promoted (also ger).
 Tensor outer(const Tensor& self, const Tensor& vec2);
 
-// How c10's TypeMeta names a dtype in messages: "float", "long int", "c10::Half".
-const char* type_meta_name(DType d);
-
 }  // namespace tsh
