@@ -8,12 +8,10 @@ namespace tsh::shell {
 
 namespace {
 
-Value V(Tensor t) { return Value::tensor(std::move(t)); }
-
 // A conversion that returns self itself (same identity) when nothing changes.
 Value convert_to(const Bound& a, std::optional<DType> dtype, std::optional<Device> device, bool copy) {
   Tensor out = to(a.tensor(0), dtype, device, copy);
-  return out.is_same(a.tensor(0)) ? a[0] : V(out);
+  return out.is_same(a.tensor(0)) ? a[0] : Value::tensor(out);
 }
 
 std::optional<DType> dtype_from_type_string(const std::string& s) {
@@ -75,7 +73,7 @@ void register_conversion_ops(Registry& r) {
         [](Interpreter&, Bound& a) { return convert_to(a, std::nullopt, Device{}, false); });
   r.def("clone(Tensor self) -> Tensor", kBoth,
         "A copy of self with its own storage (same stride order when dense).",
-        [](Interpreter&, Bound& a) { return V(clone(a.tensor(0))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(clone(a.tensor(0))); });
   r.def("copy_(Tensor self, Tensor src, bool non_blocking=False) -> Tensor", kMethod,
         "Copies src into self, broadcasting it and converting its dtype. Returns self.",
         [](Interpreter&, Bound& a) {

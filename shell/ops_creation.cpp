@@ -9,8 +9,6 @@ namespace tsh::shell {
 
 namespace {
 
-Value V(Tensor t) { return Value::tensor(std::move(t)); }
-
 Device device_or_default(const std::optional<Device>& d) { return d.value_or(Device{}); }
 
 // Walks nested lists/tuples: fills shape (checking raggedness) and the flat scalars.
@@ -61,41 +59,41 @@ void register_creation_ops(Registry& r) {
   r.def(schema("tensor(Any data"), kFunction,
         "A new tensor holding a copy of data (nested lists/tuples of numbers). The dtype is inferred: "
         "bool, then int64, then the default float dtype, then complex.",
-        [](Interpreter&, Bound& a) { return V(tensor_from_data(a[0], a.dtype(1), device_or_default(a.device(2)))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(tensor_from_data(a[0], a.dtype(1), device_or_default(a.device(2)))); });
   r.def(schema("as_tensor(Any data"), kFunction, "Like tensor(), but returns a tensor argument unchanged when it already fits.",
         [](Interpreter&, Bound& a) {
-          if (a[0].is(Kind::Tensor)) return V(to(a.tensor(0), a.dtype(1), a.device(2)));
-          return V(tensor_from_data(a[0], a.dtype(1), device_or_default(a.device(2))));
+          if (a[0].is(Kind::Tensor)) return Value::tensor(to(a.tensor(0), a.dtype(1), a.device(2)));
+          return Value::tensor(tensor_from_data(a[0], a.dtype(1), device_or_default(a.device(2))));
         });
   r.def(schema("zeros(int[] size"), kFunction, "A tensor of the given size filled with 0.",
-        [](Interpreter&, Bound& a) { return V(zeros(a.shape(0), a.dtype(1).value_or(default_dtype()), device_or_default(a.device(2)))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(zeros(a.shape(0), a.dtype(1).value_or(default_dtype()), device_or_default(a.device(2)))); });
   r.def(schema("ones(int[] size"), kFunction, "A tensor of the given size filled with 1.",
-        [](Interpreter&, Bound& a) { return V(ones(a.shape(0), a.dtype(1).value_or(default_dtype()), device_or_default(a.device(2)))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(ones(a.shape(0), a.dtype(1).value_or(default_dtype()), device_or_default(a.device(2)))); });
   r.def(schema("empty(int[] size"), kFunction, "An uninitialised tensor of the given size.",
-        [](Interpreter&, Bound& a) { return V(empty(a.shape(0), a.dtype(1).value_or(default_dtype()), device_or_default(a.device(2)))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(empty(a.shape(0), a.dtype(1).value_or(default_dtype()), device_or_default(a.device(2)))); });
   r.def(schema("full(int[] size, Scalar fill_value"), kFunction,
         "A tensor of the given size filled with fill_value (dtype inferred from it).",
-        [](Interpreter&, Bound& a) { return V(full(a.shape(0), a.scalar(1), a.dtype(2), device_or_default(a.device(3)))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(full(a.shape(0), a.scalar(1), a.dtype(2), device_or_default(a.device(3)))); });
   r.def(schema("eye(int n, int? m=None"), kFunction, "A 2-d tensor with ones on the diagonal.",
-        [](Interpreter&, Bound& a) { return V(eye(a.int64(0), a.opt_int(1), a.dtype(2).value_or(default_dtype()), device_or_default(a.device(3)))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(eye(a.int64(0), a.opt_int(1), a.dtype(2).value_or(default_dtype()), device_or_default(a.device(3)))); });
   r.def(schema("arange(Scalar end"), kFunction, "Values from 0 to end (exclusive), step 1.",
         [](Interpreter&, Bound& a) {
-          return V(arange(Scalar(int64_t{0}), a.scalar(0), Scalar(int64_t{1}), a.dtype(1), device_or_default(a.device(2))));
+          return Value::tensor(arange(Scalar(int64_t{0}), a.scalar(0), Scalar(int64_t{1}), a.dtype(1), device_or_default(a.device(2))));
         });
   r.def(schema("arange(Scalar start, Scalar end, Scalar step=1"), kFunction,
         "Values from start to end (exclusive) by step; int64 when all are integers, else the default float dtype.",
         [](Interpreter&, Bound& a) {
-          return V(arange(a.scalar(0), a.scalar(1), a.scalar(2), a.dtype(3), device_or_default(a.device(4))));
+          return Value::tensor(arange(a.scalar(0), a.scalar(1), a.scalar(2), a.dtype(3), device_or_default(a.device(4))));
         });
   r.def(schema("linspace(Scalar start, Scalar end, int steps"), kFunction,
         "steps values evenly spaced from start to end (inclusive).",
         [](Interpreter&, Bound& a) {
-          return V(linspace(a.scalar(0), a.scalar(1), a.int64(2), a.dtype(3), device_or_default(a.device(4))));
+          return Value::tensor(linspace(a.scalar(0), a.scalar(1), a.int64(2), a.dtype(3), device_or_default(a.device(4))));
         });
   r.def(schema("logspace(Scalar start, Scalar end, int steps, float base=10.0"), kFunction,
         "steps values base**x for x evenly spaced from start to end (inclusive).",
         [](Interpreter&, Bound& a) {
-          return V(logspace(a.scalar(0), a.scalar(1), a.int64(2), a.f64(3), a.dtype(4), device_or_default(a.device(5))));
+          return Value::tensor(logspace(a.scalar(0), a.scalar(1), a.int64(2), a.f64(3), a.dtype(4), device_or_default(a.device(5))));
         });
 
   // *_like: the size (and stride order) of input; dtype/device default to input's.
@@ -104,7 +102,7 @@ void register_creation_ops(Registry& r) {
       const Tensor& t = a.tensor(0);
       Tensor out = empty_like(t, a.dtype(1).value_or(t.dtype()), a.device(2).value_or(t.device()));
       make(out);
-      return V(out);
+      return Value::tensor(out);
     });
   };
   like("zeros_like", "A tensor like input filled with 0.", [](const Tensor& t) { fill_(t, Scalar(int64_t{0})); });
@@ -115,7 +113,7 @@ void register_creation_ops(Registry& r) {
           const Tensor& t = a.tensor(0);
           Tensor out = empty_like(t, a.dtype(2).value_or(t.dtype()), a.device(3).value_or(t.device()));
           fill_(out, a.scalar(1));
-          return V(out);
+          return Value::tensor(out);
         });
 
   // new_*: dtype and device default to self's; the size is given (not self's).
@@ -124,7 +122,7 @@ void register_creation_ops(Registry& r) {
       const Tensor& t = a.tensor(0);
       Tensor out = empty(a.shape(1), a.dtype(2).value_or(t.dtype()), a.device(3).value_or(t.device()));
       make(out);
-      return V(out);
+      return Value::tensor(out);
     });
   };
   new_fn("new_zeros", "A new tensor of the given size filled with 0, with self's dtype and device.",
@@ -139,13 +137,13 @@ void register_creation_ops(Registry& r) {
           const Tensor& t = a.tensor(0);
           Tensor out = empty(a.shape(1), a.dtype(3).value_or(t.dtype()), a.device(4).value_or(t.device()));
           fill_(out, a.scalar(2));
-          return V(out);
+          return Value::tensor(out);
         });
   r.def(schema("new_tensor(Tensor self, Any data"), kMethod,
         "A new tensor from data, with self's dtype and device unless given.",
         [](Interpreter&, Bound& a) {
           const Tensor& t = a.tensor(0);
-          return V(tensor_from_data(a[1], a.dtype(2).value_or(t.dtype()), a.device(3).value_or(t.device())));
+          return Value::tensor(tensor_from_data(a[1], a.dtype(2).value_or(t.dtype()), a.device(3).value_or(t.device())));
         });
 }
 

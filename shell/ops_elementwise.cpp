@@ -12,8 +12,6 @@ namespace tsh::shell {
 
 namespace {
 
-Value V(Tensor t) { return Value::tensor(std::move(t)); }
-
 Operand operand(const Bound& a, size_t i) {
   if (a[i].is(Kind::Tensor)) return Operand(a.tensor(i));
   return Operand(a.scalar(i));
@@ -27,7 +25,7 @@ std::optional<Operand> opt_operand(const Bound& a, size_t i) {
 // The value an op returns: the out= object when given, else the new tensor.
 Value result(const Bound& a, size_t out_index, Tensor t) {
   if (out_index < a.values.size() && !a.is_none(out_index)) return a[out_index];
-  return V(std::move(t));
+  return Value::tensor(std::move(t));
 }
 
 Dest out_dest(const Bound& a, size_t i) { return Dest::out(a.opt_tensor(i)); }
@@ -91,9 +89,9 @@ void register_arithmetic(Registry& r) {
           });
   }
   r.def("rsub(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", kFunction,
-        "other - alpha * self.", [](Interpreter&, Bound& a) { return V(sub(a.tensor(1), a.tensor(0), a.scalar(2))); });
+        "other - alpha * self.", [](Interpreter&, Bound& a) { return Value::tensor(sub(a.tensor(1), a.tensor(0), a.scalar(2))); });
   r.def("rsub(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", kFunction,
-        "other - alpha * self.", [](Interpreter&, Bound& a) { return V(sub(operand(a, 1), a.tensor(0), a.scalar(2))); });
+        "other - alpha * self.", [](Interpreter&, Bound& a) { return Value::tensor(sub(operand(a, 1), a.tensor(0), a.scalar(2))); });
 
   def_binary(r, "mul", &mul, "self * other elementwise, broadcast and type-promoted.", {"multiply"});
 
@@ -126,7 +124,7 @@ void register_arithmetic(Registry& r) {
   def_binary(r, "floor_divide", &floor_divide, "self // other: the quotient rounded toward -inf.");
   def_binary(r, "remainder", &remainder, "Python's self % other: the result has the sign of other.");
   r.def("remainder(Scalar self, Tensor other) -> Tensor", kFunction, "Python's self % other.",
-        [](Interpreter&, Bound& a) { return V(remainder(operand(a, 0), a.tensor(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(remainder(operand(a, 0), a.tensor(1))); });
   def_binary(r, "fmod", &fmod, "C's fmod(self, other): the result has the sign of self.");
 
   const std::string pow_doc = "self ** exponent elementwise, broadcast and type-promoted.";
@@ -160,7 +158,7 @@ void register_bitwise(Registry& r) {
   def_binary(r, "bitwise_right_shift", &bitwise_right_shift, "self >> other on integer tensors.");
   for (auto [n, f] : {std::pair{"bitwise_left_shift", &bitwise_left_shift}, std::pair{"bitwise_right_shift", &bitwise_right_shift}})
     r.def(std::string(n) + "(Scalar self, Tensor other) -> Tensor", kFunction, "self shifted by other.",
-          [f](Interpreter&, Bound& a) { return V(f(operand(a, 0), a.tensor(1), {})); });
+          [f](Interpreter&, Bound& a) { return Value::tensor(f(operand(a, 0), a.tensor(1), {})); });
   def_unary(r, "bitwise_not", UnaryOp::BitwiseNot, "~self on integer and bool tensors.");
 }
 
@@ -207,7 +205,7 @@ void register_compare(Registry& r) {
 
   r.def("isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> Tensor",
         kBoth, "|self - other| <= atol + rtol * |other| elementwise (bool).", [](Interpreter&, Bound& a) {
-          return V(isclose(a.tensor(0), a.tensor(1), a.f64(2), a.f64(3), a.boolean(4)));
+          return Value::tensor(isclose(a.tensor(0), a.tensor(1), a.f64(2), a.f64(3), a.boolean(4)));
         });
   r.def("allclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool",
         kBoth, "True when isclose() holds for every element.", [](Interpreter&, Bound& a) {
@@ -306,25 +304,25 @@ void register_math(Registry& r) {
           return a[0];
         });
   r.def("relu(Tensor self) -> Tensor", kBoth, "max(self, 0).",
-        [](Interpreter&, Bound& a) { return V(relu(a.tensor(0))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(relu(a.tensor(0))); });
   r.def("relu_(Tensor self) -> Tensor", kBoth, "In-place relu().",
         [](Interpreter&, Bound& a) { relu(a.tensor(0), Dest::inplace(a.tensor(0))); return a[0]; });
   r.def("gelu(Tensor self, *, str approximate=\"none\") -> Tensor", kFunction,
         "x * Phi(x) (approximate='tanh': the tanh approximation), as torch.nn.functional.gelu.",
-        [](Interpreter&, Bound& a) { return V(gelu(a.tensor(0), a.str(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(gelu(a.tensor(0), a.str(1))); });
 
   r.def("real(Tensor self) -> Tensor", kFunction, "The real part (a view for complex tensors; self otherwise).",
         [](Interpreter&, Bound& a) {
           Tensor t = real(a.tensor(0));
-          return t.is_same(a.tensor(0)) ? a[0] : V(t);
+          return t.is_same(a.tensor(0)) ? a[0] : Value::tensor(t);
         });
   r.def("imag(Tensor self) -> Tensor", kFunction, "The imaginary part of a complex tensor (a view).",
-        [](Interpreter&, Bound& a) { return V(imag(a.tensor(0))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(imag(a.tensor(0))); });
   for (const char* n : {"conj", "conj_physical"})
     r.def(std::string(n) + "(Tensor self) -> Tensor", kBoth, "The complex conjugate (self for real tensors).",
           [](Interpreter&, Bound& a) {
             Tensor t = conj(a.tensor(0));
-            return t.is_same(a.tensor(0)) ? a[0] : V(t);
+            return t.is_same(a.tensor(0)) ? a[0] : Value::tensor(t);
           });
   r.def("positive(Tensor self) -> Tensor", kBoth, "self itself (refused for bool).",
         [](Interpreter&, Bound& a) { positive(a.tensor(0)); return a[0]; });
@@ -333,17 +331,17 @@ void register_math(Registry& r) {
 void register_ternary(Registry& r) {
   const std::string where_doc = "condition ? self : other elementwise, broadcast and type-promoted.";
   r.def("where(Tensor condition, Tensor self, Tensor other) -> Tensor", kFunction, where_doc,
-        [](Interpreter&, Bound& a) { return V(where(a.tensor(0), a.tensor(1), a.tensor(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(where(a.tensor(0), a.tensor(1), a.tensor(2))); });
   r.def("where(Tensor condition, Scalar self, Tensor other) -> Tensor", kFunction, where_doc,
-        [](Interpreter&, Bound& a) { return V(where(a.tensor(0), operand(a, 1), a.tensor(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(where(a.tensor(0), operand(a, 1), a.tensor(2))); });
   r.def("where(Tensor condition, Tensor self, Scalar other) -> Tensor", kFunction, where_doc,
-        [](Interpreter&, Bound& a) { return V(where(a.tensor(0), a.tensor(1), operand(a, 2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(where(a.tensor(0), a.tensor(1), operand(a, 2))); });
   r.def("where(Tensor condition, Scalar self, Scalar other) -> Tensor", kFunction, where_doc,
-        [](Interpreter&, Bound& a) { return V(where(a.tensor(0), operand(a, 1), operand(a, 2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(where(a.tensor(0), operand(a, 1), operand(a, 2))); });
   r.def("where(Tensor self, Tensor condition, Tensor other) -> Tensor", kMethod, where_doc,
-        [](Interpreter&, Bound& a) { return V(where(a.tensor(1), a.tensor(0), a.tensor(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(where(a.tensor(1), a.tensor(0), a.tensor(2))); });
   r.def("where(Tensor self, Tensor condition, Scalar other) -> Tensor", kMethod, where_doc,
-        [](Interpreter&, Bound& a) { return V(where(a.tensor(1), a.tensor(0), operand(a, 2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(where(a.tensor(1), a.tensor(0), operand(a, 2))); });
 
   const std::string lerp_doc = "self + weight * (end - self).";
   r.def("lerp(Tensor self, Tensor end, Tensor weight, *, Tensor? out=None) -> Tensor", kBoth, lerp_doc,
@@ -397,7 +395,7 @@ void register_ternary(Registry& r) {
     for (const char* type : {"Tensor", "Scalar"}) {
       r.def(std::string(n) + "(Tensor self, " + type + " " + arg + ") -> Tensor", kBoth, doc,
             [is_min](Interpreter&, Bound& a) {
-              return V(is_min ? clamp_min(a.tensor(0), operand(a, 1)) : clamp_max(a.tensor(0), operand(a, 1)));
+              return Value::tensor(is_min ? clamp_min(a.tensor(0), operand(a, 1)) : clamp_max(a.tensor(0), operand(a, 1)));
             });
       r.def(std::string(n) + "_(Tensor self, " + type + " " + arg + ") -> Tensor", kMethod,
             std::string("In-place ") + n + "().", [is_min](Interpreter&, Bound& a) {

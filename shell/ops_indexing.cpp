@@ -15,14 +15,6 @@ namespace tsh::shell {
 
 namespace {
 
-Value V(Tensor t) { return Value::tensor(std::move(t)); }
-
-Value tensor_tuple(const std::vector<Tensor>& ts) {
-  std::vector<Value> out;
-  for (const Tensor& t : ts) out.push_back(Value::tensor(t));
-  return Value::tuple(std::move(out));
-}
-
 // index_put's `indices`: a tuple or list of tensors, where None leaves a dim whole.
 std::vector<Tensor> optional_tensors(const Value& v, const std::string& fname) {
   if (!(v.is(Kind::Tuple) || v.is(Kind::List)))
@@ -51,10 +43,10 @@ void register_indexing_ops(Registry& r) {
   // ---- selecting along one dim
   r.def("index_select(Tensor self, int dim, Tensor index) -> Tensor", kBoth,
         "The slices of self along dim at the positions in index (1-d int64/int32), as a new tensor.",
-        [](Interpreter&, Bound& a) { return V(index_select(a.tensor(0), a.int64(1), a.tensor(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(index_select(a.tensor(0), a.int64(1), a.tensor(2))); });
   r.def("gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor", kBoth,
         "out[i][j] = self[index[i][j]][j] for dim 0 (self[i][index[i][j]] for dim 1); out has index's shape.",
-        [](Interpreter&, Bound& a) { return V(gather(a.tensor(0), a.int64(1), a.tensor(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(gather(a.tensor(0), a.int64(1), a.tensor(2))); });
 
   // ---- scatter
   const char* scatter_doc =
@@ -62,11 +54,11 @@ void register_indexing_ops(Registry& r) {
       "self[index[i][j]][j] = src[i][j] for dim 0. reduce='add' or 'multiply' combines instead.";
   r.def("scatter(Tensor self, int dim, Tensor index, Tensor src, *, str? reduce=None) -> Tensor", kBoth,
         scatter_doc, [](Interpreter&, Bound& a) {
-          return V(scatter(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3), reduce_arg(a, 4)));
+          return Value::tensor(scatter(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3), reduce_arg(a, 4)));
         });
   r.def("scatter(Tensor self, int dim, Tensor index, Scalar value, *, str? reduce=None) -> Tensor", kBoth,
         scatter_doc, [](Interpreter&, Bound& a) {
-          return V(scatter(a.tensor(0), a.int64(1), a.tensor(2), a.scalar(3), reduce_arg(a, 4)));
+          return Value::tensor(scatter(a.tensor(0), a.int64(1), a.tensor(2), a.scalar(3), reduce_arg(a, 4)));
         });
   r.def("scatter_(Tensor self, int dim, Tensor index, Tensor src, *, str? reduce=None) -> Tensor", kMethod,
         "In-place scatter().", [](Interpreter&, Bound& a) {
@@ -80,7 +72,7 @@ void register_indexing_ops(Registry& r) {
         });
   r.def("scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", kBoth,
         "Adds src into self along dim at the positions in index; repeated positions add up.",
-        [](Interpreter&, Bound& a) { return V(scatter_add(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(scatter_add(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3))); });
   r.def("scatter_add_(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", kMethod,
         "In-place scatter_add().", [](Interpreter&, Bound& a) {
           scatter_add_(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3));
@@ -91,7 +83,7 @@ void register_indexing_ops(Registry& r) {
   r.def("index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor", kBoth,
         "self with alpha * source.select(dim, i) added to self.select(dim, index[i]) for every i.",
         [](Interpreter&, Bound& a) {
-          return V(index_add(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3), a.scalar(4)));
+          return Value::tensor(index_add(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3), a.scalar(4)));
         });
   r.def("index_add_(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor", kMethod,
         "In-place index_add().", [](Interpreter&, Bound& a) {
@@ -100,7 +92,7 @@ void register_indexing_ops(Registry& r) {
         });
   r.def("index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor", kBoth,
         "self with self.select(dim, index[i]) replaced by source.select(dim, i) for every i.",
-        [](Interpreter&, Bound& a) { return V(index_copy(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(index_copy(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3))); });
   r.def("index_copy_(Tensor self, int dim, Tensor index, Tensor source) -> Tensor", kMethod,
         "In-place index_copy().", [](Interpreter&, Bound& a) {
           index_copy_(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3));
@@ -108,9 +100,9 @@ void register_indexing_ops(Registry& r) {
         });
   const char* fill_doc = "self with every slice self.select(dim, index[i]) set to value.";
   r.def("index_fill(Tensor self, int dim, Tensor index, Tensor value) -> Tensor", kBoth, fill_doc,
-        [](Interpreter&, Bound& a) { return V(index_fill(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(index_fill(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3))); });
   r.def("index_fill(Tensor self, int dim, Tensor index, Scalar value) -> Tensor", kBoth, fill_doc,
-        [](Interpreter&, Bound& a) { return V(index_fill(a.tensor(0), a.int64(1), a.tensor(2), a.scalar(3))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(index_fill(a.tensor(0), a.int64(1), a.tensor(2), a.scalar(3))); });
   r.def("index_fill_(Tensor self, int dim, Tensor index, Tensor value) -> Tensor", kMethod,
         "In-place index_fill().", [](Interpreter&, Bound& a) {
           index_fill_(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3));
@@ -125,10 +117,10 @@ void register_indexing_ops(Registry& r) {
   // ---- flat positions
   r.def("take(Tensor self, Tensor index) -> Tensor", kBoth,
         "The elements of self at the given positions of its flattened (row-major) form, shaped like index.",
-        [](Interpreter&, Bound& a) { return V(take(a.tensor(0), a.tensor(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(take(a.tensor(0), a.tensor(1))); });
   r.def("put(Tensor self, Tensor index, Tensor source, bool accumulate=False) -> Tensor", kBoth,
         "self with source written at the given positions of its flattened form (added with accumulate).",
-        [](Interpreter&, Bound& a) { return V(put(a.tensor(0), a.tensor(1), a.tensor(2), a.boolean(3))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(put(a.tensor(0), a.tensor(1), a.tensor(2), a.boolean(3))); });
   r.def("put_(Tensor self, Tensor index, Tensor source, bool accumulate=False) -> Tensor", kMethod,
         "In-place put().", [](Interpreter&, Bound& a) {
           put_(a.tensor(0), a.tensor(1), a.tensor(2), a.boolean(3));
@@ -137,7 +129,7 @@ void register_indexing_ops(Registry& r) {
   r.def("index_put(Tensor self, Any indices, Tensor values, bool accumulate=False) -> Tensor", kBoth,
         "self[indices] = values on a copy of self (indices: a tuple of index tensors or None).",
         [](Interpreter&, Bound& a) {
-          return V(index_put(a.tensor(0), optional_tensors(a[1], "index_put"), a.tensor(2), a.boolean(3)));
+          return Value::tensor(index_put(a.tensor(0), optional_tensors(a[1], "index_put"), a.tensor(2), a.boolean(3)));
         });
   r.def("index_put_(Tensor self, Any indices, Tensor values, bool accumulate=False) -> Tensor", kMethod,
         "self[indices] = values (added with accumulate, repeated positions summing).",
@@ -149,10 +141,10 @@ void register_indexing_ops(Registry& r) {
   // ---- masks
   r.def("masked_fill(Tensor self, Tensor mask, Tensor value) -> Tensor", kBoth,
         "self with value (a 0-d tensor) where the bool mask is True; self and mask broadcast.",
-        [](Interpreter&, Bound& a) { return V(masked_fill(a.tensor(0), a.tensor(1), a.tensor(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(masked_fill(a.tensor(0), a.tensor(1), a.tensor(2))); });
   r.def("masked_fill(Tensor self, Tensor mask, Scalar value) -> Tensor", kBoth,
         "self with value where the bool mask is True; self and mask broadcast.",
-        [](Interpreter&, Bound& a) { return V(masked_fill(a.tensor(0), a.tensor(1), a.scalar(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(masked_fill(a.tensor(0), a.tensor(1), a.scalar(2))); });
   r.def("masked_fill_(Tensor self, Tensor mask, Tensor value) -> Tensor", kMethod,
         "In-place masked_fill(); mask broadcasts to self's shape.", [](Interpreter&, Bound& a) {
           masked_fill_(a.tensor(0), a.tensor(1), a.tensor(2));
@@ -165,10 +157,10 @@ void register_indexing_ops(Registry& r) {
         });
   r.def("masked_select(Tensor self, Tensor mask) -> Tensor", kBoth,
         "The elements of self where mask is True, in row-major order, as a 1-d tensor.",
-        [](Interpreter&, Bound& a) { return V(masked_select(a.tensor(0), a.tensor(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(masked_select(a.tensor(0), a.tensor(1))); });
   r.def("masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor", kBoth,
         "self with source's elements, in order, written where mask is True.",
-        [](Interpreter&, Bound& a) { return V(masked_scatter(a.tensor(0), a.tensor(1), a.tensor(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(masked_scatter(a.tensor(0), a.tensor(1), a.tensor(2))); });
   r.def("masked_scatter_(Tensor self, Tensor mask, Tensor source) -> Tensor", kMethod,
         "In-place masked_scatter().", [](Interpreter&, Bound& a) {
           masked_scatter_(a.tensor(0), a.tensor(1), a.tensor(2));
@@ -180,10 +172,10 @@ void register_indexing_ops(Registry& r) {
         "The indices of the nonzero elements: one row per element (as_tuple=True: one tensor per dim).",
         [](Interpreter&, Bound& a) {
           if (a.boolean(1)) return tensor_tuple(nonzero_tuple(a.tensor(0)));
-          return V(nonzero(a.tensor(0)));
+          return Value::tensor(nonzero(a.tensor(0)));
         });
   r.def("argwhere(Tensor self) -> Tensor", kBoth, "Same as nonzero(): one row of indices per nonzero element.",
-        [](Interpreter&, Bound& a) { return V(argwhere(a.tensor(0))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(argwhere(a.tensor(0))); });
   r.def("where(Tensor condition) -> Tensor[]", kFunction,
         "nonzero(condition, as_tuple=True): one tensor of indices per dim.",
         [](Interpreter&, Bound& a) { return tensor_tuple(nonzero_tuple(a.tensor(0))); });

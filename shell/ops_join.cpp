@@ -14,14 +14,6 @@ namespace tsh::shell {
 
 namespace {
 
-Value V(Tensor t) { return Value::tensor(std::move(t)); }
-
-Value tensor_tuple(const std::vector<Tensor>& ts) {
-  std::vector<Value> out;
-  for (const Tensor& t : ts) out.push_back(Value::tensor(t));
-  return Value::tuple(std::move(out));
-}
-
 // The tensors of a *tensors call, with PyTorch's message for anything else.
 std::vector<Tensor> tensor_args(const std::vector<Value>& args) {
   std::vector<Tensor> out;
@@ -47,83 +39,83 @@ void register_join_ops(Registry& r) {
       "promoted dtype of the inputs.";
   for (const char* name : {"cat", "concat", "concatenate"})
     r.def(std::string(name) + "(Tensor[] tensors, int dim=0) -> Tensor", kFunction, cat_doc,
-          [](Interpreter&, Bound& a) { return V(cat(a.tensors(0), a.int64(1))); });
+          [](Interpreter&, Bound& a) { return Value::tensor(cat(a.tensors(0), a.int64(1))); });
   r.def("stack(Tensor[] tensors, int dim=0) -> Tensor", kFunction,
         "Joins tensors of equal shape along a new dim.",
-        [](Interpreter&, Bound& a) { return V(stack(a.tensors(0), a.int64(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(stack(a.tensors(0), a.int64(1))); });
   r.def("hstack(Tensor[] tensors) -> Tensor", kFunction,
         "Joins column-wise: along dim 1, or dim 0 for 1-d tensors.",
-        [](Interpreter&, Bound& a) { return V(hstack(a.tensors(0))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(hstack(a.tensors(0))); });
   for (const char* name : {"vstack", "row_stack"})
     r.def(std::string(name) + "(Tensor[] tensors) -> Tensor", kFunction,
           "Joins row-wise: 1-d tensors become rows, then cat along dim 0.",
-          [](Interpreter&, Bound& a) { return V(vstack(a.tensors(0))); });
+          [](Interpreter&, Bound& a) { return Value::tensor(vstack(a.tensors(0))); });
   r.def("dstack(Tensor[] tensors) -> Tensor", kFunction,
         "Joins depth-wise: tensors are seen as at least 3-d, then cat along dim 2.",
-        [](Interpreter&, Bound& a) { return V(dstack(a.tensors(0))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(dstack(a.tensors(0))); });
   r.def("column_stack(Tensor[] tensors) -> Tensor", kFunction,
         "Joins as columns: 0-d and 1-d tensors become columns, then hstack.",
-        [](Interpreter&, Bound& a) { return V(column_stack(a.tensors(0))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(column_stack(a.tensors(0))); });
 
   // ---- reordering
   r.def("flip(Tensor self, int[] dims) -> Tensor", kBoth,
         "A copy with the order of elements reversed along each of dims.",
-        [](Interpreter&, Bound& a) { return V(flip(a.tensor(0), a.shape(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(flip(a.tensor(0), a.shape(1))); });
   r.def("fliplr(Tensor self) -> Tensor", kBoth, "flip(self, [1]): left and right swapped (at least 2-d).",
-        [](Interpreter&, Bound& a) { return V(fliplr(a.tensor(0))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(fliplr(a.tensor(0))); });
   r.def("flipud(Tensor self) -> Tensor", kBoth, "flip(self, [0]): up and down swapped (at least 1-d).",
-        [](Interpreter&, Bound& a) { return V(flipud(a.tensor(0))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(flipud(a.tensor(0))); });
   r.def("roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor", kBoth,
         "Shifts elements along dims, wrapping around; with no dims, along the flattened tensor.",
-        [](Interpreter&, Bound& a) { return V(roll(a.tensor(0), a.shape(1), a.shape(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(roll(a.tensor(0), a.shape(1), a.shape(2))); });
   r.def("rot90(Tensor self, int k=1, int[] dims=[0, 1]) -> Tensor", kBoth,
         "Rotates by 90 degrees k times in the plane of dims, from the first dim towards the second.",
-        [](Interpreter&, Bound& a) { return V(rot90(a.tensor(0), a.int64(1), a.shape(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(rot90(a.tensor(0), a.int64(1), a.shape(2))); });
 
   // ---- repeating
   r.def("repeat(Tensor self, int[] repeats) -> Tensor", kMethod,
         "Tiles self repeats[i] times along dim i (extra leading repeats add dims).",
-        [](Interpreter&, Bound& a) { return V(repeat(a.tensor(0), a.shape(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(repeat(a.tensor(0), a.shape(1))); });
   r.def("tile(Tensor self, int[] dims) -> Tensor", kBoth,
         "repeat() with dims padded by leading 1s to self's number of dims.",
-        [](Interpreter&, Bound& a) { return V(tile(a.tensor(0), a.shape(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(tile(a.tensor(0), a.shape(1))); });
   const char* interleave_doc =
       "Repeats each element (each slice along dim) repeats times, keeping them together; "
       "without dim, of the flattened tensor.";
   r.def("repeat_interleave(Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None) -> Tensor",
         kBoth, interleave_doc, [](Interpreter&, Bound& a) {
-          return V(repeat_interleave(a.tensor(0), a.tensor(1), a.opt_int(2), a.opt_int(3)));
+          return Value::tensor(repeat_interleave(a.tensor(0), a.tensor(1), a.opt_int(2), a.opt_int(3)));
         });
   r.def("repeat_interleave(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor",
         kBoth, interleave_doc, [](Interpreter&, Bound& a) {
-          return V(repeat_interleave(a.tensor(0), a.int64(1), a.opt_int(2), a.opt_int(3)));
+          return Value::tensor(repeat_interleave(a.tensor(0), a.int64(1), a.opt_int(2), a.opt_int(3)));
         });
   r.def("repeat_interleave(Tensor repeats, *, int? output_size=None) -> Tensor", kFunction,
         "Each position i of the 1-d repeats, repeats[i] times: [0, 0, 1, ...].",
-        [](Interpreter&, Bound& a) { return V(repeat_interleave(a.tensor(0), a.opt_int(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(repeat_interleave(a.tensor(0), a.opt_int(1))); });
 
   r.def("combinations(Tensor self, int r=2, bool with_replacement=False) -> Tensor", kFunction,
         "The r-element combinations of a 1-d tensor's elements, one per row, in lexicographic order.",
-        [](Interpreter&, Bound& a) { return V(combinations(a.tensor(0), a.int64(1), a.boolean(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(combinations(a.tensor(0), a.int64(1), a.boolean(2))); });
 
   // ---- triangles and diagonals
   r.def("tril(Tensor self, int diagonal=0) -> Tensor", kBoth,
         "The lower triangle of the last two dims (on and below diagonal k), the rest zero.",
-        [](Interpreter&, Bound& a) { return V(tril(a.tensor(0), a.int64(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(tril(a.tensor(0), a.int64(1))); });
   r.def("triu(Tensor self, int diagonal=0) -> Tensor", kBoth,
         "The upper triangle of the last two dims (on and above diagonal k), the rest zero.",
-        [](Interpreter&, Bound& a) { return V(triu(a.tensor(0), a.int64(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(triu(a.tensor(0), a.int64(1))); });
   r.def("tril_(Tensor self, int diagonal=0) -> Tensor", kMethod, "In-place tril().",
         [](Interpreter&, Bound& a) { tril_(a.tensor(0), a.int64(1)); return a[0]; });
   r.def("triu_(Tensor self, int diagonal=0) -> Tensor", kMethod, "In-place triu().",
         [](Interpreter&, Bound& a) { triu_(a.tensor(0), a.int64(1)); return a[0]; });
   r.def("diag(Tensor self, int diagonal=0) -> Tensor", kBoth,
         "1-d self: a square matrix with self on diagonal k. 2-d self: a copy of its diagonal k.",
-        [](Interpreter&, Bound& a) { return V(diag(a.tensor(0), a.int64(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(diag(a.tensor(0), a.int64(1))); });
   r.def("diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor", kBoth,
         "A tensor whose diagonals (offset, over dims dim1 and dim2) hold self's last dim; zeros elsewhere.",
         [](Interpreter&, Bound& a) {
-          return V(diag_embed(a.tensor(0), a.int64(1), a.int64(2), a.int64(3)));
+          return Value::tensor(diag_embed(a.tensor(0), a.int64(1), a.int64(2), a.int64(3)));
         });
 }
 
@@ -152,7 +144,7 @@ void install_join_attrs(std::map<std::string, Value>& attrs) {
   });
   def("cartesian_prod", [](Interpreter&, Args& a, Kwargs& kw) {
     no_kwargs("cartesian_prod", kw);
-    return V(cartesian_prod(tensor_args(a)));
+    return Value::tensor(cartesian_prod(tensor_args(a)));
   });
 }
 

@@ -10,45 +10,39 @@
 
 namespace tsh::shell {
 
-namespace {
-
-Value V(Tensor t) { return Value::tensor(std::move(t)); }
-
-}  // namespace
-
 void register_linalg_ops(Registry& r) {
   r.def("matmul(Tensor self, Tensor other) -> Tensor", kBoth,
         "The matrix product of the `@` operator: dot for two vectors, mv, mm, or a batched "
         "product whose batch dims (all but the last two) broadcast.",
-        [](Interpreter&, Bound& a) { return V(matmul(a.tensor(0), a.tensor(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(matmul(a.tensor(0), a.tensor(1))); });
   r.def("mm(Tensor self, Tensor mat2) -> Tensor", kBoth,
         "(n x k) @ (k x m) -> (n x m); both of one dtype, no broadcasting.",
-        [](Interpreter&, Bound& a) { return V(mm(a.tensor(0), a.tensor(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(mm(a.tensor(0), a.tensor(1))); });
   r.def("mv(Tensor self, Tensor vec) -> Tensor", kBoth,
         "Matrix (n x k) times vector (k) -> vector (n).",
-        [](Interpreter&, Bound& a) { return V(mv(a.tensor(0), a.tensor(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(mv(a.tensor(0), a.tensor(1))); });
   r.def("bmm(Tensor self, Tensor mat2) -> Tensor", kBoth,
         "Batched mm: (b x n x k) @ (b x k x m) -> (b x n x m), no broadcasting.",
-        [](Interpreter&, Bound& a) { return V(bmm(a.tensor(0), a.tensor(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(bmm(a.tensor(0), a.tensor(1))); });
   r.def("dot(Tensor self, Tensor tensor) -> Tensor", kBoth,
         "The sum of the products of two 1-d tensors of one length and dtype (a 0-d tensor).",
-        [](Interpreter&, Bound& a) { return V(dot(a.tensor(0), a.tensor(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(dot(a.tensor(0), a.tensor(1))); });
   r.def("vdot(Tensor self, Tensor other) -> Tensor", kBoth,
         "dot() with the first vector conjugated (the same as dot() for real dtypes).",
-        [](Interpreter&, Bound& a) { return V(vdot(a.tensor(0), a.tensor(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(vdot(a.tensor(0), a.tensor(1))); });
   r.def("outer(Tensor self, Tensor vec2) -> Tensor", kBoth,
         "The outer product self[i] * vec2[j] of two 1-d tensors, dtypes promoted.",
-        [](Interpreter&, Bound& a) { return V(outer(a.tensor(0), a.tensor(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(outer(a.tensor(0), a.tensor(1))); });
   r.def("ger(Tensor self, Tensor vec2) -> Tensor", kBoth, "An alias of outer().",
-        [](Interpreter&, Bound& a) { return V(outer(a.tensor(0), a.tensor(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(outer(a.tensor(0), a.tensor(1))); });
   r.def("linalg_matmul(Tensor input, Tensor other) -> Tensor", kFunction,
         "torch.linalg.matmul: an alias of torch.matmul.",
-        [](Interpreter&, Bound& a) { return V(matmul(a.tensor(0), a.tensor(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(matmul(a.tensor(0), a.tensor(1))); });
   r.def("linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor", kFunction,
         "torch.linalg.solve: X with A @ X = B (left=False: X @ A = B) for square A; B may be "
         "a vector or a batch of vectors; batch dims broadcast. A singular A raises "
         "torch._C._LinAlgError.",
-        [](Interpreter&, Bound& a) { return V(linalg_solve(a.tensor(0), a.tensor(1), a.boolean(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(linalg_solve(a.tensor(0), a.tensor(1), a.boolean(2))); });
 }
 
 }  // namespace tsh::shell

@@ -18,8 +18,6 @@ namespace tsh::shell {
 
 namespace {
 
-Value V(Tensor t) { return Value::tensor(std::move(t)); }
-
 Value wrap(std::shared_ptr<Generator> g) {
   auto o = std::make_shared<GeneratorObj>();
   o->gen = std::move(g);
@@ -44,7 +42,7 @@ Value state_tensor(const Generator& g) {
   std::vector<uint8_t> bytes = g.state();
   Tensor t = empty({static_cast<int64_t>(bytes.size())}, DType::UInt8);
   std::memcpy(t.data_ptr(), bytes.data(), bytes.size());
-  return V(t);
+  return Value::tensor(t);
 }
 
 // set_state(new_state), with PyTorch's checks on the argument.
@@ -194,67 +192,67 @@ void register_random_ops(Registry& r) {
   // ---- factories: the generator is argument gen, dtype gen+1, device gen+2.
   r.def("rand(int[] size, " + tail, kFunction,
         "A tensor of the given size filled with uniform samples from [0, 1).",
-        [](Interpreter&, Bound& a) { return V(rand(a.shape(0), a.dtype(2), device_or_default(a.device(3)), gen_arg(a, 1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(rand(a.shape(0), a.dtype(2), device_or_default(a.device(3)), gen_arg(a, 1))); });
   r.def("randn(int[] size, " + tail, kFunction,
         "A tensor of the given size filled with standard normal samples.",
-        [](Interpreter&, Bound& a) { return V(randn(a.shape(0), a.dtype(2), device_or_default(a.device(3)), gen_arg(a, 1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(randn(a.shape(0), a.dtype(2), device_or_default(a.device(3)), gen_arg(a, 1))); });
   r.def("randint(int high, int[] size, " + tail, kFunction,
         "A tensor of the given size filled with random integers from [0, high) (int64 by default).",
         [](Interpreter&, Bound& a) {
-          return V(randint(0, a.int64(0), a.shape(1), a.dtype(3), device_or_default(a.device(4)), gen_arg(a, 2)));
+          return Value::tensor(randint(0, a.int64(0), a.shape(1), a.dtype(3), device_or_default(a.device(4)), gen_arg(a, 2)));
         });
   r.def("randint(int low, int high, int[] size, " + tail, kFunction,
         "A tensor of the given size filled with random integers from [low, high) (int64 by default).",
         [](Interpreter&, Bound& a) {
-          return V(randint(a.int64(0), a.int64(1), a.shape(2), a.dtype(4), device_or_default(a.device(5)), gen_arg(a, 3)));
+          return Value::tensor(randint(a.int64(0), a.int64(1), a.shape(2), a.dtype(4), device_or_default(a.device(5)), gen_arg(a, 3)));
         });
   r.def("randperm(int n, " + tail, kFunction, "A random permutation of the integers 0 .. n-1 (int64 by default).",
-        [](Interpreter&, Bound& a) { return V(randperm(a.int64(0), a.dtype(2), device_or_default(a.device(3)), gen_arg(a, 1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(randperm(a.int64(0), a.dtype(2), device_or_default(a.device(3)), gen_arg(a, 1))); });
   r.def("rand_like(Tensor input, " + tail, kFunction,
         "Uniform samples from [0, 1) in a tensor like input (its size, stride order, dtype and device).",
-        [](Interpreter&, Bound& a) { return V(rand_like(a.tensor(0), a.dtype(2), a.device(3), gen_arg(a, 1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(rand_like(a.tensor(0), a.dtype(2), a.device(3), gen_arg(a, 1))); });
   r.def("randn_like(Tensor input, " + tail, kFunction,
         "Standard normal samples in a tensor like input (its size, stride order, dtype and device).",
-        [](Interpreter&, Bound& a) { return V(randn_like(a.tensor(0), a.dtype(2), a.device(3), gen_arg(a, 1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(randn_like(a.tensor(0), a.dtype(2), a.device(3), gen_arg(a, 1))); });
   r.def("randint_like(Tensor input, int high, " + tail, kFunction,
         "Random integers from [0, high) in a tensor like input.",
-        [](Interpreter&, Bound& a) { return V(randint_like(a.tensor(0), 0, a.int64(1), a.dtype(3), a.device(4), gen_arg(a, 2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(randint_like(a.tensor(0), 0, a.int64(1), a.dtype(3), a.device(4), gen_arg(a, 2))); });
   r.def("randint_like(Tensor input, int low, int high, " + tail, kFunction,
         "Random integers from [low, high) in a tensor like input.",
         [](Interpreter&, Bound& a) {
-          return V(randint_like(a.tensor(0), a.int64(1), a.int64(2), a.dtype(4), a.device(5), gen_arg(a, 3)));
+          return Value::tensor(randint_like(a.tensor(0), a.int64(1), a.int64(2), a.dtype(4), a.device(5), gen_arg(a, 3)));
         });
 
   // ---- distributions
   r.def("normal(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor", kFunction,
         "Normal samples with elementwise means and standard deviations (broadcast); mean's dtype.",
-        [](Interpreter&, Bound& a) { return V(normal(a.tensor(0), a.tensor(1), gen_arg(a, 2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(normal(a.tensor(0), a.tensor(1), gen_arg(a, 2))); });
   r.def("normal(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor", kFunction,
         "Normal samples with elementwise means and one standard deviation.",
-        [](Interpreter&, Bound& a) { return V(normal(a.tensor(0), a.f64(1), gen_arg(a, 2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(normal(a.tensor(0), a.f64(1), gen_arg(a, 2))); });
   r.def("normal(float mean, Tensor std, *, Generator? generator=None) -> Tensor", kFunction,
         "Normal samples with one mean and elementwise standard deviations; std's dtype.",
-        [](Interpreter&, Bound& a) { return V(normal(a.f64(0), a.tensor(1), gen_arg(a, 2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(normal(a.f64(0), a.tensor(1), gen_arg(a, 2))); });
   r.def("normal(float mean, float std, int[] size, " + tail, kFunction,
         "A tensor of the given size filled with normal samples of the given mean and std.",
         [](Interpreter&, Bound& a) {
-          return V(normal(a.f64(0), a.f64(1), a.shape(2), a.dtype(4), device_or_default(a.device(5)), gen_arg(a, 3)));
+          return Value::tensor(normal(a.f64(0), a.f64(1), a.shape(2), a.dtype(4), device_or_default(a.device(5)), gen_arg(a, 3)));
         });
   r.def("bernoulli(Tensor self, *, Generator? generator=None) -> Tensor", kBoth,
         "1 or 0 per element: 1 with the probability given by the element (a new tensor of its dtype).",
-        [](Interpreter&, Bound& a) { return V(bernoulli(a.tensor(0), gen_arg(a, 1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(bernoulli(a.tensor(0), gen_arg(a, 1))); });
   r.def("bernoulli(Tensor self, float p, *, Generator? generator=None) -> Tensor", kBoth,
         "A tensor like self with each element 1 with probability p, else 0.",
-        [](Interpreter&, Bound& a) { return V(bernoulli(a.tensor(0), a.f64(1), gen_arg(a, 2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(bernoulli(a.tensor(0), a.f64(1), gen_arg(a, 2))); });
   r.def("multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor",
         kBoth,
         "Indices drawn from the categories of each row of self, weighted by its (non-negative) values.",
         [](Interpreter&, Bound& a) {
-          return V(multinomial(a.tensor(0), a.int64(1), a.boolean(2), gen_arg(a, 3)));
+          return Value::tensor(multinomial(a.tensor(0), a.int64(1), a.boolean(2), gen_arg(a, 3)));
         });
   r.def("poisson(Tensor input, Generator? generator=None) -> Tensor", kFunction,
         "Poisson counts, one per element, with the element as the rate.",
-        [](Interpreter&, Bound& a) { return V(poisson(a.tensor(0), gen_arg(a, 1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(poisson(a.tensor(0), gen_arg(a, 1))); });
 
   // ---- in place (methods), each returning self
   auto self_ret = [](Bound& a) { return a[0]; };

@@ -15,8 +15,6 @@ namespace tsh::shell {
 
 namespace {
 
-Value V(Tensor t) { return Value::tensor(std::move(t)); }
-
 // A torch.return_types.NAME(f0=..., f1=...) value.
 Value named(const std::string& name, std::vector<std::string> fields, std::vector<Value> items) {
   auto o = std::make_shared<NamedTupleObj>();
@@ -27,7 +25,7 @@ Value named(const std::string& name, std::vector<std::string> fields, std::vecto
 }
 
 Value values_indices(const std::string& name, const ValuesIndices& r) {
-  return named(name, {"values", "indices"}, {V(r.values), V(r.indices)});
+  return named(name, {"values", "indices"}, {Value::tensor(r.values), Value::tensor(r.indices)});
 }
 
 // int[1]? dim: None → every dim; one int or a tuple.
@@ -64,37 +62,37 @@ double norm_order(const Bound& a, size_t p, const OptDims& dims) {
 void register_sums(Registry& r) {
   r.def("sum(Tensor self, *, ScalarType? dtype=None) -> Tensor", kBoth,
         "The sum of all elements. Integer and bool tensors sum to int64; dtype= converts first.",
-        [](Interpreter&, Bound& a) { return V(sum(a.tensor(0), std::nullopt, false, a.dtype(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(sum(a.tensor(0), std::nullopt, false, a.dtype(1))); });
   r.def("sum(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", kBoth,
         "The sum over dim (an int or a tuple of ints); keepdim keeps them as size 1.",
         [](Interpreter&, Bound& a) {
-          return V(sum(a.tensor(0), dims_arg(a, 1), a.boolean(2), a.dtype(3)));
+          return Value::tensor(sum(a.tensor(0), dims_arg(a, 1), a.boolean(2), a.dtype(3)));
         });
   r.def("nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
         kBoth, "sum() with NaN counted as zero.",
         [](Interpreter&, Bound& a) {
-          return V(nansum(a.tensor(0), dims_arg(a, 1), a.boolean(2), a.dtype(3)));
+          return Value::tensor(nansum(a.tensor(0), dims_arg(a, 1), a.boolean(2), a.dtype(3)));
         });
   r.def("mean(Tensor self, *, ScalarType? dtype=None) -> Tensor", kBoth,
         "The mean of all elements (floating or complex tensors, or with dtype=).",
-        [](Interpreter&, Bound& a) { return V(mean(a.tensor(0), std::nullopt, false, a.dtype(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(mean(a.tensor(0), std::nullopt, false, a.dtype(1))); });
   r.def("mean(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", kBoth,
         "The mean over dim (an int or a tuple of ints).",
         [](Interpreter&, Bound& a) {
-          return V(mean(a.tensor(0), dims_arg(a, 1), a.boolean(2), a.dtype(3)));
+          return Value::tensor(mean(a.tensor(0), dims_arg(a, 1), a.boolean(2), a.dtype(3)));
         });
   r.def("nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
         kBoth, "The mean of the non-NaN elements.",
         [](Interpreter&, Bound& a) {
-          return V(nanmean(a.tensor(0), dims_arg(a, 1), a.boolean(2), a.dtype(3)));
+          return Value::tensor(nanmean(a.tensor(0), dims_arg(a, 1), a.boolean(2), a.dtype(3)));
         });
   r.def("prod(Tensor self, *, ScalarType? dtype=None) -> Tensor", kBoth,
         "The product of all elements. Integer and bool tensors multiply in int64.",
-        [](Interpreter&, Bound& a) { return V(prod(a.tensor(0), std::nullopt, false, a.dtype(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(prod(a.tensor(0), std::nullopt, false, a.dtype(1))); });
   r.def("prod(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", kBoth,
         "The product along one dim.",
         [](Interpreter&, Bound& a) {
-          return V(prod(a.tensor(0), a.int64(1), a.boolean(2), a.dtype(3)));
+          return Value::tensor(prod(a.tensor(0), a.int64(1), a.boolean(2), a.dtype(3)));
         });
 }
 
@@ -119,9 +117,9 @@ void register_variances(Registry& r) {
       if (k.with_mean) {
         auto [v, m] = k.take_sqrt ? std_mean(t, dims, correction, keepdim)
                                   : var_mean(t, dims, correction, keepdim);
-        return Value::tuple({V(v), V(m)});
+        return Value::tuple({Value::tensor(v), Value::tensor(m)});
       }
-      return V(k.take_sqrt ? stddev(t, dims, correction, keepdim) : var(t, dims, correction, keepdim));
+      return Value::tensor(k.take_sqrt ? stddev(t, dims, correction, keepdim) : var(t, dims, correction, keepdim));
     };
     std::string n = k.name;
     r.def(n + "(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor", k.variants,
@@ -144,7 +142,7 @@ void register_extrema(Registry& r) {
     std::string n = is_max ? "max" : "min";
     r.def(n + "(Tensor self) -> Tensor", kBoth,
           "The " + n + "imum of all elements (NaN if there is one), as a 0-d tensor.",
-          [is_max](Interpreter&, Bound& a) { return V(is_max ? max(a.tensor(0)) : min(a.tensor(0))); });
+          [is_max](Interpreter&, Bound& a) { return Value::tensor(is_max ? max(a.tensor(0)) : min(a.tensor(0))); });
     r.def(n + "(Tensor self, int dim, bool keepdim=False) -> Tensor", kBoth,
           "(values, indices) of the " + n + "imum along dim: the first one, or the first NaN.",
           [is_max, n](Interpreter&, Bound& a) {
@@ -155,36 +153,36 @@ void register_extrema(Registry& r) {
     r.def(n + "(Tensor self, Tensor other) -> Tensor", kBoth,
           "The elementwise " + n + "imum of self and other (broadcast), as torch." + n + "imum.",
           [is_max](Interpreter&, Bound& a) {
-            return V(is_max ? maximum(a.tensor(0), a.tensor(1)) : minimum(a.tensor(0), a.tensor(1)));
+            return Value::tensor(is_max ? maximum(a.tensor(0), a.tensor(1)) : minimum(a.tensor(0), a.tensor(1)));
           });
     r.def("a" + n + "(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor", kBoth,
           "The " + n + "imum over dim (default: every dim); NaN propagates.",
           [is_max](Interpreter&, Bound& a) {
             Shape d = a.shape(1);
             OptDims dims = d.empty() ? OptDims{} : OptDims{d};
-            return V(is_max ? amax(a.tensor(0), dims, a.boolean(2)) : amin(a.tensor(0), dims, a.boolean(2)));
+            return Value::tensor(is_max ? amax(a.tensor(0), dims, a.boolean(2)) : amin(a.tensor(0), dims, a.boolean(2)));
           });
     r.def("arg" + n + "(Tensor self, int? dim=None, bool keepdim=False) -> Tensor", kBoth,
           "The index of the first " + n + "imum along dim, or in the flattened tensor.",
           [is_max](Interpreter&, Bound& a) {
-            return V(is_max ? argmax(a.tensor(0), a.opt_int(1), a.boolean(2))
+            return Value::tensor(is_max ? argmax(a.tensor(0), a.opt_int(1), a.boolean(2))
                             : argmin(a.tensor(0), a.opt_int(1), a.boolean(2)));
           });
   }
   r.def("aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> Tensor", kBoth,
         "(min, max) of all elements, or along dim.", [](Interpreter&, Bound& a) {
           auto [mn, mx] = aminmax(a.tensor(0), a.opt_int(1), a.boolean(2));
-          return named("aminmax", {"min", "max"}, {V(mn), V(mx)});
+          return named("aminmax", {"min", "max"}, {Value::tensor(mn), Value::tensor(mx)});
         });
   r.def("all(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor", kBoth,
         "True where every element is non-zero (uint8 tensors give uint8).",
-        [](Interpreter&, Bound& a) { return V(all(a.tensor(0), dims_arg(a, 1), a.boolean(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(all(a.tensor(0), dims_arg(a, 1), a.boolean(2))); });
   r.def("any(Tensor self, int[1]? dim=None, bool keepdim=False) -> Tensor", kBoth,
         "True where some element is non-zero (uint8 tensors give uint8).",
-        [](Interpreter&, Bound& a) { return V(any(a.tensor(0), dims_arg(a, 1), a.boolean(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(any(a.tensor(0), dims_arg(a, 1), a.boolean(2))); });
   r.def("count_nonzero(Tensor self, int[1]? dim=None) -> Tensor", kBoth,
         "The number of non-zero elements (int64), over everything or over dim.",
-        [](Interpreter&, Bound& a) { return V(count_nonzero(a.tensor(0), dims_arg(a, 1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(count_nonzero(a.tensor(0), dims_arg(a, 1))); });
 }
 
 void register_norms(Registry& r) {
@@ -195,15 +193,15 @@ void register_norms(Registry& r) {
         [](Interpreter&, Bound& a) {
           OptDims dims = dims_arg(a, 2);
           double p = norm_order(a, 1, dims);
-          return V(norm(a.tensor(0), p, dims, a.boolean(3), a.dtype(4)));
+          return Value::tensor(norm(a.tensor(0), p, dims, a.boolean(3), a.dtype(4)));
         });
   r.def("dist(Tensor self, Tensor other, Scalar p=2) -> Tensor", kBoth,
         "The p-norm of self - other.",
-        [](Interpreter&, Bound& a) { return V(dist(a.tensor(0), a.tensor(1), a.scalar(2).to_double())); });
+        [](Interpreter&, Bound& a) { return Value::tensor(dist(a.tensor(0), a.tensor(1), a.scalar(2).to_double())); });
   r.def("logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor", kBoth,
         "log(sum(exp(self))) over dim, computed without overflow.",
         [](Interpreter&, Bound& a) {
-          return V(logsumexp(a.tensor(0), a.shape(1), a.boolean(2)));
+          return Value::tensor(logsumexp(a.tensor(0), a.shape(1), a.boolean(2)));
         });
 }
 

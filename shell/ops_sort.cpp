@@ -11,23 +11,21 @@ namespace tsh::shell {
 
 namespace {
 
-Value V(Tensor t) { return Value::tensor(std::move(t)); }
-
 Value values_indices(const std::string& name, const ValuesIndices& r) {
   auto o = std::make_shared<NamedTupleObj>();
   o->type_name = "torch.return_types." + name;
   o->fields = {"values", "indices"};
-  o->items = {V(r.values), V(r.indices)};
+  o->items = {Value::tensor(r.values), Value::tensor(r.indices)};
   return Value::object(Kind::NamedTuple, o);
 }
 
 void register_scans(Registry& r) {
   r.def("cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", kBoth,
         "Running sums along dim (integers and bools sum in int64; dtype= converts first).",
-        [](Interpreter&, Bound& a) { return V(cumsum(a.tensor(0), a.int64(1), a.dtype(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(cumsum(a.tensor(0), a.int64(1), a.dtype(2))); });
   r.def("cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", kBoth,
         "Running products along dim (integers and bools multiply in int64).",
-        [](Interpreter&, Bound& a) { return V(cumprod(a.tensor(0), a.int64(1), a.dtype(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(cumprod(a.tensor(0), a.int64(1), a.dtype(2))); });
   r.def("cumsum_(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", kMethod,
         "In-place cumsum(): self keeps its dtype and identity.",
         [](Interpreter&, Bound& a) { cumsum_(a.tensor(0), a.int64(1), a.dtype(2)); return a[0]; });
@@ -55,14 +53,14 @@ void register_sorting(Registry& r) {
         });
   r.def("argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor", kBoth,
         "The indices that sort self along dim.",
-        [](Interpreter&, Bound& a) { return V(argsort(a.tensor(0), a.int64(1), a.boolean(2), false)); });
+        [](Interpreter&, Bound& a) { return Value::tensor(argsort(a.tensor(0), a.int64(1), a.boolean(2), false)); });
   r.def("argsort(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor", kBoth,
         "argsort() that keeps equal elements in order when stable=True.",
         [](Interpreter&, Bound& a) {
-          return V(argsort(a.tensor(0), a.int64(2), a.boolean(3), a.boolean(1)));
+          return Value::tensor(argsort(a.tensor(0), a.int64(2), a.boolean(3), a.boolean(1)));
         });
   r.def("msort(Tensor self) -> Tensor", kBoth, "The values of self sorted along dim 0.",
-        [](Interpreter&, Bound& a) { return V(msort(a.tensor(0))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(msort(a.tensor(0))); });
   r.def("topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> Tensor", kBoth,
         "(values, indices) of the k largest (largest=False: smallest) along dim.",
         [](Interpreter&, Bound& a) {
@@ -77,7 +75,7 @@ void register_sorting(Registry& r) {
     std::string n = nan ? "nanmedian" : "median";
     r.def(n + "(Tensor self) -> Tensor", kBoth,
           nan ? "The lower median of the non-NaN elements." : "The lower median of all elements (NaN if any).",
-          [nan](Interpreter&, Bound& a) { return V(nan ? nanmedian(a.tensor(0)) : median(a.tensor(0))); });
+          [nan](Interpreter&, Bound& a) { return Value::tensor(nan ? nanmedian(a.tensor(0)) : median(a.tensor(0))); });
     r.def(n + "(Tensor self, int dim, bool keepdim=False) -> Tensor", kBoth,
           "(values, indices) of the lower median along dim.", [nan, n](Interpreter&, Bound& a) {
             auto res = nan ? nanmedian(a.tensor(0), a.int64(1), a.boolean(2))
@@ -97,10 +95,10 @@ void register_sorting(Registry& r) {
         [](Interpreter&, Bound& a) {
           bool inv = a.boolean(2), cnt = a.boolean(3);
           UniqueResult u = unique(a.tensor(0), a.boolean(1), inv, cnt, a.opt_int(4));
-          if (!inv && !cnt) return V(u.values);
-          std::vector<Value> items{V(u.values)};
-          if (inv) items.push_back(V(u.inverse));
-          if (cnt) items.push_back(V(u.counts));
+          if (!inv && !cnt) return Value::tensor(u.values);
+          std::vector<Value> items{Value::tensor(u.values)};
+          if (inv) items.push_back(Value::tensor(u.inverse));
+          if (cnt) items.push_back(Value::tensor(u.counts));
           return Value::tuple(std::move(items));
         });
 }

@@ -8,70 +8,58 @@
 
 namespace tsh::shell {
 
-namespace {
-
-Value V(Tensor t) { return Value::tensor(std::move(t)); }
-
-Value tensor_list(const std::vector<Tensor>& ts) {
-  std::vector<Value> out;
-  for (const Tensor& t : ts) out.push_back(Value::tensor(t));
-  return Value::tuple(std::move(out));
-}
-
-}  // namespace
-
 void register_view_ops(Registry& r) {
   r.def("view(Tensor self, int[] size) -> Tensor", kMethod,
         "A view of self with the given shape (one -1 is inferred); no data is copied. "
         "Fails when the strides make that impossible: use reshape().",
-        [](Interpreter&, Bound& a) { return V(view(a.tensor(0), a.shape(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(view(a.tensor(0), a.shape(1))); });
   r.def("view_as(Tensor self, Tensor other) -> Tensor", kMethod,
         "self.view(other.size()).",
-        [](Interpreter&, Bound& a) { return V(view(a.tensor(0), a.tensor(1).sizes())); });
+        [](Interpreter&, Bound& a) { return Value::tensor(view(a.tensor(0), a.tensor(1).sizes())); });
   r.def("reshape(Tensor self, int[] shape) -> Tensor", kBoth,
         "A tensor with the given shape: a view when the strides allow it, otherwise a copy.",
-        [](Interpreter&, Bound& a) { return V(reshape(a.tensor(0), a.shape(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(reshape(a.tensor(0), a.shape(1))); });
   r.def("reshape_as(Tensor self, Tensor other) -> Tensor", kMethod,
         "self.reshape(other.size()).",
-        [](Interpreter&, Bound& a) { return V(reshape(a.tensor(0), a.tensor(1).sizes())); });
+        [](Interpreter&, Bound& a) { return Value::tensor(reshape(a.tensor(0), a.tensor(1).sizes())); });
   r.def("t(Tensor self) -> Tensor", kBoth,
         "Transposes a tensor of at most 2 dimensions (a view: the strides swap).",
-        [](Interpreter&, Bound& a) { return V(t(a.tensor(0))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(t(a.tensor(0))); });
   r.def("t_(Tensor self) -> Tensor", kMethod, "In-place t(): self's sizes and strides swap.",
         [](Interpreter&, Bound& a) { t_(a.tensor(0)); return a[0]; });
   r.def("transpose(Tensor self, int dim0, int dim1) -> Tensor", kBoth,
         "A view with dims dim0 and dim1 swapped.",
-        [](Interpreter&, Bound& a) { return V(transpose(a.tensor(0), a.int64(1), a.int64(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(transpose(a.tensor(0), a.int64(1), a.int64(2))); });
   r.def("transpose_(Tensor self, int dim0, int dim1) -> Tensor", kMethod, "In-place transpose().",
         [](Interpreter&, Bound& a) { transpose_(a.tensor(0), a.int64(1), a.int64(2)); return a[0]; });
   r.def("swapaxes(Tensor self, int axis0, int axis1) -> Tensor", kBoth, "Alias of transpose().",
-        [](Interpreter&, Bound& a) { return V(transpose(a.tensor(0), a.int64(1), a.int64(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(transpose(a.tensor(0), a.int64(1), a.int64(2))); });
   r.def("swapdims(Tensor self, int dim0, int dim1) -> Tensor", kBoth, "Alias of transpose().",
-        [](Interpreter&, Bound& a) { return V(transpose(a.tensor(0), a.int64(1), a.int64(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(transpose(a.tensor(0), a.int64(1), a.int64(2))); });
   r.def("permute(Tensor self, int[] dims) -> Tensor", kBoth,
         "A view with the dims reordered: dim i of the result is dim dims[i] of self.",
-        [](Interpreter&, Bound& a) { return V(permute(a.tensor(0), a.shape(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(permute(a.tensor(0), a.shape(1))); });
   r.def("movedim(Tensor self, int[1] source, int[1] destination) -> Tensor", kBoth,
         "A view with the source dims moved to the destination positions, the others keeping their order.",
-        [](Interpreter&, Bound& a) { return V(movedim(a.tensor(0), a.shape(1), a.shape(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(movedim(a.tensor(0), a.shape(1), a.shape(2))); });
   r.def("moveaxis(Tensor self, int[1] source, int[1] destination) -> Tensor", kBoth, "Alias of movedim().",
-        [](Interpreter&, Bound& a) { return V(movedim(a.tensor(0), a.shape(1), a.shape(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(movedim(a.tensor(0), a.shape(1), a.shape(2))); });
   r.def("narrow(Tensor self, int dim, int start, int length) -> Tensor", kBoth,
         "A view of `length` entries of dim starting at `start`.",
-        [](Interpreter&, Bound& a) { return V(narrow(a.tensor(0), a.int64(1), a.int64(2), a.int64(3))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(narrow(a.tensor(0), a.int64(1), a.int64(2), a.int64(3))); });
   r.def("select(Tensor self, int dim, int index) -> Tensor", kBoth,
         "A view of one entry of dim, with that dim removed (t[:, i] is select(1, i)).",
-        [](Interpreter&, Bound& a) { return V(select(a.tensor(0), a.int64(1), a.int64(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(select(a.tensor(0), a.int64(1), a.int64(2))); });
   r.def("unsqueeze(Tensor self, int dim) -> Tensor", kBoth, "A view with a new dim of size 1 at dim.",
-        [](Interpreter&, Bound& a) { return V(unsqueeze(a.tensor(0), a.int64(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(unsqueeze(a.tensor(0), a.int64(1))); });
   r.def("unsqueeze_(Tensor self, int dim) -> Tensor", kMethod, "In-place unsqueeze().",
         [](Interpreter&, Bound& a) { unsqueeze_(a.tensor(0), a.int64(1)); return a[0]; });
   r.def("squeeze(Tensor self) -> Tensor", kBoth, "A view without the dims of size 1.",
-        [](Interpreter&, Bound& a) { return V(squeeze(a.tensor(0))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(squeeze(a.tensor(0))); });
   r.def("squeeze(Tensor self, int dim) -> Tensor", kBoth, "A view without dim, if its size is 1.",
-        [](Interpreter&, Bound& a) { return V(squeeze(a.tensor(0), a.int64(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(squeeze(a.tensor(0), a.int64(1))); });
   r.def("squeeze(Tensor self, int[] dim) -> Tensor", kBoth, "A view without those of dims whose size is 1.",
-        [](Interpreter&, Bound& a) { return V(squeeze(a.tensor(0), a.shape(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(squeeze(a.tensor(0), a.shape(1))); });
   r.def("squeeze_(Tensor self, int? dim=None) -> Tensor", kMethod, "In-place squeeze().",
         [](Interpreter&, Bound& a) {
           if (auto d = a.opt_int(1)) squeeze_(a.tensor(0), *d);
@@ -80,31 +68,31 @@ void register_view_ops(Registry& r) {
         });
   r.def("flatten(Tensor self, int start_dim=0, int end_dim=-1) -> Tensor", kBoth,
         "Merges dims start_dim..end_dim into one (a view when possible, else a copy).",
-        [](Interpreter&, Bound& a) { return V(flatten(a.tensor(0), a.int64(1), a.int64(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(flatten(a.tensor(0), a.int64(1), a.int64(2))); });
   r.def("unflatten(Tensor self, int dim, int[] sizes) -> Tensor", kBoth,
         "Splits dim into the given sizes (one may be -1): a view.",
-        [](Interpreter&, Bound& a) { return V(unflatten(a.tensor(0), a.int64(1), a.shape(2))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(unflatten(a.tensor(0), a.int64(1), a.shape(2))); });
   r.def("expand(Tensor self, int[] size) -> Tensor", kMethod,
         "A view that repeats dims of size 1 (stride 0) to the given size; -1 keeps a dim.",
-        [](Interpreter&, Bound& a) { return V(expand(a.tensor(0), a.shape(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(expand(a.tensor(0), a.shape(1))); });
   r.def("expand_as(Tensor self, Tensor other) -> Tensor", kMethod, "self.expand(other.size()).",
-        [](Interpreter&, Bound& a) { return V(expand(a.tensor(0), a.tensor(1).sizes())); });
+        [](Interpreter&, Bound& a) { return Value::tensor(expand(a.tensor(0), a.tensor(1).sizes())); });
   r.def("broadcast_to(Tensor self, int[] size) -> Tensor", kBoth, "Same as expand().",
-        [](Interpreter&, Bound& a) { return V(expand(a.tensor(0), a.shape(1))); });
+        [](Interpreter&, Bound& a) { return Value::tensor(expand(a.tensor(0), a.shape(1))); });
   r.def("diagonal(Tensor self, int offset=0, int dim1=0, int dim2=1) -> Tensor", kBoth,
         "A view of the diagonal of dims dim1 and dim2 (offset > 0: above it), as the last dim.",
         [](Interpreter&, Bound& a) {
-          return V(diagonal(a.tensor(0), a.int64(1), a.int64(2), a.int64(3)));
+          return Value::tensor(diagonal(a.tensor(0), a.int64(1), a.int64(2), a.int64(3)));
         });
   r.def("unfold(Tensor self, int dimension, int size, int step) -> Tensor", kMethod,
         "A view of every slice of `size` entries along dimension, `step` apart, as a new last dim.",
         [](Interpreter&, Bound& a) {
-          return V(unfold(a.tensor(0), a.int64(1), a.int64(2), a.int64(3)));
+          return Value::tensor(unfold(a.tensor(0), a.int64(1), a.int64(2), a.int64(3)));
         });
   r.def("as_strided(Tensor self, int[] size, int[] stride, int? storage_offset=None) -> Tensor", kBoth,
         "A view of self's storage with any sizes, strides and offset.",
         [](Interpreter&, Bound& a) {
-          return V(as_strided(a.tensor(0), a.shape(1), a.shape(2), a.opt_int(3)));
+          return Value::tensor(as_strided(a.tensor(0), a.shape(1), a.shape(2), a.opt_int(3)));
         });
   r.def("as_strided_(Tensor self, int[] size, int[] stride, int? storage_offset=None) -> Tensor", kMethod,
         "In-place as_strided().",
@@ -114,23 +102,23 @@ void register_view_ops(Registry& r) {
         });
   r.def("chunk(Tensor self, int chunks, int dim=0) -> Tensor[]", kBoth,
         "Splits into at most `chunks` views of equal size along dim (the last may be smaller).",
-        [](Interpreter&, Bound& a) { return tensor_list(chunk(a.tensor(0), a.int64(1), a.int64(2))); });
+        [](Interpreter&, Bound& a) { return tensor_tuple(chunk(a.tensor(0), a.int64(1), a.int64(2))); });
   r.def("split(Tensor self, int split_size, int dim=0) -> Tensor[]", kBoth,
         "Splits into views of split_size entries along dim (the last may be smaller).",
-        [](Interpreter&, Bound& a) { return tensor_list(split(a.tensor(0), a.int64(1), a.int64(2))); });
+        [](Interpreter&, Bound& a) { return tensor_tuple(split(a.tensor(0), a.int64(1), a.int64(2))); });
   r.def("split(Tensor self, int[] split_size, int dim=0) -> Tensor[]", kBoth,
         "Splits into views with the given sizes along dim.",
         [](Interpreter&, Bound& a) {
-          return tensor_list(split_with_sizes(a.tensor(0), a.shape(1), a.int64(2)));
+          return tensor_tuple(split_with_sizes(a.tensor(0), a.shape(1), a.int64(2)));
         });
   r.def("unbind(Tensor self, int dim=0) -> Tensor[]", kBoth,
         "Every entry of dim as a view without that dim.",
-        [](Interpreter&, Bound& a) { return tensor_list(unbind(a.tensor(0), a.int64(1))); });
+        [](Interpreter&, Bound& a) { return tensor_tuple(unbind(a.tensor(0), a.int64(1))); });
   r.def("contiguous(Tensor self) -> Tensor", kMethod,
         "self if already contiguous, else a contiguous copy.",
         [](Interpreter&, Bound& a) {
           Tensor c = contiguous(a.tensor(0));
-          return c.is_same(a.tensor(0)) ? a[0] : V(c);
+          return c.is_same(a.tensor(0)) ? a[0] : Value::tensor(c);
         });
 }
 

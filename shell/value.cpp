@@ -54,6 +54,13 @@ Value Value::tensor(Tensor t) {
   return object(Kind::Tensor, o);
 }
 
+Value tensor_tuple(const std::vector<Tensor>& ts) {
+  std::vector<Value> out;
+  out.reserve(ts.size());
+  for (const Tensor& t : ts) out.push_back(Value::tensor(t));
+  return Value::tuple(std::move(out));
+}
+
 Device Value::as_device() const { return as<DeviceObj>()->d; }
 const std::string& Value::as_str() const { return as<StrObj>()->s; }
 std::vector<Value>& Value::items() const { return as<SeqObj>()->items; }

@@ -174,6 +174,9 @@ struct TypeObj : Object {
 };
 
 // Python's type name of a value: "int", "Tensor", "torch.Size", "builtin_function_or_method".
+// A tuple of tensors, as chunk/split/unbind/nonzero(as_tuple=True) return.
+Value tensor_tuple(const std::vector<Tensor>& ts);
+
 std::string type_name(const Value& v);
 std::string repr(const Value& v);
 std::string str(const Value& v);  // print()'s form
