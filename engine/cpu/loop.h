@@ -24,6 +24,28 @@ namespace tsh::cpu {
 // Iterations smaller than this stay on one thread.
 constexpr int64_t kParallelGrain = 32768;
 
+// Runs fn(begin, end) over [0, n): one contiguous range per OpenMP thread
+// when `parallel`, else fn(0, n) on this thread. Each index belongs to exactly
+// one range, so work split this way is deterministic whatever the thread count.
+template <typename F>
+void parallel_ranges(int64_t n, bool parallel, F&& fn) {
+  if (!parallel || n < 2) {
+    if (n > 0) fn(int64_t{0}, n);
+    return;
+  }
+#pragma omp parallel
+  {
+    int64_t nt = 1, t = 0;
+#ifdef _OPENMP
+    nt = omp_get_num_threads();
+    t = omp_get_thread_num();
+#endif
+    int64_t chunk = (n + nt - 1) / nt;
+    int64_t b = t * chunk, e = std::min(n, b + chunk);
+    if (b < e) fn(b, e);
+  }
+}
+
 template <size_t N>
 struct LoopGeometry {
   std::vector<int64_t> shape;                   // innermost first, coalesced
@@ -95,21 +117,8 @@ void for_each_run(const Shape& shape, std::array<char*, N> base,
   if (numel == 0) return;
   LoopGeometry<N> g = make_geometry<N>(shape, strides, itemsize);
   int64_t outer = numel / g.shape[0];
-  if (!parallel || numel < kParallelGrain || outer == 1) {
-    run_outer_range<N>(g, base, 0, outer, inner);
-    return;
-  }
-#pragma omp parallel
-  {
-    int64_t nt = 1, t = 0;
-#ifdef _OPENMP
-    nt = omp_get_num_threads();
-    t = omp_get_thread_num();
-#endif
-    int64_t chunk = (outer + nt - 1) / nt;
-    int64_t b = t * chunk, e = std::min(outer, b + chunk);
-    if (b < e) run_outer_range<N>(g, base, b, e, inner);
-  }
+  parallel_ranges(outer, parallel && numel >= kParallelGrain,
+                  [&](int64_t b, int64_t e) { run_outer_range<N>(g, base, b, e, inner); });
 }
 
 }  // namespace tsh::cpu

@@ -22,10 +22,7 @@
 #include <vector>
 
 #include "engine/core/tensor.h"
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include "engine/cpu/loop.h"
 
 namespace tsh::cpu {
 
@@ -96,21 +93,7 @@ void for_each_output(const ReduceLayout& L, char* out, const char* in, F&& body)
       }
     }
   };
-  if (nout < 2 || work < 32768) {
-    run(0, nout);
-    return;
-  }
-#pragma omp parallel
-  {
-    int64_t nt = 1, t = 0;
-#ifdef _OPENMP
-    nt = omp_get_num_threads();
-    t = omp_get_thread_num();
-#endif
-    int64_t chunk = (nout + nt - 1) / nt;
-    int64_t b = t * chunk, e = std::min(nout, b + chunk);
-    if (b < e) run(b, e);
-  }
+  parallel_ranges(nout, work >= kParallelGrain, run);
 }
 
 // Calls f(ptr) for every element of the reduced block starting at in, in
