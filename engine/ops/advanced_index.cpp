@@ -7,6 +7,8 @@
 // computed, before anything is written.
 #include "engine/ops/advanced_index.h"
 
+#include "engine/ops/elementwise_plan.h"
+
 #include <algorithm>
 #include <string>
 
@@ -319,56 +321,24 @@ Shape iterator_output_strides(const Shape& shape, const std::vector<std::pair<Sh
   for (const auto& [sizes, st] : inputs) {
     same_shape = same_shape && sizes == shape;
     all_contiguous = all_contiguous && is_contiguous(sizes, st);
-    same_dense = same_dense && st == inputs[0].second && non_overlapping_dense(sizes, st);
+    same_dense = same_dense && st == inputs[0].second && non_overlapping_and_dense(sizes, st);
   }
   if (same_shape && !inputs.empty()) {
     if (all_contiguous) return contiguous_strides(shape);
     if (same_dense) return inputs[0].second;
   }
-  // Strides as the iterator sees them: 0 along dims an input is broadcast in.
+  // Otherwise dense in PyTorch's iteration order, where each input counts with
+  // stride 0 along the dims it is broadcast in (the elementwise plan's rule).
   std::vector<Shape> strides;
   for (const auto& [sizes, st] : inputs) {
-    Shape s = st;
+    Shape b = st;
     for (int64_t d = 0; d < n; ++d)
-      if (sizes[d] == 1 && shape[d] != 1) s[d] = 0;
-    strides.push_back(std::move(s));
+      if (sizes[d] == 1 && shape[d] != 1) b[d] = 0;
+    strides.push_back(std::move(b));
   }
-  std::vector<int64_t> perm(static_cast<size_t>(n));  // fastest-moving dim first
-  for (int64_t i = 0; i < n; ++i) perm[i] = n - 1 - i;
-  // 1: a should move after b; -1: keep; 0: no input decides.
-  auto should_swap = [&](int64_t a, int64_t b) -> int {
-    for (const Shape& s : strides) {
-      if (s[a] == 0 || s[b] == 0) continue;
-      if (s[a] < s[b]) return -1;
-      if (s[a] > s[b]) return 1;
-      if (shape[a] > shape[b]) return 1;  // equal strides: the smaller dim goes first
-    }
-    return 0;
-  };
-  // PyTorch's insertion sort, where an undecided comparison is stepped over.
-  for (int64_t i = 1; i < n; ++i) {
-    int64_t moving = i;
-    for (int64_t j = i - 1; j >= 0; --j) {
-      const int r = should_swap(perm[j], perm[moving]);
-      if (r > 0) {
-        std::swap(perm[j], perm[moving]);
-        moving = j;
-      } else if (r < 0) {
-        break;
-      }
-    }
-  }
-  // Row-major order: a plain contiguous output (size-0 dims then count as 1, as in empty()).
-  bool row_major = true;
-  for (int64_t i = 0; i < n; ++i) row_major = row_major && perm[i] == n - 1 - i;
-  if (row_major) return contiguous_strides(shape);
-  Shape out(static_cast<size_t>(n));
-  int64_t next = 1;
-  for (int64_t i = 0; i < n; ++i) {
-    out[perm[i]] = next;
-    next *= shape[perm[i]];
-  }
-  return out;
+  std::vector<const Shape*> ptrs;
+  for (const Shape& b : strides) ptrs.push_back(&b);
+  return strides_in_order(shape, iteration_order(shape, ptrs));
 }
 
 Tensor index(const Tensor& self, const std::vector<Tensor>& indices) {

@@ -1,6 +1,8 @@
 // engine/ops/index_support.cpp — small helpers shared by the indexing op files.
 #include "engine/ops/index_support.h"
 
+#include "engine/ops/elementwise_plan.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -48,19 +50,6 @@ void check_no_internal_overlap(const Tensor& t) {
               "single memory location. Please clone() the tensor before performing the operation.");
 }
 
-bool non_overlapping_dense(const Shape& sizes, const Shape& strides) {
-  std::vector<size_t> dims;
-  for (size_t d = 0; d < sizes.size(); ++d)
-    if (sizes[d] >= 2) dims.push_back(d);
-  std::sort(dims.begin(), dims.end(), [&](size_t a, size_t b) { return strides[a] < strides[b]; });
-  int64_t required = 1;
-  for (size_t d : dims) {
-    if (strides[d] != required) return false;
-    required *= sizes[d];
-  }
-  return true;
-}
-
 void check_no_overlap(const Tensor& a, const Tensor& b, bool partial_only) {
   const char* message =
       "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
@@ -71,7 +60,7 @@ void check_no_overlap(const Tensor& a, const Tensor& b, bool partial_only) {
   }
   if (a.numel() == 0 || b.numel() == 0 || a.storage() != b.storage()) return;
   // Overlaps of non-dense tensors are too hard to tell, and let through, as PyTorch does.
-  if (!non_overlapping_dense(a.sizes(), a.strides()) || !non_overlapping_dense(b.sizes(), b.strides()))
+  if (!non_overlapping_and_dense(a.sizes(), a.strides()) || !non_overlapping_and_dense(b.sizes(), b.strides()))
     return;
   const char* a_begin = a.data_ptr();
   const char* a_end = a_begin + a.numel() * a.itemsize();

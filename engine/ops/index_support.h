@@ -51,9 +51,6 @@ void check_no_internal_overlap(const Tensor& t);
 // their memory overlaps (partial_only: only a partial overlap is refused).
 void check_no_overlap(const Tensor& a, const Tensor& b, bool partial_only = false);
 
-// PyTorch's is_non_overlapping_and_dense: the dims of size >= 2, sorted by
-// stride, tile memory exactly.
-bool non_overlapping_dense(const Shape& sizes, const Shape& strides);
 
 
 }  // namespace tsh::index_detail
