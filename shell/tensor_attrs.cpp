@@ -28,7 +28,6 @@ const std::map<std::string, Getter>& properties() {
       {"grad_fn", [](const Tensor&) { return Value::none(); }},
       {"is_sparse", [](const Tensor&) { return Value::boolean(false); }},
       {"is_quantized", [](const Tensor&) { return Value::boolean(false); }},
-      {"layout", [](const Tensor&) { return Value::str("torch.strided"); }},
       // `t.data` shares storage and geometry with t but is a distinct tensor object.
       {"data", [](const Tensor& t) { return Value::tensor(t.as_view(t.sizes(), t.strides(), t.storage_offset())); }},
       {"T", [](const Tensor& t) { return Value::tensor(T(t)); }},

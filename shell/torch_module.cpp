@@ -51,7 +51,6 @@ Value make_torch_module(Interpreter&) {
                         "long", "float16", "half", "bfloat16", "float32", "float", "float64",
                         "double", "complex64", "cfloat", "complex128", "cdouble"})
     attrs[n] = Value::dtype(*dtype_from_name(n));
-  attrs["strided"] = Value::str("torch.strided");
   attrs["__version__"] = Value::str("2.5.0+tsh");
 
   def(torch, "set_default_dtype", [](Interpreter&, Args& a, Kwargs&) {
