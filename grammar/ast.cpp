@@ -1,4 +1,4 @@
-// grammar/ast.cpp — the printable spelling of each operator of ast.h.
+// grammar/ast.cpp — the printable spelling of each operator of ast.h, and moving spans.
 #include "grammar/ast.h"
 
 namespace tsh::grammar {
@@ -34,6 +34,58 @@ const char* op_symbol(Op op) {
     case Op::IsNot: return "is not";
   }
   return "?";
+}
+
+}  // namespace tsh::grammar
+
+namespace tsh::grammar {
+
+namespace {
+
+void shift(Span& s, int lines, int cols) {
+  if (s.line == 1) s.col += cols;
+  if (s.end_line == 1) s.end_col += cols;
+  s.line += lines;
+  s.end_line += lines;
+}
+
+void shift_expr(Expr& e, int lines, int cols) {
+  shift(e.span, lines, cols);
+  for (auto& x : e.items)
+    if (x) shift_expr(*x, lines, cols);
+  for (auto& x : e.args) shift_expr(*x, lines, cols);
+  for (auto& k : e.keywords) {
+    shift(k.span, lines, cols);
+    shift_expr(*k.value, lines, cols);
+  }
+  for (auto& p : e.params) {
+    shift(p.span, lines, cols);
+    if (p.default_value) shift_expr(*p.default_value, lines, cols);
+  }
+  for (auto& c : e.comps) {
+    shift_expr(*c.target, lines, cols);
+    shift_expr(*c.iter, lines, cols);
+    for (auto& x : c.ifs) shift_expr(*x, lines, cols);
+  }
+}
+
+}  // namespace
+
+void shift_spans(std::vector<StmtPtr>& stmts, int lines, int cols) {
+  for (auto& s : stmts) {
+    shift(s->span, lines, cols);
+    shift(s->text_span, lines, cols);
+    for (auto& t : s->targets) shift_expr(*t, lines, cols);
+    for (ExprPtr* e : {&s->value, &s->test, &s->target, &s->iter})
+      if (*e) shift_expr(**e, lines, cols);
+    for (auto& i : s->imports) shift(i.span, lines, cols);
+    for (auto& p : s->params) {
+      shift(p.span, lines, cols);
+      if (p.default_value) shift_expr(*p.default_value, lines, cols);
+    }
+    shift_spans(s->body, lines, cols);
+    shift_spans(s->orelse, lines, cols);
+  }
 }
 
 }  // namespace tsh::grammar

@@ -42,6 +42,13 @@ enum class ExprKind {
   Slice,      // items[0..2] = lower, upper, step; a null pointer where omitted
   ListComp,   // items[0] = element; comps = the for/if clauses in order
   Starred,    // items[0]: `*x` in a call's arguments
+  Dict,       // items = key0, value0, key1, value1, ...; a `**m` entry
+              // has a null key and m as its value
+  DictComp,   // items[0] = key, items[1] = value; comps as for ListComp
+  FString,    // items = the parts in order: Str and FormattedValue nodes
+  FormattedValue,  // `{value!c:spec}` of an f-string: items[0] = value,
+                   // items[1] = the spec (an FString) or null; text = the
+                   // conversion "s", "r", "a", or empty for none
 };
 
 enum class Op {
@@ -83,7 +90,7 @@ struct Comprehension {
 struct Expr {
   ExprKind kind;
   Span span;
-  std::string text;               // Name, Str, Attribute
+  std::string text;               // Name, Str, Attribute, FormattedValue
   uint64_t int_value = 0;         // Int
   bool int_overflow = false;      // Int
   double float_value = 0;         // Float, Imag
@@ -93,7 +100,7 @@ struct Expr {
   std::vector<ExprPtr> args;      // Call: positional arguments (may hold Starred)
   std::vector<Keyword> keywords;  // Call
   std::vector<Param> params;      // Lambda
-  std::vector<Comprehension> comps;  // ListComp
+  std::vector<Comprehension> comps;  // ListComp, DictComp
   bool parenthesized = false;     // written inside (...) — `(a)` vs `a`
   // Added by the grammar: a ListComp written as a generator expression,
   // `(x for x in y)` or the sole argument in `f(x for x in y)`.
@@ -112,6 +119,12 @@ enum class StmtKind {
   While,      // test, body
   For,        // target, iter, body
   Def,        // name, params, body
+  ImportFrom,  // `from name import a as b, c`: name = the dotted module;
+               // imports = the names, each `module` a name in it
+  // IPython's escapes, which are not Python: no Python source parses to them.
+  Magic,      // `%name args`: name (without '%'), text = the raw rest of the line
+  Help,       // `x?`, `x??`, `?x`: text = the target as written; value = it parsed
+              // (null when the text is no name/attribute/[int] chain); level 1 or 2
 };
 
 struct ImportName {
@@ -129,9 +142,17 @@ struct Stmt {
   std::vector<ImportName> imports;
   ExprPtr test;                  // If, While
   ExprPtr target, iter;          // For
-  std::string name;              // Def
+  std::string name;              // Def, Magic, ImportFrom
   std::vector<Param> params;     // Def
   std::vector<StmtPtr> body, orelse;
+  std::string text;              // Magic (arguments, trimmed), Help (target)
+  Span text_span;                // Magic, Help: where `text` starts and ends
+  int level = 1;                 // Help: 1 for `?`, 2 for `??` (more detail)
 };
+
+// Moves every span of `stmts` (and their expressions) by `lines` lines and,
+// on their first line, `cols` columns: code parsed out of a magic's argument
+// text then points at the text's place in the enclosing source.
+void shift_spans(std::vector<StmtPtr>& stmts, int lines, int cols);
 
 }  // namespace tsh::grammar

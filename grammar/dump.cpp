@@ -126,7 +126,8 @@ std::string dump(const Expr& e) {
     case ExprKind::Call: {
       std::string out = "(call " + dump(*e.items[0]);
       for (const auto& a : e.args) out += " " + dump(*a);
-      for (const auto& k : e.keywords) out += " (kw " + k.name + " " + dump(*k.value) + ")";
+      for (const auto& k : e.keywords)
+        out += k.name.empty() ? " (** " + dump(*k.value) + ")" : " (kw " + k.name + " " + dump(*k.value) + ")";
       return out + ")";
     }
     case ExprKind::Attribute: return "(. " + dump(*e.items[0]) + " " + e.text + ")";
@@ -142,6 +143,26 @@ std::string dump(const Expr& e) {
       return out + ")";
     }
     case ExprKind::Starred: return "(* " + dump(*e.items[0]) + ")";
+    case ExprKind::Dict: {
+      std::string out = "(dict";
+      for (size_t i = 0; i + 1 < e.items.size(); i += 2)
+        out += e.items[i] ? " (: " + dump(*e.items[i]) + " " + dump(*e.items[i + 1]) + ")"
+                          : " (** " + dump(*e.items[i + 1]) + ")";
+      return out + ")";
+    }
+    case ExprKind::DictComp: {
+      std::string out = "(dictcomp " + dump(*e.items[0]) + " " + dump(*e.items[1]);
+      for (const auto& c : e.comps) {
+        out += " (for " + dump(*c.target) + " " + dump(*c.iter);
+        for (const auto& cond : c.ifs) out += " (if " + dump(*cond) + ")";
+        out += ")";
+      }
+      return out + ")";
+    }
+    case ExprKind::FString: return list("fstring", e.items);
+    case ExprKind::FormattedValue:
+      return "(fvalue " + dump(*e.items[0]) + (e.text.empty() ? "" : " !" + e.text) +
+             (e.items.size() > 1 && e.items[1] ? " " + dump(*e.items[1]) : "") + ")";
   }
   return "?";
 }
@@ -176,6 +197,15 @@ std::string dump(const Stmt& s) {
     case StmtKind::For:
       return "(for " + dump(*s.target) + " " + dump(*s.iter) + " " + body(s.body) + ")";
     case StmtKind::Def: return "(def " + s.name + " " + params(s.params) + " " + body(s.body) + ")";
+    case StmtKind::ImportFrom: {
+      std::string out = "(from " + s.name;
+      for (const auto& i : s.imports)
+        out += i.alias.empty() ? " " + i.module : " (as " + i.module + " " + i.alias + ")";
+      return out + ")";
+    }
+    case StmtKind::Magic: return "(magic " + s.name + " " + quoted(s.text) + ")";
+    case StmtKind::Help:
+      return std::string(s.level == 2 ? "(help?? " : "(help? ") + quoted(s.text) + " " + opt(s.value) + ")";
   }
   return "?";
 }

@@ -18,6 +18,7 @@ namespace tsh::grammar {
 // Statements: (expr e) (= t1 t2 value) (+= t value) (import m (as m alias))
 //   (del t...) (pass) (break) (continue) (return [v]) (if test (body) [(orelse)])
 //   (while test (body)) (for target iter (body)) (def name (params) (body))
+//   (magic name 'args') (help? 'text' target) (help?? 'text' target)
 std::string dump(const Expr& e);
 std::string dump(const Stmt& s);
 std::string dump(const std::vector<StmtPtr>& stmts);  // one statement a line

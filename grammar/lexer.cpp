@@ -72,6 +72,9 @@ class Lexer {
   int line_ = 1;
   bool at_bol_ = true;
   int pending_ = 0;  // > 0: INDENTs to emit, < 0: DEDENTs
+  // The next token starts a logical line (outside brackets): where a `%`
+  // opens an IPython magic instead of being the modulo operator.
+  bool first_on_line_ = false;
   std::vector<int> indents_{0}, alt_indents_{0};  // columns with tabs of 8 and of 1
   struct Bracket {
     char ch;
@@ -134,6 +137,7 @@ class Lexer {
   bool string(size_t start, size_t quote_pos, bool raw, bool bytes, bool format);
   bool number(size_t start);
   bool op(size_t start);
+  bool magic(size_t start);
 };
 
 // The source must be UTF-8 without NUL bytes; CPython refuses both before
@@ -266,6 +270,7 @@ bool Lexer::next_token() {
       at_bol_ = false;
       if (!indentation()) return false;
       blankline = ch(pos_) == '#' || ch(pos_) == '\n';
+      first_on_line_ = brackets_.empty();
     }
     if (pending_ != 0) {
       const TokenKind kind = pending_ > 0 ? TokenKind::Indent : TokenKind::Dedent;
@@ -311,6 +316,9 @@ bool Lexer::next_token() {
         if (!continuation(pos_)) return false;
         continue;
       }
+      const bool first = first_on_line_;
+      first_on_line_ = false;
+      if (c == '%' && first) return magic(start);
       if (c >= 0x80 || is_id_start_ascii(static_cast<unsigned char>(c))) return name_or_string(start);
       if ((c >= '0' && c <= '9') || (c == '.' && ch(pos_ + 1) >= '0' && ch(pos_ + 1) <= '9'))
         return number(start);
@@ -442,6 +450,31 @@ bool Lexer::number(size_t start) {
   out.int_value = t.int_value;
   out.int_overflow = t.int_overflow;
   out.float_value = t.float_value;
+  return true;
+}
+
+// `%name args` first on a logical line: IPython's magic escape. The token is
+// the rest of the line, raw (the arguments need not be Python), continued by
+// a backslash at the end of a line as IPython continues it.
+bool Lexer::magic(size_t start) {
+  const int first_line = line_;
+  const int start_col = col(start);
+  size_t p = start;
+  while (ch(p) != '\n' && ch(p) != kEof) {
+    if (ch(p) == '\\' && ch(p + 1) == '\n') {
+      if (!continuation(p)) return false;  // a backslash ending the input: more to come
+      p = pos_;
+      continue;
+    }
+    ++p;
+  }
+  pos_ = p;
+  Token t;
+  t.kind = TokenKind::Magic;
+  t.span = Span{first_line, start_col, line_, col(p)};
+  t.text = std::string_view(s_).substr(start, p - start);
+  t.level = 0;
+  out_.tokens.push_back(std::move(t));
   return true;
 }
 

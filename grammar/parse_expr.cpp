@@ -311,16 +311,19 @@ ExprPtr Parser::number(const Token& t) {
   return e;
 }
 
-// One or more adjacent string literals, joined.
+// One or more adjacent string literals, joined. With an f-string among
+// them the result is an FString of literal parts and fields.
 ExprPtr Parser::strings(const Token& first) {
   auto e = make_expr(ExprKind::Str, first.span);
+  std::vector<const Token*> toks;
   const Token* t = &first;
   std::string bad_escape;
   bool format = false, bytes = false, text = false;
   while (true) {
+    toks.push_back(t);
     format |= t->str_format;
     (t->str_bytes ? bytes : text) = true;
-    if (bad_escape.empty()) bad_escape = t->str_error;
+    if (bad_escape.empty() && !t->str_format) bad_escape = t->str_error;
     e->text += t->str_value;
     e->span = join(e->span, t->span);
     if (!check(TokenKind::String)) break;
@@ -331,8 +334,21 @@ ExprPtr Parser::strings(const Token& first) {
   if (bytes && text) error_at_token("cannot mix bytes and nonbytes literals", peek());
   if (!bad_escape.empty()) error_at_token(bad_escape, peek());
   if (format) {
-    note_unsupported("f-strings are", e->span);
-    return placeholder("f-string expression", e->span);
+    auto f = make_expr(ExprKind::FString, e->span);
+    for (const Token* tok : toks) {
+      if (tok->str_format) {
+        fstring(*tok, *f);
+      } else if (!tok->str_value.empty()) {
+        if (!f->items.empty() && f->items.back()->kind == ExprKind::Str) {
+          f->items.back()->text += tok->str_value;
+        } else {
+          auto s = make_expr(ExprKind::Str, tok->span);
+          s->text = tok->str_value;
+          f->items.push_back(std::move(s));
+        }
+      }
+    }
+    return f;
   }
   if (bytes) note_unsupported("bytes literals are", e->span);
   return e;

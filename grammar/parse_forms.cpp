@@ -27,7 +27,6 @@ ExprPtr Parser::call(ExprPtr& callee, const Token& open) {
       Keyword kw;  // an unnamed keyword: Python's `**mapping`
       kw.value = expression();
       kw.span = join(t.span, extent(*kw.value));
-      note_unsupported("'**' argument unpacking is", kw.span);
       e->keywords.push_back(std::move(kw));
       seen_keyword = seen_unpacking = true;
     } else if (t.kind == TokenKind::Name && peek(1).kind == TokenKind::Equal) {

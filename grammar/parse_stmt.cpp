@@ -72,7 +72,13 @@ void Parser::statement(std::vector<StmtPtr>& out) {
     case TokenKind::KwAsync: case TokenKind::At:
       out.push_back(unsupported_statement());
       return;
-    default: simple_statements(out);
+    case TokenKind::Magic:
+      out.push_back(magic_statement(advance()));
+      expect(TokenKind::Newline);
+      return;
+    default:
+      if (help_statement(out)) return;
+      simple_statements(out);
   }
 }
 

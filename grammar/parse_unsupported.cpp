@@ -1,7 +1,8 @@
 // grammar/parse_unsupported.cpp — the Python 3.11 forms tsh does not
-// implement: dict and set displays, `yield`, `await`, `:=`, annotations,
-// loop `else`, and the statements class, try, with, global, nonlocal,
-// raise, assert, `from ... import`, async and decorators.
+// implement: `yield`, `await`, `:=`, annotations, loop `else`, and the
+// statements class, try, with, global, nonlocal, raise, assert, relative
+// and star imports (`from . import x`, `from m import *`), async and
+// decorators. (Set displays are refused in parse_display.cpp.)
 //
 // They are parsed as Python parses them, so that invalid Python still gets
 // Python's error, and each is recorded as "... not supported by tsh"; that
@@ -22,42 +23,6 @@ ExprPtr Parser::placeholder(const char* name, Span span) {
   auto e = make_expr(ExprKind::Ellipsis, span);
   e->text = name;
   return e;
-}
-
-// { } — dict and set displays and comprehensions.
-ExprPtr Parser::brace(const Token& open) {
-  const char* name = "dict literal";
-  if (!check(TokenKind::RBrace)) {
-    Expr scratch;  // collects comprehension clauses
-    bool dict = false;
-    ExprPtr first_star;
-    auto item = [&] {
-      if (match(TokenKind::DoubleStar)) {
-        bitwise_or();
-        return true;
-      }
-      if (check(TokenKind::Star)) {
-        first_star = star_named_expression();
-        return false;
-      }
-      ExprPtr key = named_expression();
-      if (!match(TokenKind::Colon)) return false;
-      expression();
-      return true;
-    };
-    dict = item();
-    if (check(TokenKind::KwFor) || check(TokenKind::KwAsync)) {
-      name = dict ? "dict comprehension" : "set comprehension";
-      comprehension_clauses(scratch);
-      if (first_star) no_starred_comprehension(*first_star);
-    } else {
-      name = dict ? "dict literal" : "set display";
-      while (match(TokenKind::Comma) && !check(TokenKind::RBrace)) item();
-    }
-  }
-  const Span span = join(open.span, expect(TokenKind::RBrace).span);
-  note_unsupported("dict and set displays ('{...}') are", span);
-  return placeholder(name, span);
 }
 
 // await x
@@ -270,28 +235,48 @@ StmtPtr Parser::unsupported_statement() {
       if (match(TokenKind::Comma)) ends(extent(*expression()));
       break;
     case TokenKind::KwFrom: {
-      what = "'from ... import' is";  // no AST form; `import a.b as c` is supported
+      // `from m.n import a as b, c` is supported (StmtKind::ImportFrom);
+      // relative imports and `import *` are parsed here and refused.
+      what = "'from ... import' is";
       bool dots = false;
       while (check(TokenKind::Dot) || check(TokenKind::Ellipsis)) {
         advance();
         dots = true;
       }
+      std::string module;
       if (!dots || check(TokenKind::Name)) {
-        expect(TokenKind::Name);
-        while (match(TokenKind::Dot)) expect(TokenKind::Name);
+        module = std::string(expect(TokenKind::Name).text);
+        while (match(TokenKind::Dot)) module += "." + std::string(expect(TokenKind::Name).text);
       }
       expect(TokenKind::KwImport);
       if (match(TokenKind::Star)) {
+        what = "'from ... import *' is";
         ends(toks_[pos_ - 1].span);
         break;
       }
+      auto s = make_stmt(StmtKind::ImportFrom, kw.span);
+      s->name = module;
       const bool paren = match(TokenKind::LParen);
       do {
-        if (paren && check(TokenKind::RParen)) break;
-        ends(expect(TokenKind::Name).span);
-        if (match(TokenKind::KwAs)) ends(expect(TokenKind::Name).span);
+        if (paren && !s->imports.empty() && check(TokenKind::RParen)) break;
+        const Token& n = expect(TokenKind::Name);
+        ImportName imp;
+        imp.module = std::string(n.text);
+        imp.span = n.span;
+        if (match(TokenKind::KwAs)) {
+          const Token& alias = expect(TokenKind::Name);
+          imp.alias = std::string(alias.text);
+          imp.span = join(imp.span, alias.span);
+        }
+        ends(imp.span);
+        s->imports.push_back(std::move(imp));
       } while (match(TokenKind::Comma) && (paren || !check(TokenKind::Newline)));
       if (paren) ends(expect(TokenKind::RParen).span);
+      if (!paren && toks_[pos_ - 1].kind == TokenKind::Comma)
+        fail_at_token("trailing comma not allowed without surrounding parentheses", peek());
+      s->span = span;
+      if (!dots) return s;
+      what = "relative imports ('from . import x') are";
       break;
     }
     default:

@@ -25,6 +25,10 @@ struct ParseError {
   bool incomplete = false;  // input ended inside an open construct (open bracket, trailing backslash,
                             // block header without body yet, unterminated triple-quoted string): more
                             // lines could complete it
+  // When set, the line Python shows instead of the source's: a syntax error
+  // inside an f-string field shows the field's text as "(expr)", with `span`'s
+  // columns relative to it.
+  std::string text = {};
 };
 
 struct ParseResult {
@@ -41,8 +45,8 @@ struct ParseResult {
 // "'continue' not properly in loop", "duplicate argument 'x' in function
 // definition", "keyword argument repeated: x" — so a script with one of them
 // runs no statement at all, as in Python. Constructs valid in Python that tsh
-// does not implement (class, try, with, dict displays, f-strings, ...) are a
-// SyntaxError whose message names the construct.
+// does not implement (class, try, with, set displays, ...) are a SyntaxError
+// whose message names the construct.
 ParseResult parse(std::string_view source);
 
 struct ParseOptions {

@@ -47,6 +47,9 @@ const char* expr_name(const Expr& e) {
     case ExprKind::Ellipsis: return "ellipsis";
     case ExprKind::Compare: return "comparison";
     case ExprKind::IfExp: return "conditional expression";
+    case ExprKind::Dict: return "dict literal";
+    case ExprKind::DictComp: return "dict comprehension";
+    case ExprKind::FString: case ExprKind::FormattedValue: return "f-string expression";
     default: return "expression";  // Unary, Binary, And, Or, Slice
   }
 }
@@ -140,6 +143,8 @@ Span Parser::error_span(const Token& t) const {
     return Span{t.span.line, t.span.col - 1, t.span.line, t.span.col};
   }
   Span s = t.span;
+  // A magic line is no Python: CPython stops at its `%` alone.
+  if (t.kind == TokenKind::Magic) s.end_line = s.line, s.end_col = s.col + 1;
   if (s.end_line == s.line && s.end_col <= s.col) s.end_col = s.col + 1;
   return s;
 }

@@ -176,6 +176,11 @@ class Parser {
   ExprPtr subscript(ExprPtr&, const Token&);
   ExprPtr attribute(ExprPtr&, const Token&);
 
+  // dict displays (parse_display.cpp) and f-strings (fstring.cpp)
+  ExprPtr dict_value(const Token& colon);
+  void fstring(const Token& t, Expr& joined);
+  ExprPtr fstring_expression(const std::string& text, int line, int col);
+
   ExprPtr slice_item();
   void positional_after_keyword(bool after_unpacking);
   void comprehension_clauses(Expr& comp);
@@ -205,6 +210,10 @@ class Parser {
   StmtPtr for_statement(const Token& kw);
   StmtPtr def_statement(const Token& kw);
   void block(std::vector<StmtPtr>& body, const std::string& what, int header_line);
+
+  // ---- IPython's escapes (parse_magic.cpp)
+  StmtPtr magic_statement(const Token& tok);
+  bool help_statement(std::vector<StmtPtr>& out);  // false: the line is no help request
 
   // ---- errors (parser_errors.cpp)
   [[noreturn]] void fail_generic();

@@ -23,6 +23,8 @@ namespace tsh::grammar {
   X(Unknown, "unknown character") /* `$`, `?`, `!`, a backtick: always  \
                                      a parse error, as in CPython */    \
   X(Error, "error") /* the lexer stopped here; LexResult.error says why */ \
+  X(Magic, "magic") /* `%name args`, first on its line: the whole line, raw \
+                       (IPython's escape; never Python) */                \
   /* brackets */                                                        \
   X(LParen, "(") X(RParen, ")") X(LBracket, "[") X(RBracket, "]")       \
   X(LBrace, "{") X(RBrace, "}")                                         \

@@ -1,10 +1,14 @@
 // shell/attrs.cpp — attribute lookup: tensor properties and methods, modules, and
-// the few methods of Python values (str, list, Size, dtype, device, storage).
+// the attributes of Python values (dtype, device, storage, numbers, slices,
+// types); str, list and dict methods live in str_methods.cpp,
+// list_methods.cpp and dict.cpp.
 #include <algorithm>
 #include <cstring>
 
+#include "shell/dict.h"
 #include "shell/errors.h"
 #include "shell/interp.h"
+#include "shell/methods.h"
 #include "shell/pyops.h"
 #include "shell/registry.h"
 #include "shell/suggest.h"
@@ -34,13 +38,6 @@ void expect_args(const std::string& name, const Args& a, size_t lo, size_t hi) {
                     std::to_string(hi) + " argument" + (hi == 1 ? "" : "s") + " (" +
                     std::to_string(a.size()) + " given)");
   }
-}
-
-[[noreturn]] void no_attribute(const Value& obj, const std::string& name,
-                               const std::vector<std::string>& candidates) {
-  std::string msg = "'" + type_name(obj) + "' object has no attribute '" + name + "'";
-  if (auto best = did_you_mean(name, candidates)) msg += ". Did you mean: '" + *best + "'?";
-  throw AttributeError(msg);
 }
 
 Value storage_attr(const Value& obj, const std::string& name) {
@@ -74,145 +71,27 @@ Value storage_attr(const Value& obj, const std::string& name) {
   no_attribute(obj, name, {"dtype", "device", "size", "nbytes", "element_size", "data_ptr", "tolist"});
 }
 
-Value str_attr(const Value& obj, const std::string& name) {
-  if (name == "upper" || name == "lower")
-    return bound(obj, name, [name](const Value& self, Args&) {
-      std::string s = self.as_str();
-      for (char& c : s) c = static_cast<char>(name == "upper" ? std::toupper(static_cast<unsigned char>(c)) : std::tolower(static_cast<unsigned char>(c)));
-      return Value::str(s);
-    });
-  if (name == "strip")
-    return bound(obj, name, [](const Value& self, Args&) {
-      const std::string& s = self.as_str();
-      size_t b = s.find_first_not_of(" \t\n\r"), e = s.find_last_not_of(" \t\n\r");
-      return Value::str(b == std::string::npos ? "" : s.substr(b, e - b + 1));
-    });
-  if (name == "join")
-    return bound(obj, name, [](const Value& self, Args& a) {
-      expect_args("join", a, 1, 1);
-      std::string out;
-      bool first = true;
-      for (const Value& v : a[0].is(Kind::Str) ? std::vector<Value>{} : a[0].items()) {
-        if (!v.is(Kind::Str)) throw TypeError("sequence item 0: expected str instance, " + type_name(v) + " found");
-        if (!first) out += self.as_str();
-        out += v.as_str();
-        first = false;
-      }
-      return Value::str(out);
-    });
-  if (name == "startswith" || name == "endswith")
-    return bound(obj, name, [name](const Value& self, Args& a) {
-      expect_args(name, a, 1, 1);
-      const std::string& s = self.as_str();
-      const std::string& p = a[0].as_str();
-      bool r = p.size() <= s.size() &&
-               (name == "startswith" ? s.compare(0, p.size(), p) == 0 : s.compare(s.size() - p.size(), p.size(), p) == 0);
-      return Value::boolean(r);
-    });
-  if (name == "split")
-    return bound(obj, name, [](const Value& self, Args& a) {
-      const std::string& s = self.as_str();
-      std::vector<Value> out;
-      if (a.empty() || a[0].is_none()) {
-        size_t i = 0;
-        while (i < s.size()) {
-          while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-          size_t j = i;
-          while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
-          if (j > i) out.push_back(Value::str(s.substr(i, j - i)));
-          i = j;
-        }
-      } else {
-        const std::string& sep = a[0].as_str();
-        if (sep.empty()) throw ValueError("empty separator");
-        size_t i = 0, j;
-        while ((j = s.find(sep, i)) != std::string::npos) {
-          out.push_back(Value::str(s.substr(i, j - i)));
-          i = j + sep.size();
-        }
-        out.push_back(Value::str(s.substr(i)));
-      }
-      return Value::list(std::move(out));
-    });
-  if (name == "replace")
-    return bound(obj, name, [](const Value& self, Args& a) {
-      expect_args("replace", a, 2, 2);
-      std::string s = self.as_str();
-      const std::string& from = a[0].as_str();
-      const std::string& to = a[1].as_str();
-      if (from.empty()) return Value::str(s);
-      std::string out;
-      size_t i = 0, j;
-      while ((j = s.find(from, i)) != std::string::npos) {
-        out += s.substr(i, j - i) + to;
-        i = j + from.size();
-      }
-      return Value::str(out + s.substr(i));
-    });
-  no_attribute(obj, name, {"upper", "lower", "strip", "join", "startswith", "endswith", "split", "replace"});
-}
-
-Value list_attr(const Value& obj, const std::string& name) {
-  if (name == "append")
-    return bound(obj, name, [](const Value& self, Args& a) {
-      expect_args("append", a, 1, 1);
-      self.items().push_back(a[0]);
-      return Value();
-    });
-  if (name == "extend")
-    return make_builtin(name, "<built-in method extend of list object>", [obj](Interpreter& in, Args& a, Kwargs&) {
-      expect_args("extend", a, 1, 1);
-      for (Value& v : in.iterate(a[0])) obj.items().push_back(v);
-      return Value();
-    });
-  if (name == "pop")
-    return bound(obj, name, [](const Value& self, Args& a) {
-      expect_args("pop", a, 0, 1);
-      auto& items = self.items();
-      if (items.empty()) throw IndexError("pop from empty list");
-      int64_t i = a.empty() ? static_cast<int64_t>(items.size()) - 1
-                            : normalize_index(a[0], static_cast<int64_t>(items.size()), "pop");
-      Value v = items[i];
-      items.erase(items.begin() + i);
-      return v;
-    });
-  if (name == "insert")
-    return bound(obj, name, [](const Value& self, Args& a) {
-      expect_args("insert", a, 2, 2);
-      auto& items = self.items();
-      Int i = a[0].as_int();
-      Int n = static_cast<Int>(items.size());
-      if (i < 0) i = std::max<Int>(0, i + n);
-      i = std::min(i, n);
-      items.insert(items.begin() + static_cast<long>(i), a[1]);
-      return Value();
-    });
-  if (name == "reverse")
-    return bound(obj, name, [](const Value& self, Args&) {
-      std::reverse(self.items().begin(), self.items().end());
-      return Value();
-    });
-  if (name == "index" || name == "count")
-    return bound(obj, name, [name](const Value& self, Args& a) {
-      expect_args(name, a, 1, 1);
-      auto& items = self.items();
-      Int count = 0;
-      for (size_t i = 0; i < items.size(); ++i) {
-        if (values_equal(items[i], a[0])) {
-          if (name == "index") return Value::integer(static_cast<Int>(i));
-          ++count;
-        }
-      }
-      if (name == "index") throw ValueError(repr(a[0]) + " is not in " + (self.is(Kind::List) ? "list" : "tuple"));
-      return Value::integer(count);
-    });
-  if (name == "numel" && obj.is(Kind::Size))
-    return bound(obj, name, [](const Value& self, Args&) {
-      Int n = 1;
-      for (const Value& v : self.items()) n *= v.as_int();
-      return Value::integer(n);
-    });
-  no_attribute(obj, name, {"append", "extend", "pop", "insert", "reverse", "index", "count"});
+// slice.indices(length): the slice's start, stop and step clamped to a sequence of that length.
+Value slice_indices_value(Interpreter&, const Value& slice, const Value& length) {
+  if (!length.is_intlike())
+    throw TypeError("'" + type_name(length) + "' object cannot be interpreted as an integer");
+  const Int len = length.as_int();
+  if (len < 0) throw ValueError("length should not be negative");
+  auto* s = slice.as<SliceObj>();
+  auto integer = [](const Value& v) {
+    if (!v.is_intlike()) throw TypeError("slice indices must be integers or None or have an __index__ method");
+    return v.as_int();
+  };
+  const Int step = s->step.is_none() ? 1 : integer(s->step);
+  if (step == 0) throw ValueError("slice step cannot be zero");
+  auto clamp = [&](const Value& v, Int dflt) {
+    if (v.is_none()) return dflt;
+    Int i = integer(v);
+    if (i < 0) i += len;
+    return step > 0 ? std::clamp<Int>(i, 0, len) : std::clamp<Int>(i, -1, len - 1);
+  };
+  const Int start = clamp(s->start, step > 0 ? 0 : len - 1), stop = clamp(s->stop, step > 0 ? len : -1);
+  return Value::tuple({Value::integer(start), Value::integer(stop), Value::integer(step)});
 }
 
 }  // namespace
@@ -305,6 +184,33 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
           return self.is(Kind::Complex) ? Value::complex(std::conj(self.as_complex())) : self;
         });
       no_attribute(obj, name, {"real", "imag", "conjugate"});
+    }
+    case Kind::Dict: return dict_attr(*this, obj, name);
+    case Kind::DictView:
+      if (name == "mapping") return obj.as<DictViewObj>()->dict;  // (a mappingproxy in Python)
+      no_attribute(obj, name, {"mapping"});
+    case Kind::Instance: return obj.as<InstanceObj>()->attr(*this, obj, name);
+    case Kind::Slice: {
+      auto* sl = obj.as<SliceObj>();
+      if (name == "start") return sl->start;
+      if (name == "stop") return sl->stop;
+      if (name == "step") return sl->step;
+      if (name == "indices")
+        return make_builtin(name, "<built-in method indices of slice object>", [obj](Interpreter& in, Args& a, Kwargs&) {
+          if (a.size() != 1)
+            throw TypeError("slice.indices() takes exactly one argument (" + std::to_string(a.size()) + " given)");
+          return slice_indices_value(in, obj, a[0]);
+        });
+      no_attribute(obj, name, {"indices", "start", "step", "stop"});
+    }
+    case Kind::Type: {
+      auto* type = obj.as<TypeObj>();
+      if (auto it = type->attrs.find(name); it != type->attrs.end()) return it->second;
+      if (name == "__name__") {
+        const std::string& n = type->name;
+        return Value::str(n.substr(n.rfind('.') + 1));
+      }
+      throw AttributeError("type object '" + type->name + "' has no attribute '" + name + "'");
     }
     case Kind::Function:
       if (name == "__name__") return Value::str(obj.as<FunctionObj>()->name);

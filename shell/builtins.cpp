@@ -4,9 +4,12 @@
 #include <cstdio>
 
 #include "engine/format/pyrepr.h"
+#include "shell/builtins.h"
+#include "shell/dict.h"
 #include "shell/errors.h"
 #include "shell/help.h"
 #include "shell/interp.h"
+#include "shell/methods.h"
 #include "shell/pyops.h"
 #include "shell/registry.h"
 
@@ -136,6 +139,7 @@ bool is_instance(const Value& v, const Value& type) {
   if (n == "object") return true;
   if (n == "torch.Tensor") return v.is(Kind::Tensor);
   if (n == "tuple") return v.is(Kind::Tuple) || v.is(Kind::Size) || v.is(Kind::NamedTuple);
+  if (v.is(Kind::Instance)) return v.as<InstanceObj>()->module_name() + "." + type_name(v) == n;
   return type_name(v) == n;
 }
 
@@ -219,6 +223,8 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
         if (v.as_tensor().dim() == 0) throw TypeError("len() of a 0-d tensor");
         return Value::integer(v.as_tensor().size(0));
       case Kind::Storage: return Value::integer(v.as<StorageObj>()->size());
+      case Kind::Dict: return Value::integer(static_cast<Int>(dict_of(v).live));
+      case Kind::DictView: return Value::integer(static_cast<Int>(dict_of(v.as<DictViewObj>()->dict).live));
       default: throw TypeError("object of type '" + type_name(v) + "' has no len()");
     }
   });
@@ -226,21 +232,6 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     no_kwargs("id", kw);
     arity("id", a, 1, 1);
     return Value::integer(static_cast<Int>(a[0].identity()));
-  });
-  def("hex", [](Interpreter&, Args& a, Kwargs& kw) {
-    no_kwargs("hex", kw);
-    arity("hex", a, 1, 1);
-    if (!a[0].is_intlike()) throw TypeError("'" + type_name(a[0]) + "' object cannot be interpreted as an integer");
-    Int v = a[0].as_int();
-    bool neg = v < 0;
-    unsigned __int128 u = neg ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
-    std::string digits;
-    do {
-      digits += "0123456789abcdef"[static_cast<int>(u % 16)];
-      u /= 16;
-    } while (u);
-    std::reverse(digits.begin(), digits.end());
-    return Value::str((neg ? "-0x" : "0x") + digits);
   });
   def("repr", [](Interpreter&, Args& a, Kwargs&) {
     arity("repr", a, 1, 1);
@@ -318,58 +309,18 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     arity("isinstance", a, 2, 2);
     return Value::boolean(is_instance(a[0], a[1]));
   });
-  def("enumerate", [](Interpreter& in, Args& a, Kwargs& kw) {
-    arity("enumerate", a, 1, 2);
-    Int start = a.size() > 1 ? a[1].as_int() : 0;
-    for (auto& [k, v] : kw)
-      if (k == "start") start = v.as_int();
-    std::vector<Value> out;
-    for (Value& v : in.iterate(a[0])) out.push_back(Value::tuple({Value::integer(start++), v}));
-    return Value::list(std::move(out));
-  });
-  def("zip", [](Interpreter& in, Args& a, Kwargs&) {
-    std::vector<std::vector<Value>> seqs;
-    size_t n = SIZE_MAX;
-    for (Value& v : a) {
-      seqs.push_back(in.iterate(v));
-      n = std::min(n, seqs.back().size());
-    }
-    std::vector<Value> out;
-    if (seqs.empty()) n = 0;
-    for (size_t i = 0; i < n; ++i) {
-      std::vector<Value> row;
-      for (auto& s : seqs) row.push_back(s[i]);
-      out.push_back(Value::tuple(std::move(row)));
-    }
-    return Value::list(std::move(out));
-  });
   def("sorted", [](Interpreter& in, Args& a, Kwargs& kw) {
-    arity("sorted", a, 1, 1);
+    if (a.size() != 1) throw TypeError("sorted expected 1 argument, got " + std::to_string(a.size()));
     std::vector<Value> items = in.iterate(a[0]);
     Value key;
     bool reverse = false;
     for (auto& [k, v] : kw) {
       if (k == "key") key = v;
       else if (k == "reverse") reverse = truthy(v);
-      else throw TypeError("sort() got an unexpected keyword argument '" + k + "'");
+      else throw TypeError("'" + k + "' is an invalid keyword argument for sort()");
     }
-    std::vector<Value> keys = items;
-    if (!key.is_none())
-      for (size_t i = 0; i < items.size(); ++i) {
-        Args x{items[i]};
-        Kwargs none;
-        keys[i] = in.call(key, x, none);
-      }
-    std::vector<size_t> order(items.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](size_t i, size_t j) {
-      Value dummy;
-      bool lt = in.compare(grammar::Op::Lt, reverse ? keys[j] : keys[i], reverse ? keys[i] : keys[j], &dummy);
-      return dummy.is_none() ? lt : truthy(dummy);
-    });
-    std::vector<Value> out;
-    for (size_t i : order) out.push_back(items[i]);
-    return Value::list(std::move(out));
+    py_sort(in, items, key, reverse);
+    return Value::list(std::move(items));
   });
   def("dir", [](Interpreter& in, Args& a, Kwargs&) {
     arity("dir", a, 0, 1);
@@ -388,7 +339,11 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     in.print_out(help_text(in, a[0]));
     return Value();
   });
-  def("exit", [](Interpreter&, Args&, Kwargs&) -> Value { throw PyError("SystemExit", ""); });
+  // exit(code): the session ends with status code (Session::exit_status); a
+  // str is printed and gives status 1, as in Python.
+  def("exit", [](Interpreter&, Args& a, Kwargs&) -> Value {
+    throw PyError("SystemExit", a.empty() || a[0].is_none() ? "" : str(a[0]));
+  });
   b["quit"] = b["exit"];
 
   b["int"] = type_value("int", [](Interpreter&, Args& a, Kwargs&) {
@@ -446,6 +401,10 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     const Value& v = a[0];
     std::string n = type_name(v);
     if (v.is(Kind::Tensor)) n = "torch.Tensor";
+    if (v.is(Kind::Instance)) {
+      if (v.as<InstanceObj>()->type.is(Kind::Type)) return v.as<InstanceObj>()->type;
+      n = v.as<InstanceObj>()->module_name() + "." + n;
+    }
     auto it = in.builtins().find(n);
     if (it != in.builtins().end() && it->second.is(Kind::Type)) return it->second;
     return type_value(n, [n](Interpreter&, Args&, Kwargs&) -> Value {
@@ -453,6 +412,9 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     });
   });
   b["object"] = type_value("object", [](Interpreter&, Args&, Kwargs&) { return Value(); });
+  b["dict"] = make_dict_type();
+  install_iter_builtins(b);
+  install_number_builtins(b);
 }
 
 }  // namespace tsh::shell

@@ -15,6 +15,7 @@
 
 #include "engine/core/dtype.h"
 #include "engine/format/options.h"
+#include "shell/magics.h"
 #include "shell/session.h"
 
 namespace tsh::shell {
@@ -26,6 +27,7 @@ std::vector<std::string> input_lines(const std::vector<std::string>& transcript)
   for (const std::string& l : transcript) {
     if (l == ">>>" || l == "...") in.push_back("");
     else if (l.rfind(">>> ", 0) == 0 || l.rfind("... ", 0) == 0) in.push_back(l.substr(4));
+    else if (auto answer = transcript_answer(l)) in.push_back(*answer);  // typed after a magic's question
   }
   return in;
 }

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/core/error.h"
+#include "engine/core/interrupt.h"
 
 namespace tsh::shell {
 
@@ -28,11 +29,7 @@ inline PyError RecursionError(const std::string& m) { return PyError("RecursionE
 inline PyError StopIteration() { return PyError("StopIteration", ""); }
 inline PyError AssertionError(const std::string& m) { return PyError("AssertionError", m); }
 
-// Thrown by the SIGINT check; prints as "KeyboardInterrupt".
-class KeyboardInterrupt : public tsh::Error {
- public:
-  KeyboardInterrupt() : tsh::Error("") {}
-  const char* kind() const override { return "KeyboardInterrupt"; }
-};
+// Thrown by the SIGINT checks of the interpreter and the kernels; prints as "KeyboardInterrupt".
+using tsh::KeyboardInterrupt;
 
 }  // namespace tsh::shell

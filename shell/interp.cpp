@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "shell/dict.h"
 #include "shell/errors.h"
 #include "shell/pyops.h"
 #include "shell/registry.h"
@@ -16,15 +17,6 @@ using grammar::ExprKind;
 using grammar::Op;
 using grammar::Stmt;
 using grammar::StmtKind;
-
-std::atomic<bool> g_interrupted{false};
-
-void check_interrupt() {
-  if (g_interrupted.load(std::memory_order_relaxed)) {
-    g_interrupted = false;
-    throw KeyboardInterrupt();
-  }
-}
 
 namespace {
 constexpr int kMaxRecursion = 1000;  // Python's default recursion limit
@@ -60,11 +52,13 @@ void Interpreter::exec_toplevel(const Stmt& s) {
     exec(s);
     return;
   }
-  Value v = eval(*s.value);
-  if (!v.is_none()) {
-    globals_["_"] = v;
-    out_.out(repr(v) + "\n");
-  }
+  display(eval(*s.value));
+}
+
+void Interpreter::display(const Value& v) {
+  if (v.is_none()) return;
+  globals_["_"] = v;
+  out_.out(repr(v) + "\n");
 }
 
 void Interpreter::exec_block(const std::vector<grammar::StmtPtr>& body) {
@@ -152,6 +146,10 @@ void Interpreter::exec(const Stmt& s) {
         } else if (t->kind == ExprKind::Subscript) {
           Value obj = eval(*t->items[0]);
           Value idx = eval(*t->items[1]);
+          if (obj.is(Kind::Dict)) {
+            if (!dict_of(obj).erase(idx)) key_error(idx);
+            continue;
+          }
           if (!obj.is(Kind::List))
             throw TypeError("'" + type_name(obj) + "' object doesn't support item deletion");
           auto& items = obj.items();
@@ -162,6 +160,7 @@ void Interpreter::exec(const Stmt& s) {
         }
       }
       return;
+    case StmtKind::ImportFrom: import_from(s); return;
     case StmtKind::Pass: return;
     case StmtKind::Break: throw BreakSignal{};
     case StmtKind::Continue: throw ContinueSignal{};
@@ -203,10 +202,21 @@ void Interpreter::exec(const Stmt& s) {
           if (!run_body(Value::integer(i))) break;
         return;
       }
+      if (it.is(Kind::Iterator)) {  // consumed lazily: map(print, xs) prints as the loop runs
+        Value item;
+        while (iter_next(*this, it, item))
+          if (!run_body(item)) break;
+        return;
+      }
       for (const Value& item : iterate(it))
         if (!run_body(item)) break;
       return;
     }
+    case StmtKind::Magic:
+    case StmtKind::Help:
+      if (!run_escape) throw PyError("UsageError", "magics and help requests need a tsh session");
+      run_escape(s);
+      return;
     case StmtKind::Def: {
       Value f = make_function(s.name, s.params, &s.body, nullptr);
       if (scope_)
@@ -298,11 +308,13 @@ Value Interpreter::eval(const Expr& e) {
 }
 
 Value Interpreter::lookup(const std::string& name) {
-  for (Scope* s = scope_.get(); s; s = s->enclosing.get()) {
+  bool isolated = false;  // inside a namespace of its own (a benchmark Timer's)
+  for (Scope* s = scope_.get(); s && !isolated; s = s->enclosing.get()) {
     auto it = s->vars.find(name);
     if (it != s->vars.end()) return it->second;
+    isolated = s->isolated;
   }
-  if (auto it = globals_.find(name); it != globals_.end()) return it->second;
+  if (auto it = globals_.find(name); !isolated && it != globals_.end()) return it->second;
   if (auto it = builtins_.find(name); it != builtins_.end()) return it->second;
   // Bare torch names: rand(2, 3) is torch.rand(2, 3).
   auto* torch_mod = torch_.as<ModuleObj>();
@@ -397,37 +409,69 @@ Value Interpreter::eval_inner(const Expr& e) {
     }
     case ExprKind::ListComp: {
       std::vector<Value> out;
-      // Comprehension variables live in their own scope, as in Python 3.
-      auto saved = scope_;
-      auto comp_scope = std::make_shared<Scope>();
-      comp_scope->enclosing = scope_;
-      scope_ = comp_scope;
-      try {
-        std::function<void(size_t)> loop = [&](size_t level) {
-          if (level == e.comps.size()) {
-            out.push_back(eval(*e.items[0]));
-            return;
-          }
-          const auto& c = e.comps[level];
-          for (const Value& item : iterate(eval(*c.iter))) {
-            check_interrupt();
-            assign(*c.target, item);
-            bool ok = true;
-            for (const auto& cond : c.ifs) ok = ok && truthy(eval(*cond));
-            if (ok) loop(level + 1);
-          }
-        };
-        loop(0);
-      } catch (...) {
-        scope_ = saved;
-        throw;
-      }
-      scope_ = saved;
+      comprehension(e, [&] { out.push_back(eval(*e.items[0])); });
       return Value::list(std::move(out));
     }
+    case ExprKind::Dict:
+    case ExprKind::DictComp:
+    case ExprKind::FString:
+    case ExprKind::FormattedValue: return eval_display(e);
     case ExprKind::Starred: throw SyntaxErr("can't use starred expression here");
   }
   throw RuntimeError("unknown expression");
+}
+
+void Interpreter::with_scope(const std::shared_ptr<Scope>& scope, const std::function<void()>& fn) {
+  auto saved = scope_;
+  const auto saved_trace = trace_;
+  const size_t saved_depth = trace_depth_recorded_;
+  scope_ = scope;
+  try {
+    fn();
+  } catch (...) {
+    scope_ = saved;
+    trace_ = saved_trace;
+    trace_depth_recorded_ = saved_depth;
+    throw;
+  }
+  scope_ = saved;
+}
+
+// Runs a comprehension's for/if clauses in a scope of its own (Python 3),
+// calling `emit` once per element. An iterator is consumed lazily.
+void Interpreter::comprehension(const Expr& e, const std::function<void()>& emit) {
+  auto saved = scope_;
+  auto comp_scope = std::make_shared<Scope>();
+  comp_scope->enclosing = scope_;
+  scope_ = comp_scope;
+  try {
+    std::function<void(size_t)> loop = [&](size_t level) {
+      if (level == e.comps.size()) {
+        emit();
+        return;
+      }
+      const auto& c = e.comps[level];
+      auto step = [&](const Value& item) {
+        check_interrupt();
+        assign(*c.target, item);
+        bool ok = true;
+        for (const auto& cond : c.ifs) ok = ok && truthy(eval(*cond));
+        if (ok) loop(level + 1);
+      };
+      Value it = eval(*c.iter);
+      if (it.is(Kind::Iterator)) {
+        Value item;
+        while (iter_next(*this, it, item)) step(item);
+      } else {
+        for (const Value& item : iterate(it)) step(item);
+      }
+    };
+    loop(0);
+  } catch (...) {
+    scope_ = saved;
+    throw;
+  }
+  scope_ = saved;
 }
 
 Value Interpreter::eval_call(const Expr& e) {
@@ -463,7 +507,13 @@ Value Interpreter::eval_call(const Expr& e) {
       args.push_back(eval(*a));
     }
   }
-  for (const auto& kw : e.keywords) kwargs.emplace_back(kw.name, eval(*kw.value));
+  for (const auto& kw : e.keywords) {
+    if (kw.name.empty()) {  // f(**mapping)
+      expand_kwargs(method ? Value() : fn, eval(*kw.value), kwargs);
+      continue;
+    }
+    kwargs.emplace_back(kw.name, eval(*kw.value));
+  }
   if (method) return registry().call(*this, *method, true, args, kwargs);
   return call(fn, args, kwargs);
 }
@@ -597,8 +647,7 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
         out.push_back(eval_subscript(v, Value::integer(i)));
       return out;
     }
-    default:
-      throw TypeError("'" + type_name(v) + "' object is not iterable");
+    default: return iterate_object(*this, v);  // dicts, views, iterators (builtins_iter.cpp)
   }
 }
 

@@ -14,14 +14,16 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/interrupt.h"
 #include "grammar/ast.h"
 #include "shell/value.h"
 
 namespace tsh::shell {
 
-// Set by the SIGINT handler; checked between statements, in loops and calls.
-extern std::atomic<bool> g_interrupted;
-void check_interrupt();  // throws KeyboardInterrupt and clears the flag
+// The engine's Ctrl-C flag (engine/core/interrupt.h), set by the SIGINT
+// handler; checked between statements, in loops and calls, and by kernels.
+using tsh::g_interrupted;
+using tsh::check_interrupt;  // throws KeyboardInterrupt and clears the flag
 
 // Where output goes: the terminal, or a buffer (doctest).
 struct Output {
@@ -46,9 +48,20 @@ class Interpreter {
   void exec_toplevel(const grammar::Stmt& s);
   // Keeps a parsed chunk alive for the functions defined in it.
   void keep_alive(std::shared_ptr<void> ast) { asts_.push_back(std::move(ast)); }
+  // Shows a value as an expression statement does: its repr, and `_` bound to
+  // it; None shows nothing.
+  void display(const Value& v);
+  // Runs IPython's escapes, `%magic args` and `x?` (StmtKind::Magic, Help),
+  // which need the session around the interpreter (shell/magics.h). Set by
+  // Session; without it they raise UsageError.
+  std::function<void(const grammar::Stmt&)> run_escape;
 
   Value eval(const grammar::Expr& e);
   void exec(const grammar::Stmt& s);
+  // Runs `fn` with `scope` as the local scope, as a function body runs (a
+  // benchmark Timer's statements). A failure inside leaves no traceback
+  // entries: the caller's expression is where it shows.
+  void with_scope(const std::shared_ptr<Scope>& scope, const std::function<void()>& fn);
   Value call(const Value& callee, Args& args, Kwargs& kwargs);
   Value get_attr(const Value& obj, const std::string& name);
   void set_attr(const Value& obj, const std::string& name, const Value& v);
@@ -81,6 +94,11 @@ class Interpreter {
  private:
   Value eval_inner(const grammar::Expr& e);
   Value eval_call(const grammar::Expr& e);
+  void comprehension(const grammar::Expr& e, const std::function<void()>& emit);
+  // Dict displays and comprehensions, f-strings (shell/eval_values.cpp).
+  Value eval_display(const grammar::Expr& e);
+  // `from module import a as b` (shell/eval_values.cpp).
+  void import_from(const grammar::Stmt& s);
   void assign(const grammar::Expr& target, const Value& v);
   void exec_block(const std::vector<grammar::StmtPtr>& body);
   Value call_function(const FunctionObj& f, Args& args, Kwargs& kwargs);

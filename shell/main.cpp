@@ -9,7 +9,9 @@
 #include <iostream>
 #include <sstream>
 
+#include "engine/core/device.h"
 #include "engine/core/dtype.h"
+#include "engine/core/storage.h"
 #include "shell/doctest.h"
 #include "shell/repl.h"
 #include "shell/session.h"
@@ -88,12 +90,25 @@ int main(int argc, char** argv) {
     omp_set_num_threads(threads);
 #endif
   }
+  if (!device.empty()) {
+    // As torch.set_default_device: the name must parse; a device without a
+    // backend fails with PyTorch's message — here at start-up, since every
+    // tensor the session made would fail the same way.
+    try {
+      tsh::Device d = tsh::Device::parse(device);
+      tsh::allocator_for(d);  // throws "Torch not compiled with CUDA enabled"
+      tsh::set_default_device(d);
+    } catch (const tsh::Error& e) {
+      std::cerr << "tsh: --device " << device << ": " << e.what() << "\n";
+      return 2;
+    }
+  }
   (void)seed_opt;
 
   Session session(terminal_output());
   if (*seed_opt) {
     std::string seed_code = "_ = torch.manual_seed(" + std::to_string(seed) + ")\n";
-    session.run_script(seed_code, "<seed>");
+    session.run_script(seed_code, "<seed>", /*record_history=*/false);
   }
   install_interrupt_handler();
   int status = 0;
@@ -110,7 +125,7 @@ int main(int argc, char** argv) {
     status = session.run_script(source, positional[0]);
     ran_something = true;
   }
-  if (ran_something && !interactive) return status;
+  if (ran_something && (!interactive || session.exit_status())) return status;
 
   bool tty = isatty(STDIN_FILENO);
   if (tty && !echo) {
@@ -120,7 +135,8 @@ int main(int argc, char** argv) {
   }
   if (interactive || echo) {
     StreamReader reader(std::cin);
-    return session.run_lines(reader, echo);
+    session.run_lines(reader, echo);
+    return session.exit_status().value_or(0);
   }
   // No terminal: stdin is a script.
   std::stringstream ss;

@@ -3,13 +3,14 @@
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "shell/errors.h"
+#include "shell/out_arg.h"
 #include "shell/registry.h"
 
 namespace tsh::shell {
 
 namespace {
 
-Device device_or_default(const std::optional<Device>& d) { return d.value_or(Device{}); }
+Device device_or_default(const std::optional<Device>& d) { return d.value_or(default_device()); }
 
 // Walks nested lists/tuples: fills shape (checking raggedness) and the flat scalars.
 void flatten_data(const Value& v, size_t depth, Shape& shape, std::vector<Scalar>& out) {
@@ -50,77 +51,147 @@ Tensor tensor_from_data(const Value& data, std::optional<DType> dtype, Device de
   return from_scalars(shape, flat, d, device);
 }
 
+// The keyword-only tail of PyTorch's factories, after what goes first (names=,
+// out= or memory_format=): dtype, layout, device, pin_memory, requires_grad.
+const char* const kTail =
+    "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+    "bool? requires_grad=False) -> Tensor";
+
+std::string factory(const std::string& head, const std::string& first) {
+  return head + ", *, " + (first.empty() ? "" : first + ", ") + kTail;
+}
+
+// names= makes a named tensor in PyTorch; tsh has none, but names=None is fine.
+void check_no_names(const Bound& a, size_t i) {
+  if (!a.is_none(i)) throw NotImplementedError("named tensors are not supported in tsh");
+}
+
 }  // namespace
 
 void register_creation_ops(Registry& r) {
-  const char* kFactoryTail = "*, ScalarType? dtype=None, Device? device=None, bool requires_grad=False";
-  auto schema = [&](const std::string& head) { return head + ", " + kFactoryTail + ") -> Tensor"; };
-
-  r.def(schema("tensor(Any data"), kFunction,
+  r.def("tensor(Any data, *, ScalarType dtype=None, Device? device=None, bool pin_memory=False, "
+        "bool requires_grad=False, Dimname[]? names=None) -> Tensor", kFunction,
         "A new tensor holding a copy of data (nested lists/tuples of numbers). The dtype is inferred: "
         "bool, then int64, then the default float dtype, then complex.",
-        [](Interpreter&, Bound& a) { return Value::tensor(tensor_from_data(a[0], a.dtype(1), device_or_default(a.device(2)))); });
-  r.def(schema("as_tensor(Any data"), kFunction, "Like tensor(), but returns a tensor argument unchanged when it already fits.",
+        [](Interpreter&, Bound& a) {
+          check_no_names(a, 5);
+          return Value::tensor(tensor_from_data(a[0], a.dtype(1), device_or_default(a.device(2))));
+        });
+  r.def("as_tensor(Any data, *, ScalarType dtype=None, Device? device=None) -> Tensor", kFunction,
+        "Like tensor(), but returns a tensor argument unchanged when it already fits.",
         [](Interpreter&, Bound& a) {
           if (a[0].is(Kind::Tensor)) return Value::tensor(to(a.tensor(0), a.dtype(1), a.device(2)));
           return Value::tensor(tensor_from_data(a[0], a.dtype(1), device_or_default(a.device(2))));
         });
-  r.def(schema("zeros(int[] size"), kFunction, "A tensor of the given size filled with 0.",
-        [](Interpreter&, Bound& a) { return Value::tensor(zeros(a.shape(0), a.dtype(1).value_or(default_dtype()), device_or_default(a.device(2)))); });
-  r.def(schema("ones(int[] size"), kFunction, "A tensor of the given size filled with 1.",
-        [](Interpreter&, Bound& a) { return Value::tensor(ones(a.shape(0), a.dtype(1).value_or(default_dtype()), device_or_default(a.device(2)))); });
-  r.def(schema("empty(int[] size"), kFunction, "An uninitialised tensor of the given size.",
-        [](Interpreter&, Bound& a) { return Value::tensor(empty(a.shape(0), a.dtype(1).value_or(default_dtype()), device_or_default(a.device(2)))); });
-  r.def(schema("full(int[] size, Scalar fill_value"), kFunction,
-        "A tensor of the given size filled with fill_value (dtype inferred from it).",
-        [](Interpreter&, Bound& a) { return Value::tensor(full(a.shape(0), a.scalar(1), a.dtype(2), device_or_default(a.device(3)))); });
-  r.def(schema("eye(int n, int? m=None"), kFunction, "A 2-d tensor with ones on the diagonal.",
-        [](Interpreter&, Bound& a) { return Value::tensor(eye(a.int64(0), a.opt_int(1), a.dtype(2).value_or(default_dtype()), device_or_default(a.device(3)))); });
-  r.def(schema("arange(Scalar end"), kFunction, "Values from 0 to end (exclusive), step 1.",
+  // zeros/ones/empty/full: a names= overload (names required, None allowed) and an out= one.
+  struct Fill {
+    const char* name;
+    const char* doc;
+    int value;  // 0, 1, or -1 for uninitialised
+  };
+  for (const Fill& f : {Fill{"zeros", "A tensor of the given size filled with 0.", 0},
+                        Fill{"ones", "A tensor of the given size filled with 1.", 1},
+                        Fill{"empty", "An uninitialised tensor of the given size.", -1}}) {
+    const bool is_empty = f.value < 0;
+    const int value = f.value;
+    auto make = [value](const Shape& size, DType d, Device dev) {
+      return value == 0 ? zeros(size, d, dev) : value == 1 ? ones(size, d, dev) : empty(size, d, dev);
+    };
+    // empty has memory_format= beside names= / before out=.
+    const size_t shift = is_empty ? 1 : 0;
+    r.def(factory(std::string(f.name) + "(int[] size", is_empty ? "Dimname[]? names, MemoryFormat? memory_format=None"
+                                                                 : "Dimname[]? names"),
+          kFunction, f.doc, [make, shift](Interpreter&, Bound& a) {
+            check_no_names(a, 1);
+            return Value::tensor(make(a.shape(0), a.dtype(2 + shift).value_or(default_dtype()),
+                                      device_or_default(a.device(4 + shift))));
+          });
+    r.def(factory(std::string(f.name) + "(SymInt[] size", is_empty ? "MemoryFormat? memory_format=None, Tensor out=None"
+                                                                    : "Tensor out=None"),
+          kFunction, f.doc, [make, shift](Interpreter&, Bound& a) {
+            const size_t out = 1 + shift;
+            std::optional<DType> d = factory_dtype(a, out + 1, out);
+            return out_or_result(a, out, make(a.shape(0), d.value_or(default_dtype()), device_or_default(a.device(out + 3))));
+          });
+  }
+  const std::string full_doc = "A tensor of the given size filled with fill_value (dtype inferred from it).";
+  r.def(factory("full(int[] size, Scalar fill_value", "Dimname[]? names"), kFunction, full_doc,
         [](Interpreter&, Bound& a) {
-          return Value::tensor(arange(Scalar(int64_t{0}), a.scalar(0), Scalar(int64_t{1}), a.dtype(1), device_or_default(a.device(2))));
+          check_no_names(a, 2);
+          return Value::tensor(full(a.shape(0), a.scalar(1), a.dtype(3), device_or_default(a.device(5))));
         });
-  r.def(schema("arange(Scalar start, Scalar end, Scalar step=1"), kFunction,
-        "Values from start to end (exclusive) by step; int64 when all are integers, else the default float dtype.",
+  r.def(factory("full(SymInt[] size, Scalar fill_value", "Tensor out=None"), kFunction, full_doc,
         [](Interpreter&, Bound& a) {
-          return Value::tensor(arange(a.scalar(0), a.scalar(1), a.scalar(2), a.dtype(3), device_or_default(a.device(4))));
+          return out_or_result(a, 2, full(a.shape(0), a.scalar(1), factory_dtype(a, 3, 2), device_or_default(a.device(5))));
         });
-  r.def(schema("linspace(Scalar start, Scalar end, int steps"), kFunction,
-        "steps values evenly spaced from start to end (inclusive).",
+  const std::string eye_doc = "A 2-d tensor with ones on the diagonal.";
+  r.def(factory("eye(SymInt n", "Tensor out=None"), kFunction, eye_doc, [](Interpreter&, Bound& a) {
+    return out_or_result(a, 1, eye(a.int64(0), std::nullopt, factory_dtype(a, 2, 1).value_or(default_dtype()),
+                                   device_or_default(a.device(4))));
+  });
+  r.def(factory("eye(SymInt n, SymInt m", "Tensor out=None"), kFunction, eye_doc, [](Interpreter&, Bound& a) {
+    return out_or_result(a, 2, eye(a.int64(0), a.int64(1), factory_dtype(a, 3, 2).value_or(default_dtype()),
+                                   device_or_default(a.device(5))));
+  });
+  r.def(factory("arange(Scalar end", "Tensor out=None"), kFunction, "Values from 0 to end (exclusive), step 1.",
         [](Interpreter&, Bound& a) {
-          return Value::tensor(linspace(a.scalar(0), a.scalar(1), a.int64(2), a.dtype(3), device_or_default(a.device(4))));
+          return out_or_result(a, 1, arange(Scalar(int64_t{0}), a.scalar(0), Scalar(int64_t{1}), factory_dtype(a, 2, 1),
+                                            device_or_default(a.device(4))));
         });
-  r.def(schema("logspace(Scalar start, Scalar end, int steps, float base=10.0"), kFunction,
-        "steps values base**x for x evenly spaced from start to end (inclusive).",
+  const std::string arange_doc =
+      "Values from start to end (exclusive) by step; int64 when all are integers, else the default float dtype.";
+  r.def(factory("arange(Scalar start, Scalar end", ""), kFunction, arange_doc, [](Interpreter&, Bound& a) {
+    return Value::tensor(arange(a.scalar(0), a.scalar(1), Scalar(int64_t{1}), a.dtype(2), device_or_default(a.device(4))));
+  });
+  r.def(factory("arange(Scalar start, Scalar end, Scalar step=1", "Tensor out=None"), kFunction, arange_doc,
         [](Interpreter&, Bound& a) {
-          return Value::tensor(logspace(a.scalar(0), a.scalar(1), a.int64(2), a.f64(3), a.dtype(4), device_or_default(a.device(5))));
+          return out_or_result(a, 3, arange(a.scalar(0), a.scalar(1), a.scalar(2), factory_dtype(a, 4, 3),
+                                            device_or_default(a.device(6))));
         });
+  // linspace/logspace: start and end may be numbers or 0-d tensors.
+  for (const char* types : {"Tensor start, Tensor end", "Scalar start, Tensor end", "Tensor start, Scalar end",
+                            "Scalar start, Scalar end"}) {
+    r.def(factory(std::string("linspace(") + types + ", int steps", "Tensor out=None"), kFunction,
+          "steps values evenly spaced from start to end (inclusive).", [](Interpreter&, Bound& a) {
+            return out_or_result(a, 3, linspace(a.scalar(0), a.scalar(1), a.int64(2), factory_dtype(a, 4, 3),
+                                                device_or_default(a.device(6))));
+          });
+  }
+  for (const char* types : {"Tensor start, Tensor end", "Scalar start, Tensor end", "Tensor start, Scalar end",
+                            "Scalar start, Scalar end"}) {
+    r.def(factory(std::string("logspace(") + types + ", int steps, float base=10.0", "Tensor out=None"), kFunction,
+          "steps values base**x for x evenly spaced from start to end (inclusive).", [](Interpreter&, Bound& a) {
+            return out_or_result(a, 4, logspace(a.scalar(0), a.scalar(1), a.int64(2), a.f64(3), factory_dtype(a, 5, 4),
+                                                device_or_default(a.device(7))));
+          });
+  }
 
   // *_like: the size (and stride order) of input; dtype/device default to input's.
   auto like = [&](const char* name, const char* doc, auto make) {
-    r.def(schema(std::string(name) + "(Tensor input"), kFunction, doc, [make](Interpreter&, Bound& a) {
-      const Tensor& t = a.tensor(0);
-      Tensor out = empty_like(t, a.dtype(1).value_or(t.dtype()), a.device(2).value_or(t.device()));
-      make(out);
-      return Value::tensor(out);
-    });
+    r.def(factory(std::string(name) + "(Tensor self", "MemoryFormat? memory_format=None"), kFunction, doc,
+          [make](Interpreter&, Bound& a) {
+            const Tensor& t = a.tensor(0);
+            Tensor out = empty_like(t, a.dtype(2).value_or(t.dtype()), a.device(4).value_or(t.device()));
+            make(out);
+            return Value::tensor(out);
+          });
   };
   like("zeros_like", "A tensor like input filled with 0.", [](const Tensor& t) { fill_(t, Scalar(int64_t{0})); });
   like("ones_like", "A tensor like input filled with 1.", [](const Tensor& t) { fill_(t, Scalar(int64_t{1})); });
   like("empty_like", "An uninitialised tensor like input.", [](const Tensor&) {});
-  r.def(schema("full_like(Tensor input, Scalar fill_value"), kFunction, "A tensor like input filled with fill_value.",
-        [](Interpreter&, Bound& a) {
+  r.def(factory("full_like(Tensor self, Scalar fill_value", "MemoryFormat? memory_format=None"), kFunction,
+        "A tensor like input filled with fill_value.", [](Interpreter&, Bound& a) {
           const Tensor& t = a.tensor(0);
-          Tensor out = empty_like(t, a.dtype(2).value_or(t.dtype()), a.device(3).value_or(t.device()));
+          Tensor out = empty_like(t, a.dtype(3).value_or(t.dtype()), a.device(5).value_or(t.device()));
           fill_(out, a.scalar(1));
           return Value::tensor(out);
         });
 
   // new_*: dtype and device default to self's; the size is given (not self's).
   auto new_fn = [&](const char* name, const char* doc, auto make) {
-    r.def(schema(std::string(name) + "(Tensor self, int[] size"), kMethod, doc, [make](Interpreter&, Bound& a) {
+    r.def(factory(std::string(name) + "(Tensor self, SymInt[] size", ""), kMethod, doc, [make](Interpreter&, Bound& a) {
       const Tensor& t = a.tensor(0);
-      Tensor out = empty(a.shape(1), a.dtype(2).value_or(t.dtype()), a.device(3).value_or(t.device()));
+      Tensor out = empty(a.shape(1), a.dtype(2).value_or(t.dtype()), a.device(4).value_or(t.device()));
       make(out);
       return Value::tensor(out);
     });
@@ -131,15 +202,16 @@ void register_creation_ops(Registry& r) {
          [](const Tensor& t) { fill_(t, Scalar(int64_t{1})); });
   new_fn("new_empty", "A new uninitialised tensor of the given size, with self's dtype and device.",
          [](const Tensor&) {});
-  r.def(schema("new_full(Tensor self, int[] size, Scalar fill_value"), kMethod,
+  r.def(factory("new_full(Tensor self, SymInt[] size, Scalar fill_value", ""), kMethod,
         "A new tensor of the given size filled with fill_value, with self's dtype and device.",
         [](Interpreter&, Bound& a) {
           const Tensor& t = a.tensor(0);
-          Tensor out = empty(a.shape(1), a.dtype(3).value_or(t.dtype()), a.device(4).value_or(t.device()));
+          Tensor out = empty(a.shape(1), a.dtype(3).value_or(t.dtype()), a.device(5).value_or(t.device()));
           fill_(out, a.scalar(2));
           return Value::tensor(out);
         });
-  r.def(schema("new_tensor(Tensor self, Any data"), kMethod,
+  r.def("new_tensor(Tensor self, Any data, *, ScalarType dtype=None, Device? device=None, bool requires_grad=False) -> Tensor",
+        kMethod,
         "A new tensor from data, with self's dtype and device unless given.",
         [](Interpreter&, Bound& a) {
           const Tensor& t = a.tensor(0);

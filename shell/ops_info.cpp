@@ -52,15 +52,22 @@ Value shape_tuple(const Shape& s) {
 }  // namespace
 
 void register_tensor_info_ops(Registry& r) {
-  r.def("size(Tensor self) -> Size", kMethod, "The sizes of self, as a torch.Size.",
-        [](Interpreter&, Bound& a) { return Value::size(a.tensor(0).sizes()); });
-  r.def("size(Tensor self, int dim) -> int", kMethod, "The size of one dim.",
-        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).size(a.int64(1))); });
-  r.def("stride(Tensor self) -> int[]", kMethod,
-        "The strides of self in elements: how far to move in storage for one step along each dim.",
-        [](Interpreter&, Bound& a) { return shape_tuple(a.tensor(0).strides()); });
-  r.def("stride(Tensor self, int dim) -> int", kMethod, "The stride of one dim.",
-        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).stride(a.int64(1))); });
+  r.def("size(Tensor self, int? dim=None) -> Size", kMethod,
+        "The sizes of self, as a torch.Size; with dim, the size of that dim.", [](Interpreter&, Bound& a) {
+          if (a.is_none(1)) return Value::size(a.tensor(0).sizes());
+          return Value::integer(a.tensor(0).size(a.int64(1)));
+        });
+  r.def("size(Tensor self, Dimname dim) -> int", kMethod, "The size of a named dim (tsh's tensors have no names).",
+        named_dims_error);
+  r.def("stride(Tensor self, int? dim=None) -> int[]", kMethod,
+        "The strides of self in elements: how far to move in storage for one step along each dim; "
+        "with dim, that dim's stride.",
+        [](Interpreter&, Bound& a) {
+          if (a.is_none(1)) return shape_tuple(a.tensor(0).strides());
+          return Value::integer(a.tensor(0).stride(a.int64(1)));
+        });
+  r.def("stride(Tensor self, Dimname dim) -> int", kMethod, "The stride of a named dim (tsh's tensors have no names).",
+        named_dims_error);
   r.def("storage_offset(Tensor self) -> int", kMethod,
         "Where self's first element sits in its storage, in elements.",
         [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).storage_offset()); });
@@ -74,7 +81,7 @@ void register_tensor_info_ops(Registry& r) {
         [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).numel()); });
   r.def("element_size(Tensor self) -> int", kMethod, "Bytes per element.",
         [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).itemsize()); });
-  r.def("is_contiguous(Tensor self) -> bool", kMethod,
+  r.def("is_contiguous(Tensor self, *, MemoryFormat memory_format=contiguous_format) -> bool", kMethod,
         "Whether self's strides are those of a row-major layout (size-1 dims ignored).",
         [](Interpreter&, Bound& a) { return Value::boolean(a.tensor(0).is_contiguous()); });
   r.def("is_floating_point(Tensor self) -> bool", kMethod, "Whether the dtype is a floating dtype.",
@@ -85,7 +92,7 @@ void register_tensor_info_ops(Registry& r) {
         [](Interpreter&, Bound& a) {
           return Value::integer(static_cast<Int>(reinterpret_cast<uintptr_t>(a.tensor(0).data_ptr())));
         });
-  r.def("storage(Tensor self) -> Storage", kMethod,
+  r.def("storage(Tensor self) -> Storage |python", kMethod,
         "The typed storage under self: every element of the buffer, whatever part self views.",
         [](Interpreter&, Bound& a) { return storage_value(a.tensor(0), false); });
   r.def("untyped_storage(Tensor self) -> Storage", kMethod, "The storage under self, as bytes.",

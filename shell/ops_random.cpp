@@ -12,6 +12,7 @@
 #include "engine/ops/random.h"
 #include "shell/errors.h"
 #include "shell/interp.h"
+#include "shell/out_arg.h"
 #include "shell/registry.h"
 
 namespace tsh::shell {
@@ -35,7 +36,7 @@ Generator* gen_arg(const Bound& a, size_t i) {
   return a.is_none(i) ? nullptr : a[i].as<GeneratorObj>()->gen.get();
 }
 
-Device device_or_default(const std::optional<Device>& d) { return d.value_or(Device{}); }
+Device device_or_default(const std::optional<Device>& d) { return d.value_or(default_device()); }
 
 // get_state(): the generator's bytes as a uint8 tensor.
 Value state_tensor(const Generator& g) {
@@ -185,72 +186,129 @@ void install_random_attrs(std::map<std::string, Value>& attrs) {
   attrs["random"] = Value::object(Kind::Module, random);
 }
 
-void register_random_ops(Registry& r) {
-  const std::string tail = "*, Generator? generator=None, ScalarType? dtype=None, Device? device=None, "
-                           "bool requires_grad=False) -> Tensor";
+namespace {
 
-  // ---- factories: the generator is argument gen, dtype gen+1, device gen+2.
-  r.def("rand(int[] size, " + tail, kFunction,
-        "A tensor of the given size filled with uniform samples from [0, 1).",
-        [](Interpreter&, Bound& a) { return Value::tensor(rand(a.shape(0), a.dtype(2), device_or_default(a.device(3)), gen_arg(a, 1))); });
-  r.def("randn(int[] size, " + tail, kFunction,
-        "A tensor of the given size filled with standard normal samples.",
-        [](Interpreter&, Bound& a) { return Value::tensor(randn(a.shape(0), a.dtype(2), device_or_default(a.device(3)), gen_arg(a, 1))); });
-  r.def("randint(int high, int[] size, " + tail, kFunction,
-        "A tensor of the given size filled with random integers from [0, high) (int64 by default).",
-        [](Interpreter&, Bound& a) {
-          return Value::tensor(randint(0, a.int64(0), a.shape(1), a.dtype(3), device_or_default(a.device(4)), gen_arg(a, 2)));
-        });
-  r.def("randint(int low, int high, int[] size, " + tail, kFunction,
-        "A tensor of the given size filled with random integers from [low, high) (int64 by default).",
-        [](Interpreter&, Bound& a) {
-          return Value::tensor(randint(a.int64(0), a.int64(1), a.shape(2), a.dtype(4), device_or_default(a.device(5)), gen_arg(a, 3)));
-        });
-  r.def("randperm(int n, " + tail, kFunction, "A random permutation of the integers 0 .. n-1 (int64 by default).",
-        [](Interpreter&, Bound& a) { return Value::tensor(randperm(a.int64(0), a.dtype(2), device_or_default(a.device(3)), gen_arg(a, 1))); });
-  r.def("rand_like(Tensor input, " + tail, kFunction,
+// The keyword-only tail of PyTorch's factories (after generator=/names=/out=).
+const char* const kTail =
+    "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+    "bool? requires_grad=False) -> Tensor";
+
+// What every overload of a random factory may carry, found by name: the
+// generator, names= (None only), out=, dtype and device.
+struct FactoryArgs {
+  Generator* gen = nullptr;
+  std::optional<DType> dtype;
+  Device device;
+  size_t out = Bound::npos;
+};
+
+FactoryArgs factory_args(const Bound& a) {
+  FactoryArgs f;
+  if (size_t g = a.index_of("generator"); g != Bound::npos) f.gen = gen_arg(a, g);
+  if (size_t n = a.index_of("names"); n != Bound::npos && !a.is_none(n))
+    throw NotImplementedError("named tensors are not supported in tsh");
+  f.out = a.index_of("out");
+  const size_t d = a.index_of("dtype");
+  f.dtype = f.out == Bound::npos ? a.dtype(d) : factory_dtype(a, d, f.out);
+  f.device = device_or_default(a.device(a.index_of("device")));
+  return f;
+}
+
+Value finish(const Bound& a, const FactoryArgs& f, const Tensor& t) {
+  return f.out == Bound::npos ? Value::tensor(t) : out_or_result(a, f.out, t);
+}
+
+}  // namespace
+
+void register_random_ops(Registry& r) {
+  // The overloads of a random factory, in PyTorch's order: generator with
+  // names=, generator with out=, out=, names= (size-based) or the three
+  // without names= (randint, randperm).
+  auto def_factory = [&](const std::string& head, bool with_names, const std::string& doc, OpImpl impl) {
+    std::vector<std::string> firsts;
+    if (with_names) firsts = {"Generator? generator, Dimname[]? names", "Generator? generator, Tensor out=None",
+                              "Tensor out=None", "Dimname[]? names"};
+    else firsts = {"Generator? generator, Tensor out=None", "Tensor out=None"};
+    for (const std::string& f : firsts) r.def(head + ", *, " + f + ", " + kTail, kFunction, doc, impl);
+  };
+  def_factory("rand(SymInt[] size", true, "A tensor of the given size filled with uniform samples from [0, 1).",
+              [](Interpreter&, Bound& a) {
+                FactoryArgs f = factory_args(a);
+                return finish(a, f, rand(a.shape(0), f.dtype, f.device, f.gen));
+              });
+  def_factory("randn(SymInt[] size", true, "A tensor of the given size filled with standard normal samples.",
+              [](Interpreter&, Bound& a) {
+                FactoryArgs f = factory_args(a);
+                return finish(a, f, randn(a.shape(0), f.dtype, f.device, f.gen));
+              });
+  const OpImpl randint_high = [](Interpreter&, Bound& a) {
+    FactoryArgs f = factory_args(a);
+    return finish(a, f, randint(0, a.int64(0), a.shape(1), f.dtype, f.device, f.gen));
+  };
+  const OpImpl randint_low = [](Interpreter&, Bound& a) {
+    FactoryArgs f = factory_args(a);
+    return finish(a, f, randint(a.int64(0), a.int64(1), a.shape(2), f.dtype, f.device, f.gen));
+  };
+  const std::string high_doc = "A tensor of the given size filled with random integers from [0, high) (int64 by default).";
+  const std::string low_doc = "A tensor of the given size filled with random integers from [low, high) (int64 by default).";
+  r.def("randint(SymInt high, SymInt[] size, *, Generator? generator, Tensor out=None, " + std::string(kTail), kFunction,
+        high_doc, randint_high);
+  r.def("randint(SymInt high, SymInt[] size, *, Tensor out=None, " + std::string(kTail), kFunction, high_doc, randint_high);
+  r.def("randint(SymInt low, SymInt high, SymInt[] size, *, Generator? generator, Tensor out=None, " + std::string(kTail),
+        kFunction, low_doc, randint_low);
+  r.def("randint(SymInt low, SymInt high, SymInt[] size, *, Tensor out=None, " + std::string(kTail), kFunction, low_doc,
+        randint_low);
+  def_factory("randperm(SymInt n", false, "A random permutation of the integers 0 .. n-1 (int64 by default).",
+              [](Interpreter&, Bound& a) {
+                FactoryArgs f = factory_args(a);
+                return finish(a, f, randperm(a.int64(0), f.dtype, f.device, f.gen));
+              });
+  const std::string like_tail = std::string("*, MemoryFormat? memory_format=None, ") + kTail;
+  r.def("rand_like(Tensor self, " + like_tail, kFunction,
         "Uniform samples from [0, 1) in a tensor like input (its size, stride order, dtype and device).",
-        [](Interpreter&, Bound& a) { return Value::tensor(rand_like(a.tensor(0), a.dtype(2), a.device(3), gen_arg(a, 1))); });
-  r.def("randn_like(Tensor input, " + tail, kFunction,
+        [](Interpreter&, Bound& a) { return Value::tensor(rand_like(a.tensor(0), a.dtype(2), a.device(4), nullptr)); });
+  r.def("randn_like(Tensor self, " + like_tail, kFunction,
         "Standard normal samples in a tensor like input (its size, stride order, dtype and device).",
-        [](Interpreter&, Bound& a) { return Value::tensor(randn_like(a.tensor(0), a.dtype(2), a.device(3), gen_arg(a, 1))); });
-  r.def("randint_like(Tensor input, int high, " + tail, kFunction,
+        [](Interpreter&, Bound& a) { return Value::tensor(randn_like(a.tensor(0), a.dtype(2), a.device(4), nullptr)); });
+  r.def("randint_like(Tensor self, SymInt high, " + like_tail, kFunction,
         "Random integers from [0, high) in a tensor like input.",
-        [](Interpreter&, Bound& a) { return Value::tensor(randint_like(a.tensor(0), 0, a.int64(1), a.dtype(3), a.device(4), gen_arg(a, 2))); });
-  r.def("randint_like(Tensor input, int low, int high, " + tail, kFunction,
+        [](Interpreter&, Bound& a) { return Value::tensor(randint_like(a.tensor(0), 0, a.int64(1), a.dtype(3), a.device(5), nullptr)); });
+  r.def("randint_like(Tensor self, SymInt low, SymInt high, " + like_tail, kFunction,
         "Random integers from [low, high) in a tensor like input.",
         [](Interpreter&, Bound& a) {
-          return Value::tensor(randint_like(a.tensor(0), a.int64(1), a.int64(2), a.dtype(4), a.device(5), gen_arg(a, 3)));
+          return Value::tensor(randint_like(a.tensor(0), a.int64(1), a.int64(2), a.dtype(4), a.device(6), nullptr));
         });
 
   // ---- distributions
-  r.def("normal(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor", kFunction,
+  r.def("normal(Tensor mean, Tensor std, *, Generator? generator=None, Tensor out=None) -> Tensor", kFunction,
         "Normal samples with elementwise means and standard deviations (broadcast); mean's dtype.",
-        [](Interpreter&, Bound& a) { return Value::tensor(normal(a.tensor(0), a.tensor(1), gen_arg(a, 2))); });
-  r.def("normal(Tensor mean, float std=1, *, Generator? generator=None) -> Tensor", kFunction,
+        [](Interpreter&, Bound& a) { return out_or_result(a, 3, normal(a.tensor(0), a.tensor(1), gen_arg(a, 2))); });
+  r.def("normal(Tensor mean, float std=1, *, Generator? generator=None, Tensor out=None) -> Tensor", kFunction,
         "Normal samples with elementwise means and one standard deviation.",
-        [](Interpreter&, Bound& a) { return Value::tensor(normal(a.tensor(0), a.f64(1), gen_arg(a, 2))); });
-  r.def("normal(float mean, Tensor std, *, Generator? generator=None) -> Tensor", kFunction,
+        [](Interpreter&, Bound& a) { return out_or_result(a, 3, normal(a.tensor(0), a.f64(1), gen_arg(a, 2))); });
+  r.def("normal(float mean, Tensor std, *, Generator? generator=None, Tensor out=None) -> Tensor", kFunction,
         "Normal samples with one mean and elementwise standard deviations; std's dtype.",
-        [](Interpreter&, Bound& a) { return Value::tensor(normal(a.f64(0), a.tensor(1), gen_arg(a, 2))); });
-  r.def("normal(float mean, float std, int[] size, " + tail, kFunction,
-        "A tensor of the given size filled with normal samples of the given mean and std.",
+        [](Interpreter&, Bound& a) { return out_or_result(a, 3, normal(a.f64(0), a.tensor(1), gen_arg(a, 2))); });
+  r.def("normal(float mean, float std, SymInt[] size, *, Generator? generator=None, Tensor out=None, " + std::string(kTail),
+        kFunction, "A tensor of the given size filled with normal samples of the given mean and std.",
         [](Interpreter&, Bound& a) {
-          return Value::tensor(normal(a.f64(0), a.f64(1), a.shape(2), a.dtype(4), device_or_default(a.device(5)), gen_arg(a, 3)));
+          FactoryArgs f = factory_args(a);
+          return finish(a, f, normal(a.f64(0), a.f64(1), a.shape(2), f.dtype, f.device, f.gen));
         });
-  r.def("bernoulli(Tensor self, *, Generator? generator=None) -> Tensor", kBoth,
+  r.def("bernoulli(Tensor self, *, Generator? generator=None, Tensor out=None) -> Tensor", kBoth,
         "1 or 0 per element: 1 with the probability given by the element (a new tensor of its dtype).",
-        [](Interpreter&, Bound& a) { return Value::tensor(bernoulli(a.tensor(0), gen_arg(a, 1))); });
+        [](Interpreter&, Bound& a) { return out_or_result(a, 2, bernoulli(a.tensor(0), gen_arg(a, 1))); });
   r.def("bernoulli(Tensor self, float p, *, Generator? generator=None) -> Tensor", kBoth,
         "A tensor like self with each element 1 with probability p, else 0.",
         [](Interpreter&, Bound& a) { return Value::tensor(bernoulli(a.tensor(0), a.f64(1), gen_arg(a, 2))); });
-  r.def("multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor",
+  r.def("multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None, "
+        "Tensor out=None) -> Tensor",
         kBoth,
         "Indices drawn from the categories of each row of self, weighted by its (non-negative) values.",
         [](Interpreter&, Bound& a) {
-          return Value::tensor(multinomial(a.tensor(0), a.int64(1), a.boolean(2), gen_arg(a, 3)));
+          return out_or_result(a, 4, multinomial(a.tensor(0), a.int64(1), a.boolean(2), gen_arg(a, 3)));
         });
-  r.def("poisson(Tensor input, Generator? generator=None) -> Tensor", kFunction,
+  r.def("poisson(Tensor self, Generator? generator=None) -> Tensor", kFunction,
         "Poisson counts, one per element, with the element as the rate.",
         [](Interpreter&, Bound& a) { return Value::tensor(poisson(a.tensor(0), gen_arg(a, 1))); });
 

@@ -6,7 +6,9 @@
 
 #include <cmath>
 
+#include "shell/dict.h"
 #include "shell/errors.h"
+#include "shell/format_spec.h"
 #include "shell/interp.h"
 
 namespace tsh::shell {
@@ -65,6 +67,8 @@ Value int_pow(Int base, Int exp) {
 }
 
 std::vector<Value> repeat(const std::vector<Value>& items, Int n) {
+  // A result too large to hold is a MemoryError before any work (`[0] * 10**12`).
+  check_string_size(static_cast<long double>(n) * static_cast<long double>(items.size()) * sizeof(Value));
   std::vector<Value> out;
   for (Int k = 0; k < n; ++k) out.insert(out.end(), items.begin(), items.end());
   return out;
@@ -214,6 +218,7 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b, bool inplace) {
       Int k = n->as_int();
       if (seq->is(Kind::Str)) {
         std::string out;
+        check_string_size(static_cast<long double>(k) * static_cast<long double>(seq->as_str().size()));
         for (Int i = 0; i < k; ++i) out += seq->as_str();
         return Value::str(out);
       }
@@ -222,6 +227,13 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b, bool inplace) {
     }
   }
   if (op == Op::Mod && a.is(Kind::Str)) return Value::str(percent_format(a.as_str(), b));
+  if (op == Op::BitOr && a.is(Kind::Dict) && b.is(Kind::Dict)) {  // d1 | d2, d1 |= d2 (Python 3.9)
+    Value out = inplace ? a : make_dict();
+    if (!inplace)
+      for (const Value& item : dict_of(a).items()) dict_of(out).set(item.items()[0], item.items()[1]);
+    for (const Value& item : dict_of(b).items()) dict_of(out).set(item.items()[0], item.items()[1]);
+    return out;
+  }
   unsupported(op, a, b);
 }
 
@@ -258,8 +270,14 @@ bool Interpreter::compare(Op op, const Value& a, const Value& b, Value* tensor_r
         if (!a.is(Kind::Str))
           throw TypeError("'in <string>' requires string as left operand, not " + type_name(a));
         found = b.as_str().find(a.as_str()) != std::string::npos;
+      } else if (b.is(Kind::Dict)) {  // a hash lookup: unhashable keys are a TypeError
+        found = dict_of(b).find(a) != nullptr;
       } else if (b.is(Kind::Tensor)) {
-        Value eq = tensor_compare(*this, Op::Eq, b, a);
+        // Tensor.__contains__: (element == self).any() for a tensor or a number only.
+        if (!a.is(Kind::Tensor) && !a.is_number())
+          throw RuntimeError("Tensor.__contains__ only supports Tensor or scalar, but you passed in a <class '" +
+                             type_name(a) + "'>.");
+        Value eq = tensor_compare(*this, Op::Eq, a, b);
         found = truthy(tensor_any(eq));
       } else {
         for (const Value& x : iterate(b)) {
@@ -280,49 +298,6 @@ bool Interpreter::compare(Op op, const Value& a, const Value& b, Value* tensor_r
   if (op == Op::Eq) return values_equal(a, b);
   if (op == Op::NotEq) return !values_equal(a, b);
   return ordered(op, compare_order(a, b, op));
-}
-
-std::string percent_format(const std::string& fmt, const Value& args) {
-  std::vector<Value> vals = args.is(Kind::Tuple) ? args.items() : std::vector<Value>{args};
-  std::string out;
-  size_t k = 0;
-  for (size_t i = 0; i < fmt.size(); ++i) {
-    if (fmt[i] != '%') {
-      out += fmt[i];
-      continue;
-    }
-    size_t j = i + 1;
-    std::string spec = "%";
-    while (j < fmt.size() && std::string("-+ 0#.123456789").find(fmt[j]) != std::string::npos)
-      spec += fmt[j++];
-    if (j >= fmt.size()) throw ValueError("incomplete format");
-    char conv = fmt[j];
-    i = j;
-    if (conv == '%') {
-      out += '%';
-      continue;
-    }
-    if (k >= vals.size()) throw TypeError("not enough arguments for format string");
-    const Value& v = vals[k++];
-    char buf[512];
-    switch (conv) {
-      case 'd':
-      case 'i':
-        std::snprintf(buf, sizeof buf, (spec + "lld").c_str(),
-                      static_cast<long long>(v.is(Kind::Float) ? static_cast<Int>(v.as_float()) : v.as_int()));
-        out += buf;
-        break;
-      case 'f': case 'F': case 'e': case 'E': case 'g': case 'G':
-        std::snprintf(buf, sizeof buf, (spec + conv).c_str(), v.as_float());
-        out += buf;
-        break;
-      case 's': out += str(v); break;
-      case 'r': out += repr(v); break;
-      default: throw ValueError(std::string("unsupported format character '") + conv + "'");
-    }
-  }
-  if (k < vals.size()) throw TypeError("not all arguments converted during string formatting");
-  return out;
 }
 
 }  // namespace tsh::shell

@@ -10,7 +10,7 @@ class Interpreter;
 
 // A list/tuple/str index as a non-negative position; IndexError "<what> index out of range".
 int64_t normalize_index(const Value& idx, int64_t len, const char* what);
-// `"%d items" % n` — printf-style formatting of Python strings.
+// `"%d items" % n` — printf-style formatting of Python strings (format_str.cpp).
 std::string percent_format(const std::string& fmt, const Value& args);
 
 // Operators with a tensor operand (tensor_ops.cpp), following PyTorch.

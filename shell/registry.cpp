@@ -1,8 +1,15 @@
-// shell/registry.cpp — schema parsing, argument binding and overload resolution.
+// shell/registry.cpp — schema parsing, overload dispatch and the accessors of bound values.
+//
+// Binding itself follows PyTorch's rules and lives in arg_parser.cpp (errors in
+// arg_listing.cpp); this file turns schemas into Signatures and runs the chosen
+// overload.
 #include "shell/registry.h"
 
+#include <cctype>
 #include <stdexcept>
 
+#include "engine/ops/creation.h"
+#include "shell/arg_parser.h"
 #include "shell/errors.h"
 
 namespace tsh::shell {
@@ -18,10 +25,10 @@ Value parse_default(const std::string& text) {
   if (text == "None") return Value::none();
   if (text == "True") return Value::boolean(true);
   if (text == "False") return Value::boolean(false);
-  if (text == "[]") return Value::list({});
+  if (text == "[]" || text == "{}") return Value::list({});
   if (text.size() >= 2 && (text[0] == '"' || text[0] == '\''))
     return Value::str(text.substr(1, text.size() - 2));
-  if (text.front() == '[') {  // [0, 1]
+  if (text.front() == '[' || text.front() == '{') {  // [0, 1] or PyTorch's {0,1}
     std::vector<Value> items;
     std::string body = text.substr(1, text.size() - 2);
     size_t pos = 0;
@@ -33,6 +40,8 @@ Value parse_default(const std::string& text) {
     }
     return Value::list(std::move(items));
   }
+  if (text == "torch.int64") return Value::dtype(DType::Int64);
+  if (text == "contiguous_format") return Value::none();  // tsh has no memory-format values
   if (text.find_first_of(".e") != std::string::npos || text == "inf")
     return Value::floating(std::stod(text));
   return Value::integer(std::stoll(text));
@@ -47,95 +56,30 @@ ParamType parse_type(std::string t, Param& p) {
     std::string n = t.substr(br + 1, t.size() - br - 2);
     p.list_size = n.empty() ? 0 : std::stoi(n);
     std::string base = t.substr(0, br);
-    if (base == "int" || base == "SymInt") return ParamType::IntList;
+    if (base == "int") return ParamType::IntList;
+    if (base == "SymInt") return ParamType::SymIntList;
     if (base == "float") return ParamType::FloatList;
+    if (base == "Scalar") return ParamType::ScalarList;
     if (base == "Tensor") return ParamType::TensorList;
+    if (base == "Dimname") return ParamType::DimnameList;
     throw std::logic_error("unknown list type " + t);
   }
-  if (t == "Tensor") return ParamType::Tensor;
-  if (t == "int" || t == "SymInt") return ParamType::Int;
-  if (t == "float") return ParamType::Float;
-  if (t == "Scalar") return ParamType::Scalar;
-  if (t == "bool") return ParamType::Bool;
-  if (t == "str") return ParamType::Str;
-  if (t == "ScalarType") return ParamType::DType;
-  if (t == "Device") return ParamType::Device;
-  if (t == "Generator") return ParamType::Generator;
-  if (t == "Any") return ParamType::Any;
+  static const std::pair<const char*, ParamType> names[] = {
+      {"Tensor", ParamType::Tensor},     {"int", ParamType::Int},
+      {"SymInt", ParamType::SymInt},     {"float", ParamType::Float},
+      {"complex", ParamType::Complex},   {"Scalar", ParamType::Scalar},
+      {"bool", ParamType::Bool},         {"str", ParamType::Str},
+      {"ScalarType", ParamType::DType},  {"Layout", ParamType::Layout},
+      {"Device", ParamType::Device},     {"Generator", ParamType::Generator},
+      {"MemoryFormat", ParamType::MemoryFormat}, {"Dimname", ParamType::Dimname},
+      {"Any", ParamType::Any},
+  };
+  for (auto& [n, type] : names)
+    if (t == n) return type;
   throw std::logic_error("unknown type " + t);
 }
 
-// How PyTorch names a parameter type in its TypeErrors.
-std::string expected_name(const Param& p) {
-  switch (p.type) {
-    case ParamType::Tensor: return "Tensor";
-    case ParamType::TensorList: return "tuple of Tensors";
-    case ParamType::Int: return "int";
-    case ParamType::IntList: return "tuple of ints";
-    case ParamType::Float: return "float";
-    case ParamType::FloatList: return "tuple of floats";
-    case ParamType::Scalar: return "Number";
-    case ParamType::Bool: return "bool";
-    case ParamType::Str: return "str";
-    case ParamType::DType: return "torch.dtype";
-    case ParamType::Device: return "torch.device";
-    case ParamType::Generator: return "torch.Generator";
-    case ParamType::Any: return "object";
-  }
-  return "object";
-}
-
-bool is_int_value(const Value& v) {
-  if (v.is_intlike()) return true;
-  // A 0-d integer tensor converts to an int argument, as in PyTorch.
-  if (v.is(Kind::Tensor)) {
-    const Tensor& t = v.as_tensor();
-    return t.dim() == 0 && is_integral(t.dtype(), false);
-  }
-  return false;
-}
-
-bool accepts(const Param& p, const Value& v) {
-  if (v.is_none()) return p.optional || p.type == ParamType::Any;
-  switch (p.type) {
-    case ParamType::Tensor: return v.is(Kind::Tensor);
-    case ParamType::TensorList:
-      if (!(v.is(Kind::Tuple) || v.is(Kind::List))) return false;
-      for (const Value& x : v.items())
-        if (!x.is(Kind::Tensor)) return false;
-      return true;
-    case ParamType::Int: return is_int_value(v) && !v.is(Kind::Bool);
-    case ParamType::IntList:
-      if (p.list_size > 0 && is_int_value(v) && !v.is(Kind::Bool)) return true;
-      if (!v.is_sequence()) return false;
-      for (const Value& x : v.items())
-        if (!is_int_value(x)) return false;
-      return true;
-    case ParamType::Float: return v.is_intlike() || v.is(Kind::Float);
-    case ParamType::FloatList:
-      if (!v.is_sequence()) return false;
-      for (const Value& x : v.items())
-        if (!(x.is_intlike() || x.is(Kind::Float))) return false;
-      return true;
-    case ParamType::Scalar:
-      if (v.is_number()) return true;
-      return v.is(Kind::Tensor) && v.as_tensor().dim() == 0;
-    case ParamType::Bool: return v.is(Kind::Bool);
-    case ParamType::Str: return v.is(Kind::Str);
-    case ParamType::DType:
-      if (v.is(Kind::DType)) return true;
-      if (v.is(Kind::Type)) {  // Python's float/int/bool/complex name dtypes
-        const std::string& n = v.as<TypeObj>()->name;
-        return n == "float" || n == "int" || n == "bool" || n == "complex";
-      }
-      return false;
-    case ParamType::Device: return v.is(Kind::Device) || v.is(Kind::Str) || v.is(Kind::Int);
-    case ParamType::Generator: return v.is(Kind::Generator);
-    case ParamType::Any: return true;
-  }
-  return false;
-}
-
+// An int argument: a Python int or bool, or a one-element integer tensor (operator.index()).
 int64_t to_int64(const Value& v) {
   if (v.is(Kind::Tensor)) {
     const Tensor& t = v.as_tensor();
@@ -146,143 +90,9 @@ int64_t to_int64(const Value& v) {
     return out;
   }
   Int i = v.as_int();
-  if (i > INT64_MAX)
+  if (i > INT64_MAX || i < INT64_MIN)
     throw OverflowError("Python int too large to convert to C long");
   return static_cast<int64_t>(i);
-}
-
-struct BindFailure {
-  std::string message;         // the whole message when this is the only overload
-  bool type_mismatch = false;  // the arity fit but a type did not
-};
-
-BindFailure failure(std::string message) { return BindFailure{std::move(message), false}; }
-
-// Binds args to one signature; returns the failure when it does not fit.
-std::optional<BindFailure> bind(const Signature& sig, bool is_method, Args& args, Kwargs& kwargs,
-                                Bound& out) {
-  const auto& ps = sig.params;
-  out.values.assign(ps.size(), Value());
-  std::vector<bool> set(ps.size(), false);
-  size_t first = 0;  // the first parameter positional arguments fill
-  size_t ai = 0;
-  std::string fname = sig.name + "()";
-  if (is_method) {  // self is args[0] and params[0]
-    out.values[0] = args[0];
-    set[0] = true;
-    first = 1;
-    ai = 1;
-  }
-  // Varargs form: zeros(2, 3) / t.view(2, 5) / t.permute(1, 0) for a leading int[].
-  size_t positional = args.size() - ai;
-  size_t pi = first;
-  // As in PyTorch, only when that int[] is the sole positional parameter.
-  size_t positional_params = 0;
-  for (size_t k = first; k < ps.size(); ++k) positional_params += ps[k].kwarg_only ? 0 : 1;
-  if (pi < ps.size() && ps[pi].type == ParamType::IntList && !ps[pi].kwarg_only &&
-      positional_params == 1 && positional >= 1 && is_int_value(args[ai]) &&
-      !args[ai].is(Kind::Bool)) {
-    // Every remaining positional argument joins the list; the type check below
-    // then names a bad element ("found element of type str at pos 2").
-    if (positional > 1 || ps[pi].list_size == 0) {
-      std::vector<Value> items(args.begin() + static_cast<long>(ai), args.end());
-      out.values[pi] = Value::tuple(std::move(items));
-      set[pi] = true;
-      ai = args.size();
-      ++pi;
-    }
-  }
-  for (; ai < args.size(); ++ai, ++pi) {
-    if (pi >= ps.size() || ps[pi].kwarg_only) {
-      size_t max_pos = 0;
-      for (size_t k = first; k < ps.size(); ++k)
-        if (!ps[k].kwarg_only) ++max_pos;
-      return failure(fname + " takes " + std::to_string(max_pos) + " positional argument" +
-                         (max_pos == 1 ? "" : "s") + " but " + std::to_string(args.size() - first) +
-                         (args.size() - first == 1 ? " was" : " were") + " given");
-    }
-    out.values[pi] = args[ai];
-    set[pi] = true;
-  }
-  for (auto& [name, v] : kwargs) {
-    size_t k = first;
-    while (k < ps.size() && ps[k].name != name) ++k;
-    if (k == ps.size())
-      return failure(fname + " got an unexpected keyword argument '" + name + "'");
-    if (set[k])
-      return failure(fname + " got multiple values for argument '" + name + "'");
-    out.values[k] = v;
-    set[k] = true;
-  }
-  std::vector<std::string> missing;
-  for (size_t k = first; k < ps.size(); ++k) {
-    if (set[k]) continue;
-    if (ps[k].has_default)
-      out.values[k] = ps[k].default_value;
-    else
-      missing.push_back(ps[k].name);
-  }
-  if (!missing.empty()) {
-    std::string names;
-    for (size_t i = 0; i < missing.size(); ++i) names += (i ? ", \"" : "\"") + missing[i] + "\"";
-    return failure(fname + " missing " + std::to_string(missing.size()) +
-                       " required positional arguments: " + names);
-  }
-  // Type checks, in order.
-  BindFailure type_fail;
-  bool bad = false;
-  for (size_t k = first; k < ps.size(); ++k) {
-    if (!set[k]) continue;
-    const Value& v = out.values[k];
-    if (accepts(ps[k], v)) continue;
-    if (!bad) {
-      bad = true;
-      // A list whose element is wrong is reported by element, as PyTorch does.
-      bool in_list = (ps[k].type == ParamType::IntList) && v.is_sequence();
-      bool in_tensors = ps[k].type == ParamType::TensorList && (v.is(Kind::Tuple) || v.is(Kind::List));
-      if (in_tensors) {  // PyTorch names the first element that is not a tensor
-        size_t pos = 0;
-        while (v.items()[pos].is(Kind::Tensor)) ++pos;
-        type_fail.message = "expected Tensor as element " + std::to_string(pos) + " in argument " +
-                            std::to_string(k - first) + ", but got " + type_name(v.items()[pos]);
-      } else if (in_list) {
-        size_t pos = 0;
-        while (pos < v.items().size() && is_int_value(v.items()[pos])) ++pos;
-        type_fail.message = fname.substr(0, fname.size() - 2) + "(): argument '" + ps[k].name +
-                            "' must be " + expected_name(ps[k]) + ", but found element of type " +
-                            arg_type_name(v.items()[pos]) + " at pos " + std::to_string(pos + 1);
-      } else {
-        bool by_keyword = false;
-        for (auto& kw : kwargs) by_keyword = by_keyword || kw.first == ps[k].name;
-        type_fail.message = sig.name + "(): argument '" + ps[k].name + "'" +
-                            (by_keyword ? "" : " (position " + std::to_string(k - first + 1) + ")") +
-                            " must be " + expected_name(ps[k]) + ", not " + arg_type_name(v);
-      }
-    }
-  }
-  if (bad) {
-    type_fail.type_mismatch = true;
-    return type_fail;
-  }
-  out.sig = &sig;
-  return std::nullopt;
-}
-
-// " * (tuple of ints size, *, torch.dtype dtype)" as in PyTorch's overload listings.
-std::string describe(const Signature& sig) {
-  std::string out = "(";
-  bool first = true, star = false;
-  for (const Param& p : sig.params) {
-    if (p.name == "self") continue;
-    if (!first) out += ", ";
-    if (p.kwarg_only && !star) {
-      out += "*, ";
-      star = true;
-    }
-    out += expected_name(p) + " " + p.name;
-    first = false;
-  }
-  return out + ")";
 }
 
 }  // namespace
@@ -294,16 +104,20 @@ Signature parse_signature(const std::string& schema) {
   if (open == std::string::npos || close == std::string::npos)
     throw std::logic_error("bad schema: " + schema);
   sig.name = trim(schema.substr(0, open));
+  const std::string flags = schema.substr(close + 1);
+  sig.hidden = flags.find("|hidden") != std::string::npos || flags.find("|deprecated") != std::string::npos;
+  sig.python = flags.find("|python") != std::string::npos;
+  if (auto bar = sig.text.find('|', close); bar != std::string::npos) sig.text = trim(sig.text.substr(0, bar));
   std::string body = schema.substr(open + 1, close - open - 1);
   bool kwarg_only = false;
   size_t pos = 0;
   while (pos < body.size()) {
-    // Split on commas outside brackets.
+    // Split on commas outside brackets and braces.
     int depth = 0;
     size_t end = pos;
     while (end < body.size() && !(body[end] == ',' && depth == 0)) {
-      if (body[end] == '[') ++depth;
-      if (body[end] == ']') --depth;
+      if (body[end] == '[' || body[end] == '{') ++depth;
+      if (body[end] == ']' || body[end] == '}') --depth;
       ++end;
     }
     std::string part = trim(body.substr(pos, end - pos));
@@ -319,7 +133,9 @@ Signature parse_signature(const std::string& schema) {
     if (auto eq = part.find('='); eq != std::string::npos) {
       decl = trim(part.substr(0, eq));
       p.has_default = true;
-      p.default_value = parse_default(trim(part.substr(eq + 1)));
+      p.default_text = trim(part.substr(eq + 1));
+      p.default_value = parse_default(p.default_text);
+      if (p.default_text == "None") p.optional = true;
     }
     size_t sp = decl.rfind(' ');
     if (sp == std::string::npos) throw std::logic_error("bad parameter in schema: " + schema);
@@ -334,6 +150,15 @@ std::string arg_type_name(const Value& v) {
   if (v.is(Kind::DType)) return "torch.dtype";
   if (v.is(Kind::Size)) return "torch.Size";
   return type_name(v);
+}
+
+Tensor Bound::tensor(size_t i) const {
+  const Value& v = values[i];
+  if (v.is(Kind::Tensor)) return v.as_tensor();
+  const Scalar s = v.as_scalar();
+  const DType d = v.is(Kind::Bool) ? DType::Bool : v.is(Kind::Int) ? DType::Int64
+                  : v.is(Kind::Complex) ? DType::Complex128 : DType::Float64;
+  return from_scalars({}, {s}, d);
 }
 
 std::optional<Tensor> Bound::opt_tensor(size_t i) const {
@@ -370,11 +195,15 @@ std::optional<Shape> Bound::opt_shape(size_t i) const {
   return shape(i);
 }
 
-double Bound::f64(size_t i) const { return values[i].as_float(); }
+// A float argument may also be a bool or a 0-d tensor, as PyTorch accepts.
+double Bound::f64(size_t i) const {
+  if (values[i].is(Kind::Tensor)) return scalar(i).to_double();
+  return values[i].as_float();
+}
 
 std::optional<double> Bound::opt_f64(size_t i) const {
   if (values[i].is_none()) return std::nullopt;
-  return values[i].as_float();
+  return f64(i);
 }
 
 Scalar Bound::scalar(size_t i) const {
@@ -426,6 +255,12 @@ std::optional<std::string> Bound::opt_str(size_t i) const {
   return values[i].as_str();
 }
 
+size_t Bound::index_of(const std::string& name) const {
+  for (size_t i = 0; sig && i < sig->params.size(); ++i)
+    if (sig->params[i].name == name) return i;
+  return npos;
+}
+
 void Registry::def(const std::string& schema, unsigned variants, std::string doc, OpImpl impl) {
   auto e = std::make_unique<OpEntry>();
   e->sig = parse_signature(schema);
@@ -464,25 +299,90 @@ std::vector<std::string> Registry::method_names() const {
 
 Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloads, bool is_method,
                      Args& args, Kwargs& kwargs) const {
-  std::vector<BindFailure> failures;
+  const OpEntry& e0 = *overloads[0];
+  if (e0.sig.python) {  // PyTorch writes this one in Python: Python's binding and errors
+    Bound b;
+    // torch.unique is torch.functional's _unique_impl behind a dispatch wrapper.
+    const std::string qual = is_method ? "Tensor." + e0.sig.name : e0.sig.name == "unique" ? "_unique_impl" : e0.sig.name;
+    bind_python(e0.sig, qual, is_method, args, kwargs, b);
+    return e0.impl(in, b);
+  }
+  // A method without parameters is a plain C method in PyTorch (METH_NOARGS).
+  if (is_method && overloads.size() == 1) {
+    size_t params = 0;
+    for (const Param& p : e0.sig.params) params += (p.name == "self" || p.name == "out") ? 0 : 1;
+    if (params == 0) {
+      const std::string qual = "TensorBase." + e0.sig.name + "()";
+      if (!kwargs.empty()) throw TypeError(qual + " takes no keyword arguments");
+      if (args.size() > 1) throw TypeError(qual + " takes no arguments (" + std::to_string(args.size() - 1) + " given)");
+    }
+  }
   for (const OpEntry* e : overloads) {
     Bound b;
-    // A function call on a method-capable op binds self positionally like any other arg.
-    auto fail = bind(e->sig, is_method, args, kwargs, b);
-    if (!fail) return e->impl(in, b);
-    failures.push_back(*fail);
+    if (bind_signature(e->sig, is_method, args, kwargs, b, overloads.size() == 1)) {
+      check_unpacked(e->sig, is_method, b);
+      return e->impl(in, b);
+    }
   }
-  if (overloads.size() == 1) throw TypeError(failures[0].message);
-  // PyTorch's "invalid combination" message listing every overload.
-  std::string got;
-  size_t first = is_method ? 1 : 0;
-  for (size_t i = first; i < args.size(); ++i) got += (i > first ? ", " : "") + arg_type_name(args[i]);
-  for (size_t i = 0; i < kwargs.size(); ++i)
-    got += (got.empty() ? "" : ", ") + kwargs[i].first + "=" + arg_type_name(kwargs[i].second);
-  std::string msg = overloads[0]->sig.name + "() received an invalid combination of arguments - got (" +
-                    got + "), but expected one of:\n";
-  for (const OpEntry* e : overloads) msg += " * " + describe(e->sig) + "\n";
-  throw TypeError(msg);
+  std::vector<const Signature*> sigs;
+  for (const OpEntry* e : overloads) sigs.push_back(&e->sig);
+  throw_no_match(sigs, is_method, args, kwargs);
+}
+
+namespace {
+
+// Every Dimname argument of a call, in parameter order, each checked as PyTorch
+// checks a name when unpacking it.
+std::vector<Value> dimnames(const Bound& a) {
+  std::vector<Value> names;
+  for (size_t i = 0; i < a.sig->params.size(); ++i) {
+    const Param& p = a.sig->params[i];
+    if (p.type == ParamType::Dimname) names.push_back(a[i]);
+    if (p.type == ParamType::DimnameList) {
+      if (a[i].is_sequence())
+        for (const Value& v : a[i].items()) names.push_back(v);
+      else
+        names.push_back(a[i]);
+    }
+  }
+  for (const Value& n : names) {
+    if (n.is_none()) continue;
+    const std::string& s = n.as_str();
+    bool ok = !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0]));
+    for (char c : s) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+    if (!ok)
+      throw tsh::Error("Invalid name: a valid identifier contains only digits, alphabetical characters, "
+                       "and/or underscore and starts with a non-digit. got: '" + s + "'.");
+  }
+  return names;
+}
+
+[[noreturn]] void lookup_error(const Bound& a, const std::vector<Value>& names) {
+  std::string dims;
+  const Tensor t = a.tensor(0);
+  for (int64_t d = 0; d < t.dim(); ++d) dims += d ? ", None" : "None";
+  for (const Value& n : names) {
+    if (n.is_none()) throw tsh::Error("Please look up dimensions by name, got: name = None.");
+    throw tsh::Error("Name '" + n.as_str() + "' not found in Tensor[" + dims + "].");
+  }
+  throw NotImplementedError("named tensors are not supported in tsh");
+}
+
+}  // namespace
+
+Value named_dims_error(Interpreter&, Bound& a) { lookup_error(a, dimnames(a)); }
+
+Value named_dims_error_rtl(Interpreter&, Bound& a) {
+  std::vector<Value> names = dimnames(a);
+  lookup_error(a, std::vector<Value>(names.rbegin(), names.rend()));
+}
+
+OpImpl named_dims_unsupported(const std::string& op) {
+  return [op](Interpreter&, Bound& a) -> Value {
+    dimnames(a);
+    throw tsh::Error(op + ": You passed a dimname (string) to this op in place of a dimension index but it does "
+                          "not yet support this behavior. Please pass a dimension index to work around this.");
+  };
 }
 
 Registry& registry() {

@@ -1,10 +1,14 @@
 // shell/session.cpp — scripts with tracebacks, and sessions that group lines into statements.
 #include "shell/session.h"
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <iostream>
 
 #include "engine/format/options.h"
 #include "shell/errors.h"
+#include "shell/magics.h"
 
 namespace tsh::shell {
 
@@ -68,9 +72,62 @@ std::optional<std::string> StreamReader::read(bool) {
   return line;
 }
 
-Session::Session(Output output) : interp_(std::move(output)) {}
+Session::Session(Output output) : interp_(std::move(output)) {
+  interp_.run_escape = [this](const grammar::Stmt& s) { run_escape(*this, s); };
+}
+
+std::optional<std::string> Session::ask(const std::string& question) {
+  auto& out = interp_.output();
+  if (answers_ && answers_->prompts()) {
+    std::optional<std::string> answer = answers_->ask(question);
+    if (!answer) out.out("\n");
+    return answer;
+  }
+  out.out(question);
+  std::optional<std::string> answer;
+  bool typed_on_terminal = false;
+  if (answers_) {
+    answer = answers_->read(true);
+  } else {  // a script: the answer comes from stdin, as IPython reads it
+    std::cout.flush();
+    typed_on_terminal = isatty(STDIN_FILENO);
+    std::string line;
+    if (std::getline(std::cin, line)) answer = line;
+  }
+  // The line ends after the answer: a terminal shows what was typed and its
+  // newline; otherwise --echo shows the answer, and the newline comes here.
+  if (!answer)
+    out.out("\n");
+  else if (!typed_on_terminal)
+    out.out(echo_ && answers_ ? *answer + "\n" : "\n");
+  return answer;
+}
+
+void Session::report_escape_syntax_error(const EscapeSyntaxError& e, const std::string& filename) {
+  // The magic's line, placed at its line number, for the caret display.
+  std::string source(static_cast<size_t>(std::max(0, e.lineno - 1)), '\n');
+  grammar::ParseError err = e.error;
+  err.span.line = err.span.end_line = e.lineno;
+  report_syntax_error(err, source + e.line + "\n", filename);
+}
 
 void Session::print_err(const std::string& s) { interp_.output().err(s); }
+
+bool Session::note_exit(const tsh::Error& e) {
+  if (std::string_view(e.kind()) != "SystemExit") return false;
+  // Python's rules: no argument (or None) is status 0, an int is the status,
+  // anything else is printed to stderr and the status is 1.
+  const std::string arg = e.what();
+  if (arg.empty() || arg == "None") {
+    exit_status_ = 0;
+  } else if (arg.find_first_not_of("-0123456789") == std::string::npos) {
+    exit_status_ = std::atoi(arg.c_str());
+  } else {
+    print_err(arg + "\n");
+    exit_status_ = 1;
+  }
+  return true;
+}
 
 void Session::report_session_error(const tsh::Error& e) { print_err(error_line(e) + "\n"); }
 
@@ -79,7 +136,8 @@ void Session::report_syntax_error(const grammar::ParseError& err, const std::str
   std::vector<std::string> lines = split_lines(source);
   std::string out = "  File \"" + filename + "\", line " + std::to_string(err.span.line) + "\n";
   if (err.span.line >= 1 && static_cast<size_t>(err.span.line) <= lines.size()) {
-    const std::string& text = lines[err.span.line - 1];
+    // An f-string field's error shows the field's own text (ParseError::text).
+    const std::string& text = err.text.empty() ? lines[err.span.line - 1] : err.text;
     size_t strip = text.find_first_not_of(" \t\f");
     if (strip == std::string::npos) strip = text.size();
     std::string shown = text.substr(strip);
@@ -110,6 +168,9 @@ bool Session::needs_more(const std::string& source, bool at_blank_line) {
 }
 
 void Session::run_chunk(const std::string& source) {
+  std::string entry = source;
+  while (!entry.empty() && entry.back() == '\n') entry.pop_back();
+  history_.push_back(entry);
   auto parsed = std::make_shared<grammar::ParseResult>(parse_chunk(source));
   if (parsed->error) {
     report_syntax_error(*parsed->error, source, "<stdin>");
@@ -118,8 +179,10 @@ void Session::run_chunk(const std::string& source) {
   interp_.keep_alive(parsed);
   try {
     interp_.exec_module(parsed->stmts);
+  } catch (const EscapeSyntaxError& e) {
+    report_escape_syntax_error(e, "<stdin>");
   } catch (const tsh::Error& e) {
-    report_session_error(e);
+    if (!note_exit(e)) report_session_error(e);
   } catch (const BreakSignal&) {
     print_err("SyntaxError: 'break' outside loop\n");
   } catch (const ContinueSignal&) {
@@ -135,6 +198,17 @@ void Session::run_chunk(const std::string& source) {
 
 int Session::run_lines(LineReader& reader, bool echo) {
   auto& out = interp_.output();
+  // Questions a magic asks are answered by the next input line.
+  LineReader* const saved_answers = answers_;
+  const bool saved_echo = echo_;
+  answers_ = &reader;
+  echo_ = echo;
+  struct Restore {
+    Session& s;
+    LineReader* answers;
+    bool echo;
+    ~Restore() { s.answers_ = answers, s.echo_ = echo; }
+  } restore{*this, saved_answers, saved_echo};
   std::optional<std::string> pending;
   for (;;) {
     std::optional<std::string> first = pending ? pending : reader.read(false);
@@ -167,11 +241,22 @@ int Session::run_lines(LineReader& reader, bool echo) {
       buf += *next + "\n";
     }
     run_chunk(buf);
+    if (exit_status_) break;  // exit() ends the session
   }
   return 0;
 }
 
-int Session::run_script(const std::string& source, const std::string& filename) {
+int Session::run_file(const std::string& source, const std::string& filename) {
+  if (run_depth_ >= 100) throw RecursionError("maximum recursion depth exceeded (%run inside %run)");
+  ++run_depth_;
+  struct Leave {
+    int& depth;
+    ~Leave() { --depth; }
+  } leave{run_depth_};
+  return run_script(source, filename, /*record_history=*/false);
+}
+
+int Session::run_script(const std::string& source, const std::string& filename, bool record_history) {
   auto parsed = std::make_shared<grammar::ParseResult>(grammar::parse(source));
   if (parsed->error) {
     report_syntax_error(*parsed->error, source, filename);
@@ -179,10 +264,22 @@ int Session::run_script(const std::string& source, const std::string& filename) 
   }
   interp_.keep_alive(parsed);
   std::vector<std::string> lines = split_lines(source);
+  int recorded_to = 0;  // the last line in the history
   for (const auto& stmt : parsed->stmts) {
+    if (record_history && stmt->span.line > recorded_to) {
+      std::string entry;
+      for (int l = stmt->span.line; l <= stmt->span.end_line && static_cast<size_t>(l) <= lines.size(); ++l)
+        entry += (entry.empty() ? "" : "\n") + lines[l - 1];
+      history_.push_back(entry);
+      recorded_to = stmt->span.end_line;
+    }
     try {
       interp_.exec_toplevel(*stmt);
+    } catch (const EscapeSyntaxError& e) {
+      report_escape_syntax_error(e, filename);
+      return 1;
     } catch (const tsh::Error& e) {
+      if (note_exit(e)) return *exit_status_;
       std::string out = "Traceback (most recent call last):\n";
       std::vector<TraceEntry> trace = interp_.trace();
       if (trace.empty()) trace.push_back(TraceEntry{"<module>", stmt->span});

@@ -19,11 +19,23 @@
 
 namespace tsh::shell {
 
+struct EscapeSyntaxError;  // shell/magics.h
+
 class LineReader {
  public:
   virtual ~LineReader() = default;
   // The next line without its newline, or nullopt at end of input.
   virtual std::optional<std::string> read(bool continuation) = 0;
+  // Whether the reader shows prompts and what is typed (a terminal). Such a
+  // reader asks a magic's question itself (ask()); for the others the session
+  // prints the question and reads the answer as the next input line.
+  virtual bool prompts() const { return false; }
+  // The answer to `question` (%reset's "Proceed (y/[n])? "), shown as the
+  // prompt of one line that stays out of the input history.
+  virtual std::optional<std::string> ask(const std::string& question) {
+    (void)question;
+    return read(true);
+  }
 };
 
 class StreamReader : public LineReader {
@@ -51,11 +63,17 @@ class VectorReader : public LineReader {
 class Session {
  public:
   explicit Session(Output output);
+  Session(const Session&) = delete;  // the interpreter calls back into this object
+  Session& operator=(const Session&) = delete;
 
   Interpreter& interp() { return interp_; }
 
   // Runs a whole script. Returns the exit status: 0, or 1 after a traceback.
-  int run_script(const std::string& source, const std::string& filename);
+  // Its statements go into the input history unless `record_history` is off.
+  int run_script(const std::string& source, const std::string& filename, bool record_history = true);
+  // %run: a script run inside this session, in its namespace, recorded in no
+  // history. Returns 0, or 1 after its traceback.
+  int run_file(const std::string& source, const std::string& filename);
   // Runs a session over lines until end of input. Returns 0.
   int run_lines(LineReader& reader, bool echo);
   // Runs one complete chunk in session mode (the REPL's unit). Errors are printed.
@@ -65,13 +83,33 @@ class Session {
   // block header, or a block not yet ended by a blank line).
   static bool needs_more(const std::string& source, bool at_blank_line);
 
+  // The inputs so far, one entry per chunk (a statement with its continuation
+  // lines) as entered; a script's statements too. For %history.
+  std::vector<std::string>& history() { return history_; }
+  // Asks a question (%reset's "Proceed (y/[n])?") and reads the answer line:
+  // from the session's own input when it reads lines (run_lines; echoed after
+  // the question with --echo), else from stdin. nullopt at end of input.
+  std::optional<std::string> ask(const std::string& question);
+  // Set once the code called exit() or quit() (SystemExit): run_lines stops
+  // reading, run_script returns it, and the process exits with it.
+  std::optional<int> exit_status() const { return exit_status_; }
+  // The directory before the last %cd, for `%cd -`.
+  std::string previous_dir;
+
  private:
   void report_session_error(const tsh::Error& e);
   void report_syntax_error(const grammar::ParseError& err, const std::string& source,
                            const std::string& filename);
   void print_err(const std::string& s);
+  bool note_exit(const tsh::Error& e);  // true (and exit_status_ set) for SystemExit
+  void report_escape_syntax_error(const EscapeSyntaxError& e, const std::string& filename);
 
   Interpreter interp_;
+  std::vector<std::string> history_;
+  LineReader* answers_ = nullptr;  // the reader of run_lines while it runs
+  bool echo_ = false;              // run_lines' --echo
+  int run_depth_ = 0;              // nested %run scripts
+  std::optional<int> exit_status_;  // see exit_status()
 };
 
 // Text of the lines of `source` (for carets).

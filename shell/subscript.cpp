@@ -7,6 +7,7 @@
 #include "engine/ops/creation.h"
 #include "engine/ops/indexing.h"
 #include "engine/ops/views.h"
+#include "shell/dict.h"
 #include "shell/registry.h"
 #include "shell/errors.h"
 #include "shell/interp.h"
@@ -283,6 +284,10 @@ Value Interpreter::eval_subscript(const Value& obj, const Value& index) {
       return Value::integer(r->start + i * r->step);
     }
     case Kind::Storage: return storage_get(*obj.as<StorageObj>(), index);
+    case Kind::Dict: {
+      if (Value* v = dict_of(obj).find(index)) return *v;
+      key_error(index);
+    }
     default:
       throw TypeError("'" + type_name(obj) + "' object is not subscriptable");
   }
@@ -302,6 +307,7 @@ void Interpreter::set_item(const Value& obj, const Value& index, const Value& v)
       return;
     }
     case Kind::Storage: storage_set(*obj.as<StorageObj>(), index, v); return;
+    case Kind::Dict: dict_of(obj).set(index, v); return;
     default:
       throw TypeError("'" + type_name(obj) + "' object does not support item assignment");
   }

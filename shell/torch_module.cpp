@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/format/options.h"
+#include "shell/benchmark.h"
 #include "shell/errors.h"
 #include "shell/interp.h"
 #include "shell/registry.h"
@@ -147,6 +148,7 @@ Value make_torch_module(Interpreter&) {
   }
 
   install_random_attrs(attrs);
+  install_benchmark(attrs);  // torch.utils.benchmark, get/set_num_threads
   install_join_attrs(attrs);
 
   Value cuda = module("torch.cuda");

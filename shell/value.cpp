@@ -7,6 +7,7 @@
 #include "engine/format/pyrepr.h"
 #include "engine/format/storage_repr.h"
 #include "engine/format/tensor_repr.h"
+#include "shell/dict.h"
 #include "shell/errors.h"
 
 namespace tsh::shell {
@@ -15,6 +16,43 @@ Int checked_int(Int v) {
   if (v < kIntMin || v > kIntMax)
     throw OverflowError("int too large: tsh integers are exact within (-2**126, 2**126)");
   return v;
+}
+
+void release_values(std::vector<Value>& values) {
+  // Containers dying inside another's destruction hand their items to
+  // `pending` instead of destroying them; the outermost one empties it.
+  static thread_local int depth = 0;
+  static thread_local std::vector<Value> pending;
+  if (depth > 0) {
+    for (Value& v : values) pending.push_back(std::move(v));
+    values.clear();
+    return;
+  }
+  ++depth;
+  values.clear();
+  while (!pending.empty()) {
+    Value v = std::move(pending.back());
+    pending.pop_back();
+  }
+  --depth;
+}
+
+IterObj::~IterObj() {
+  // An iterator over an iterator ... : the inner ones die from this loop,
+  // not from inside each other's destructors.
+  static thread_local int depth = 0;
+  static thread_local std::vector<std::function<bool(Interpreter&, Value&)>> pending;
+  if (depth > 0) {
+    pending.push_back(std::move(next));
+    return;
+  }
+  ++depth;
+  next = nullptr;
+  while (!pending.empty()) {
+    auto fn = std::move(pending.back());
+    pending.pop_back();
+  }
+  --depth;
 }
 
 Value Value::device(Device d) {
@@ -111,6 +149,16 @@ std::string type_name(const Value& v) {
     case Kind::Module: return "module";
     case Kind::Generator: return "torch._C.Generator";
     case Kind::Type: return "type";
+    case Kind::Dict: return "dict";
+    case Kind::DictView:
+      switch (v.as<DictViewObj>()->which) {
+        case DictViewObj::Which::Keys: return "dict_keys";
+        case DictViewObj::Which::Values: return "dict_values";
+        case DictViewObj::Which::Items: return "dict_items";
+      }
+      return "dict_keys";
+    case Kind::Iterator: return v.as<IterObj>()->type_name;
+    case Kind::Instance: return v.as<InstanceObj>()->class_name();
   }
   return "object";
 }
@@ -158,8 +206,46 @@ std::string int_str(Int v) {
   return std::string(s.rbegin(), s.rend());
 }
 
+// Containers being repr'd, innermost last: a list or dict met again inside
+// itself prints as [...] or {...}, as Python's Py_ReprEnter arranges, and
+// nesting deeper than Python's recursion limit is a RecursionError, not a
+// stack overflow.
+struct ReprGuard {
+  static inline thread_local std::vector<const void*> active;
+  bool entered = false;
+  // False when `obj` is already being repr'd (a cycle).
+  bool enter(const void* obj) {
+    for (const void* p : active)
+      if (p == obj) return false;
+    if (active.size() >= 990)
+      throw RecursionError("maximum recursion depth exceeded while getting the repr of an object");
+    active.push_back(obj);
+    entered = true;
+    return true;
+  }
+  ~ReprGuard() {
+    if (entered) active.pop_back();
+  }
+};
+
+std::string dict_repr(const Value& v) {
+  ReprGuard guard;
+  if (!guard.enter(v.obj().get())) return "{...}";
+  std::string out = "{";
+  bool first = true;
+  for (const auto& e : dict_of(v).entries) {
+    if (!e.alive) continue;
+    if (!first) out += ", ";
+    first = false;
+    out += repr(e.key) + ": " + repr(e.value);
+  }
+  return out + "}";
+}
+
 std::string seq_repr(const std::vector<Value>& items, const char* open, const char* close,
                      bool one_comma) {
+  ReprGuard guard;
+  if (!guard.enter(&items)) return std::string(open) + "..." + close;
   std::string out = open;
   for (size_t i = 0; i < items.size(); ++i) {
     if (i) out += ", ";
@@ -226,8 +312,16 @@ std::string repr(const Value& v) {
     case Kind::Module: return "<module '" + v.as<ModuleObj>()->name + "'>";
     case Kind::Generator: return "<torch._C.Generator object at " + hex_addr(v.obj().get()) + ">";
     case Kind::Type: return "<class '" + v.as<TypeObj>()->name + "'>";
+    case Kind::Dict: return dict_repr(v);
+    case Kind::DictView: return type_name(v) + "(" + seq_repr(view_items(v), "[", "]", false) + ")";
+    case Kind::Iterator: return "<" + type_name(v) + " object at " + hex_addr(v.obj().get()) + ">";
+    case Kind::Instance: return v.as<InstanceObj>()->repr_of(v);
   }
   return "<object>";
+}
+
+std::string InstanceObj::repr_of(const Value& self) const {
+  return "<" + module_name() + "." + class_name() + " object at " + hex_addr(self.obj().get()) + ">";
 }
 
 std::string str(const Value& v) {
@@ -247,6 +341,8 @@ bool truthy(const Value& v) {
     case Kind::Tuple:
     case Kind::List:
     case Kind::Size: return !v.items().empty();
+    case Kind::Dict: return dict_of(v).live != 0;
+    case Kind::DictView: return dict_of(v.as<DictViewObj>()->dict).live != 0;
     case Kind::Range: {
       auto* r = v.as<RangeObj>();
       return r->step > 0 ? r->start < r->stop : r->start > r->stop;
@@ -273,6 +369,60 @@ bool truthy(const Value& v) {
   }
 }
 
+namespace {
+
+// Python's == on containers recurses; past the recursion limit it is a RecursionError.
+struct CompareDepth {
+  static inline thread_local int depth = 0;
+  CompareDepth() {
+    if (++depth > 990) {
+      --depth;
+      throw RecursionError("maximum recursion depth exceeded in comparison");
+    }
+  }
+  ~CompareDepth() { --depth; }
+};
+
+// Items of containers compare by identity first, as PyObject_RichCompareBool
+// does: a list that contains itself equals itself.
+bool items_equal(const Value& a, const Value& b) {
+  if (a.kind() == b.kind() && a.obj() && a.identity() == b.identity()) return true;
+  return values_equal(a, b);
+}
+
+bool dicts_equal(const Value& a, const Value& b) {
+  DictObj& x = dict_of(a);
+  DictObj& y = dict_of(b);
+  if (x.live != y.live) return false;
+  for (const auto& e : x.keys()) {
+    Value* yv = y.find(e);
+    if (!yv || !items_equal(*x.find(e), *yv)) return false;
+  }
+  return true;
+}
+
+// keys and items views compare as sets.
+bool views_equal(const Value& a, const Value& b) {
+  auto* x = a.as<DictViewObj>();
+  auto* y = b.as<DictViewObj>();
+  using W = DictViewObj::Which;
+  if (x->which == W::Values || y->which == W::Values) return a.identity() == b.identity();
+  std::vector<Value> xs = view_items(a), ys = view_items(b);
+  if (xs.size() != ys.size()) return false;
+  for (const Value& item : xs) {
+    bool found = false;
+    for (const Value& other : ys)
+      if (items_equal(item, other)) {
+        found = true;
+        break;
+      }
+    if (!found) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 bool values_equal(const Value& a, const Value& b) {
   if (a.is_number() && b.is_number()) {
     if (a.is(Kind::Complex) || b.is(Kind::Complex)) return a.as_complex() == b.as_complex();
@@ -286,11 +436,18 @@ bool values_equal(const Value& a, const Value& b) {
     auto& x = a.items();
     auto& y = b.items();
     if (x.size() != y.size()) return false;
+    CompareDepth depth;
     for (size_t i = 0; i < x.size(); ++i)
-      if (!values_equal(x[i], y[i])) return false;
+      if (!items_equal(x[i], y[i])) return false;
     return true;
   }
   if (a.kind() != b.kind()) return false;
+  if (a.is(Kind::Dict)) {
+    if (a.identity() == b.identity()) return true;
+    CompareDepth depth;
+    return dicts_equal(a, b);
+  }
+  if (a.is(Kind::DictView)) return views_equal(a, b);
   switch (a.kind()) {
     case Kind::None:
     case Kind::Ellipsis: return true;

@@ -42,11 +42,16 @@ enum class Kind : uint8_t {
   None, Bool, Int, Float, Complex, Ellipsis, DType, Device,  // inline
   Str, Tuple, List, Size, Slice, Range, Tensor, Storage, NamedTuple,
   Function, Builtin, Method, Module, Generator, Type,
+  Dict,      // DictObj (shell/dict.h)
+  DictView,  // DictViewObj: d.keys(), d.values(), d.items()
+  Iterator,  // IterObj: map, filter, zip, enumerate, reversed, iter(...)
+  Instance,  // InstanceObj: an object of a Python class tsh implements in C++
 };
 
 struct Object {
   virtual ~Object() = default;
 };
+class Interpreter;
 
 class Value {
  public:
@@ -101,8 +106,16 @@ class Value {
   std::shared_ptr<Object> obj_;
 };
 
+// Destroys `values` without recursing once per nesting level: a list nested a
+// million deep (`for i in range(10**6): a = [a]`) must not overflow the
+// stack when it dies. Containers call it from their destructors.
+void release_values(std::vector<Value>& values);
+
 struct StrObj : Object { std::string s; };
-struct SeqObj : Object { std::vector<Value> items; };
+struct SeqObj : Object {
+  std::vector<Value> items;
+  ~SeqObj() override { release_values(items); }
+};
 struct TensorObj : Object { Tensor t; };
 struct DeviceObj : Object { Device d; };
 struct SliceObj : Object { Value start, stop, step; };
@@ -151,6 +164,10 @@ struct MethodObj : Object {
 struct Scope {
   std::map<std::string, Value> vars;
   std::shared_ptr<Scope> enclosing;
+  // The global namespace of code run apart from __main__ (a benchmark
+  // Timer's stmt and setup): name lookup stops here, never reaching the
+  // session's globals, then goes on to builtins and torch.
+  bool isolated = false;
 };
 
 // A `def` or lambda.
@@ -171,13 +188,46 @@ struct ModuleObj : Object {
 struct TypeObj : Object {
   std::string name;
   std::function<Value(Interpreter&, Args&, Kwargs&)> ctor;
+  std::map<std::string, Value> attrs;  // class attributes: dict.fromkeys
 };
 
-// Python's type name of a value: "int", "Tensor", "torch.Size", "builtin_function_or_method".
+// An iterator (Python's iterator protocol): `next` yields the following item
+// into `out`, or returns false once exhausted (and keeps returning false).
+// `type_name` is Python's: "map", "list_iterator", "zip" ...
+struct IterObj : Object {
+  std::string type_name;
+  std::function<bool(Interpreter&, Value& out)> next;
+  bool done = false;
+  ~IterObj() override;  // iterative, like release_values: map(f, map(f, ...)) nests deep
+};
+// The next item of an Iterator value; false when it is exhausted.
+bool iter_next(Interpreter& in, const Value& it, Value& out);
+// An Iterator over the items of any iterable, as iter(x) makes it.
+Value make_iterator(Interpreter& in, const Value& iterable);
+// The items of a dict (its keys), a dict view or an iterator (which this
+// consumes); a TypeError "'int' object is not iterable" for anything else.
+std::vector<Value> iterate_object(Interpreter& in, const Value& v);
+
+// An object of a Python class that tsh implements in C++, such as
+// torch.utils.benchmark's Timer and Measurement. type(x).__name__ is
+// class_name(); its default repr is `<module.class object at 0x...>`.
+struct InstanceObj : Object {
+  virtual std::string class_name() const = 0;   // "Measurement"
+  virtual std::string module_name() const = 0;  // "torch.utils.benchmark.utils.common"
+  // Attribute lookup; throws AttributeError for unknown names.
+  virtual Value attr(Interpreter& in, const Value& self, const std::string& name) = 0;
+  virtual std::vector<std::string> attr_names() const { return {}; }
+  virtual std::string repr_of(const Value& self) const;
+  Value type;  // the class object (a Type), which type(x) returns
+};
+
 // A tuple of tensors, as chunk/split/unbind/nonzero(as_tuple=True) return.
 Value tensor_tuple(const std::vector<Tensor>& ts);
 
+// Python's type name of a value: "int", "Tensor", "torch.Size", "builtin_function_or_method".
 std::string type_name(const Value& v);
+// repr(): a list or dict met again inside itself prints as [...] / {...};
+// nesting past Python's recursion limit is a RecursionError.
 std::string repr(const Value& v);
 std::string str(const Value& v);  // print()'s form
 bool truthy(const Value& v);      // throws for multi-element tensors, as PyTorch does

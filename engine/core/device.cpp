@@ -7,6 +7,13 @@
 
 namespace tsh {
 
+namespace {
+Device g_default_device;  // the CPU
+}  // namespace
+
+Device default_device() { return g_default_device; }
+void set_default_device(Device d) { g_default_device = d; }
+
 std::string Device::str() const {
   if (is_cpu()) return "cpu";
   return index < 0 ? "cuda" : "cuda:" + std::to_string(index);

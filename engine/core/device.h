@@ -23,4 +23,11 @@ struct Device {
   static Device parse(std::string_view s);
 };
 
+// Where factory functions (zeros, rand, tensor, ...) put a tensor when no
+// device is given: the CPU unless `tsh --device` chose another. As in
+// PyTorch's set_default_device, choosing CUDA without a CUDA backend is not
+// an error by itself; creating a tensor there is.
+Device default_device();
+void set_default_device(Device d);
+
 }  // namespace tsh

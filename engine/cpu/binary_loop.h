@@ -50,17 +50,22 @@ void elementwise_loop(const std::array<const Tensor*, N>& ops, F&& inner) {
     for_each_run<N>(shape, base, strides, itemsize, inner);
     return;
   }
-  // One flat run: aligned chunks, one or more per thread.
+  // One flat run: aligned chunks, a contiguous range of them per thread,
+  // polling Ctrl-C once per kInterruptGrain elements.
   const int64_t chunks = (numel + kChunkAlign - 1) / kChunkAlign;
+  constexpr int64_t kPollEvery = kInterruptGrain / kChunkAlign;
   std::array<int64_t, N> s;
   for (size_t k = 0; k < N; ++k) s[k] = g.strides[k][0];
-#pragma omp parallel for schedule(static)
-  for (int64_t c = 0; c < chunks; ++c) {
-    const int64_t begin = c * kChunkAlign, n = std::min(kChunkAlign, numel - begin);
-    std::array<char*, N> p;
-    for (size_t k = 0; k < N; ++k) p[k] = base[k] + begin * s[k];
-    inner(p.data(), s.data(), n);
-  }
+  parallel_ranges(chunks, true, [&](int64_t c0, int64_t c1) {
+    for (int64_t c = c0; c < c1; ++c) {
+      if ((c - c0) % kPollEvery == 0 && interrupt_pending()) return;
+      const int64_t begin = c * kChunkAlign, n = std::min(kChunkAlign, numel - begin);
+      std::array<char*, N> p;
+      for (size_t k = 0; k < N; ++k) p[k] = base[k] + begin * s[k];
+      inner(p.data(), s.data(), n);
+    }
+  });
+  throw_if_interrupted();
 }
 
 // The type an element is computed in: float for the 16-bit floats, as PyTorch does.

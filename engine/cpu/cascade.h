@@ -22,6 +22,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "engine/core/interrupt.h"
+
 namespace tsh::cpu::cascade {
 
 // PyTorch's CeilLog2: 1 for x <= 2, else the bit length of x - 1.
@@ -31,7 +33,10 @@ inline int64_t ceil_log2(int64_t x) {
 }
 
 // M lanes over R steps; add_row(i, acc) adds step i's M values into acc[0..M).
-// Writes the M sums to result.
+// Writes the M sums to result. A long sum (R * M of at least twice
+// kInterruptGrain) polls Ctrl-C between blocks of steps; when it is set the
+// sum stops early and its caller's loop throws KeyboardInterrupt. A shorter
+// sum never polls: its callers poll between sums.
 template <int M, typename Acc, typename AddRow>
 inline void lanes(int64_t R, AddRow&& add_row, Acc* result) {
   const int64_t L = std::max<int64_t>(4, ceil_log2(R) / 4);
@@ -39,16 +44,27 @@ inline void lanes(int64_t R, AddRow&& add_row, Acc* result) {
   Acc acc[4][M];
   for (int j = 0; j < 4; ++j)
     for (int m = 0; m < M; ++m) acc[j][m] = Acc(0);
+  // Rows go in blocks of whole steps (both powers of two, so the grouping is
+  // unchanged), with a poll between blocks; a short sum is one block.
+  const int64_t block = R * M < 2 * kInterruptGrain ? R : std::max<int64_t>(step, kInterruptGrain / M);
   int64_t i = 0;
   while (i + step <= R) {
-    for (int64_t k = 0; k < step; ++k, ++i) add_row(i, acc[0]);
-    for (int j = 1; j < 4; ++j) {
-      for (int m = 0; m < M; ++m) {
-        acc[j][m] += acc[j - 1][m];
-        acc[j - 1][m] = Acc(0);
+    if (i > 0 && interrupt_pending()) break;
+    const int64_t end = std::min(R, i + block);
+    while (i + step <= end) {
+      for (int64_t k = 0; k < step; ++k, ++i) add_row(i, acc[0]);
+      for (int j = 1; j < 4; ++j) {
+        for (int m = 0; m < M; ++m) {
+          acc[j][m] += acc[j - 1][m];
+          acc[j - 1][m] = Acc(0);
+        }
+        if ((i & (mask << (j * L))) != 0) break;
       }
-      if ((i & (mask << (j * L))) != 0) break;
     }
+  }
+  if (i + step <= R) {  // stopped by Ctrl-C
+    for (int m = 0; m < M; ++m) result[m] = Acc(0);
+    return;
   }
   for (; i < R; ++i) add_row(i, acc[0]);
   for (int j = 1; j < 4; ++j)

@@ -4,7 +4,8 @@
 // their index along `dim`. for_each_line walks several tensors in step, one
 // line of each at a time: they share every size except the one along dim,
 // and f receives the address of each tensor's line start. Lines are
-// independent, so large jobs split them across threads.
+// independent, so large jobs split them across threads. Ctrl-C stops the
+// walk between lines and throws KeyboardInterrupt.
 #pragma once
 
 #include <array>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "engine/core/tensor.h"
+#include "engine/cpu/loop.h"
 
 namespace tsh::cpu {
 
@@ -37,9 +39,19 @@ void for_each_line(const std::array<const Tensor*, N>& ts, int64_t dim, int64_t 
     }
     return p;
   };
-  const bool parallel = lines > 1 && lines * work_per_line >= 32768;
-#pragma omp parallel for schedule(static) if (parallel)
-  for (int64_t l = 0; l < lines; ++l) f(line_start(l));
+  const bool parallel = lines > 1 && lines * work_per_line >= kParallelGrain;
+  parallel_ranges(lines, parallel, [&](int64_t l0, int64_t l1) {
+    int64_t since_poll = 0;  // Ctrl-C is polled once per kInterruptGrain elements
+    for (int64_t l = l0; l < l1; ++l) {
+      since_poll += work_per_line;
+      if (since_poll >= kInterruptGrain) {
+        since_poll = 0;
+        if (interrupt_pending()) return;
+      }
+      f(line_start(l));
+    }
+  });
+  throw_if_interrupted();
 }
 
 }  // namespace tsh::cpu

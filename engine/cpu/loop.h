@@ -7,12 +7,18 @@
 // so kernels write only a tight 1-d loop (with a fast path when the byte
 // strides equal the item sizes). Large iterations split their outer runs
 // across OpenMP threads; each run is handled by exactly one thread.
+//
+// Ctrl-C (engine/core/interrupt.h): the loop polls the flag once per
+// kInterruptGrain elements, stops early when it is set, and throws
+// KeyboardInterrupt once its threads have joined.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
 
+#include "engine/core/interrupt.h"
 #include "engine/core/tensor.h"
 
 #ifdef _OPENMP
@@ -23,6 +29,17 @@ namespace tsh::cpu {
 
 // Iterations smaller than this stay on one thread.
 constexpr int64_t kParallelGrain = 32768;
+
+// Throws KeyboardInterrupt when Ctrl-C stopped a loop early. A no-op inside
+// any OpenMP region, even a one-thread one (GCC terminates on an exception
+// that leaves a region): there the loop that opened the region throws after
+// it joins.
+inline void throw_if_interrupted() {
+#ifdef _OPENMP
+  if (omp_get_level() > 0) return;
+#endif
+  check_interrupt();
+}
 
 // Runs fn(begin, end) over [0, n): one contiguous range per OpenMP thread
 // when `parallel`, else fn(0, n) on this thread. Each index belongs to exactly
@@ -95,8 +112,28 @@ void run_outer_range(const LoopGeometry<N>& g, std::array<char*, N> base, int64_
     ptrs[k] = base[k];
     for (size_t d = 1; d < nd; ++d) ptrs[k] += idx[d] * g.strides[k][d];
   }
+  // Ctrl-C is polled once per kInterruptGrain elements. A longer run is fed
+  // to inner in pieces of that many elements: a multiple of every SIMD block,
+  // so kernels that group a run's elements into blocks from its start form
+  // the same blocks as in one call.
+  const int64_t len = g.shape[0];
+  int64_t since_poll = 0;
   for (int64_t r = begin; r < end; ++r) {
-    inner(ptrs.data(), inner_strides.data(), g.shape[0]);
+    if (len <= kInterruptGrain) {
+      since_poll += len;
+      if (since_poll >= kInterruptGrain) {
+        since_poll = 0;
+        if (interrupt_pending()) return;
+      }
+      inner(ptrs.data(), inner_strides.data(), len);
+    } else {
+      for (int64_t k = 0; k < len; k += kInterruptGrain) {
+        if (interrupt_pending()) return;
+        std::array<char*, N> piece;
+        for (size_t q = 0; q < N; ++q) piece[q] = ptrs[q] + k * inner_strides[q];
+        inner(piece.data(), inner_strides.data(), std::min(kInterruptGrain, len - k));
+      }
+    }
     // Advance the odometer over the outer dims.
     for (size_t d = 1; d < nd; ++d) {
       for (size_t k = 0; k < N; ++k) ptrs[k] += g.strides[k][d];
@@ -119,6 +156,7 @@ void for_each_run(const Shape& shape, std::array<char*, N> base,
   int64_t outer = numel / g.shape[0];
   parallel_ranges(outer, parallel && numel >= kParallelGrain,
                   [&](int64_t b, int64_t e) { run_outer_range<N>(g, base, b, e, inner); });
+  throw_if_interrupted();
 }
 
 }  // namespace tsh::cpu

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/core/tensor.h"
+#include "engine/cpu/loop.h"
 
 namespace tsh::cpu {
 
@@ -49,6 +50,8 @@ inline SerialDims serial_dims(const Tensor& out, const Tensor* in) {
 }
 
 // Calls f(out_ptr, in_ptr) for every element, in memory order of out.
+// Ctrl-C stops it early with KeyboardInterrupt (the generator keeps the
+// draws already taken).
 template <typename F>
 void serial_for_each(const Tensor& out, const Tensor* in, F&& f) {
   if (out.numel() == 0) return;
@@ -62,10 +65,19 @@ void serial_for_each(const Tensor& out, const Tensor* in, F&& f) {
   }
   std::vector<int64_t> idx(nd, 0);
   const int64_t inner = g.sizes[0], os0 = g.out_strides[0], is0 = g.in_strides[0];
+  int64_t since_poll = 0;  // Ctrl-C is polled once per kInterruptGrain elements
   for (;;) {
     char* o = op;
     char* i = ip;
-    for (int64_t k = 0; k < inner; ++k, o += os0, i += is0) f(o, i);
+    for (int64_t k0 = 0; k0 < inner; k0 += kInterruptGrain) {
+      const int64_t k1 = std::min(inner, k0 + kInterruptGrain);
+      since_poll += k1 - k0;
+      if (since_poll >= kInterruptGrain) {
+        since_poll = 0;
+        if (interrupt_pending()) return throw_if_interrupted();
+      }
+      for (int64_t k = k0; k < k1; ++k, o += os0, i += is0) f(o, i);
+    }
     size_t d = 1;
     for (; d < nd; ++d) {
       op += g.out_strides[d];

@@ -149,8 +149,16 @@ void normal_fill(T* data, int64_t n, M mean, M std, Generator& gen) {
     if constexpr (std::is_same_v<T, float>) transform16_avx2(d, mean, std);
     else transform16(d, mean, std);
   };
-  for (int64_t i = 0; i < n; ++i) data[i] = static_cast<T>(uniform01<T>(gen));
-  for (int64_t i = 0; i + 16 <= n; i += 16) block(data + i);
+  // Ctrl-C is polled once per kInterruptGrain elements of each pass.
+  for (int64_t i0 = 0; i0 < n; i0 += kInterruptGrain) {
+    throw_if_interrupted();
+    const int64_t i1 = std::min(n, i0 + kInterruptGrain);
+    for (int64_t i = i0; i < i1; ++i) data[i] = static_cast<T>(uniform01<T>(gen));
+  }
+  for (int64_t i = 0; i + 16 <= n; i += 16) {
+    if (i % kInterruptGrain == 0) throw_if_interrupted();
+    block(data + i);
+  }
   if (n % 16 != 0) {
     T* tail = data + n - 16;  // overlaps finished normals: they are redrawn
     for (int i = 0; i < 16; ++i) tail[i] = static_cast<T>(uniform01<T>(gen));

@@ -22,6 +22,7 @@
 #include <type_traits>
 
 #include "engine/core/convert.h"
+#include "engine/cpu/loop.h"
 
 namespace tsh::cpu {
 
@@ -53,10 +54,18 @@ template <typename T> T narrow_scalar(double v) {
     return convert<T>(v);
 }
 
-// Runs body(i) for i in [0, n), across threads when n is large.
+// Runs body(i) for i in [0, n), across threads when n is large, polling
+// Ctrl-C once per kInterruptGrain elements (each element is independent).
 template <typename F> void parallel_range(int64_t n, F&& body) {
-#pragma omp parallel for if (n > kGrain) schedule(static)
-  for (int64_t i = 0; i < n; ++i) body(i);
+  const int64_t chunks = (n + kInterruptGrain - 1) / kInterruptGrain;
+  parallel_ranges(chunks, n > kGrain, [&](int64_t c0, int64_t c1) {
+    for (int64_t c = c0; c < c1; ++c) {
+      if (interrupt_pending()) return;
+      const int64_t end = std::min(n, (c + 1) * kInterruptGrain);
+      for (int64_t i = c * kInterruptGrain; i < end; ++i) body(i);
+    }
+  });
+  throw_if_interrupted();
 }
 
 // ---- arange -----------------------------------------------------------------

@@ -63,12 +63,14 @@ ReduceLayout make_input_layout(const Tensor& in);
 // Calls body(out_ptr, in_ptr) once per output element, where in_ptr is the
 // first element of that output's reduced block (index 0 along the reduced
 // dims). Output elements are independent, so they are split across threads
-// when the work is large; the order within one block never changes.
+// when the work is large; the order within one block never changes. Ctrl-C
+// stops the loop early (a body may then see a block cut short) and throws
+// KeyboardInterrupt at the end.
 template <typename F>
 void for_each_output(const ReduceLayout& L, char* out, const char* in, F&& body) {
   const int nd = L.ndim(), nr = L.nreduced;
   const int64_t nout = L.outputs();
-  const int64_t work = nout * L.block();
+  const int64_t block = L.block(), work = nout * block;
   auto run = [&](int64_t begin, int64_t end) {
     // Odometer over the non-reduced dims, positioned at output `begin`.
     std::vector<int64_t> idx(static_cast<size_t>(nd), 0);
@@ -81,7 +83,13 @@ void for_each_output(const ReduceLayout& L, char* out, const char* in, F&& body)
       o += idx[d] * L.out_stride[d];
       p += idx[d] * L.in_stride[d];
     }
+    int64_t since_poll = 0;  // Ctrl-C is polled once per kInterruptGrain elements
     for (int64_t k = begin; k < end; ++k) {
+      since_poll += block;
+      if (since_poll >= kInterruptGrain) {
+        since_poll = 0;
+        if (interrupt_pending()) return;
+      }
       body(o, p);
       for (int d = nr; d < nd; ++d) {
         o += L.out_stride[d];
@@ -94,10 +102,12 @@ void for_each_output(const ReduceLayout& L, char* out, const char* in, F&& body)
     }
   };
   parallel_ranges(nout, work >= kParallelGrain, run);
+  throw_if_interrupted();
 }
 
 // Calls f(ptr) for every element of the reduced block starting at in, in
-// PyTorch's order: dim 0 fastest. f returns nothing.
+// PyTorch's order: dim 0 fastest. f returns nothing. Ctrl-C stops it early
+// (throwing KeyboardInterrupt unless it runs inside an OpenMP region).
 template <typename F>
 void for_each_in_block(const ReduceLayout& L, const char* in, F&& f) {
   const int nr = L.nreduced;
@@ -108,8 +118,17 @@ void for_each_in_block(const ReduceLayout& L, const char* in, F&& f) {
   const int64_t n0 = L.shape[0], s0 = L.in_stride[0];
   std::vector<int64_t> idx(static_cast<size_t>(nr), 0);
   const char* p = in;
+  int64_t since_poll = 0;  // Ctrl-C is polled once per kInterruptGrain elements
   while (true) {
-    for (int64_t i = 0; i < n0; ++i) f(p + i * s0);
+    for (int64_t i0 = 0; i0 < n0; i0 += kInterruptGrain) {
+      const int64_t i1 = std::min(n0, i0 + kInterruptGrain);
+      since_poll += i1 - i0;
+      if (since_poll >= kInterruptGrain) {
+        since_poll = 0;
+        if (interrupt_pending()) return throw_if_interrupted();
+      }
+      for (int64_t i = i0; i < i1; ++i) f(p + i * s0);
+    }
     int d = 1;
     for (; d < nr; ++d) {
       p += L.in_stride[d];

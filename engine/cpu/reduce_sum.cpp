@@ -150,24 +150,35 @@ template <typename T> void store(char* p, const typename SumAccOf<T>::type& v) {
 }
 
 // Runs f(begin, end) over [0, n) split into pieces aligned to `align`,
-// across threads when `work` (elements touched) is large.
+// across threads when `work` (elements touched) is large. Each piece runs in
+// aligned sub-pieces of about kInterruptGrain elements, polling Ctrl-C
+// between them (a long cascade inside f polls too); a stopped loop throws.
 template <typename F> void parallel_chunks(int64_t n, int64_t align, int64_t work, F&& f) {
   int64_t nt = 1;
 #ifdef _OPENMP
   if (work >= 65536 && !omp_in_parallel()) nt = omp_get_max_threads();
 #endif
-  (void)work;
+  const int64_t per_index = std::max<int64_t>(1, work / std::max<int64_t>(1, n));
+  const int64_t sub = (kInterruptGrain / per_index / align + 1) * align;
+  auto run = [&](int64_t b, int64_t e) {
+    for (int64_t s = b; s < e; s += sub) {
+      if (s > b && interrupt_pending()) return;
+      f(s, std::min(e, s + sub));
+    }
+  };
   int64_t pieces = std::min<int64_t>(nt, (n + align - 1) / align);
   if (pieces <= 1) {
-    f(int64_t{0}, n);
+    run(int64_t{0}, n);
+    throw_if_interrupted();
     return;
   }
   int64_t per = ((n + pieces - 1) / pieces + align - 1) / align * align;
 #pragma omp parallel for schedule(static)
   for (int64_t k = 0; k < pieces; ++k) {
     int64_t b = k * per, e = std::min(n, b + per);
-    if (b < e) f(b, e);
+    if (b < e) run(b, e);
   }
+  throw_if_interrupted();
 }
 
 template <typename T, bool IgnoreNan>
@@ -222,6 +233,7 @@ void float_sum(const Tensor& out, const Tensor& in) {
     Acc buf[kChunk];
     for_each_in_block(B, ip, [&](const char* sx) {
       for (int64_t j = 0; j < size1; j += kChunk) {
+        if (interrupt_pending()) return;  // Ctrl-C: for_each_output throws
         int64_t e = std::min(size1, j + kChunk);
         slab.lines(sx, j, e, buf);
         for (int64_t k = 0; k < e - j; ++k) acc += buf[k];

@@ -87,9 +87,12 @@ double var_all_kernel(const Tensor& in, double mean, double correction, bool tak
       for_each_in_block(outer, in.data_ptr(), [&](const char* p) {
         double acc = 0;
         for (int64_t j = 0; j < n1; ++j)
-          for (int64_t i = 0; i < n0; ++i) {
-            const double dx = as_double<T>(p + j * s1 + i * s0) - mean;
-            acc += dx * dx;
+          for (int64_t i0 = 0; i0 < n0; i0 += kInterruptGrain) {
+            throw_if_interrupted();  // a serial loop: Ctrl-C throws at once
+            for (int64_t i = i0, i1 = std::min(n0, i0 + kInterruptGrain); i < i1; ++i) {
+              const double dx = as_double<T>(p + j * s1 + i * s0) - mean;
+              acc += dx * dx;
+            }
           }
         total += acc;
       });

@@ -53,17 +53,20 @@ template <typename T, bool IsSum> void cum(const Tensor& out, const Tensor& in, 
   const int64_t si = in.stride(dim) * static_cast<int64_t>(sizeof(T));
   for_each_line<2>({&out, &in}, dim, n, [&](std::array<char*, 2> p) {
     A acc = IsSum ? A(0) : A(1);
-    for (int64_t i = 0; i < n; ++i) {
-      T x;
-      std::memcpy(&x, p[1] + i * si, sizeof(T));
-      A xa;
-      if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>)
-        xa = static_cast<float>(x);
-      else
-        xa = static_cast<A>(x);
-      acc = IsSum ? add(acc, xa) : mul(acc, xa);
-      T r = convert<T>(acc);
-      std::memcpy(p[0] + i * so, &r, sizeof(T));
+    for (int64_t i0 = 0; i0 < n; i0 += kInterruptGrain) {
+      if (interrupt_pending()) return;  // for_each_line throws
+      for (int64_t i = i0, i1 = std::min(n, i0 + kInterruptGrain); i < i1; ++i) {
+        T x;
+        std::memcpy(&x, p[1] + i * si, sizeof(T));
+        A xa;
+        if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>)
+          xa = static_cast<float>(x);
+        else
+          xa = static_cast<A>(x);
+        acc = IsSum ? add(acc, xa) : mul(acc, xa);
+        T r = convert<T>(acc);
+        std::memcpy(p[0] + i * so, &r, sizeof(T));
+      }
     }
   });
 }
@@ -86,16 +89,19 @@ void cum_extreme(const Tensor& values, const Tensor& indices, const Tensor& in, 
     T best;
     std::memcpy(&best, p[2], sizeof(T));
     int64_t at = 0;
-    for (int64_t i = 0; i < n; ++i) {
-      T x;
-      std::memcpy(&x, p[2] + i * si, sizeof(T));
-      const C cx = static_cast<C>(x), cb = static_cast<C>(best);
-      if (nan_(x) || (!nan_(best) && (IsMax ? cx >= cb : cx <= cb))) {
-        best = x;
-        at = i;
+    for (int64_t i0 = 0; i0 < n; i0 += kInterruptGrain) {
+      if (interrupt_pending()) return;  // for_each_line throws
+      for (int64_t i = i0, i1 = std::min(n, i0 + kInterruptGrain); i < i1; ++i) {
+        T x;
+        std::memcpy(&x, p[2] + i * si, sizeof(T));
+        const C cx = static_cast<C>(x), cb = static_cast<C>(best);
+        if (nan_(x) || (!nan_(best) && (IsMax ? cx >= cb : cx <= cb))) {
+          best = x;
+          at = i;
+        }
+        std::memcpy(p[0] + i * sv, &best, sizeof(T));
+        std::memcpy(p[1] + i * sx, &at, 8);
       }
-      std::memcpy(p[0] + i * sv, &best, sizeof(T));
-      std::memcpy(p[1] + i * sx, &at, 8);
     }
   });
 }

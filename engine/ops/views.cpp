@@ -13,6 +13,7 @@
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
 #include "engine/ops/copy.h"
+#include "engine/ops/creation.h"
 
 namespace tsh {
 
@@ -73,6 +74,46 @@ Tensor view(const Tensor& self, const Shape& sizes) {
 }
 
 Tensor view_as(const Tensor& self, const Tensor& other) { return view(self, other.sizes()); }
+
+Tensor view_dtype(const Tensor& self, DType dtype) {
+  const int64_t from = self.itemsize(), to = tsh::itemsize(dtype);
+  Shape sizes = self.sizes(), strides = self.strides();
+  int64_t offset = self.storage_offset();
+  if (from != to) {
+    const std::string what = std::string(" to view ") + scalar_type_name(self.dtype()) + " as " +
+                             scalar_type_name(dtype) + " (different element sizes)";
+    TSH_CHECK(self.dim() != 0, RuntimeError, "self.dim() cannot be 0" + what);
+    const size_t last = sizes.size() - 1;
+    if (from > to) {  // each element becomes `ratio` smaller ones along the last dim
+      const int64_t ratio = from / to;
+      TSH_CHECK(strides[last] == 1, RuntimeError,
+                "self.stride(-1) must be 1" + what + ", but got " + std::to_string(strides[last]));
+      for (size_t d = 0; d < last; ++d) strides[d] *= ratio;
+      sizes[last] *= ratio;
+      offset *= ratio;
+    } else {  // every `ratio` elements along the last dim become one
+      const int64_t ratio = to / from;
+      TSH_CHECK(sizes[last] % ratio == 0, RuntimeError,
+                "self.size(-1) must be divisible by " + std::to_string(ratio) + what + ", but got " +
+                    std::to_string(sizes[last]));
+      TSH_CHECK(offset % ratio == 0, RuntimeError,
+                "self.storage_offset() must be divisible by " + std::to_string(ratio) + what + ", but got " +
+                    std::to_string(offset));
+      TSH_CHECK(strides[last] == 1, RuntimeError,
+                "self.stride(-1) must be 1" + what + ", but got " + std::to_string(strides[last]));
+      for (size_t d = 0; d < last; ++d)
+        TSH_CHECK(strides[d] % ratio == 0, RuntimeError,
+                  "self.stride(" + std::to_string(d) + ") must be divisible by " + std::to_string(ratio) + what +
+                      ", but got " + std::to_string(strides[d]));
+      for (size_t d = 0; d < last; ++d) strides[d] /= ratio;
+      sizes[last] /= ratio;
+      offset /= ratio;
+    }
+  }
+  Tensor out = self.as_view(std::move(sizes), std::move(strides), offset);
+  out.impl()->dtype = dtype;
+  return out;
+}
 
 Tensor reshape(const Tensor& self, const Shape& sizes) {
   Shape shape = infer_size(sizes, self.numel());

@@ -19,6 +19,11 @@ namespace tsh {
 // Reshaping.
 Tensor view(const Tensor& t, const Shape& sizes);  // one -1 allowed
 Tensor view_as(const Tensor& t, const Tensor& other);
+// The same bytes read as another dtype (t.view(torch.int32); not an overload of
+// view(), so that view(t, {}) keeps meaning a shape). With a smaller element the last dim
+// grows (it must have stride 1); with a larger one it shrinks (its size, the
+// storage offset and the other strides must divide by the ratio).
+Tensor view_dtype(const Tensor& t, DType dtype);
 Tensor reshape(const Tensor& t, const Shape& sizes);  // a view when possible, else a copy
 Tensor flatten(const Tensor& t, int64_t start_dim = 0, int64_t end_dim = -1);
 Tensor unflatten(const Tensor& t, int64_t dim, const Shape& sizes);  // one -1 allowed

@@ -12,20 +12,31 @@ is committed.
 import contextlib
 import io
 import sys
+import types
 import warnings
 
 warnings.filterwarnings("ignore")
 import torch  # noqa: E402
 
-env = {"torch": torch, "__name__": "__main__"}
+# The lines run in a module of their own, registered as __main__, so that
+# `from __main__ import name` finds what they defined.
+_main = types.ModuleType("__main__")
+_main.torch = torch
+sys.modules["__main__"] = _main
+env = _main.__dict__
 
 
 def run(line, out):
     try:
         code = compile(line, "<stdin>", "single")
     except SyntaxError as e:
-        out.write(f"SyntaxError: {e.msg}\n")
-        return
+        # A one-line compound statement (`for x in y: f(x)`, `def f(): ...`)
+        # needs the newline that ends it in the REPL.
+        try:
+            code = compile(line + "\n", "<stdin>", "single")
+        except SyntaxError:
+            out.write(f"SyntaxError: {e.msg}\n")
+            return
     buf = io.StringIO()
     try:
         with contextlib.redirect_stdout(buf):

@@ -582,16 +582,16 @@ TEST_CASE("compile-time errors are reported before anything runs", "[parser][err
 }
 
 TEST_CASE("Python forms tsh does not implement are named in the error", "[parser][errors]") {
-  CHECK(p("x = {'a': 1}") == "ERR SyntaxError: dict and set displays ('{...}') are not supported by tsh");
-  CHECK(p("print(f'{x}')") == "ERR SyntaxError: f-strings are not supported by tsh");
+  CHECK(p("x = {1, 2}") == "ERR SyntaxError: set displays ('{a, b}') are not supported by tsh");
+  CHECK(p("x = {i for i in y}") == "ERR SyntaxError: set comprehensions ('{x for x in y}') are not supported by tsh");
   CHECK(p("b'abc'") == "ERR SyntaxError: bytes literals are not supported by tsh");
   CHECK(p("class A: pass") == "ERR SyntaxError: 'class' statements are not supported by tsh");
   CHECK(p("try:\n  x\nexcept E:\n  y") == "ERR SyntaxError: 'try' statements are not supported by tsh");
   CHECK(p("with open(f) as g: pass") == "ERR SyntaxError: 'with' statements are not supported by tsh");
-  CHECK(p("from torch import nn") == "ERR SyntaxError: 'from ... import' is not supported by tsh");
+  CHECK(p("from . import nn") == "ERR SyntaxError: relative imports ('from . import x') are not supported by tsh");
+  CHECK(p("from torch import *") == "ERR SyntaxError: 'from ... import *' is not supported by tsh");
   CHECK(p("a, *b = c") ==
         "ERR SyntaxError: starred expressions ('*x') outside call arguments are not supported by tsh");
-  CHECK(p("f(**kw)") == "ERR SyntaxError: '**' argument unpacking is not supported by tsh");
   CHECK(p("if (n := 10) > 5: pass") ==
         "ERR SyntaxError: assignment expressions (':=') are not supported by tsh");
   CHECK(p("def f(x: int) -> int: pass") ==
@@ -608,9 +608,9 @@ TEST_CASE("Python forms tsh does not implement are named in the error", "[parser
   CHECK(p("x = {1: 2}\ny = (1 +)") == "ERR SyntaxError: invalid syntax");
   CHECK(p("{*x for x in y}") == "ERR SyntaxError: iterable unpacking cannot be used in comprehension");
   CHECK(p("x = yield") == "ERR SyntaxError: 'yield' outside function");
-  const ParseResult r = parse("x = 1\ny = {}\n");
+  const ParseResult r = parse("x = 1\ny = {2}\n");
   REQUIRE(r.error);
-  CHECK(dump(r.error->span) == "2:4-2:6");
+  CHECK(dump(r.error->span) == "2:4-2:7");
 }
 
 TEST_CASE("deep nesting fails cleanly instead of exhausting the stack", "[parser][errors]") {

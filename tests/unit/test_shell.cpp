@@ -56,15 +56,21 @@ TEST_CASE("a leading int[] takes varargs only when it is the sole positional par
 TEST_CASE("binding errors use PyTorch's TypeError texts", "[registry]") {
   CHECK(transcript({"torch.zeros(2).view('a')"}) ==
         ">>> torch.zeros(2).view('a')\n"
-        "TypeError: view(): argument 'size' (position 1) must be tuple of ints, not str\n");
-  CHECK(transcript({"torch.zeros(2, foo=1)"}) ==
-        ">>> torch.zeros(2, foo=1)\nTypeError: zeros() got an unexpected keyword argument 'foo'\n");
+        "TypeError: view() received an invalid combination of arguments - got (str), but expected one of:\n"
+        " * (torch.dtype dtype)\n"
+        "      didn't match because some of the arguments have invalid types: (!str!)\n"
+        " * (tuple of ints size)\n"
+        "      didn't match because some of the arguments have invalid types: (!str!)\n\n");
+  CHECK(transcript({"torch.mm(torch.ones(2, 2), torch.ones(2, 2), foo=1)"}) ==
+        ">>> torch.mm(torch.ones(2, 2), torch.ones(2, 2), foo=1)\n"
+        "TypeError: mm() got an unexpected keyword argument 'foo'\n");
   CHECK(transcript({"torch.zeros(2).unsqueeze()"}) ==
         ">>> torch.zeros(2).unsqueeze()\n"
         "TypeError: unsqueeze() missing 1 required positional arguments: \"dim\"\n");
   CHECK(transcript({"torch.ones(2, 3).expand(2, 'a')"}) ==
         ">>> torch.ones(2, 3).expand(2, 'a')\n"
-        "TypeError: expand(): argument 'size' must be tuple of ints, but found element of type str at pos 2\n");
+        "TypeError: expand(): argument 'size' failed to unpack the object at pos 2 with error \"type must be "
+        "tuple of ints,but got str\"\n");
 }
 
 TEST_CASE("keyword arguments and defaults bind by name", "[registry]") {

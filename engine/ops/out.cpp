@@ -1,0 +1,39 @@
+// engine/ops/out.cpp — resize-and-copy into out= tensors.
+#include "engine/ops/out.h"
+
+#include <cstring>
+
+#include "engine/core/error.h"
+#include "engine/core/shape.h"
+#include "engine/ops/copy.h"
+
+namespace tsh {
+
+void resize_out(const Tensor& out, const Shape& shape) {
+  if (out.sizes() == shape) return;
+  const Shape strides = contiguous_strides(shape);
+  const int64_t need = (out.storage_offset() + shape_numel(shape)) * out.itemsize();
+  if (need > out.storage()->nbytes) {  // grows the storage in place, keeping its bytes
+    Storage fresh = make_storage(need, out.device());
+    if (out.storage()->nbytes > 0) std::memcpy(fresh->data, out.storage()->data, out.storage()->nbytes);
+    out.impl()->storage = fresh;
+  }
+  out.set_geometry(shape, strides, out.storage_offset());
+}
+
+void check_out_dtype(const Tensor& out, DType expected) {
+  TSH_CHECK(out.dtype() == expected, RuntimeError,
+            std::string("Expected out tensor to have dtype ") + typemeta_name(expected) + ", but got " +
+                typemeta_name(out.dtype()) + " instead");
+}
+
+const Tensor& write_out(const Tensor& out, const Tensor& result) {
+  TSH_CHECK(out.device() == result.device(), RuntimeError,
+            "Expected all tensors to be on the same device, but found at least two devices, " +
+                result.device().str() + " and " + out.device().str() + "!");
+  resize_out(out, result.sizes());
+  if (result.numel() > 0) copy_(out, result);
+  return out;
+}
+
+}  // namespace tsh

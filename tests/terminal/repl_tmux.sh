@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# tests/terminal/repl_tmux.sh — the REPL on a real terminal, driven through tmux.
+#
+# Usage: repl_tmux.sh PATH/TO/tsh
+# Checks what only a terminal shows: TAB completion, Ctrl-C at the prompt and
+# during a long loop, pasting a `>>> ` transcript (bracketed and line by line),
+# `_`, Ctrl-D's exit status, and history surviving a restart (Up and Ctrl-R
+# recall the last session's lines). Runs in a few seconds: every wait polls.
+# Exits 77 (ctest's SKIP_RETURN_CODE) when tmux or the tsh build is missing.
+set -u
+
+TSH=${1:-}
+if [ -z "$TSH" ] || [ ! -x "$TSH" ]; then
+  echo "SKIP: no tsh build at '${TSH}'"
+  exit 77
+fi
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "SKIP: tmux is not installed"
+  exit 77
+fi
+TSH=$(cd "$(dirname "$TSH")" && pwd)/$(basename "$TSH")
+
+work=$(mktemp -d)
+export HOME=$work/home  # ~/.tsh_history of this test only
+mkdir -p "$HOME"
+sock=$work/tmux.sock
+T() { tmux -S "$sock" "$@"; }
+cleanup() {
+  T kill-server >/dev/null 2>&1
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "FAIL: $1"
+  echo "---- screen ----"
+  screen
+  exit 1
+}
+
+# The pane's text, scrollback included, wrapped lines joined.
+screen() { T capture-pane -p -J -t tsh -S -2000 2>/dev/null; }
+count() { screen | grep -cE -- "$1"; }
+
+# Waits (polling, at most 8 s) until regex $1 occurs at least ${2:-1} times.
+wait_for() {
+  local want=${2:-1} deadline=$((SECONDS + 8))
+  while [ "$(count "$1")" -lt "$want" ]; do
+    [ $SECONDS -ge $deadline ] && fail "waited for /$1/ (x$want)"
+    sleep 0.05
+  done
+}
+
+# The line being edited: the last line of the pane that starts with a prompt.
+current_line() { screen | grep -E '^(>>>|\.\.\.) ' | tail -n 1; }
+wait_line() {
+  local deadline=$((SECONDS + 8))
+  until current_line | grep -qE -- "$1"; do
+    [ $SECONDS -ge $deadline ] && fail "the line being edited never matched /$1/"
+    sleep 0.05
+  done
+}
+
+prompts() { count '^>>> ?$'; }  # empty primary prompts on the screen
+# Types a line, runs it, and waits for the next empty prompt.
+run_line() {
+  T send-keys -t tsh -l "$1"
+  wait_line "$(printf '%s' "$1" | sed 's/[][\\.*^$()+?{}|]/\\&/g')\$"
+  local before deadline=$((SECONDS + 8))
+  before=$(prompts)
+  T send-keys -t tsh Enter
+  while [ "$(prompts)" -le "$before" ]; do
+    [ $SECONDS -ge $deadline ] && fail "no prompt after: $1"
+    sleep 0.05
+  done
+}
+
+# Starts tsh in a fresh tmux server; its exit status lands in $work/status.
+start_tsh() {
+  T kill-server >/dev/null 2>&1
+  rm -f "$work/status"
+  T -f /dev/null new-session -d -s tsh -x 120 -y 40 -c "$work" \
+    "'$TSH'; echo \$? > '$work/status.tmp'; mv '$work/status.tmp' '$work/status'"
+  T set-option -t tsh remain-on-exit on
+  wait_for '^>>> ?$'
+}
+
+# Sends Ctrl-D and waits for tsh to exit with status 0.
+exit_with_ctrl_d() {
+  T send-keys -t tsh C-d
+  local deadline=$((SECONDS + 8))
+  until [ -f "$work/status" ]; do
+    [ $SECONDS -ge $deadline ] && fail "Ctrl-D did not end tsh"
+    sleep 0.05
+  done
+  [ "$(cat "$work/status")" = 0 ] || fail "Ctrl-D: exit status $(cat "$work/status"), not 0"
+}
+
+# ---------------------------------------------------------------- session 1
+start_tsh
+wait_for '^tsh [0-9]'
+
+# Completion of a torch function: TAB inserts the common prefix `rand`, a
+# second TAB lists the candidates.
+T send-keys -t tsh 't = torch.ra' Tab
+wait_line 't = torch\.rand$'
+T send-keys -t tsh Tab
+wait_for 'randn\('
+wait_for 'randint\('
+run_line '(2, 3)'
+
+# Completion of a tensor method after a name: `t.str` becomes `t.stride(`.
+T send-keys -t tsh 't.str' Tab
+wait_line 't\.stride\($'
+run_line ')'
+wait_for '^\(3, 1\)$'
+
+# Ctrl-C while typing drops the line, and a statement's earlier lines too.
+T send-keys -t tsh 'dropped_name'
+wait_line 'dropped_name$'
+T send-keys -t tsh C-c
+wait_for '^KeyboardInterrupt$'
+run_line '1 + 1'
+wait_for '^2$'
+T send-keys -t tsh 'y = (1,' Enter
+wait_for '^\.\.\. ?$'
+T send-keys -t tsh '2'
+wait_line '^\.\.\. 2$'
+T send-keys -t tsh C-c
+wait_for '^KeyboardInterrupt$' 2
+run_line "'y' in dir()"
+wait_for '^False$'
+[ "$(count "NameError")" -eq 0 ] || fail "the dropped line ran"
+
+# Ctrl-C during a long loop: back at the prompt with the variables intact.
+T send-keys -t tsh 'for i in range(10**9): x = i' Enter Enter
+sleep 0.3
+T send-keys -t tsh C-c
+wait_for '^KeyboardInterrupt$' 3
+run_line 't.shape'
+wait_for '^torch\.Size\(\[2, 3\]\)$'
+run_line 'x > 0'
+wait_for '^True$'
+
+# A bracketed paste of a transcript: prompts removed, the slide's output
+# skipped (it is deliberately wrong here, so running it would show).
+T set-buffer -b snippet ">>> u = torch.arange(4)
+>>> u * 10
+tensor([9, 9, 9, 9])
+>>> for k in range(2):
+...     print(k + 100)
+...
+SLIDE OUTPUT
+"
+T paste-buffer -p -b snippet -t tsh
+T send-keys -t tsh Enter
+wait_for '^tensor\(\[ 0, 10, 20, 30\]\)$'
+wait_for '^100$'
+wait_for '^101$'
+[ "$(count "Error")" -eq 0 ] || fail "the paste raised an error"
+
+# The same without bracketed paste: the lines arrive one by one, with more
+# input waiting behind each, and the output lines are still skipped.
+T set-buffer -b lines ">>> w = u + 1
+>>> w.sum() * 1000
+tensor(9)
+"
+T paste-buffer -b lines -t tsh
+wait_for '^tensor\(10000\)$'
+[ "$(count "Error")" -eq 0 ] || fail "the line-by-line paste raised an error"
+
+# `_` holds the last result.
+run_line '6 * 7'
+run_line '_ + 1'
+wait_for '^43$'
+
+# History: a line of this session, then Ctrl-D at the empty prompt.
+run_line 'hist_marker = 41'
+exit_with_ctrl_d
+grep -qx 'hist_marker = 41' "$HOME/.tsh_history" || fail "~/.tsh_history lacks the last line"
+
+[ -n "${TSH_TMUX_SHOW:-}" ] && screen  # to look at the session
+# ---------------------------------------------------------------- session 2
+start_tsh
+T send-keys -t tsh Up
+wait_line 'hist_marker = 41$'
+T send-keys -t tsh Enter
+run_line 'hist_marker + 1'
+wait_for '^42$'
+# Ctrl-R searches the history.
+T send-keys -t tsh C-r 'marker +'
+wait_for 'reverse-i-search.*hist_marker \+ 1'
+T send-keys -t tsh Enter
+wait_for '^42$' 2
+
+exit_with_ctrl_d
+[ -n "${TSH_TMUX_SHOW:-}" ] && screen
+echo "PASS"
