@@ -7,6 +7,7 @@
 # one wrong character. Prints one line per failure; exits 1 if any failed.
 set -u
 TSH=${1:?usage: cli.sh PATH/TO/tsh}
+TSH=$(cd "$(dirname "$TSH")" && pwd)/$(basename "$TSH")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
