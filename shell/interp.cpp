@@ -7,6 +7,7 @@
 #include "shell/errors.h"
 #include "shell/pyops.h"
 #include "shell/registry.h"
+#include "shell/stack_guard.h"
 #include "shell/suggest.h"
 #include "shell/tensor_attrs.h"
 
@@ -553,7 +554,8 @@ Value Interpreter::make_function(const std::string& name, const std::vector<gram
 }
 
 Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwargs) {
-  if (depth_ >= kMaxRecursion) throw RecursionError("maximum recursion depth exceeded");
+  if (depth_ >= kMaxRecursion || stack_nearly_full())
+    throw RecursionError("maximum recursion depth exceeded");
   auto scope = std::make_shared<Scope>();
   scope->enclosing = f.closure;
   const size_t np = f.params.size();

@@ -37,7 +37,8 @@ void flatten_data(const Value& v, size_t depth, Shape& shape, std::vector<Scalar
     return;
   }
   if (!v.is_number()) throw TypeError("new(): invalid data type '" + type_name(v) + "'");
-  if (v.is_intlike() && (v.as_int() > INT64_MAX)) throw RuntimeError("Overflow when unpacking long");
+  if (v.is_intlike() && (v.as_int() > INT64_MAX || v.as_int() < INT64_MIN))
+    throw RuntimeError("Overflow when unpacking long");
   out.push_back(v.as_scalar());
 }
 

@@ -9,6 +9,7 @@
 #include "engine/format/tensor_repr.h"
 #include "shell/dict.h"
 #include "shell/errors.h"
+#include "shell/stack_guard.h"
 
 namespace tsh::shell {
 
@@ -108,7 +109,12 @@ Scalar Value::as_scalar() const {
   switch (kind_) {
     case Kind::Bool: return Scalar(as_bool());
     case Kind::Int:
-      if (i_ > INT64_MAX || i_ < INT64_MIN) throw RuntimeError("Overflow when unpacking long");
+      // 2.x reads an int beyond int64 as uint64, with CPython's errors past that.
+      if (i_ > INT64_MAX) {
+        if (i_ > static_cast<Int>(UINT64_MAX)) throw OverflowError("int too big to convert");
+        return Scalar::from_uint64(static_cast<uint64_t>(i_));
+      }
+      if (i_ < INT64_MIN) throw OverflowError("can't convert negative int to unsigned");
       return Scalar(static_cast<int64_t>(i_));
     case Kind::Float: return Scalar(f_);
     case Kind::Complex: return Scalar(as_complex());
@@ -217,7 +223,7 @@ struct ReprGuard {
   bool enter(const void* obj) {
     for (const void* p : active)
       if (p == obj) return false;
-    if (active.size() >= 990)
+    if (active.size() >= 990 || stack_nearly_full())
       throw RecursionError("maximum recursion depth exceeded while getting the repr of an object");
     active.push_back(obj);
     entered = true;
@@ -375,7 +381,7 @@ namespace {
 struct CompareDepth {
   static inline thread_local int depth = 0;
   CompareDepth() {
-    if (++depth > 990) {
+    if (++depth > 990 || stack_nearly_full()) {
       --depth;
       throw RecursionError("maximum recursion depth exceeded in comparison");
     }

@@ -125,6 +125,15 @@ template <typename R> bool double_overflows(double f) {
   }
   return f < range_lowest<R>() || f > range_max<R>();
 }
+// c10::overflows for a uint64 source (Scalar::from_uint64, always >= 2**63).
+template <typename R> bool uint_overflows(uint64_t f) {
+  if constexpr (std::is_integral_v<R>) {
+    return f > static_cast<uint64_t>(std::numeric_limits<R>::max());
+  } else {
+    using F = std::conditional_t<std::is_same_v<R, double>, double, float>;
+    return static_cast<F>(f) > static_cast<F>(range_max<R>());
+  }
+}
 // c10::overflows for an int64 source.
 template <typename R> bool int_overflows(int64_t f) {
   if constexpr (std::is_same_v<R, uint8_t>) {
@@ -149,7 +158,9 @@ template <typename To> bool scalar_overflows(const Scalar& s) {
   } else {
     switch (s.kind()) {
       case Scalar::Kind::Bool: return false;
-      case Scalar::Kind::Int: return detail::int_overflows<R>(s.to_int());
+      case Scalar::Kind::Int:
+        return s.is_uint() ? detail::uint_overflows<R>(static_cast<uint64_t>(s.to_int()))
+                           : detail::int_overflows<R>(s.to_int());
       case Scalar::Kind::Float: return detail::double_overflows<R>(s.to_double());
       case Scalar::Kind::Complex: {
         std::complex<double> z = s.to_complex();
@@ -173,7 +184,7 @@ template <typename To> To scalar_to(const Scalar& s) {
   } else {
     switch (s.kind()) {
       case Scalar::Kind::Bool:
-      case Scalar::Kind::Int: return convert<To>(s.to_int());
+      case Scalar::Kind::Int: return s.is_uint() ? convert<To>(s.to_double()) : convert<To>(s.to_int());
       case Scalar::Kind::Float: return convert<To>(s.to_double());
       case Scalar::Kind::Complex: return convert<To>(s.to_complex().real());
     }

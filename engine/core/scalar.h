@@ -21,12 +21,20 @@ class Scalar {
   Scalar(int64_t v) : kind_(Kind::Int), i_(v) {}
   Scalar(double v) : kind_(Kind::Float), d_(v) {}
   Scalar(std::complex<double> v) : kind_(Kind::Complex), c_(v) {}
+  // A Python int in [2**63, 2**64): 2.x keeps it as an unsigned 64-bit integer,
+  // so int64 math sees it wrapped while float math sees its true value.
+  static Scalar from_uint64(uint64_t v) {
+    Scalar s(static_cast<int64_t>(v));
+    s.unsigned_ = true;
+    return s;
+  }
 
   Kind kind() const { return kind_; }
   bool is_bool() const { return kind_ == Kind::Bool; }
   bool is_int() const { return kind_ == Kind::Int; }
   bool is_float() const { return kind_ == Kind::Float; }
   bool is_complex() const { return kind_ == Kind::Complex; }
+  bool is_uint() const { return unsigned_; }  // an Int from from_uint64
 
   int64_t to_int() const {
     switch (kind_) {
@@ -40,7 +48,7 @@ class Scalar {
   double to_double() const {
     switch (kind_) {
       case Kind::Bool:
-      case Kind::Int: return static_cast<double>(i_);
+      case Kind::Int: return unsigned_ ? static_cast<double>(static_cast<uint64_t>(i_)) : static_cast<double>(i_);
       case Kind::Float: return d_;
       case Kind::Complex: return c_.real();
     }
@@ -73,6 +81,7 @@ class Scalar {
 
  private:
   Kind kind_;
+  bool unsigned_ = false;
   union {
     int64_t i_;
     double d_;

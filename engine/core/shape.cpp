@@ -20,7 +20,9 @@ Shape contiguous_strides(const Shape& sizes) {
   int64_t s = 1;
   for (size_t i = sizes.size(); i-- > 0;) {
     strides[i] = s;
-    s *= sizes[i] > 1 ? sizes[i] : 1;
+    // Saturates instead of overflowing: such sizes fail shape_numel's check,
+    // and the strides of a size whose numel fits never come near the limit.
+    if (__builtin_mul_overflow(s, sizes[i] > 1 ? sizes[i] : 1, &s)) s = INT64_MAX;
   }
   return strides;
 }

@@ -13,13 +13,22 @@ Tensor Tensor::make(Storage storage, Shape sizes, Shape strides, int64_t offset,
             "mismatch in length of strides and shape");
   int64_t n = shape_numel(sizes);
   if (n > 0) {
-    // The highest element index must fit in the storage.
+    // The highest element index must fit in the storage. A layout whose extent
+    // does not fit in int64 fails as PyTorch's computeStorageNbytes does.
     int64_t last = offset;
+    bool overflow = false;
     for (size_t i = 0; i < sizes.size(); ++i) {
       TSH_CHECK(strides[i] >= 0, RuntimeError, "as_strided: Negative strides are not supported at the moment, got strides: " + shape_str(strides));
-      last += (sizes[i] - 1) * strides[i];
+      int64_t step;
+      overflow = overflow || __builtin_mul_overflow(sizes[i] - 1, strides[i], &step) ||
+                 __builtin_add_overflow(last, step, &last);
     }
-    int64_t need = (last + 1) * tsh::itemsize(dtype);
+    int64_t need;
+    overflow = overflow || __builtin_add_overflow(last, 1, &need) ||
+               __builtin_mul_overflow(need, tsh::itemsize(dtype), &need);
+    TSH_CHECK(!overflow, RuntimeError,
+              "Storage size calculation overflowed with sizes=" + shape_str(sizes) +
+                  " and strides=" + shape_str(strides));
     int64_t have = storage->nbytes;
     TSH_CHECK(need <= have, RuntimeError,
               "setStorage: sizes " + shape_str(sizes) + ", strides " + shape_str(strides) +
@@ -43,6 +52,7 @@ Tensor Tensor::make(Storage storage, Shape sizes, Shape strides, int64_t offset,
 int64_t Tensor::size(int64_t d) const { return impl_->sizes[wrap_dim(d, dim())]; }
 int64_t Tensor::stride(int64_t d) const { return impl_->strides[wrap_dim(d, dim())]; }
 
+// Never overflows: as_view, set_geometry and make check shape_numel.
 int64_t Tensor::numel() const {
   int64_t n = 1;
   for (int64_t s : impl_->sizes) n *= s;
@@ -52,6 +62,7 @@ int64_t Tensor::numel() const {
 bool Tensor::is_contiguous() const { return tsh::is_contiguous(impl_->sizes, impl_->strides); }
 
 Tensor Tensor::as_view(Shape sizes, Shape strides, int64_t offset) const {
+  shape_numel(sizes);  // PyTorch's "numel: integer multiplication overflow" (expand(2**40, 2**40))
   auto impl = std::make_shared<TensorImpl>();
   impl->storage = impl_->storage;
   impl->sizes = std::move(sizes);
@@ -62,6 +73,7 @@ Tensor Tensor::as_view(Shape sizes, Shape strides, int64_t offset) const {
 }
 
 void Tensor::set_geometry(Shape sizes, Shape strides, int64_t offset) const {
+  shape_numel(sizes);
   impl_->sizes = std::move(sizes);
   impl_->strides = std::move(strides);
   impl_->offset = offset;

@@ -51,6 +51,15 @@ class Tensor {
   const Storage& storage() const { return impl_->storage; }
   int64_t numel() const;
   int64_t itemsize() const { return tsh::itemsize(impl_->dtype); }
+  // Stride of dim d (may be negative) in bytes, for kernels that step through memory. A
+  // dim of size <= 1 is never stepped over and its stride may be anything up
+  // to INT64_MAX (x[::2**62] keeps PyTorch's stride 2**62, which times the
+  // itemsize overflows): it gets 0. Otherwise the invariant bounds the product.
+  int64_t byte_stride(int64_t d) const {
+    int64_t b;
+    if (size(d) <= 1 || __builtin_mul_overflow(stride(d), itemsize(), &b)) return 0;
+    return b;
+  }
   bool is_contiguous() const;
 
   // Address of element [0, ..., 0] (valid even when numel() == 0).

@@ -54,7 +54,7 @@ void fill_kernel(const Tensor& dst, const Scalar& value) {
     else if constexpr (std::is_integral_v<T>)
       v = value.is_float() || value.is_complex() ? convert<T>(value.to_double())
                                                  : static_cast<T>(value.to_int());
-    else if (value.is_float() || value.is_complex())
+    else if (value.is_float() || value.is_complex() || value.is_uint())  // uint: its true value
       v = convert<T>(value.to_double());
     else  // an integer converts straight to T (one rounding), as c10 does
       v = convert<T>(value.to_int());

@@ -55,8 +55,7 @@ void nonzero_kernel(const Tensor& t, const Tensor& out) {
   int64_t* row = out.data<int64_t>();
   if (nd == 0) return;  // a nonzero 0-d tensor has one row with no columns
   const int64_t row_stride = out.stride(0), col_stride = out.stride(1);
-  const int64_t item = t.itemsize();
-  const int64_t inner = t.sizes()[nd - 1], inner_step = t.strides()[nd - 1] * item;
+  const int64_t inner = t.sizes()[nd - 1], inner_step = t.byte_stride(nd - 1);
   dispatch(t.dtype(), [&]<typename T>() {
     // Row-major order (the order the multi-indices must come out in): an
     // odometer over the outer dims, a tight loop along the last one.
@@ -71,9 +70,9 @@ void nonzero_kernel(const Tensor& t, const Tensor& out) {
         row += row_stride;
       }
       for (int64_t d = nd - 2; d >= 0; --d) {
-        base += t.strides()[d] * item;
+        base += t.byte_stride(d);
         if (++idx[d] < t.sizes()[d]) break;
-        base -= t.strides()[d] * item * t.sizes()[d];
+        base -= t.byte_stride(d) * t.sizes()[d];
         idx[d] = 0;
       }
     }

@@ -98,7 +98,7 @@ ReduceLayout build(const Shape& shape, std::vector<Operand> ops) {
 Operand operand(const Tensor& t, bool is_output) {
   Operand op;
   op.is_output = is_output;
-  for (int64_t s : t.strides()) op.stride.push_back(s * t.itemsize());
+  for (int64_t d = 0; d < t.dim(); ++d) op.stride.push_back(t.byte_stride(d));
   return op;
 }
 

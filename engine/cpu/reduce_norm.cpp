@@ -1,8 +1,8 @@
 // engine/cpu/reduce_norm.cpp — vector norms and the divisions that finish a mean, on the CPU.
 //
 // Norms follow PyTorch's CPU kernel. The 2-norm of lines along a contiguous
-// reduced dim (float and bfloat16, output of the input's type) runs in 8
-// float lanes (bfloat16 reads 16 elements into the 8 lanes), each lane a
+// reduced dim (float, double and bfloat16, output of the input's type) runs in 8
+// float / 4 double lanes (bfloat16 reads 16 elements into the 8 lanes), each lane a
 // fused multiply-add running sum of squares, the lanes added left to right;
 // the leftover elements then add in blocks of 4 unfused squares and the last
 // (count % 4) fused, then the square root. Every other norm scans each
@@ -82,9 +82,8 @@ template <typename T> void norm_impl(const Tensor& out, const Tensor& in, double
     R r = static_cast<R>(v);
     std::memcpy(o, &r, sizeof(R));
   };
-  // (double lines go through the generic loop: the vector path of the
-  // PyTorch build tsh is checked against takes float and bfloat16 only.)
-  constexpr bool lane_type = std::is_same_v<T, float> || std::is_same_v<T, BFloat16>;
+  // PyTorch 2.x added double to this vector path (4 lanes); 1.13 took float and bfloat16 only.
+  constexpr bool lane_type = std::is_same_v<T, float> || std::is_same_v<T, BFloat16> || std::is_same_v<T, double>;
   if constexpr (lane_type) {
     if (p == 2 && L.nreduced == 1 && L.in(0) == static_cast<int64_t>(sizeof(T))) {
       const int64_t n = L.size(0);

@@ -49,8 +49,8 @@ template <typename A> inline A add(A a, A b) {
 template <typename T, bool IsSum> void cum(const Tensor& out, const Tensor& in, int64_t dim) {
   using A = typename ScanAcc<T>::type;
   const int64_t n = in.size(dim);
-  const int64_t so = out.stride(dim) * static_cast<int64_t>(sizeof(T));
-  const int64_t si = in.stride(dim) * static_cast<int64_t>(sizeof(T));
+  const int64_t so = out.byte_stride(dim);
+  const int64_t si = in.byte_stride(dim);
   for_each_line<2>({&out, &in}, dim, n, [&](std::array<char*, 2> p) {
     A acc = IsSum ? A(0) : A(1);
     for (int64_t i0 = 0; i0 < n; i0 += kInterruptGrain) {
@@ -82,9 +82,9 @@ template <typename T, bool IsMax>
 void cum_extreme(const Tensor& values, const Tensor& indices, const Tensor& in, int64_t dim) {
   using C = std::conditional_t<std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>, float, T>;
   const int64_t n = in.size(dim);
-  const int64_t sv = values.stride(dim) * static_cast<int64_t>(sizeof(T));
-  const int64_t sx = indices.stride(dim) * 8;
-  const int64_t si = in.stride(dim) * static_cast<int64_t>(sizeof(T));
+  const int64_t sv = values.byte_stride(dim);
+  const int64_t sx = indices.byte_stride(dim);
+  const int64_t si = in.byte_stride(dim);
   for_each_line<3>({&values, &indices, &in}, dim, n, [&](std::array<char*, 3> p) {
     T best;
     std::memcpy(&best, p[2], sizeof(T));

@@ -59,8 +59,8 @@ void sort_lines(const Tensor& values, const Tensor& indices, int64_t dim, bool d
   using C = Cmp<T>;
   using E = std::pair<C, int64_t>;
   const int64_t n = values.size(dim);
-  const int64_t sv = values.stride(dim) * static_cast<int64_t>(sizeof(T));
-  const int64_t si = indices.stride(dim) * 8;
+  const int64_t sv = values.byte_stride(dim);
+  const int64_t si = indices.byte_stride(dim);
   for_each_line<2>({&values, &indices}, dim, n * 8, [&](std::array<char*, 2> p) {
     auto line = read_line<T>(p[0], n, sv);
     auto up = [](const E& a, const E& b) { return asc(a.first, b.first); };
@@ -84,9 +84,9 @@ void topk_lines(const Tensor& values, const Tensor& indices, const Tensor& in, i
   using C = Cmp<T>;
   using E = std::pair<C, int64_t>;
   const int64_t n = in.size(dim);
-  const int64_t sx = in.stride(dim) * static_cast<int64_t>(sizeof(T));
-  const int64_t sv = values.stride(dim) * static_cast<int64_t>(sizeof(T));
-  const int64_t si = indices.stride(dim) * 8;
+  const int64_t sx = in.byte_stride(dim);
+  const int64_t sv = values.byte_stride(dim);
+  const int64_t si = indices.byte_stride(dim);
   auto hi = [](const E& a, const E& b) { return desc(a.first, b.first); };
   auto lo = [](const E& a, const E& b) { return asc(a.first, b.first); };
   for_each_line<3>({&values, &indices, &in}, dim, n * 8, [&](std::array<char*, 3> p) {
@@ -147,7 +147,7 @@ template <typename T>
 void kth_lines(const Tensor& values, const Tensor& indices, const Tensor& in, int64_t k, int64_t dim) {
   using C = Cmp<T>;
   const int64_t n = in.size(dim);
-  const int64_t sx = in.stride(dim) * static_cast<int64_t>(sizeof(T));
+  const int64_t sx = in.byte_stride(dim);
   for_each_line<3>({&values, &indices, &in}, dim, n * 4, [&](std::array<char*, 3> p) {
     std::vector<C> v(static_cast<size_t>(n));
     std::vector<int64_t> x(static_cast<size_t>(n));
@@ -166,7 +166,7 @@ void median_lines(const Tensor& values, const Tensor& indices, const Tensor& in,
                   bool ignore_nan) {
   using C = Cmp<T>;
   const int64_t n = in.size(dim);
-  const int64_t sx = in.stride(dim) * static_cast<int64_t>(sizeof(T));
+  const int64_t sx = in.byte_stride(dim);
   for_each_line<3>({&values, &indices, &in}, dim, n * 4, [&](std::array<char*, 3> p) {
     std::vector<C> v(static_cast<size_t>(n));
     int64_t nans = 0, first_nan = -1;
@@ -200,7 +200,7 @@ void mode_lines(const Tensor& values, const Tensor& indices, const Tensor& in, i
   using C = Cmp<T>;
   using E = std::pair<C, int64_t>;
   const int64_t n = in.size(dim);
-  const int64_t sx = in.stride(dim) * static_cast<int64_t>(sizeof(T));
+  const int64_t sx = in.byte_stride(dim);
   for_each_line<3>({&values, &indices, &in}, dim, n * 8, [&](std::array<char*, 3> p) {
     auto e = read_line<T>(p[2], n, sx);
     std::sort(e.begin(), e.end(), [](const E& a, const E& b) { return a.first < b.first; });

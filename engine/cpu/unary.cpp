@@ -5,8 +5,9 @@
 //  * always SLEEF, in 8-float / 4-double lane groups from the start of each
 //    run: exp expm1 log log2 log10 log1p sin cos tan asin acos atan tanh erf erfc;
 //  * SLEEF for whole blocks of a contiguous run, libm for the tail and for
-//    strided runs (PyTorch's vectorised loop): sinh cosh sigmoid logit gelu;
-//  * libm everywhere: exp2 asinh acosh atanh.
+//    strided runs (PyTorch's vectorised loop): sinh cosh sigmoid logit gelu, and
+//    exp2 atanh (2.x; they were libm-only in 1.13);
+//  * libm everywhere: asinh acosh.
 // Complex inputs use std::complex's functions.
 #include "engine/cpu/unary.h"
 
@@ -181,10 +182,16 @@ void float_unary(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryPar
           });
       return;
     }
-    case UnaryOp::Exp2: apply<T>(out, in, [](M x) { return std::exp2(x); }); return;
+    case UnaryOp::Exp2:
+      sleef_blocks<T>(out, in, [](const M* x, M* o, int64_t n) { simd_unary(SimdFn::Exp2, x, o, n); },
+                      [](M x) { return std::exp2(x); });
+      return;
     case UnaryOp::Asinh: apply<T>(out, in, [](M x) { return std::asinh(x); }); return;
     case UnaryOp::Acosh: apply<T>(out, in, [](M x) { return std::acosh(x); }); return;
-    case UnaryOp::Atanh: apply<T>(out, in, [](M x) { return std::atanh(x); }); return;
+    case UnaryOp::Atanh:
+      sleef_blocks<T>(out, in, [](const M* x, M* o, int64_t n) { simd_unary(SimdFn::Atanh, x, o, n); },
+                      [](M x) { return std::atanh(x); });
+      return;
     case UnaryOp::Erfinv: apply<T>(out, in, [](M x) { return erfinv<M>(x); }); return;
     case UnaryOp::Floor: apply<T>(out, in, [](M x) { return std::floor(x); }); return;
     case UnaryOp::Ceil: apply<T>(out, in, [](M x) { return std::ceil(x); }); return;

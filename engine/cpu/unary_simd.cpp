@@ -17,11 +17,13 @@
 #define TSH_SLEEF_AVX2(X)                                                                   \
   X(expf8_u10) X(expm1f8_u10) X(logf8_u10) X(log2f8_u10) X(log10f8_u10) X(log1pf8_u10)      \
   X(sinf8_u10) X(cosf8_u10) X(tanf8_u10) X(asinf8_u10) X(acosf8_u10) X(atanf8_u10)          \
-  X(sinhf8_u10) X(coshf8_u10) X(tanhf8_u10) X(erff8_u10) X(erfcf8_u15)
+  X(sinhf8_u10) X(coshf8_u10) X(tanhf8_u10) X(erff8_u10) X(erfcf8_u15) X(exp2f8_u10)       \
+  X(atanhf8_u10)
 #define TSH_SLEEF_AVX2_D(X)                                                                 \
   X(expd4_u10) X(expm1d4_u10) X(logd4_u10) X(log2d4_u10) X(log10d4_u10) X(log1pd4_u10)      \
   X(sind4_u10) X(cosd4_u10) X(tand4_u10) X(asind4_u10) X(acosd4_u10) X(atand4_u10)          \
-  X(sinhd4_u10) X(coshd4_u10) X(tanhd4_u10) X(erfd4_u10) X(erfcd4_u15)
+  X(sinhd4_u10) X(coshd4_u10) X(tanhd4_u10) X(erfd4_u10) X(erfcd4_u15) X(exp2d4_u10)       \
+  X(atanhd4_u10)
 extern "C" {
 #define TSH_DECL(f) __m256 Sleef_##f##avx2(__m256);
 TSH_SLEEF_AVX2(TSH_DECL)
@@ -62,6 +64,8 @@ TSH_AVX2 __m256 apply8(SimdFn fn, __m256 x) {
     case SimdFn::Tanh: return Sleef_tanhf8_u10avx2(x);
     case SimdFn::Erf: return Sleef_erff8_u10avx2(x);
     case SimdFn::Erfc: return Sleef_erfcf8_u15avx2(x);
+    case SimdFn::Exp2: return Sleef_exp2f8_u10avx2(x);
+    case SimdFn::Atanh: return Sleef_atanhf8_u10avx2(x);
   }
   return x;
 }
@@ -85,6 +89,8 @@ TSH_AVX2 __m256d apply4(SimdFn fn, __m256d x) {
     case SimdFn::Tanh: return Sleef_tanhd4_u10avx2(x);
     case SimdFn::Erf: return Sleef_erfd4_u10avx2(x);
     case SimdFn::Erfc: return Sleef_erfcd4_u15avx2(x);
+    case SimdFn::Exp2: return Sleef_exp2d4_u10avx2(x);
+    case SimdFn::Atanh: return Sleef_atanhd4_u10avx2(x);
   }
   return x;
 }
@@ -181,6 +187,8 @@ float scalar(SimdFn fn, float x) {
     case SimdFn::Tanh: return Sleef_tanhf_u10(x);
     case SimdFn::Erf: return Sleef_erff_u10(x);
     case SimdFn::Erfc: return Sleef_erfcf_u15(x);
+    case SimdFn::Exp2: return Sleef_exp2f_u10(x);
+    case SimdFn::Atanh: return Sleef_atanhf_u10(x);
   }
   return x;
 }
@@ -204,6 +212,8 @@ double scalar(SimdFn fn, double x) {
     case SimdFn::Tanh: return Sleef_tanh_u10(x);
     case SimdFn::Erf: return Sleef_erf_u10(x);
     case SimdFn::Erfc: return Sleef_erfc_u15(x);
+    case SimdFn::Exp2: return Sleef_exp2_u10(x);
+    case SimdFn::Atanh: return Sleef_atanh_u10(x);
   }
   return x;
 }

@@ -18,6 +18,7 @@ enum class SimdFn : uint8_t {
   Exp, Expm1, Log, Log2, Log10, Log1p,
   Sin, Cos, Tan, Asin, Acos, Atan,
   Sinh, Cosh, Tanh, Erf, Erfc,
+  Exp2, Atanh,  // SLEEF in 2.x's vectorised loop (1.13 used libm)
 };
 enum class SimdFn2 : uint8_t { Atan2, Pow };
 

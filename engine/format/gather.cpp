@@ -69,8 +69,8 @@ void walk(const char* base, const Shape& byte_strides, const Plan& plan, size_t 
 
 Visible gather(const Tensor& t, const Plan& plan) {
   Visible v;
-  Shape byte_strides = t.strides();
-  for (int64_t& s : byte_strides) s *= t.itemsize();
+  Shape byte_strides(t.strides().size());
+  for (int64_t d = 0; d < t.dim(); ++d) byte_strides[d] = t.byte_stride(d);
   int64_t total = 1;
   for (const DimPlan& p : plan) total *= p.count();
   if (total == 0) {

@@ -85,6 +85,7 @@ void check_alpha(const Scalar& alpha, DType d) {
             "For integral input tensors, argument alpha must not be a floating point number.");
   TSH_CHECK(is_complex(d) || !alpha.is_complex(), RuntimeError,
             "For non-complex input tensors, argument alpha must not be a complex number.");
+  if (alpha.is_uint()) check_scalar_fits(alpha, d);  // 2**63 <= alpha: int64 kernels refuse it
 }
 
 Scalar negate(const Scalar& s) {

@@ -98,8 +98,9 @@ template <typename T> T tensor_element(const Scalar& v, const char* int_name) {
     return convert<T>(v.to_complex());
   } else if constexpr (std::is_integral_v<T>) {
     TSH_CHECK(!v.is_complex(), TypeError, "'complex' object cannot be interpreted as an integer");
-    bool overflow = v.is_float() ? detail::double_overflows<T>(v.to_double())
-                                 : detail::int_overflows<T>(v.to_int());
+    bool overflow = v.is_float()  ? detail::double_overflows<T>(v.to_double())
+                    : v.is_uint() ? detail::uint_overflows<T>(static_cast<uint64_t>(v.to_int()))
+                                  : detail::int_overflows<T>(v.to_int());
     TSH_CHECK(!overflow, RuntimeError,
               std::string("value cannot be converted to type ") + int_name + " without overflow");
     return v.is_float() ? convert<T>(v.to_double()) : static_cast<T>(v.to_int());

@@ -244,7 +244,9 @@ Prepared prepare_elementwise(std::span<const Operand> inputs, std::span<const DT
     if (op.is_tensor()) {
       t = op.tensor();
     } else {
-      t = wrap_number(op.scalar());
+      // An unsigned number above int64 keeps its true value when the op computes in floats.
+      const Scalar& s = op.scalar();
+      t = wrap_number(s.is_uint() && !is_integral(in_dtypes[i], true) ? Scalar(s.to_double()) : s);
     }
     if (t.dtype() != in_dtypes[i]) {
       // Convert only the distinct elements: expanded (stride-0) dims shrink to

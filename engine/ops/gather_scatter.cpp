@@ -299,6 +299,16 @@ const Tensor& index_add_(const Tensor& self, int64_t dim, const Tensor& index, c
   check_no_overlap(self, index);
   check_no_overlap(self, source);
   check_scalar_fits(alpha, self.dtype());
+  // 2.x hands the common case to scatter_add_ (with scatter's bounds message): a matrix or more,
+  // the first or last dim, alpha 1, int64 indices. The index is broadcast over source's shape.
+  if (self.dim() > 1 && n > 0 && self.numel() > 0 && (dim == 0 || dim == self.dim() - 1) &&
+      !alpha.is_bool() && alpha.to_complex() == std::complex<double>(1, 0) && index.dtype() == DType::Int64) {
+    Shape strides(static_cast<size_t>(source.dim()), 0);
+    strides[static_cast<size_t>(dim)] = 1;
+    const Tensor ix = contiguous(index);
+    scatter_add_(self, dim, ix.as_view(source.sizes(), strides, ix.storage_offset()), source);
+    return self;
+  }
   std::vector<int64_t> idx = int_values(index);
   const Tensor s = at_least_1d(self), src = at_least_1d(source);
   const int64_t size = s.sizes()[dim];

@@ -84,8 +84,8 @@ Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value) 
 }
 
 Tensor masked_select(const Tensor& self, const Tensor& mask) {
-  TSH_CHECK(mask.dtype() == DType::Bool || mask.dtype() == DType::UInt8, RuntimeError,
-            "masked_select: expected BoolTensor or ByteTensor for mask");
+  // 2.x dropped 1.13's uint8 masks here (and in masked_scatter_).
+  TSH_CHECK(mask.dtype() == DType::Bool, RuntimeError, "masked_select: expected BoolTensor for mask");
   auto [m, s] = broadcast_pair(mask, self);
   if (s.dim() == 0) {  // a 0-d pair selects from a 1-element vector
     m = unsqueeze(m, 0);
@@ -100,7 +100,7 @@ const Tensor& masked_scatter_(const Tensor& self, const Tensor& mask, const Tens
             std::string("masked_scatter: expected self and source to have same dtypes but got") +
                 scalar_type_name(self.dtype()) + " and " + scalar_type_name(source.dtype()));
   const Tensor m = expand(mask, self.sizes());
-  TSH_CHECK(m.dtype() == DType::Bool || m.dtype() == DType::UInt8, RuntimeError,
+  TSH_CHECK(m.dtype() == DType::Bool, RuntimeError,
             std::string("masked_scatter_ only supports boolean masks, but got mask with dtype ") +
                 scalar_type_name(m.dtype()));
   const std::vector<int64_t> positions = int_values(tsh::t(nonzero(m)));  // dim-major

@@ -286,7 +286,7 @@ const Tensor& bernoulli_(const Tensor& self, double p, Generator* gen) {
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
   const DType d = self.dtype();
-  if (is_complex(d) || d == DType::Float16) not_implemented("bernoulli_scalar_cpu_", d);
+  if (is_complex(d)) not_implemented("bernoulli_scalar_cpu_", d);  // 2.x added Half
   bernoulli_scalar_kernels.get(self.device())(self, p, gen_or_default(gen));
   return self;
 }
@@ -295,10 +295,10 @@ const Tensor& bernoulli_(const Tensor& self, const Tensor& p, Generator* gen) {
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
   const DType d = self.dtype();
-  if (is_complex(d) || d == DType::Float16) not_implemented("bernoulli_tensor_cpu_self_", d);
+  if (is_complex(d)) not_implemented("bernoulli_tensor_cpu_self_", d);  // 2.x added Half
   Tensor pe = expand(p, self.sizes());
   const DType pd = p.dtype();
-  if (!(pd == DType::Float64 || pd == DType::Float32 || pd == DType::BFloat16))
+  if (!(pd == DType::Float64 || pd == DType::Float32 || pd == DType::BFloat16 || pd == DType::Float16))
     not_implemented("bernoulli_tensor_cpu_p_", pd);
   // PyTorch checks each p as it samples; checking all first leaves self untouched on error.
   bool ok = true;
@@ -314,7 +314,10 @@ const Tensor& exponential_(const Tensor& self, double lambd, Generator* gen) {
   TSH_CHECK(lambd > 0.0, RuntimeError, "exponential_ expects lambda > 0.0, but found lambda=" + num(lambd));
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
-  if (!is_floating(self.dtype())) not_implemented("exponential_cpu", self.dtype());
+  TSH_CHECK(is_floating(self.dtype()), RuntimeError,  // 2.x's kernel check (1.13: "not implemented")
+            std::string("Exponential distribution is a continuous probability distribution. dtype must be a "
+                        "floating point but you specified ") +
+                scalar_type_name(self.dtype()));
   exponential_kernels.get(self.device())(self, lambd, gen_or_default(gen));
   return self;
 }
@@ -508,7 +511,9 @@ Tensor normal(double mean, double std, const Shape& size, std::optional<DType> d
 
 Tensor poisson(const Tensor& rates, Generator* gen) {
   const DType d = rates.dtype();
-  if (!(d == DType::Float32 || d == DType::Float64 || d == DType::BFloat16)) not_implemented("poisson_cpu", d);
+  // 2.x added Half.
+  if (!(d == DType::Float32 || d == DType::Float64 || d == DType::BFloat16 || d == DType::Float16))
+    not_implemented("poisson_cpu", d);
   Tensor out = zeros(rates.sizes(), d, rates.device());
   bool ok = true;
   for_each_value(rates, [&](double v) { return ok = v >= 0; });

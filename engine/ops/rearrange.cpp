@@ -33,14 +33,14 @@ Tensor roll_one(const Tensor& self, int64_t shift, int64_t dim) {
   return cat({narrow(self, dim, start, size - start), narrow(self, dim, 0, start)}, dim);
 }
 
-// tril/triu need a matrix; a 0-d tensor fails as PyTorch's size(-2) does.
-void check_matrix(const Tensor& self) {
-  TSH_CHECK(self.dim() > 0, IndexError, "Dimension specified as -2 but tensor has no dimensions");
-  (void)wrap_dim(-2, self.dim());
+// tril/triu need a matrix (2.x's message; 1.13 failed in size(-2) with an IndexError).
+void check_matrix(const Tensor& self, bool upper) {
+  TSH_CHECK(self.dim() >= 2, RuntimeError,
+            std::string(upper ? "triu" : "tril") + ": input tensor must have at least 2 dimensions");
 }
 
 Tensor triangle(const Tensor& self, int64_t k, bool upper) {
-  check_matrix(self);
+  check_matrix(self, upper);
   Tensor out = empty(self.sizes(), self.dtype(), self.device());
   triangle_kernels.get(self.device())(out, self, k, upper);
   return out;
@@ -171,7 +171,8 @@ Tensor repeat_interleave(const Tensor& self, const Tensor& repeats, std::optiona
     counts = expand(reshape(repeats, {1}), {input.size(d)});
   } else if (repeats.dim() == 1) {
     TSH_CHECK(repeats.sizes()[0] == input.size(d), RuntimeError,
-              "repeats must have the same size as input along dim");
+              "repeats must have the same size as input along dim, but got repeats.size(0) = " +
+                  str(repeats.sizes()[0]) + " and input.size(" + str(d) + ") = " + str(input.size(d)));
   } else {
     throw RuntimeError("repeats must be 0-dim or 1-dim tensor");
   }
@@ -183,6 +184,7 @@ Tensor repeat_interleave(const Tensor& self, const Tensor& repeats, std::optiona
 
 Tensor repeat_interleave(const Tensor& self, int64_t repeats, std::optional<int64_t> dim,
                          std::optional<int64_t> output_size) {
+  TSH_CHECK(repeats >= 0, RuntimeError, "Repeats must be non-negative");  // 2.x checks the int form first
   return repeat_interleave(self, int64_tensor({1}, {repeats}, self.device()), dim, output_size);
 }
 
@@ -190,13 +192,13 @@ Tensor tril(const Tensor& self, int64_t diagonal) { return triangle(self, diagon
 Tensor triu(const Tensor& self, int64_t diagonal) { return triangle(self, diagonal, true); }
 
 const Tensor& tril_(const Tensor& self, int64_t diagonal) {
-  check_matrix(self);
+  check_matrix(self, false);
   triangle_kernels.get(self.device())(self, self, diagonal, false);
   return self;
 }
 
 const Tensor& triu_(const Tensor& self, int64_t diagonal) {
-  check_matrix(self);
+  check_matrix(self, true);
   triangle_kernels.get(self.device())(self, self, diagonal, true);
   return self;
 }

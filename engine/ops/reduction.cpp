@@ -183,8 +183,8 @@ Tensor mean(const Tensor& t, const OptDims& dims, bool keepdim, std::optional<DT
 }
 
 Tensor nanmean(const Tensor& t, const OptDims& dims, bool keepdim, std::optional<DType> dtype) {
-  TSH_CHECK(is_floating(t.dtype()), RuntimeError,
-            std::string("nanmean(): expected input to have floating point dtype but got ") +
+  TSH_CHECK(is_floating(t.dtype()) || is_complex(t.dtype()), RuntimeError,
+            std::string("nanmean(): expected input to have floating point or complex dtype but got ") +
                 scalar_type_name(t.dtype()));
   ReduceSpec spec = detail::reduce_spec(t, dims, keepdim);
   Tensor s = nansum(t, dims, keepdim, dtype);

@@ -658,10 +658,14 @@ TEST_CASE("rearranging errors carry PyTorch's messages", "[join]") {
   check_throws<RuntimeError>([&] { repeat(a, {2}); },
                              "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
   check_throws<RuntimeError>([&] { repeat_interleave(a, L({1, -2}), 0); }, "repeats can not be negative");
-  check_throws<RuntimeError>([&] { repeat_interleave(a, L({1, 2, 3})); }, "repeats must have the same size as input along dim");
-  check_throws<IndexError>([&] { tril(zeros({3}, DType::Float32)); },
-                           "Dimension out of range (expected to be in range of [-1, 0], but got -2)");
-  check_throws<IndexError>([&] { triu(zeros({}, DType::Float32)); }, "Dimension specified as -2 but tensor has no dimensions");
+  check_throws<RuntimeError>([&] { repeat_interleave(a, L({1, 2, 3})); },
+                             "repeats must have the same size as input along dim, but got repeats.size(0) = 3 and "
+                             "input.size(0) = 6");
+  check_throws<RuntimeError>([&] { repeat_interleave(a, int64_t{-1}); }, "Repeats must be non-negative");
+  // PyTorch 2.x's triangle checks (1.13 failed in size(-2) with an IndexError).
+  check_throws<RuntimeError>([&] { tril(zeros({3}, DType::Float32)); },
+                             "tril: input tensor must have at least 2 dimensions");
+  check_throws<RuntimeError>([&] { triu(zeros({}, DType::Float32)); }, "triu: input tensor must have at least 2 dimensions");
   // PyTorch 2.x's diag (1.13 said "matrix or a vector expected").
   check_throws<RuntimeError>([&] { diag(zeros({2, 2, 2}, DType::Float32)); }, "diag(): Supports 1D or 2D tensors. Got 3D");
   check_throws<RuntimeError>([&] { diag_embed(L({1, 2}), 0, 0, 0); }, "diagonal dimensions cannot be identical 0, 0");
