@@ -74,10 +74,23 @@ struct Keyword {
   Span span;  // covers `name=value`
 };
 
+// How a parameter binds arguments (Python's parameter kinds). In a list they
+// come in this order; `/` and a bare `*` are not parameters of their own:
+// they make the parameters before `/` PositionalOnly and those after `*`
+// KeywordOnly.
+enum class ParamKind {
+  Normal,          // positional or keyword
+  PositionalOnly,  // before `/`
+  VarArgs,         // *args: the extra positional arguments, as a tuple
+  KeywordOnly,     // after `*` or `*args`
+  VarKeywords,     // **kwargs: the extra keyword arguments, as a dict
+};
+
 struct Param {
   std::string name;
   ExprPtr default_value;  // null when there is none
   Span span;
+  ParamKind kind = ParamKind::Normal;
 };
 
 // One `for target in iter` clause of a comprehension, with its `if`s.

@@ -70,7 +70,14 @@ std::string params(const std::vector<Param>& ps) {
   std::string out = "(";
   for (size_t i = 0; i < ps.size(); ++i) {
     if (i) out += ' ';
+    if (ps[i].kind == ParamKind::KeywordOnly &&
+        (i == 0 || (ps[i - 1].kind != ParamKind::VarArgs && ps[i - 1].kind != ParamKind::KeywordOnly)))
+      out += "* ";
+    if (ps[i].kind == ParamKind::VarArgs) out += '*';
+    if (ps[i].kind == ParamKind::VarKeywords) out += "**";
     out += ps[i].name;
+    if (ps[i].kind == ParamKind::PositionalOnly && (i + 1 == ps.size() || ps[i + 1].kind != ParamKind::PositionalOnly))
+      out += " /";
     if (ps[i].default_value) out += "=" + dump(*ps[i].default_value);
   }
   return out + ")";

@@ -174,12 +174,13 @@ void Parser::no_starred_comprehension(const Expr& element) {
     fail("iterable unpacking cannot be used in comprehension", element.span);
 }
 
-// The parameters of a def (closed by `)`) or a lambda (closed by `:`):
-// names with optional defaults. Python's `/`, `*`, `*args`, `**kwargs` and
-// annotations are read too, and reported as not supported.
+// The parameters of a def (closed by `)`) or a lambda (closed by `:`), with
+// Python's kinds: `a`, `a=1`, `/`, `*`, `*args`, keyword-only parameters and
+// `**kwargs`; misplaced ones fail with CPython 3.11's invalid_parameters
+// messages. Annotations are read, and reported as not supported.
 void Parser::parameters(std::vector<Param>& out, TokenKind closer) {
   const bool def = closer == TokenKind::RParen;
-  bool seen_default = false, seen_star = false;
+  bool seen_default = false, seen_star = false, seen_slash = false, seen_kwargs = false;
   auto annotation = [&] {
     if (def && check(TokenKind::Colon)) {
       const Token& colon = advance();
@@ -187,43 +188,58 @@ void Parser::parameters(std::vector<Param>& out, TokenKind closer) {
       note_unsupported("parameter annotations are", join(colon.span, extent(*a)));
     }
   };
-  while (!check(closer)) {
-    const Token& t = peek();
-    if (t.kind == TokenKind::Slash || t.kind == TokenKind::Star || t.kind == TokenKind::DoubleStar) {
-      if (t.kind == TokenKind::Slash && out.empty()) fail_generic();  // `/` follows parameters
-      advance();
-      note_unsupported("'/', '*', '*args' and '**kwargs' in parameter lists are", t.span);
-      if (t.kind == TokenKind::Star) {
-        seen_star = true;
-        if (check(TokenKind::Comma) && peek(1).kind == closer) fail("named arguments must follow bare *", t.span);
-        if (check(closer)) fail("named arguments must follow bare *", t.span);
-      }
-      if (t.kind != TokenKind::Slash && check(TokenKind::Name)) {
-        advance();
-        annotation();
-      } else if (t.kind == TokenKind::DoubleStar) {
-        fail_generic();
-      }
-      if (!match(TokenKind::Comma)) break;
-      continue;
-    }
+  auto name_param = [&](ParamKind kind) -> Param& {
     const Token& n = expect(TokenKind::Name);
     Param p;
     p.name = std::string(n.text);
     p.span = n.span;
-    annotation();
-    if (check(TokenKind::Equal)) {
-      const Token& eq = advance();
-      // CPython's invalid_default.
-      if (check(TokenKind::Comma) || check(TokenKind::RParen))
-        fail("expected default value expression", eq.span);
-      p.default_value = expression();
-      seen_default = true;
-    } else if (seen_default && !seen_star && (check(TokenKind::Comma) || check(closer))) {
-      // CPython's invalid_parameters, once the list is known to be invalid.
-      fail("non-default argument follows default argument", n.span);
-    }
+    p.kind = kind;
     out.push_back(std::move(p));
+    annotation();
+    return out.back();
+  };
+  while (!check(closer)) {
+    const Token& t = peek();
+    if (seen_kwargs) fail("arguments cannot follow var-keyword argument", t.span);
+    if (t.kind == TokenKind::Slash) {
+      if (out.empty() && !seen_star) fail("at least one argument must precede /", t.span);
+      if (seen_slash) fail("/ may appear only once", t.span);
+      if (seen_star) fail("/ must be ahead of *", t.span);
+      advance();
+      seen_slash = true;
+      for (Param& p : out) p.kind = ParamKind::PositionalOnly;
+    } else if (t.kind == TokenKind::Star) {
+      if (seen_star) fail("* argument may appear only once", t.span);
+      advance();
+      seen_star = true;
+      if (check(TokenKind::Name)) {
+        name_param(ParamKind::VarArgs);
+        if (check(TokenKind::Equal)) fail("var-positional argument cannot have default value", peek().span);
+      } else if (check(closer) || (check(TokenKind::Comma) && (peek(1).kind == closer ||
+                                                                peek(1).kind == TokenKind::DoubleStar))) {
+        // A def blames the `*`; a lambda the last token CPython's rule read.
+        fail("named arguments must follow bare *", def ? t.span : check(closer) ? peek().span : peek(1).span);
+      }
+    } else if (t.kind == TokenKind::DoubleStar) {
+      advance();
+      name_param(ParamKind::VarKeywords);
+      if (check(TokenKind::Equal)) fail("var-keyword argument cannot have default value", peek().span);
+      seen_kwargs = true;
+    } else {
+      const Span name_span = t.span;
+      Param& p = name_param(seen_star ? ParamKind::KeywordOnly : ParamKind::Normal);
+      if (check(TokenKind::Equal)) {
+        const Token& eq = advance();
+        // CPython's invalid_default.
+        if (check(TokenKind::Comma) || check(TokenKind::RParen))
+          fail("expected default value expression", eq.span);
+        p.default_value = expression();
+        seen_default = true;
+      } else if (seen_default && !seen_star && (check(TokenKind::Comma) || check(closer))) {
+        // CPython's invalid_parameters, once the list is known to be invalid.
+        fail("non-default argument follows default argument", name_span);
+      }
+    }
     if (!match(TokenKind::Comma)) break;
   }
   check_parameters(out);

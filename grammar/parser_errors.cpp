@@ -415,14 +415,17 @@ void Parser::check_for_target(const Expr& e) {
 }
 
 // CPython's symbol table refuses a repeated parameter name.
+// It visits them by kind, *args and **kwargs last: `def f(*a, a)` blames `*a`.
 void Parser::check_parameters(const std::vector<Param>& params) {
   std::unordered_set<std::string_view> seen;
-  for (const Param& p : params)
-    if (!seen.insert(p.name).second) {
-      note_compile_error(symtable_error_,
-                         "duplicate argument '" + p.name + "' in function definition", p.span);
-      return;
-    }
+  for (ParamKind kind : {ParamKind::PositionalOnly, ParamKind::Normal, ParamKind::KeywordOnly,
+                         ParamKind::VarArgs, ParamKind::VarKeywords})
+    for (const Param& p : params)
+      if (p.kind == kind && !seen.insert(p.name).second) {
+        note_compile_error(symtable_error_,
+                           "duplicate argument '" + p.name + "' in function definition", p.span);
+        return;
+      }
 }
 
 // CPython's compiler refuses a repeated keyword argument.

@@ -347,8 +347,17 @@ void bind_python(const Signature& sig, const std::string& qualname, bool is_meth
   }
   for (const auto& [key, value] : kwargs) {
     size_t k = 0;
-    while (k < ps.size() && !(ps[k].name == key && !(is_method && k == 0))) ++k;
-    if (k == ps.size()) throw TypeError(qualname + "() got an unexpected keyword argument '" + key + "'");
+    while (k < ps.size() && !(ps[k].name == key && !(is_method && k == 0) && !ps[k].positional_only)) ++k;
+    if (k == ps.size()) {
+      // As CPython: every keyword that names a positional-only parameter, or the unexpected one.
+      std::string posonly;
+      for (const auto& kv : kwargs)
+        for (const Param& p : ps)
+          if (p.positional_only && p.name == kv.first) posonly += (posonly.empty() ? "" : ", ") + kv.first;
+      if (!posonly.empty())
+        throw TypeError(qualname + "() got some positional-only arguments passed as keyword arguments: '" + posonly + "'");
+      throw TypeError(qualname + "() got an unexpected keyword argument '" + key + "'");
+    }
     if (set[k]) throw TypeError(qualname + "() got multiple values for argument '" + key + "'");
     out.values[k] = value;
     set[k] = true;

@@ -33,18 +33,28 @@ using bench::seconds;
 
 constexpr const char* kTimerModule = "torch.utils.benchmark.utils.timer";
 
+// At most this many OpenMP threads run: far more than any machine's cores,
+// and far fewer than what makes thread creation fail (RLIMIT_NPROC, memory)
+// and the process crash in its next parallel loop.
+constexpr Int kMaxRunThreads = 1024;
+// A count asked for beyond kMaxRunThreads, which torch.get_num_threads() still
+// reports (as PyTorch does); 0 otherwise.
+Int g_requested_threads = 0;
+
 // torch.set_num_threads, with PyTorch's checks.
 void set_threads(const Value& n) {
   if (!n.is_intlike()) throw RuntimeError("set_num_threads expects an int, but got " + type_name(n));
   if (n.as_int() <= 0) throw RuntimeError("set_num_threads expects a positive integer");
+  g_requested_threads = n.as_int() > kMaxRunThreads ? n.as_int() : 0;
 #ifdef _OPENMP
-  omp_set_num_threads(static_cast<int>(std::min<Int>(n.as_int(), 1 << 20)));
+  omp_set_num_threads(static_cast<int>(std::min<Int>(n.as_int(), kMaxRunThreads)));
 #endif
 }
 
 Int get_threads() {
 #ifdef _OPENMP
-  return omp_get_max_threads();
+  const Int running = omp_get_max_threads();
+  return g_requested_threads && running == kMaxRunThreads ? g_requested_threads : running;
 #else
   return 1;
 #endif

@@ -7,6 +7,7 @@
 #include "shell/builtins.h"
 #include "shell/dict.h"
 #include "shell/errors.h"
+#include "shell/format_spec.h"
 #include "shell/help.h"
 #include "shell/interp.h"
 #include "shell/methods.h"
@@ -208,7 +209,7 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     arity("len", a, 1, 1);
     const Value& v = a[0];
     switch (v.kind()) {
-      case Kind::Str: return Value::integer(static_cast<Int>(v.as_str().size()));
+      case Kind::Str: return Value::integer(static_cast<Int>(utf8_length(v.as_str())));  // code points
       case Kind::Tuple:
       case Kind::List:
       case Kind::Size: return Value::integer(static_cast<Int>(v.items().size()));
@@ -217,6 +218,7 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
         auto* r = v.as<RangeObj>();
         Int n = r->step > 0 ? (r->stop - r->start + r->step - 1) / r->step
                             : (r->start - r->stop - r->step - 1) / -r->step;
+        if (n > INT64_MAX) throw OverflowError("Python int too large to convert to C ssize_t");
         return Value::integer(std::max<Int>(n, 0));
       }
       case Kind::Tensor:
@@ -341,8 +343,24 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
   });
   // exit(code): the session ends with status code (Session::exit_status); a
   // str is printed and gives status 1, as in Python.
-  def("exit", [](Interpreter&, Args& a, Kwargs&) -> Value {
-    throw PyError("SystemExit", a.empty() || a[0].is_none() ? "" : str(a[0]));
+  def("exit", [](Interpreter&, Args& a, Kwargs& kw) -> Value {
+    // site.Quitter.__call__(self, code=None)
+    for (auto& [k, v] : kw) {
+      if (k != "code")
+        throw TypeError("Quitter.__call__() got an unexpected keyword argument '" + k + "'");
+      if (!a.empty()) throw TypeError("Quitter.__call__() got multiple values for argument 'code'");
+      a.push_back(v);
+    }
+    if (a.size() > 1)
+      throw TypeError("Quitter.__call__() takes from 1 to 2 positional arguments but " +
+                      std::to_string(a.size() + 1) + " were given");
+    if (a.empty() || a[0].is_none()) throw SystemExit("", 0, false, false);
+    const Value& code = a[0];
+    if (code.is(Kind::Int) || code.is(Kind::Bool)) {
+      const Int n = code.as_int();
+      throw SystemExit(str(code), static_cast<int>(n), false, n != 0);
+    }
+    throw SystemExit(str(code), 1, true, truthy(code));
   });
   b["quit"] = b["exit"];
 

@@ -130,7 +130,10 @@ std::string suffix_for(const Value& v) {
   switch (v.kind()) {
     case Kind::Builtin: return call_suffix(registry().functions(v.as<BuiltinObj>()->name));
     case Kind::Method: return call_suffix(registry().methods(v.as<MethodObj>()->name));
-    case Kind::Function: return v.as<FunctionObj>()->params.empty() ? "()" : "(";
+    case Kind::Function: {
+      const auto* f = v.as<FunctionObj>();
+      return f->params.empty() && f->varargs.empty() && f->varkw.empty() ? "()" : "(";
+    }
     case Kind::Type: return "(";
     default: return "";
   }
@@ -241,7 +244,10 @@ std::vector<std::string> keyword_params(Interpreter& in, std::string_view callee
   }
   if (fn.is(Kind::Builtin)) add_sig(registry().functions(fn.as<BuiltinObj>()->name));
   if (fn.is(Kind::Method)) add_sig(registry().methods(fn.as<MethodObj>()->name));
-  if (fn.is(Kind::Function)) out = fn.as<FunctionObj>()->params;
+  if (fn.is(Kind::Function)) {  // the parameters a keyword can name
+    const auto* f = fn.as<FunctionObj>();
+    out.assign(f->params.begin() + static_cast<std::ptrdiff_t>(f->posonly), f->params.end());
+  }
   return out;
 }
 

@@ -371,9 +371,6 @@ std::vector<std::string> dict_attr_names() {
   return {"clear", "copy", "fromkeys", "get", "items", "keys", "pop", "popitem", "setdefault", "update", "values"};
 }
 
-namespace {
-
-// How Python names a callable in call errors: "print()", "__main__.f()".
 std::string call_name(const Value& callee) {
   switch (callee.kind()) {
     case Kind::Function: return "__main__." + callee.as<FunctionObj>()->name + "()";
@@ -384,19 +381,28 @@ std::string call_name(const Value& callee) {
   }
 }
 
-}  // namespace
-
-void expand_kwargs(const Value& callee, const Value& mapping, Kwargs& kwargs) {
+void expand_kwargs(const std::string& callee, const Value& mapping, Kwargs& kwargs) {
   if (!mapping.is(Kind::Dict))
-    throw TypeError(call_name(callee) + " argument after ** must be a mapping, not " + type_name(mapping));
+    throw TypeError(callee + " argument after ** must be a mapping, not " + type_name(mapping));
   for (const Value& item : dict_of(mapping).items()) {
     const Value& key = item.items()[0];
     if (!key.is(Kind::Str)) throw TypeError("keywords must be strings");
     for (const auto& [k, _] : kwargs)
       if (k == key.as_str())
-        throw TypeError(call_name(callee) + " got multiple values for keyword argument '" + k + "'");
+        throw TypeError(callee + " got multiple values for keyword argument '" + k + "'");
     kwargs.emplace_back(key.as_str(), item.items()[1]);
   }
+}
+
+void expand_args(Interpreter& in, const std::string& callee, const Value& iterable, Args& args) {
+  switch (iterable.kind()) {
+    case Kind::Tuple: case Kind::List: case Kind::Size: case Kind::NamedTuple: case Kind::Range:
+    case Kind::Str: case Kind::Tensor: case Kind::Dict: case Kind::DictView: case Kind::Iterator:
+      break;
+    default:
+      throw TypeError(callee + " argument after * must be an iterable, not " + type_name(iterable));
+  }
+  for (Value& v : in.iterate(iterable)) args.push_back(std::move(v));
 }
 
 Value make_dict_type() {

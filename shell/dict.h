@@ -67,8 +67,15 @@ std::vector<std::string> dict_attr_names();
 void dict_update(Interpreter& in, DictObj& d, const char* fname, Args& a, Kwargs& kw);
 // The `dict` type (a callable with dict.fromkeys).
 Value make_dict_type();
+// How Python names a callable in call errors: "print()", "__main__.f()";
+// a tensor method called as t.view(...) is "Tensor.view()".
+std::string call_name(const Value& callee);
 // `f(**mapping)`: appends the mapping's items to kwargs, with Python's
-// errors for a non-mapping, a non-str key or a repeated keyword.
-void expand_kwargs(const Value& callee, const Value& mapping, Kwargs& kwargs);
+// errors for a non-mapping, a non-str key or a repeated keyword; `callee`
+// is call_name's text.
+void expand_kwargs(const std::string& callee, const Value& mapping, Kwargs& kwargs);
+// `f(*iterable)`: appends the items to args; a value that is not iterable is
+// Python's "f() argument after * must be an iterable, not int".
+void expand_args(Interpreter& in, const std::string& callee, const Value& iterable, Args& args);
 
 }  // namespace tsh::shell

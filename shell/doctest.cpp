@@ -16,18 +16,21 @@
 #include "engine/core/dtype.h"
 #include "engine/format/options.h"
 #include "shell/magics.h"
+#include "shell/paste.h"
 #include "shell/session.h"
 
 namespace tsh::shell {
 
 namespace {
 
+// The input of a transcript: its prompted lines (at the start of the line,
+// as ../conformance/check greps them; paste.h's line rule), and the answers
+// typed after a magic's question.
 std::vector<std::string> input_lines(const std::vector<std::string>& transcript) {
   std::vector<std::string> in;
   for (const std::string& l : transcript) {
-    if (l == ">>>" || l == "...") in.push_back("");
-    else if (l.rfind(">>> ", 0) == 0 || l.rfind("... ", 0) == 0) in.push_back(l.substr(4));
-    else if (auto answer = transcript_answer(l)) in.push_back(*answer);  // typed after a magic's question
+    if (auto code = strip_prompt(l)) in.push_back(std::move(*code));
+    else if (auto answer = transcript_answer(l)) in.push_back(*answer);
   }
   return in;
 }

@@ -21,6 +21,21 @@ class PyError : public tsh::Error {
   std::string kind_;
 };
 
+// exit() and quit(): Python's SystemExit, already resolved into what ending
+// the process means. what() is str(code).
+class SystemExit : public PyError {
+ public:
+  // status: the exit status (no code or None → 0, an int → itself, anything
+  // else → 1); print_code: whether the code is printed to stderr on the way
+  // out (a code that is not an int or None); truthy: the code is true (the
+  // only exits that IPython's %run reports).
+  SystemExit(const std::string& code, int status, bool print_code, bool truthy)
+      : PyError("SystemExit", code), status(status), print_code(print_code), truthy(truthy) {}
+  int status;
+  bool print_code;
+  bool truthy;
+};
+
 inline PyError NameError(const std::string& m) { return PyError("NameError", m); }
 inline PyError AttributeError(const std::string& m) { return PyError("AttributeError", m); }
 inline PyError KeyError(const std::string& m) { return PyError("KeyError", m); }

@@ -116,14 +116,25 @@ void describe_op(const std::vector<const OpEntry*>& ops, bool method, ObjectInfo
   for (const std::string& d : docs) info.doc += (info.doc.empty() ? "" : "\n") + d;
 }
 
+// As inspect.signature prints it: f(a, /, b=1, *args, c, d=2, **kw).
 std::string function_signature(const FunctionObj& f) {
-  std::string out = f.name + "(";
-  const size_t first_default = f.params.size() - f.defaults.size();
-  for (size_t i = 0; i < f.params.size(); ++i) {
-    if (i) out += ", ";
-    out += f.params[i];
-    if (i >= first_default) out += "=" + repr(f.defaults[i - first_default]);
+  std::vector<std::string> parts;
+  const size_t first_default = f.argcount - f.defaults.size();
+  for (size_t i = 0; i < f.argcount; ++i) {
+    parts.push_back(f.params[i] + (i >= first_default ? "=" + repr(f.defaults[i - first_default]) : ""));
+    if (i + 1 == f.posonly) parts.push_back("/");
   }
+  if (!f.varargs.empty())
+    parts.push_back("*" + f.varargs);
+  else if (f.params.size() > f.argcount)
+    parts.push_back("*");
+  for (size_t i = f.argcount; i < f.params.size(); ++i) {
+    const auto& d = f.kwdefaults[i - f.argcount];
+    parts.push_back(f.params[i] + (d ? "=" + repr(*d) : ""));
+  }
+  if (!f.varkw.empty()) parts.push_back("**" + f.varkw);
+  std::string out = f.name + "(";
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
   return out + ")";
 }
 

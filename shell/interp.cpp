@@ -10,6 +10,7 @@
 #include "shell/stack_guard.h"
 #include "shell/suggest.h"
 #include "shell/tensor_attrs.h"
+#include "shell/unicode.h"
 
 namespace tsh::shell {
 
@@ -51,9 +52,23 @@ void Interpreter::exec_toplevel(const Stmt& s) {
   clear_trace();
   if (s.kind != StmtKind::Expr) {
     exec(s);
+    check_interrupt();  // Ctrl-C during a kernel that cannot stop (BLAS) ends this statement, not the next
     return;
   }
-  display(eval(*s.value));
+  Value v = eval(*s.value);
+  check_interrupt();
+  display(v);
+}
+
+void Interpreter::loop_interrupt_point(const Stmt& loop) {
+  if (!interrupt_pending()) return;
+  // The traceback shows the loop's header line, without carets, as Python's
+  // does when Ctrl-C lands between iterations.
+  grammar::Span header = loop.span;
+  header.end_line = header.line;
+  header.end_col = INT32_MAX;
+  record_failure(header);
+  check_interrupt();
 }
 
 void Interpreter::display(const Value& v) {
@@ -175,7 +190,7 @@ void Interpreter::exec(const Stmt& s) {
       return;
     case StmtKind::While:
       while (truthy(eval(*s.test))) {
-        check_interrupt();
+        loop_interrupt_point(s);
         try {
           exec_block(s.body);
         } catch (const BreakSignal&) {
@@ -187,7 +202,7 @@ void Interpreter::exec(const Stmt& s) {
     case StmtKind::For: {
       Value it = eval(*s.iter);
       auto run_body = [&](const Value& item) -> bool {
-        check_interrupt();
+        loop_interrupt_point(s);
         assign(*s.target, item);
         try {
           exec_block(s.body);
@@ -501,16 +516,17 @@ Value Interpreter::eval_call(const Expr& e) {
   } else {
     fn = eval(callee);
   }
+  auto callee_name = [&] { return method ? "Tensor." + callee.text + "()" : call_name(fn); };
   for (const auto& a : e.args) {
     if (a->kind == ExprKind::Starred) {
-      for (Value& v : iterate(eval(*a->items[0]))) args.push_back(v);
+      expand_args(*this, callee_name(), eval(*a->items[0]), args);
     } else {
       args.push_back(eval(*a));
     }
   }
   for (const auto& kw : e.keywords) {
     if (kw.name.empty()) {  // f(**mapping)
-      expand_kwargs(method ? Value() : fn, eval(*kw.value), kwargs);
+      expand_kwargs(callee_name(), eval(*kw.value), kwargs);
       continue;
     }
     kwargs.emplace_back(kw.name, eval(*kw.value));
@@ -540,12 +556,29 @@ Value Interpreter::call(const Value& callee, Args& args, Kwargs& kwargs) {
 Value Interpreter::make_function(const std::string& name, const std::vector<grammar::Param>& params,
                                  const std::vector<grammar::StmtPtr>* body,
                                  const grammar::Expr* lambda_body) {
+  using grammar::ParamKind;
   auto f = std::make_shared<FunctionObj>();
   f->name = name;
+  std::vector<std::string> kwonly;
   for (const auto& p : params) {
-    f->params.push_back(p.name);
-    if (p.default_value) f->defaults.push_back(eval(*p.default_value));
+    switch (p.kind) {
+      case ParamKind::PositionalOnly:
+        ++f->posonly;
+        [[fallthrough]];
+      case ParamKind::Normal:
+        f->params.push_back(p.name);
+        if (p.default_value) f->defaults.push_back(eval(*p.default_value));
+        break;
+      case ParamKind::VarArgs: f->varargs = p.name; break;
+      case ParamKind::KeywordOnly:
+        kwonly.push_back(p.name);
+        f->kwdefaults.push_back(p.default_value ? std::optional<Value>(eval(*p.default_value)) : std::nullopt);
+        break;
+      case ParamKind::VarKeywords: f->varkw = p.name; break;
+    }
   }
+  f->argcount = f->params.size();
+  f->params.insert(f->params.end(), kwonly.begin(), kwonly.end());
   f->body = body;
   f->lambda_body = lambda_body;
   if (!asts_.empty()) f->keep_alive = asts_.back();
@@ -553,49 +586,99 @@ Value Interpreter::make_function(const std::string& name, const std::vector<gram
   return Value::object(Kind::Function, f);
 }
 
+namespace {
+
+// 'a'; 'a' and 'b'; 'a', 'b', and 'c' (CPython's missing_arguments).
+std::string quoted_names(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i) out += i + 1 == names.size() ? (names.size() > 2 ? ", and " : " and ") : ", ";
+    out += "'" + names[i] + "'";
+  }
+  return out;
+}
+
+std::string plural(size_t n, const char* word) { return std::string(word) + (n == 1 ? "" : "s"); }
+
+}  // namespace
+
+// Binds the arguments to the parameters in CPython's order (initialize_locals),
+// which decides which error a bad call reports: keywords first, then too many
+// positional arguments, then missing positional ones, then missing
+// keyword-only ones.
 Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwargs) {
   if (depth_ >= kMaxRecursion || stack_nearly_full())
     throw RecursionError("maximum recursion depth exceeded");
   auto scope = std::make_shared<Scope>();
   scope->enclosing = f.closure;
-  const size_t np = f.params.size();
-  const size_t first_default = np - f.defaults.size();
-  if (args.size() > np)
-    throw TypeError(f.name + "() takes " + std::to_string(np) + " positional argument" +
-                    (np == 1 ? "" : "s") + " but " + std::to_string(args.size()) +
-                    (args.size() == 1 ? " was" : " were") + " given");
+  const size_t np = f.params.size(), argc = f.argcount;
   std::vector<bool> set(np, false);
-  for (size_t i = 0; i < args.size(); ++i) {
+  const size_t npos = std::min(args.size(), argc);
+  for (size_t i = 0; i < npos; ++i) {
     scope->vars[f.params[i]] = args[i];
     set[i] = true;
   }
+  if (!f.varargs.empty())
+    scope->vars[f.varargs] = Value::tuple(std::vector<Value>(args.begin() + static_cast<std::ptrdiff_t>(npos), args.end()));
+  Value extra = f.varkw.empty() ? Value() : make_dict();
+  std::vector<std::string> posonly_as_keyword;
   for (auto& [k, v] : kwargs) {
-    auto it = std::find(f.params.begin(), f.params.end(), k);
-    if (it == f.params.end())
+    auto it = std::find(f.params.begin() + static_cast<std::ptrdiff_t>(f.posonly), f.params.end(), k);
+    if (it == f.params.end()) {
+      if (!extra.is_none()) {
+        dict_of(extra).set(Value::str(k), v);
+        continue;
+      }
+      if (std::find(f.params.begin(), f.params.begin() + static_cast<std::ptrdiff_t>(f.posonly), k) !=
+          f.params.begin() + static_cast<std::ptrdiff_t>(f.posonly)) {
+        posonly_as_keyword.push_back(k);
+        continue;
+      }
       throw TypeError(f.name + "() got an unexpected keyword argument '" + k + "'");
-    size_t i = static_cast<size_t>(it - f.params.begin());
+    }
+    const size_t i = static_cast<size_t>(it - f.params.begin());
     if (set[i]) throw TypeError(f.name + "() got multiple values for argument '" + k + "'");
     scope->vars[k] = v;
     set[i] = true;
   }
+  if (!posonly_as_keyword.empty()) {
+    std::string names;
+    for (const std::string& n : posonly_as_keyword) names += (names.empty() ? "" : ", ") + n;
+    throw TypeError(f.name + "() got some positional-only arguments passed as keyword arguments: '" + names + "'");
+  }
+  if (!extra.is_none()) scope->vars[f.varkw] = extra;
+  if (args.size() > argc && f.varargs.empty()) {
+    size_t kwonly_given = 0;
+    for (size_t i = argc; i < np; ++i) kwonly_given += set[i];
+    const size_t ndef = f.defaults.size();
+    const std::string takes =
+        ndef ? "from " + std::to_string(argc - ndef) + " to " + std::to_string(argc) : std::to_string(argc);
+    std::string given = std::to_string(args.size());
+    if (kwonly_given)
+      given += " " + plural(args.size(), "positional argument") + " (and " + std::to_string(kwonly_given) + " " +
+               plural(kwonly_given, "keyword-only argument") + ")";
+    throw TypeError(f.name + "() takes " + takes + " " + (ndef ? "positional arguments" : plural(argc, "positional argument")) + " but " + given +
+                    (args.size() == 1 && !kwonly_given ? " was" : " were") + " given");
+  }
+  const size_t first_default = argc - f.defaults.size();
   std::vector<std::string> missing;
-  for (size_t i = 0; i < np; ++i) {
+  for (size_t i = 0; i < first_default; ++i)
+    if (!set[i]) missing.push_back(f.params[i]);
+  if (!missing.empty())
+    throw TypeError(f.name + "() missing " + std::to_string(missing.size()) + " required positional " +
+                    plural(missing.size(), "argument") + ": " + quoted_names(missing));
+  for (size_t i = first_default; i < argc; ++i)
+    if (!set[i]) scope->vars[f.params[i]] = f.defaults[i - first_default];
+  for (size_t i = argc; i < np; ++i) {
     if (set[i]) continue;
-    if (i >= first_default)
-      scope->vars[f.params[i]] = f.defaults[i - first_default];
+    if (const auto& d = f.kwdefaults[i - argc])
+      scope->vars[f.params[i]] = *d;
     else
       missing.push_back(f.params[i]);
   }
-  if (!missing.empty()) {
-    std::string names;
-    for (size_t i = 0; i < missing.size(); ++i) {
-      if (i) names += i + 1 == missing.size() ? (missing.size() > 2 ? ", and " : " and ") : ", ";
-      names += "'" + missing[i] + "'";
-    }
-    throw TypeError(f.name + "() missing " + std::to_string(missing.size()) +
-                    " required positional argument" + (missing.size() == 1 ? "" : "s") + ": " +
-                    names);
-  }
+  if (!missing.empty())
+    throw TypeError(f.name + "() missing " + std::to_string(missing.size()) + " required keyword-only " +
+                    plural(missing.size(), "argument") + ": " + quoted_names(missing));
   auto saved = scope_;
   scope_ = scope;
   frame_names_.push_back(f.name);
@@ -630,15 +713,23 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
     case Kind::Size: return v.items();
     case Kind::NamedTuple: return v.as<NamedTupleObj>()->items;
     case Kind::Range: {
+      // list(range(10**12)) is a MemoryError at once, as in Python (whose
+      // list() sizes itself from len()), not a slow march into swap.
       auto* r = v.as<RangeObj>();
+      const Int n = r->step > 0 ? (r->stop - r->start + r->step - 1) / r->step
+                                : (r->start - r->stop - r->step - 1) / -r->step;
       std::vector<Value> out;
-      for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step)
+      if (n > static_cast<Int>(out.max_size())) throw std::bad_alloc();
+      if (n > 0) out.reserve(static_cast<size_t>(n));
+      for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step) {
+        if ((out.size() & 0xFFFF) == 0) check_interrupt();
         out.push_back(Value::integer(i));
+      }
       return out;
     }
-    case Kind::Str: {
+    case Kind::Str: {  // code points
       std::vector<Value> out;
-      for (char c : v.as_str()) out.push_back(Value::str(std::string(1, c)));
+      for (std::string& c : code_points(v.as_str())) out.push_back(Value::str(std::move(c)));
       return out;
     }
     case Kind::Tensor: {

@@ -105,6 +105,8 @@ class Interpreter {
   Value make_function(const std::string& name, const std::vector<grammar::Param>& params,
                       const std::vector<grammar::StmtPtr>* body, const grammar::Expr* lambda_body);
   void record_failure(const grammar::Span& span);
+  // Between iterations of `loop`: raises KeyboardInterrupt after Ctrl-C.
+  void loop_interrupt_point(const grammar::Stmt& loop);
   std::map<std::string, Value> modules_;  // imported non-torch modules
 
   Output out_;

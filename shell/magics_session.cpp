@@ -18,9 +18,11 @@ namespace tsh::shell {
 
 namespace {
 
+// A regular file only, as IPython's os.path.isfile test: a directory, a FIFO
+// or /dev/zero is "not found" (the last would never end).
 bool read_whole_file(const std::string& path, std::string& out) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return false;
+  if (!std::filesystem::is_regular_file(path, ec)) return false;
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
   std::stringstream ss;

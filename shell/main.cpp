@@ -5,6 +5,7 @@
 #endif
 
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -42,6 +43,17 @@ bool read_file(const std::string& path, std::string& out) {
   ss << in.rdbuf();
   out = ss.str();
   return true;
+}
+
+// A script stopped by Ctrl-C ends as python3's does: its traceback printed,
+// the process killed by SIGINT itself, so that the shell sees status 130 and
+// a calling script stops too.
+int exit_by_interrupt() {
+  std::cout.flush();
+  std::cerr.flush();
+  std::signal(SIGINT, SIG_DFL);
+  std::raise(SIGINT);
+  return 130;  // SIGINT blocked: the status it would have given
 }
 
 }  // namespace
@@ -87,7 +99,7 @@ int main(int argc, char** argv) {
   }
   if (threads > 0) {
 #ifdef _OPENMP
-    omp_set_num_threads(threads);
+    omp_set_num_threads(std::min(threads, 1024));  // as torch.set_num_threads runs at most (benchmark.cpp)
 #endif
   }
   if (!device.empty()) {
@@ -125,6 +137,7 @@ int main(int argc, char** argv) {
     status = session.run_script(source, positional[0]);
     ran_something = true;
   }
+  if (ran_something && session.interrupted() && !interactive) return exit_by_interrupt();
   if (ran_something && (!interactive || session.exit_status())) return status;
 
   bool tty = isatty(STDIN_FILENO);
@@ -141,5 +154,6 @@ int main(int argc, char** argv) {
   // No terminal: stdin is a script.
   std::stringstream ss;
   ss << std::cin.rdbuf();
-  return session.run_script(ss.str(), "<stdin>");
+  status = session.run_script(ss.str(), "<stdin>");
+  return session.interrupted() ? exit_by_interrupt() : status;
 }

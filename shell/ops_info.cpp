@@ -75,7 +75,7 @@ void register_tensor_info_ops(Registry& r) {
         [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).dim()); });
   r.def("ndimension(Tensor self) -> int", kMethod, "Alias of dim().",
         [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).dim()); });
-  r.def("numel(Tensor self) -> int", kMethod, "The number of elements.",
+  r.def("numel(Tensor self) -> int", kBoth, "The number of elements.",
         [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).numel()); });
   r.def("nelement(Tensor self) -> int", kMethod, "Alias of numel().",
         [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).numel()); });
@@ -84,9 +84,9 @@ void register_tensor_info_ops(Registry& r) {
   r.def("is_contiguous(Tensor self, *, MemoryFormat memory_format=contiguous_format) -> bool", kMethod,
         "Whether self's strides are those of a row-major layout (size-1 dims ignored).",
         [](Interpreter&, Bound& a) { return Value::boolean(a.tensor(0).is_contiguous()); });
-  r.def("is_floating_point(Tensor self) -> bool", kMethod, "Whether the dtype is a floating dtype.",
+  r.def("is_floating_point(Tensor self) -> bool", kBoth, "Whether the dtype is a floating dtype.",
         [](Interpreter&, Bound& a) { return Value::boolean(is_floating(a.tensor(0).dtype())); });
-  r.def("is_complex(Tensor self) -> bool", kMethod, "Whether the dtype is complex.",
+  r.def("is_complex(Tensor self) -> bool", kBoth, "Whether the dtype is complex.",
         [](Interpreter&, Bound& a) { return Value::boolean(is_complex(a.tensor(0).dtype())); });
   r.def("data_ptr(Tensor self) -> int", kMethod, "The address of self's first element.",
         [](Interpreter&, Bound& a) {

@@ -127,6 +127,10 @@ Signature parse_signature(const std::string& schema) {
       kwarg_only = true;
       continue;
     }
+    if (part == "/") {
+      for (Param& q : sig.params) q.positional_only = true;
+      continue;
+    }
     Param p;
     p.kwarg_only = kwarg_only;
     std::string decl = part;
@@ -307,14 +311,16 @@ Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloa
     bind_python(e0.sig, qual, is_method, args, kwargs, b);
     return e0.impl(in, b);
   }
-  // A method without parameters is a plain C method in PyTorch (METH_NOARGS).
-  if (is_method && overloads.size() == 1) {
+  // A method or function without parameters is a plain C function in PyTorch
+  // (METH_NOARGS): t.is_complex(), torch.get_default_dtype().
+  if (overloads.size() == 1) {
     size_t params = 0;
-    for (const Param& p : e0.sig.params) params += (p.name == "self" || p.name == "out") ? 0 : 1;
+    for (const Param& p : e0.sig.params) params += ((is_method && p.name == "self") || p.name == "out") ? 0 : 1;
     if (params == 0) {
-      const std::string qual = "TensorBase." + e0.sig.name + "()";
+      const std::string qual = (is_method ? "TensorBase." : "torch.") + e0.sig.name + "()";
+      const size_t given = args.size() - (is_method ? 1 : 0);
       if (!kwargs.empty()) throw TypeError(qual + " takes no keyword arguments");
-      if (args.size() > 1) throw TypeError(qual + " takes no arguments (" + std::to_string(args.size() - 1) + " given)");
+      if (given > 0) throw TypeError(qual + " takes no arguments (" + std::to_string(given) + " given)");
     }
   }
   for (const OpEntry* e : overloads) {
@@ -398,6 +404,7 @@ Registry& registry() {
     register_random_ops(*reg);
     register_join_ops(*reg);
     register_linalg_ops(*reg);
+    register_dtype_ops(*reg);
     return reg;
   }();
   return *r;

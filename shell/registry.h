@@ -36,6 +36,7 @@ struct Param {
   Value default_value;
   std::string default_text;   // the default as written, printed in listings as " = text"
   bool kwarg_only = false;    // after `*`
+  bool positional_only = false;  // before `/` (only `|python` schemas have one)
   int list_size = 0;          // `int[2]`: a lone int is repeated; `int[1]` accepts a lone int
 };
 
@@ -48,7 +49,8 @@ struct Signature {
   bool has_self() const { return !params.empty() && params[0].name == "self"; }
 };
 
-// Parses "name(Type a, Type? b=None, *, Type c=1) -> Ret [|hidden|python]". Types are
+// Parses "name(Type a, Type? b=None, *, Type c=1) -> Ret [|hidden|python]" (a `|python`
+// one may mark positional-only parameters with `/`, as Python does). Types are
 // PyTorch's schema types (Tensor, Tensor[], int, SymInt, int[1], float, Scalar, bool, str,
 // ScalarType, Layout, Device, Generator, MemoryFormat, Dimname, Dimname[], Any). In the
 // function form a `Tensor self` is PyTorch's `input`; the method form drops self and `out`.
@@ -131,6 +133,7 @@ void register_random_ops(Registry& r);       // ops_random.cpp
 void register_indexing_ops(Registry& r);     // ops_indexing.cpp
 void register_join_ops(Registry& r);         // ops_join.cpp
 void register_linalg_ops(Registry& r);       // ops_linalg.cpp
+void register_dtype_ops(Registry& r);        // ops_dtype.cpp
 // torch functions PyTorch defines in Python with *tensors (meshgrid, ...): ops_join.cpp.
 void install_join_attrs(std::map<std::string, Value>& torch_attrs);
 

@@ -114,18 +114,18 @@ void Session::report_escape_syntax_error(const EscapeSyntaxError& e, const std::
 void Session::print_err(const std::string& s) { interp_.output().err(s); }
 
 bool Session::note_exit(const tsh::Error& e) {
-  if (std::string_view(e.kind()) != "SystemExit") return false;
-  // Python's rules: no argument (or None) is status 0, an int is the status,
-  // anything else is printed to stderr and the status is 1.
-  const std::string arg = e.what();
-  if (arg.empty() || arg == "None") {
-    exit_status_ = 0;
-  } else if (arg.find_first_not_of("-0123456789") == std::string::npos) {
-    exit_status_ = std::atoi(arg.c_str());
-  } else {
-    print_err(arg + "\n");
-    exit_status_ = 1;
+  const auto* exit = dynamic_cast<const SystemExit*>(&e);
+  if (!exit) return false;
+  if (run_depth_ > 0) {
+    // Inside %run, as IPython's safe_execfile: the script ends, the session
+    // goes on, and a true code is reported in the exception-only layout.
+    if (exit->truthy)
+      print_err("An exception has occurred, use %tb to see the full traceback.\n\nSystemExit: " +
+                std::string(exit->what()) + "\n");
+    return true;
   }
+  if (exit->print_code) print_err(std::string(exit->what()) + "\n");
+  exit_status_ = exit->status;
   return true;
 }
 
@@ -141,6 +141,7 @@ void Session::report_syntax_error(const grammar::ParseError& err, const std::str
     size_t strip = text.find_first_not_of(" \t\f");
     if (strip == std::string::npos) strip = text.size();
     std::string shown = text.substr(strip);
+    shown = shown.substr(0, shown.find('\0'));  // as C prints it: a binary file shows its first bytes
     while (!shown.empty() && (shown.back() == ' ' || shown.back() == '\r')) shown.pop_back();
     out += "    " + shown + "\n";
     if (err.span.col >= 0) {  // a negative column: Python prints no caret for this error
@@ -214,6 +215,9 @@ int Session::run_lines(LineReader& reader, bool echo) {
     std::optional<std::string> first = pending ? pending : reader.read(false);
     pending.reset();
     if (!first) break;
+    // Ctrl-C while the session waited for input interrupts nothing (python3 -i
+    // on a pipe drops it too); it must not stop the statement about to run.
+    clear_interrupt();
     if (is_blank(*first)) {
       if (echo) out.out(">>>\n");
       continue;
@@ -259,7 +263,14 @@ int Session::run_file(const std::string& source, const std::string& filename) {
 int Session::run_script(const std::string& source, const std::string& filename, bool record_history) {
   auto parsed = std::make_shared<grammar::ParseResult>(grammar::parse(source));
   if (parsed->error) {
-    report_syntax_error(*parsed->error, source, filename);
+    grammar::ParseError err = *parsed->error;
+    // A file is refused before it is tokenized, with the wording of python3
+    // FILE (compile()'s "source code string ..." is the REPL's) and no caret.
+    if (err.message == "source code string cannot contain null bytes") {
+      err.message = "source code cannot contain null bytes";
+      err.span.col = -1;
+    }
+    report_syntax_error(err, source, filename);
     return 1;
   }
   interp_.keep_alive(parsed);
@@ -279,7 +290,7 @@ int Session::run_script(const std::string& source, const std::string& filename, 
       report_escape_syntax_error(e, filename);
       return 1;
     } catch (const tsh::Error& e) {
-      if (note_exit(e)) return *exit_status_;
+      if (note_exit(e)) return exit_status_.value_or(0);
       std::string out = "Traceback (most recent call last):\n";
       std::vector<TraceEntry> trace = interp_.trace();
       if (trace.empty()) trace.push_back(TraceEntry{"<module>", stmt->span});
@@ -300,6 +311,7 @@ int Session::run_script(const std::string& source, const std::string& filename, 
       }
       out += error_line(e) + "\n";
       print_err(out);
+      if (run_depth_ == 0 && dynamic_cast<const KeyboardInterrupt*>(&e)) interrupted_ = true;
       return 1;
     } catch (const BreakSignal&) {
       print_err("SyntaxError: 'break' outside loop\n");

@@ -93,6 +93,9 @@ class Session {
   // Set once the code called exit() or quit() (SystemExit): run_lines stops
   // reading, run_script returns it, and the process exits with it.
   std::optional<int> exit_status() const { return exit_status_; }
+  // Set when Ctrl-C ended the last script run_script ran (KeyboardInterrupt
+  // traceback printed): the process then ends as python3 does, by SIGINT (130).
+  bool interrupted() const { return interrupted_; }
   // The directory before the last %cd, for `%cd -`.
   std::string previous_dir;
 
@@ -110,6 +113,7 @@ class Session {
   bool echo_ = false;              // run_lines' --echo
   int run_depth_ = 0;              // nested %run scripts
   std::optional<int> exit_status_;  // see exit_status()
+  bool interrupted_ = false;        // see interrupted()
 };
 
 // Text of the lines of `source` (for carets).

@@ -10,6 +10,7 @@
 #include "shell/interp.h"
 #include "shell/methods.h"
 #include "shell/pyops.h"
+#include "shell/unicode.h"
 
 namespace tsh::shell {
 
@@ -194,9 +195,9 @@ bool starts_or_ends(const std::string& s, const Args& a, bool starts, const char
 }
 
 template <class Pred>
-bool all_chars(const std::string& s, Pred p) {
+bool all_chars(const std::vector<uint32_t>& s, Pred p) {
   if (s.empty()) return false;
-  for (unsigned char c : s)
+  for (uint32_t c : s)
     if (!p(c)) return false;
   return true;
 }
@@ -207,48 +208,45 @@ Value str_attr(const Value& obj, const std::string& name) {
   MethodTable t(obj, "str");
   if (name == "upper" || name == "lower" || name == "swapcase" || name == "casefold")
     return t.noargs(name, [name](Interpreter&, const Value& self, Args&, Kwargs&) {
-      const std::string& x = self.as_str();
-      std::string out = x;
-      for (char& c : out) {
-        const auto u = static_cast<unsigned char>(c);
-        if (name == "upper") c = static_cast<char>(std::toupper(u));
-        else if (name == "swapcase") c = static_cast<char>(std::isupper(u) ? std::tolower(u) : std::toupper(u));
-        else c = static_cast<char>(std::tolower(u));
+      std::vector<uint32_t> cps = decode(self.as_str());
+      for (uint32_t& c : cps) {
+        if (name == "upper") c = to_upper(c);
+        else if (name == "swapcase") c = is_upper(c) ? to_lower(c) : to_upper(c);
+        else c = to_lower(c);
       }
-      return Value::str(out);
+      return Value::str(encode(cps));
     });
   if (name == "title" || name == "capitalize")
     return t.noargs(name, [name](Interpreter&, const Value& self, Args&, Kwargs&) {
-      const std::string& x = self.as_str();
-      std::string out = x;
+      std::vector<uint32_t> cps = decode(self.as_str());
       bool start = true;
-      for (size_t i = 0; i < out.size(); ++i) {
-        const auto u = static_cast<unsigned char>(out[i]);
+      for (size_t i = 0; i < cps.size(); ++i) {
+        const uint32_t c = cps[i];
         if (name == "capitalize") {
-          out[i] = static_cast<char>(i == 0 ? std::toupper(u) : std::tolower(u));
+          cps[i] = i == 0 ? to_upper(c) : to_lower(c);
           continue;
         }
-        out[i] = static_cast<char>(start ? std::toupper(u) : std::tolower(u));
-        start = !std::isalpha(u);
+        cps[i] = start ? to_upper(c) : to_lower(c);
+        start = !(is_alpha(c) || is_upper(c) || is_lower(c));  // a word is a run of cased letters
       }
-      return Value::str(out);
+      return Value::str(encode(cps));
     });
   if (name == "isdigit" || name == "isdecimal" || name == "isnumeric" || name == "isalpha" || name == "isalnum" ||
       name == "isspace" || name == "isupper" || name == "islower")
     return t.noargs(name, [name](Interpreter&, const Value& self, Args&, Kwargs&) {
-      const std::string& x = self.as_str();
-      if (name == "isspace") return Value::boolean(all_chars(x, [](unsigned char c) { return is_space(static_cast<char>(c)); }));
-      if (name == "isalpha") return Value::boolean(all_chars(x, [](unsigned char c) { return std::isalpha(c) != 0; }));
-      if (name == "isalnum") return Value::boolean(all_chars(x, [](unsigned char c) { return std::isalnum(c) != 0; }));
+      const std::vector<uint32_t> x = decode(self.as_str());
+      if (name == "isspace") return Value::boolean(all_chars(x, [](uint32_t c) { return shell::is_space(c); }));
+      if (name == "isalpha") return Value::boolean(all_chars(x, [](uint32_t c) { return is_alpha(c); }));
+      if (name == "isalnum") return Value::boolean(all_chars(x, [](uint32_t c) { return is_alpha(c) || is_digit(c); }));
       if (name == "isupper" || name == "islower") {
         bool cased = false, ok = true;
-        for (unsigned char c : x) {
-          if (std::isupper(c)) cased = true, ok = ok && name == "isupper";
-          if (std::islower(c)) cased = true, ok = ok && name == "islower";
+        for (uint32_t c : x) {
+          if (is_upper(c)) cased = true, ok = ok && name == "isupper";
+          if (is_lower(c)) cased = true, ok = ok && name == "islower";
         }
         return Value::boolean(cased && ok);
       }
-      return Value::boolean(all_chars(x, [](unsigned char c) { return c >= '0' && c <= '9'; }));
+      return Value::boolean(all_chars(x, [](uint32_t c) { return is_digit(c); }));
     });
   if (name == "strip" || name == "lstrip" || name == "rstrip")
     return t.fast(name, 0, 1, [name](Interpreter&, const Value& self, Args& a, Kwargs&) {

@@ -12,6 +12,7 @@
 #include "shell/errors.h"
 #include "shell/interp.h"
 #include "shell/pyops.h"
+#include "shell/unicode.h"
 
 namespace tsh::shell {
 
@@ -265,15 +266,19 @@ Value Interpreter::eval_subscript(const Value& obj, const Value& index) {
       if (index.is(Kind::Slice)) return Value::tuple(slice_items(items, *index.as<SliceObj>()));
       return items[normalize_index(index, static_cast<int64_t>(items.size()), "tuple")];
     }
-    case Kind::Str: {
+    case Kind::Str: {  // by code points, as Python's str
       const std::string& s = obj.as_str();
+      const bool ascii = is_ascii(s);
+      const std::vector<std::string> cps = ascii ? std::vector<std::string>() : code_points(s);
+      const int64_t n = static_cast<int64_t>(ascii ? s.size() : cps.size());
+      auto at = [&](int64_t i) { return ascii ? std::string(1, s[static_cast<size_t>(i)]) : cps[static_cast<size_t>(i)]; };
       if (index.is(Kind::Slice)) {
-        SliceBounds b = slice_indices(*index.as<SliceObj>(), static_cast<int64_t>(s.size()));
+        SliceBounds b = slice_indices(*index.as<SliceObj>(), n);
         std::string out;
-        for (int64_t i = b.start; b.step > 0 ? i < b.stop : i > b.stop; i += b.step) out += s[i];
+        for (int64_t i = b.start; b.step > 0 ? i < b.stop : i > b.stop; i += b.step) out += at(i);
         return Value::str(out);
       }
-      return Value::str(std::string(1, s[normalize_index(index, static_cast<int64_t>(s.size()), "string")]));
+      return Value::str(at(normalize_index(index, n, "string")));
     }
     case Kind::Range: {
       auto* r = obj.as<RangeObj>();

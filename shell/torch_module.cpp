@@ -54,44 +54,6 @@ Value make_torch_module(Interpreter&) {
     attrs[n] = Value::dtype(*dtype_from_name(n));
   attrs["__version__"] = Value::str("2.5.0+tsh");
 
-  def(torch, "set_default_dtype", [](Interpreter&, Args& a, Kwargs&) {
-    if (a.size() != 1 || !a[0].is(Kind::DType))
-      throw TypeError("set_default_dtype(): argument 'd' (position 1) must be torch.dtype");
-    set_default_dtype(a[0].as_dtype());
-    return Value();
-  });
-  def(torch, "get_default_dtype", [](Interpreter&, Args&, Kwargs&) {
-    return Value::dtype(default_dtype());
-  });
-  def(torch, "is_tensor", [](Interpreter&, Args& a, Kwargs&) {
-    if (a.size() != 1) throw TypeError("is_tensor() takes 1 positional argument");
-    return Value::boolean(a[0].is(Kind::Tensor));
-  });
-  def(torch, "is_floating_point", [](Interpreter&, Args& a, Kwargs&) {
-    if (a.size() != 1 || !a[0].is(Kind::Tensor))
-      throw TypeError("is_floating_point(): argument 'input' (position 1) must be Tensor");
-    return Value::boolean(is_floating(a[0].as_tensor().dtype()));
-  });
-  def(torch, "is_complex", [](Interpreter&, Args& a, Kwargs&) {
-    if (a.size() != 1 || !a[0].is(Kind::Tensor))
-      throw TypeError("is_complex(): argument 'input' (position 1) must be Tensor");
-    return Value::boolean(is_complex(a[0].as_tensor().dtype()));
-  });
-  def(torch, "numel", [](Interpreter&, Args& a, Kwargs&) {
-    if (a.size() != 1 || !a[0].is(Kind::Tensor))
-      throw TypeError("numel(): argument 'input' (position 1) must be Tensor");
-    return Value::integer(a[0].as_tensor().numel());
-  });
-  def(torch, "promote_types", [](Interpreter&, Args& a, Kwargs&) {
-    if (a.size() != 2 || !a[0].is(Kind::DType) || !a[1].is(Kind::DType))
-      throw TypeError("promote_types(): arguments must be torch.dtype");
-    return Value::dtype(promote_types(a[0].as_dtype(), a[1].as_dtype()));
-  });
-  def(torch, "can_cast", [](Interpreter&, Args& a, Kwargs&) {
-    if (a.size() != 2 || !a[0].is(Kind::DType) || !a[1].is(Kind::DType))
-      throw TypeError("can_cast(): arguments must be torch.dtype");
-    return Value::boolean(can_cast(a[0].as_dtype(), a[1].as_dtype()));
-  });
   def(torch, "set_printoptions", [](Interpreter&, Args& a, Kwargs& kw) {
     auto v = bind_simple("set_printoptions", a, kw,
                          {"precision", "threshold", "edgeitems", "linewidth", "profile", "sci_mode"});

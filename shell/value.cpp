@@ -7,9 +7,11 @@
 #include "engine/format/pyrepr.h"
 #include "engine/format/storage_repr.h"
 #include "engine/format/tensor_repr.h"
+#include "grammar/chars.h"
 #include "shell/dict.h"
 #include "shell/errors.h"
 #include "shell/stack_guard.h"
+#include "shell/unicode.h"
 
 namespace tsh::shell {
 
@@ -196,7 +198,25 @@ std::string str_repr(const std::string& s) {
         }
     }
   }
-  return out + q;
+  if (is_ascii(s)) return out + q;
+  // A code point Python does not print (C1 controls, format characters such
+  // as U+200B, separators, private use) is escaped as \x.., \u.... or \U.........
+  std::string escaped;
+  size_t i = 0;
+  while (i < out.size()) {
+    size_t len = 1;
+    const int32_t cp = static_cast<unsigned char>(out[i]) < 0x80 ? -2 : grammar::decode_utf8(out, i, len);
+    if (cp >= 0 && !grammar::is_printable_codepoint(cp)) {
+      char buf[16];
+      std::snprintf(buf, sizeof buf, cp < 0x100 ? "\\x%02x" : cp < 0x10000 ? "\\u%04x" : "\\U%08x",
+                    static_cast<unsigned>(cp));
+      escaped += buf;
+    } else {
+      escaped.append(out, i, len);
+    }
+    i += len;
+  }
+  return escaped + q;
 }
 
 std::string int_str(Int v) {

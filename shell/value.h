@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -174,8 +175,15 @@ struct Scope {
 struct FunctionObj : Object {
   std::shared_ptr<Scope> closure;  // null for functions defined at module level
   std::string name;
+  // Python's parameter model: params holds the positional parameters (the
+  // first `posonly` of them positional-only) and then the keyword-only ones;
+  // argcount is the number of positional ones.
   std::vector<std::string> params;
-  std::vector<Value> defaults;  // aligned to the last params
+  size_t argcount = 0;
+  size_t posonly = 0;
+  std::vector<Value> defaults;  // aligned to the last positional params
+  std::vector<std::optional<Value>> kwdefaults;  // one per keyword-only param
+  std::string varargs, varkw;  // the names of *args and **kwargs; empty when absent
   const std::vector<std::unique_ptr<grammar::Stmt>>* body = nullptr;  // def
   const grammar::Expr* lambda_body = nullptr;                         // lambda
   std::shared_ptr<void> keep_alive;  // the parsed source the body points into

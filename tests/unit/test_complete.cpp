@@ -58,7 +58,7 @@ TEST_CASE("names: globals, builtins, torch functions, with rlcompleter's suffixe
   // A function that takes no argument gets "()", as rlcompleter writes it.
   CHECK(has(f("side_"), "side_effect()"));
   CHECK(has(f("sca"), "scale("));
-  CHECK(has(f("get_default_d"), "get_default_dtype("));
+  CHECK(has(f("get_default_d"), "get_default_dtype()"));
   CHECK(has(f("tor"), "torch"));  // a module
   // A global shadows the torch function of the same name, as lookup does.
   auto ts = f("t");
@@ -121,7 +121,7 @@ TEST_CASE("tensor attributes and methods after a name chain", "[complete]") {
   CHECK(has(f("t.sha"), "t.shape"));       // a property
   CHECK(has(f("t.nu"), "t.numel()"));
   CHECK(has(f("t.T.sh"), "t.T.shape"));    // through a property
-  CHECK(has(f("t.shape.nu"), "t.shape.numel("));
+  CHECK(has(f("t.shape.nu"), "t.shape.numel()"));  // Size.numel() takes no argument
   CHECK(has(f("print(t.dt"), "t.dtype"));  // inside a call
   CHECK(sorted_unique(f("t.")));
 }

@@ -581,6 +581,25 @@ TEST_CASE("compile-time errors are reported before anything runs", "[parser][err
   CHECK(p("return 1\nx = (1 +)") == "ERR SyntaxError: invalid syntax");
 }
 
+TEST_CASE("Parameter lists have Python's kinds and CPython 3.11's errors", "[parser][errors]") {
+  CHECK(p("def f(a, /, b=2, *args, c, d=4, **kw): pass") ==
+        "(def f (a / b=2 *args c d=4 **kw) ((pass)))");
+  CHECK(p("def f(a, *, b): pass") == "(def f (a * b) ((pass)))");
+  CHECK(p("lambda *a, **k: 0") == "(expr (lambda (*a **k) 0))");
+  CHECK(p("def f(*a, *b): pass") == "ERR SyntaxError: * argument may appear only once");
+  CHECK(p("def f(**k, a): pass") == "ERR SyntaxError: arguments cannot follow var-keyword argument");
+  CHECK(p("def f(*, **k): pass") == "ERR SyntaxError: named arguments must follow bare *");
+  CHECK(p("lambda *: 1") == "ERR SyntaxError: named arguments must follow bare *");
+  CHECK(p("def f(/, a): pass") == "ERR SyntaxError: at least one argument must precede /");
+  CHECK(p("def f(a, /, b, /): pass") == "ERR SyntaxError: / may appear only once");
+  CHECK(p("def f(*a, /): pass") == "ERR SyntaxError: / must be ahead of *");
+  CHECK(p("def f(**k=1): pass") == "ERR SyntaxError: var-keyword argument cannot have default value");
+  CHECK(p("def f(*a=1): pass") == "ERR SyntaxError: var-positional argument cannot have default value");
+  CHECK(p("def f(a=1, /, b): pass") == "ERR SyntaxError: non-default argument follows default argument");
+  CHECK(p("def f(*, a=1, b): pass") == "(def f (* a=1 b) ((pass)))");
+  CHECK(p("def f(*a, a): pass") == "ERR SyntaxError: duplicate argument 'a' in function definition");
+}
+
 TEST_CASE("Python forms tsh does not implement are named in the error", "[parser][errors]") {
   CHECK(p("x = {1, 2}") == "ERR SyntaxError: set displays ('{a, b}') are not supported by tsh");
   CHECK(p("x = {i for i in y}") == "ERR SyntaxError: set comprehensions ('{x for x in y}') are not supported by tsh");
@@ -596,8 +615,6 @@ TEST_CASE("Python forms tsh does not implement are named in the error", "[parser
         "ERR SyntaxError: assignment expressions (':=') are not supported by tsh");
   CHECK(p("def f(x: int) -> int: pass") ==
         "ERR SyntaxError: parameter annotations are not supported by tsh");
-  CHECK(p("def f(*args): pass") ==
-        "ERR SyntaxError: '/', '*', '*args' and '**kwargs' in parameter lists are not supported by tsh");
   CHECK(p("x: int = 1") == "ERR SyntaxError: annotated assignments ('x: int = ...') are not supported by tsh");
   CHECK(p("for x in y:\n  pass\nelse:\n  pass") ==
         "ERR SyntaxError: 'else' clauses on 'for' loops are not supported by tsh");
