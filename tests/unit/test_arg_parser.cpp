@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "shell/session.h"
+#include "tests/unit/session_run.h"
 
 using namespace tsh::shell;
 
@@ -12,10 +13,7 @@ namespace {
 
 // Runs lines as `tsh -i --echo` would and returns what the last one printed.
 std::string last_output(const std::vector<std::string>& lines) {
-  std::string out;
-  Session s(Output{[&](std::string_view t) { out += t; }, [&](std::string_view t) { out += t; }});
-  VectorReader reader(lines);
-  s.run_lines(reader, true);
+  const std::string out = testing::session_output(lines, true);
   const size_t echo = out.rfind(">>> " + lines.back() + "\n");
   return out.substr(echo + 5 + lines.back().size());
 }

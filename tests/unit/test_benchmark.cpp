@@ -10,17 +10,14 @@
 
 #include "shell/benchmark.h"
 #include "shell/session.h"
+#include "tests/unit/session_run.h"
 
 using namespace tsh::shell;
 
 namespace {
 
 std::string transcript(const std::vector<std::string>& lines) {
-  std::string out;
-  Session s(Output{[&](std::string_view t) { out += t; }, [&](std::string_view t) { out += t; }});
-  VectorReader reader(lines);
-  s.run_lines(reader, true);
-  return out;
+  return testing::session_output(lines, true);
 }
 
 // A clock that advances `step` seconds at each reading; restores the real one.

@@ -16,25 +16,18 @@
 #include "shell/magics_timing.h"
 #include "shell/magics_whos.h"
 #include "shell/session.h"
+#include "tests/unit/session_run.h"
 
 using namespace tsh::shell;
 
 namespace {
 
 std::string transcript(const std::vector<std::string>& lines) {
-  std::string out;
-  Session s(Output{[&](std::string_view t) { out += t; }, [&](std::string_view t) { out += t; }});
-  VectorReader reader(lines);
-  s.run_lines(reader, false);
-  return out;
+  return testing::session_output(lines, false);
 }
 
 std::string script(const std::string& source, int* status = nullptr) {
-  std::string out;
-  Session s(Output{[&](std::string_view t) { out += t; }, [&](std::string_view t) { out += t; }});
-  const int rc = s.run_script(source, "lesson.tsh");
-  if (status) *status = rc;
-  return out;
+  return testing::script_output(source, status);
 }
 
 // A clock that advances by `step` seconds each time the body runs.

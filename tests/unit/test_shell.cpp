@@ -3,6 +3,7 @@
 
 #include "shell/registry.h"
 #include "shell/session.h"
+#include "tests/unit/session_run.h"
 
 using namespace tsh::shell;
 
@@ -10,19 +11,11 @@ namespace {
 
 // Runs lines as `tsh -i --echo` would and returns everything printed (stderr merged).
 std::string transcript(const std::vector<std::string>& lines) {
-  std::string out;
-  Session s(Output{[&](std::string_view t) { out += t; }, [&](std::string_view t) { out += t; }});
-  VectorReader reader(lines);
-  s.run_lines(reader, true);
-  return out;
+  return testing::session_output(lines, true);
 }
 
 std::string script(const std::string& source, int* status = nullptr) {
-  std::string out;
-  Session s(Output{[&](std::string_view t) { out += t; }, [&](std::string_view t) { out += t; }});
-  int rc = s.run_script(source, "lesson.tsh");
-  if (status) *status = rc;
-  return out;
+  return testing::script_output(source, status);
 }
 
 }  // namespace
