@@ -322,13 +322,22 @@ void check_unpacked(const Signature& sig, bool is_method, const Bound& b) {
   for (const ViewParam& vp : call_view(sig, is_method)) {
     if (vp.p->type != ParamType::IntList && vp.p->type != ParamType::SymIntList) continue;
     const Value& v = b.values[vp.index];
+    auto fail = [&](size_t k, const std::string& error) {
+      throw_parser_error(sig.name + "(): argument '" + vp.name + "' failed to unpack the object at pos " +
+                         std::to_string(k + 1) + " with error \"" + error + "\"");
+    };
+    // An int beyond int64 (2**63, 10**20) does not unpack either.
+    auto overflows = [](const Value& x) {
+      return x.is(Kind::Int) && (x.as_int() > INT64_MAX || x.as_int() < INT64_MIN);
+    };
+    // A lone int where `int[N]` takes one is unpacked as one long: RuntimeError (below).
+    if (overflows(v) && vp.p->list_size == 0) fail(0, "Overflow when unpacking long");
     if (!is_list_like(v)) continue;
     const auto& items = v.items();
-    for (size_t k = 0; k < items.size(); ++k)
-      if (!has_index(items[k]))
-        throw_parser_error(sig.name + "(): argument '" + vp.name + "' failed to unpack the object at pos " +
-                           std::to_string(k + 1) + " with error \"type must be tuple of ints,but got " +
-                           type_name(items[k]) + "\"");
+    for (size_t k = 0; k < items.size(); ++k) {
+      if (!has_index(items[k])) fail(k, "type must be tuple of ints,but got " + type_name(items[k]));
+      if (overflows(items[k])) fail(k, "Overflow when unpacking long");
+    }
   }
 }
 

@@ -118,8 +118,10 @@ void magic_history(const MagicCall& call) {
       prompts = true;
     } else if (w == "-l") {
       tail = true;
-      if (i + 1 < words.size() && all_digits(words[i + 1]) && words[i + 1].size() < 10)
-        tail_count = std::stoul(words[++i]);
+      if (i + 1 < words.size() && all_digits(words[i + 1])) {  // any size: a huge N shows all
+        const std::string& n = words[++i];
+        tail_count = n.size() > 18 ? SIZE_MAX : static_cast<size_t>(std::stoull(n));
+      }
     } else if (w.size() > 1 && w[0] == '-' && !std::isdigit(static_cast<unsigned char>(w[1]))) {
       throw UsageError("unrecognized arguments: " + w);
     } else {

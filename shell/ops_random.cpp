@@ -58,7 +58,9 @@ void set_state_from(Generator& g, const Value& v) {
 // The seed a Python int stands for: uint64, with negatives wrapping (-1 → 2^64 - 1).
 uint64_t seed_value(const Value& v) {
   const Int i = v.as_int();
-  if (i > kIntMax || i < kIntMin) throw RuntimeError("Overflow when unpacking long");
+  // PyTorch reads the seed as a uint64 (or a negative int64): [-2**63, 2**64).
+  if (i > static_cast<Int>(UINT64_MAX) || i < static_cast<Int>(INT64_MIN))
+    throw RuntimeError("Overflow when unpacking long");
   return static_cast<uint64_t>(static_cast<unsigned __int128>(i));
 }
 

@@ -60,7 +60,7 @@ double norm_order(const Bound& a, size_t p, const OptDims& dims) {
     if (s == "nuc") throw NotImplementedError("norm(p='nuc') (the nuclear norm) is not available in tsh");
     throw RuntimeError("linalg.matrix_norm: Order " + s + " not supported.");
   }
-  if (v.is_number() && !v.is(Kind::Complex)) return v.as_float();
+  if (v.is_number() && !v.is(Kind::Complex)) return v.as_scalar().to_double();  // 10**30: int too big to convert
   throw TypeError("norm(): argument 'p' must be a number or a string, not " + arg_type_name(v));
 }
 

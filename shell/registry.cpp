@@ -90,8 +90,7 @@ int64_t to_int64(const Value& v) {
     return out;
   }
   Int i = v.as_int();
-  if (i > INT64_MAX || i < INT64_MIN)
-    throw OverflowError("Python int too large to convert to C long");
+  if (i > INT64_MAX || i < INT64_MIN) throw RuntimeError("Overflow when unpacking long");  // THPUtils_unpackLong
   return static_cast<int64_t>(i);
 }
 

@@ -9,6 +9,7 @@
 #include "engine/format/options.h"
 #include "shell/errors.h"
 #include "shell/magics.h"
+#include "shell/stack_guard.h"
 
 namespace tsh::shell {
 
@@ -251,7 +252,8 @@ int Session::run_lines(LineReader& reader, bool echo) {
 }
 
 int Session::run_file(const std::string& source, const std::string& filename) {
-  if (run_depth_ >= 100) throw RecursionError("maximum recursion depth exceeded (%run inside %run)");
+  if (run_depth_ >= 100 || stack_nearly_full())
+    throw RecursionError("maximum recursion depth exceeded (%run inside %run)");
   ++run_depth_;
   struct Leave {
     int& depth;

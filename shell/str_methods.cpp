@@ -208,13 +208,17 @@ Value str_attr(const Value& obj, const std::string& name) {
   MethodTable t(obj, "str");
   if (name == "upper" || name == "lower" || name == "swapcase" || name == "casefold")
     return t.noargs(name, [name](Interpreter&, const Value& self, Args&, Kwargs&) {
-      std::vector<uint32_t> cps = decode(self.as_str());
-      for (uint32_t& c : cps) {
-        if (name == "upper") c = to_upper(c);
-        else if (name == "swapcase") c = is_upper(c) ? to_lower(c) : to_upper(c);
-        else c = to_lower(c);
+      std::vector<uint32_t> out;
+      for (uint32_t c : decode(self.as_str())) {
+        if (c == 0xDF && name != "lower") {  // ß: Python's full mappings, "SS" (casefold: "ss")
+          out.insert(out.end(), 2, name == "casefold" ? 's' : 'S');
+          continue;
+        }
+        if (name == "upper") out.push_back(to_upper(c));
+        else if (name == "swapcase") out.push_back(is_upper(c) ? to_lower(c) : to_upper(c));
+        else out.push_back(to_lower(c));
       }
-      return Value::str(encode(cps));
+      return Value::str(encode(out));
     });
   if (name == "title" || name == "capitalize")
     return t.noargs(name, [name](Interpreter&, const Value& self, Args&, Kwargs&) {

@@ -8,23 +8,33 @@
 
 #include <cstdint>
 #include <cstring>
+#if defined(__clang__) && __clang_major__ < 15
+#include <immintrin.h>
+#endif
 
 namespace tsh {
 
 struct Half {
   uint16_t bits = 0;
   Half() = default;
+#if defined(__clang__) && __clang_major__ < 15
+  // clang 14 (the libFuzzer build, built with -mf16c) has no x86 _Float16; the
+  // F16C instructions convert the same way (round to nearest even).
+  Half(float f) : bits(_cvtss_sh(f, _MM_FROUND_TO_NEAREST_INT)) {}  // NOLINT: implicit
+  operator float() const { return _cvtsh_ss(bits); }
+#else
   Half(float f) {  // NOLINT: implicit, like a built-in float type
     _Float16 h = static_cast<_Float16>(f);
     std::memcpy(&bits, &h, 2);
   }
-  // PyTorch converts a double to half through float (double rounding included).
-  Half(double d) : Half(static_cast<float>(d)) {}
   operator float() const {
     _Float16 h;
     std::memcpy(&h, &bits, 2);
     return static_cast<float>(h);
   }
+#endif
+  // PyTorch converts a double to half through float (double rounding included).
+  Half(double d) : Half(static_cast<float>(d)) {}
 };
 
 struct BFloat16 {

@@ -33,7 +33,7 @@ class CpuAllocator : public Allocator {
     void* p = static_cast<uint64_t>(nbytes) > physical_memory() ? nullptr : std::aligned_alloc(64, rounded);
     if (!p)
       throw RuntimeError(
-          "[enforce fail at alloc_cpu.cpp:75] . DefaultCPUAllocator: can't allocate memory: "
+          "[enforce fail at alloc_cpu.cpp:117] err == 0. DefaultCPUAllocator: can't allocate memory: "
           "you tried to allocate " + std::to_string(nbytes) +
           " bytes. Error code 12 (Cannot allocate memory)");
     return p;

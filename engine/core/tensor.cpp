@@ -88,16 +88,34 @@ Tensor empty_strided(const Shape& sizes, const Shape& strides, DType dtype, Devi
     TSH_CHECK(s >= 0, RuntimeError,
               "Trying to create tensor with negative dimension " + std::to_string(s) + ": " +
                   shape_str(sizes));
-  int64_t n = shape_numel(sizes);
-  int64_t extent = 0;  // elements the storage must hold
-  if (n > 0) {
-    extent = 1;
-    for (size_t i = 0; i < sizes.size(); ++i) extent += (sizes[i] - 1) * strides[i];
+  // The bytes the storage needs, with PyTorch's overflow checks (EmptyTensor.cpp's
+  // computeStorageNbytes and its contiguous form): the size in bytes must fit in
+  // int64. The contiguous product checks every factor, so 2**62 * 2**62 * 0 overflows
+  // too; the strided sum stops at a zero size.
+  const bool contiguous = strides == contiguous_strides(sizes);
+  const auto item = static_cast<uint64_t>(tsh::itemsize(dtype));
+  uint64_t bytes = 1;
+  bool overflow = false;
+  if (contiguous) {
+    for (int64_t s : sizes) overflow |= __builtin_mul_overflow(bytes, static_cast<uint64_t>(s), &bytes);
+  } else {
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      if (sizes[i] == 0) {
+        bytes = 0;
+        break;
+      }
+      uint64_t step;
+      overflow |= __builtin_mul_overflow(static_cast<uint64_t>(strides[i]), static_cast<uint64_t>(sizes[i] - 1), &step);
+      overflow |= __builtin_add_overflow(bytes, step, &bytes);
+    }
   }
-  int64_t item = tsh::itemsize(dtype);
-  TSH_CHECK(extent <= INT64_MAX / item, RuntimeError,
-            "Storage size calculation overflowed with sizes=" + shape_str(sizes));
-  Storage storage = make_storage(extent * item, device);
+  overflow |= __builtin_mul_overflow(bytes, item, &bytes);
+  overflow |= bytes > static_cast<uint64_t>(INT64_MAX);
+  TSH_CHECK(!overflow, RuntimeError,
+            "Storage size calculation overflowed with sizes=" + shape_str(sizes) +
+                (contiguous ? "" : " and strides=" + shape_str(strides)));
+  if (shape_numel(sizes) == 0) bytes = 0;
+  Storage storage = make_storage(static_cast<int64_t>(bytes), device);
   return Tensor::make(std::move(storage), sizes, strides, 0, dtype);
 }
 

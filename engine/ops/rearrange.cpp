@@ -5,6 +5,7 @@
 // kernels of their own.
 #include "engine/ops/rearrange.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -150,16 +151,20 @@ Tensor repeat_interleave(const Tensor& repeats, std::optional<int64_t> output_si
             "repeats has to be Long or Int tensor");
   const std::vector<int64_t> counts = int_values(repeats);
   int64_t total = 0;
-  for (int64_t c : counts) total += c;
+  bool overflow = false;
+  for (int64_t c : counts) overflow |= __builtin_add_overflow(total, c, &total);
+  TSH_CHECK(!overflow, RuntimeError, "repeat_interleave: the repeats add up to more than int64 can count");
   if (!output_size) {
     for (int64_t c : counts) TSH_CHECK(c >= 0, RuntimeError, "repeats can not be negative");
   } else {
     TSH_CHECK(*output_size == total, RuntimeError, "allocated size does not match required size");
   }
-  std::vector<int64_t> positions;
-  for (size_t i = 0; i < counts.size(); ++i)
-    positions.insert(positions.end(), static_cast<size_t>(counts[i]), static_cast<int64_t>(i));
-  return to(int64_tensor({total}, positions, repeats.device()), repeats.dtype(), std::nullopt);
+  // The output is allocated first, so repeat_interleave(10**12) fails as
+  // PyTorch's does, with the allocator's error.
+  Tensor positions = empty({total}, DType::Int64, Device{});  // filled here, then moved
+  int64_t* p = positions.data<int64_t>();
+  for (size_t i = 0; i < counts.size(); ++i) p = std::fill_n(p, counts[i], static_cast<int64_t>(i));
+  return to(positions, repeats.dtype(), repeats.device());
 }
 
 Tensor repeat_interleave(const Tensor& self, const Tensor& repeats, std::optional<int64_t> dim,

@@ -60,6 +60,61 @@ expect dtype-bad 2 "tsh: --dtype must be a floating dtype such as float32 or flo
 expect threads 0 '1' -- "$TSH" --threads 1 -c 'print(torch.get_num_threads())'
 expect exit-status 3 '' -- "$TSH" -c 'exit(3)'
 
+expect exit-message 1 'bye' -- "$TSH" -c 'exit("bye")'
+expect exit-none 0 '' -- "$TSH" -c 'exit(None)'
+# exit() inside %run ends the script, not the session (IPython's %run).
+printf 'print(1)\nexit(3)\nprint(2)\n' > leaves.tsh
+expect exit-in-run 0 '1
+An exception has occurred, use %tb to see the full traceback.
+
+SystemExit: 3
+after' -- sh -c "printf '%%run leaves.tsh\nprint(\"after\")\n' | '$TSH' -i"
+# A file with a NUL byte is refused as python3 refuses it.
+printf 'x = 1\000\n' > nul.tsh
+expect nul-byte 1 '  File "nul.tsh", line 1
+    x = 1
+SyntaxError: source code cannot contain null bytes' -- "$TSH" nul.tsh
+# More threads than the system can start: capped, and the ops still run.
+expect threads-huge 0 'tensor(True)' -- "$TSH" --threads 1000000 -c 'print((torch.rand(10**6) + 1).sum() > 0)'
+
+# Ctrl-C: a script stops with Python's KeyboardInterrupt traceback and dies by
+# SIGINT (status 130); a session prints KeyboardInterrupt and goes on.
+printf 'x = 0\nwhile True:\n    x = x + 1\n' > forever.tsh
+"$TSH" forever.tsh > out.txt 2>&1 &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+want='Traceback (most recent call last):
+  File "forever.tsh", line 2, in <module>
+    while True:
+KeyboardInterrupt'
+if [ "$rc" != 130 ] || [ "$(cat out.txt)" != "$want" ]; then
+  echo "FAIL script-ctrl-c: status $rc (want 130)"
+  sed 's/^/    /' out.txt
+  failures=$((failures + 1))
+fi
+rm -f fifo && mkfifo fifo
+"$TSH" -i < fifo > out.txt 2>&1 &
+pid=$!
+exec 3> fifo
+printf 'while True: pass\n\n' >&3
+sleep 1
+kill -INT "$pid"   # during the loop
+sleep 0.5
+kill -INT "$pid"   # while the session waits for input: dropped, as python3 -i drops it
+sleep 0.5
+printf 'print("alive")\n' >&3
+exec 3>&-
+wait "$pid"
+rc=$?
+if [ "$rc" != 0 ] || [ "$(cat out.txt)" != $'KeyboardInterrupt\nalive' ]; then
+  echo "FAIL session-ctrl-c: status $rc (want 0)"
+  sed 's/^/    /' out.txt
+  failures=$((failures + 1))
+fi
+
 # --doctest: a true transcript passes, one wrong character fails with a diff.
 printf '>>> torch.arange(3)\ntensor([0, 1, 2])\n' > good.txt
 printf '>>> torch.arange(3)\ntensor([0, 1, 3])\n' > bad.txt

@@ -17,7 +17,7 @@
 //
 // Build (clang, the whole tree instrumented):
 //   CC=clang CXX=clang++ cmake -S . -B build-fuzz -DTSH_FUZZ=ON -DTSH_WERROR=OFF \
-//     -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS='-fsanitize=fuzzer-no-link,address,undefined'
+//     -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS='-mavx2 -mfma -mf16c -fsanitize=fuzzer-no-link,address,undefined'
 //   cmake --build build-fuzz --target fuzz_session
 // Run (from an empty scratch folder; the corpus seeds are tests/fuzz/session_seeds):
 //   ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=256:detect_leaks=0 \
@@ -55,7 +55,7 @@ class CappedAllocator : public tsh::Allocator {
   explicit CappedAllocator(tsh::Allocator* inner) : inner_(inner) {}
   void* allocate(int64_t nbytes) override {
     if (nbytes > kMaxTensorBytes)
-      throw tsh::RuntimeError("[enforce fail at alloc_cpu.cpp:75] . DefaultCPUAllocator: can't allocate memory: "
+      throw tsh::RuntimeError("[enforce fail at alloc_cpu.cpp:117] err == 0. DefaultCPUAllocator: can't allocate memory: "
                               "you tried to allocate " + std::to_string(nbytes) +
                               " bytes. Error code 12 (Cannot allocate memory)");
     return inner_->allocate(nbytes);

@@ -59,6 +59,8 @@ def main():
             out.write(">>>\n")
             continue
         out.write(f">>> {line}\n")
+        if line.lstrip().startswith("#"):  # a comment: the REPL prints nothing
+            continue
         run(line, out)
 
 
