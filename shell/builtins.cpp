@@ -279,8 +279,12 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
       if (!ndigits.is_none()) kws.emplace_back("decimals", ndigits);
       return in.call(in.get_attr(in.torch(), "round"), args, kws);
     }
+    if (!ndigits.is_none() && !ndigits.is_intlike())
+      throw TypeError("'" + type_name(ndigits) + "' object cannot be interpreted as an integer");
     if (v.is_intlike()) {
       if (ndigits.is_none() || ndigits.as_int() >= 0) return Value::integer(v.as_int());
+      // 10**39 exceeds every tsh int: rounding to more digits than that gives 0.
+      if (-ndigits.as_int() > 38) return Value::integer(0);
       Int p = 1;
       for (Int k = 0; k < -ndigits.as_int(); ++k) p *= 10;
       Int q = v.as_int() / p, r = v.as_int() % p;
@@ -295,9 +299,12 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
       if (std::isinf(x)) throw OverflowError("cannot convert float infinity to integer");
       return Value::integer(static_cast<Int>(round_half_even(x)));
     }
-    // Correctly rounded through the exact decimal expansion, as CPython does.
-    int n = static_cast<int>(ndigits.as_int());
-    if (!std::isfinite(x)) return v;
+    // Correctly rounded through the exact decimal expansion, as CPython does;
+    // beyond the digits a double can hold: x itself, or a zero of x's sign.
+    const Int nd = ndigits.as_int();
+    if (!std::isfinite(x) || nd > 323) return v;
+    if (nd < -308) return Value::floating(0.0 * x);
+    int n = static_cast<int>(nd);
     char buf[512];
     std::snprintf(buf, sizeof buf, "%.*f", std::max(0, std::min(n, 330)), x);
     double r = std::strtod(buf, nullptr);

@@ -74,6 +74,67 @@ std::vector<Value> repeat(const std::vector<Value>& items, Int n) {
   return out;
 }
 
+// CPython's complex arithmetic (complexobject.c), whose rounding and errors
+// std::complex does not share: (-8) ** (1/3) is (1.0000000000000002+...j),
+// 1j ** -1 is -1j, (1+2j) ** 1000 is an OverflowError.
+using Complex = std::complex<double>;
+
+Complex c_prod(Complex a, Complex b) {
+  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+
+// Smith's algorithm; a zero divisor sets *zero.
+Complex c_quot(Complex a, Complex b, bool* zero) {
+  const double abs_br = std::fabs(b.real()), abs_bi = std::fabs(b.imag());
+  if (abs_br >= abs_bi) {
+    if (abs_br == 0.0) {
+      *zero = true;
+      return {0.0, 0.0};
+    }
+    const double ratio = b.imag() / b.real(), denom = b.real() + b.imag() * ratio;
+    return {(a.real() + a.imag() * ratio) / denom, (a.imag() - a.real() * ratio) / denom};
+  }
+  if (abs_bi >= abs_br) {
+    const double ratio = b.real() / b.imag(), denom = b.real() * ratio + b.imag();
+    return {(a.real() * ratio + a.imag()) / denom, (a.imag() * ratio - a.real()) / denom};
+  }
+  return {NAN, NAN};  // a NaN in b
+}
+
+Value complex_pow(Complex a, Complex b) {
+  bool domain = false;
+  Complex r;
+  if (b.imag() == 0.0 && b.real() == std::floor(b.real()) && std::fabs(b.real()) <= 100.0) {
+    // c_powi: repeated squaring, and 1/x**n for a negative n.
+    auto powu = [](Complex x, long n) {
+      Complex out{1.0, 0.0}, p = x;
+      for (long mask = 1; mask > 0 && n >= mask; mask <<= 1) {
+        if (n & mask) out = c_prod(out, p);
+        p = c_prod(p, p);
+      }
+      return out;
+    };
+    const long n = static_cast<long>(b.real());
+    r = n > 0 ? powu(a, n) : c_quot({1.0, 0.0}, powu(a, -n), &domain);
+  } else if (b.real() == 0.0 && b.imag() == 0.0) {
+    r = {1.0, 0.0};
+  } else if (a.real() == 0.0 && a.imag() == 0.0) {
+    domain = b.imag() != 0.0 || b.real() < 0.0;
+    r = {0.0, 0.0};
+  } else {
+    const double vabs = std::hypot(a.real(), a.imag()), at = std::atan2(a.imag(), a.real());
+    double len = std::pow(vabs, b.real()), phase = at * b.real();
+    if (b.imag() != 0.0) {
+      len /= std::exp(at * b.imag());
+      phase += b.imag() * std::log(vabs);
+    }
+    r = {len * std::cos(phase), len * std::sin(phase)};
+  }
+  if (domain) throw ZeroDivisionError("0.0 to a negative or complex power");
+  if (std::isinf(r.real()) || std::isinf(r.imag())) throw OverflowError("complex exponentiation");
+  return Value::complex(r);
+}
+
 [[noreturn]] void unsupported(Op op, const Value& a, const Value& b) {
   throw TypeError(std::string("unsupported operand type(s) for ") + grammar::op_symbol(op) + ": '" +
                   type_name(a) + "' and '" + type_name(b) + "'");
@@ -87,11 +148,14 @@ Value number_binary(Op op, const Value& a, const Value& b) {
     switch (op) {
       case Op::Add: return Value::complex(x + y);
       case Op::Sub: return Value::complex(x - y);
-      case Op::Mul: return Value::complex(x * y);
-      case Op::Div:
-        if (y == std::complex<double>(0, 0)) throw ZeroDivisionError("complex division by zero");
-        return Value::complex(x / y);
-      case Op::Pow: return Value::complex(std::pow(x, y));
+      case Op::Mul: return Value::complex(c_prod(x, y));
+      case Op::Div: {
+        bool zero = false;
+        const Complex q = c_quot(x, y, &zero);
+        if (zero) throw ZeroDivisionError("complex division by zero");
+        return Value::complex(q);
+      }
+      case Op::Pow: return complex_pow(x, y);
       default: unsupported(op, a, b);
     }
   }
@@ -112,8 +176,7 @@ Value number_binary(Op op, const Value& a, const Value& b) {
         return Value::floating(py_fmod(x, y));
       case Op::Pow:
         if (x == 0 && y < 0) throw ZeroDivisionError("0.0 cannot be raised to a negative power");
-        if (x < 0 && y != std::floor(y))
-          return Value::complex(std::pow(std::complex<double>(x, 0), std::complex<double>(y, 0)));
+        if (x < 0 && y != std::floor(y)) return complex_pow({x, 0.0}, {y, 0.0});  // float_pow's complex result
         return Value::floating(std::pow(x, y));
       default: unsupported(op, a, b);
     }

@@ -24,6 +24,7 @@
   X(sind4_u10) X(cosd4_u10) X(tand4_u10) X(asind4_u10) X(acosd4_u10) X(atand4_u10)          \
   X(sinhd4_u10) X(coshd4_u10) X(tanhd4_u10) X(erfd4_u10) X(erfcd4_u15) X(exp2d4_u10)       \
   X(atanhd4_u10)
+#ifndef __AVX__  // else sleef.h declared them (a build for AVX2 machines only, such as the fuzzer's)
 extern "C" {
 #define TSH_DECL(f) __m256 Sleef_##f##avx2(__m256);
 TSH_SLEEF_AVX2(TSH_DECL)
@@ -36,6 +37,7 @@ __m256 Sleef_powf8_u10avx2(__m256, __m256);
 __m256d Sleef_atan2d4_u10avx2(__m256d, __m256d);
 __m256d Sleef_powd4_u10avx2(__m256d, __m256d);
 }
+#endif
 #undef TSH_SLEEF_AVX2
 #undef TSH_SLEEF_AVX2_D
 
