@@ -10,9 +10,9 @@
 #include "grammar/token.h"
 #include "shell/help.h"
 #include "shell/interp.h"
-#include "shell/magics.h"
-#include "shell/registry.h"
-#include "shell/tensor_attrs.h"
+#include "shell/magics/magics.h"
+#include "shell/torch/registry.h"
+#include "shell/torch/tensor_attrs.h"
 
 namespace tsh::shell {
 

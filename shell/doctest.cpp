@@ -15,7 +15,7 @@
 
 #include "engine/core/dtype.h"
 #include "engine/format/options.h"
-#include "shell/magics.h"
+#include "shell/magics/magics.h"
 #include "shell/paste.h"
 #include "shell/session.h"
 

@@ -5,13 +5,13 @@
 
 #include <algorithm>
 
-#include "shell/dict.h"
 #include "shell/interp.h"
-#include "shell/magics_impl.h"
-#include "shell/magics_whos.h"
-#include "shell/methods.h"
-#include "shell/registry.h"
-#include "shell/tensor_attrs.h"
+#include "shell/magics/magics_impl.h"
+#include "shell/magics/magics_whos.h"
+#include "shell/python/dict.h"
+#include "shell/python/methods.h"
+#include "shell/torch/registry.h"
+#include "shell/torch/tensor_attrs.h"
 
 namespace tsh::shell {
 

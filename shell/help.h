@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "shell/value.h"
+#include "shell/python/value.h"
 
 namespace tsh::shell {
 

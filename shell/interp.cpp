@@ -3,14 +3,15 @@
 
 #include <algorithm>
 
-#include "shell/dict.h"
-#include "shell/errors.h"
-#include "shell/pyops.h"
-#include "shell/registry.h"
+#include "shell/python/call_args.h"
+#include "shell/python/dict.h"
+#include "shell/python/errors.h"
+#include "shell/python/pyops.h"
+#include "shell/python/unicode.h"
 #include "shell/stack_guard.h"
 #include "shell/suggest.h"
-#include "shell/tensor_attrs.h"
-#include "shell/unicode.h"
+#include "shell/torch/registry.h"
+#include "shell/torch/tensor_attrs.h"
 
 namespace tsh::shell {
 
@@ -28,17 +29,6 @@ Interpreter::Interpreter(Output output) : out_(std::move(output)) {
   install_builtins(*this, builtins_);
   torch_ = make_torch_module(*this);
   builtins_["torch"] = torch_;  // the torch namespace is always present, imported or not
-}
-
-std::vector<std::string> Interpreter::visible_names() const {
-  std::vector<std::string> names;
-  for (auto& [n, _] : globals_) names.push_back(n);
-  for (auto& [n, _] : builtins_) names.push_back(n);
-  for (auto& [n, _] : torch_.as<ModuleObj>()->attrs) names.push_back(n);
-  for (auto& n : registry().function_names()) names.push_back(n);
-  std::sort(names.begin(), names.end());
-  names.erase(std::unique(names.begin(), names.end()), names.end());
-  return names;
 }
 
 // ---------------------------------------------------------------- statements
@@ -740,7 +730,7 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
         out.push_back(eval_subscript(v, Value::integer(i)));
       return out;
     }
-    default: return iterate_object(*this, v);  // dicts, views, iterators (builtins_iter.cpp)
+    default: return iterate_object(*this, v);  // dicts, views, iterators (python/builtins_iter.cpp)
   }
 }
 

@@ -16,7 +16,7 @@
 
 #include "engine/core/interrupt.h"
 #include "grammar/ast.h"
-#include "shell/value.h"
+#include "shell/python/value.h"
 
 namespace tsh::shell {
 
@@ -52,7 +52,7 @@ class Interpreter {
   // it; None shows nothing.
   void display(const Value& v);
   // Runs IPython's escapes, `%magic args` and `x?` (StmtKind::Magic, Help),
-  // which need the session around the interpreter (shell/magics.h). Set by
+  // which need the session around the interpreter (shell/magics/magics.h). Set by
   // Session; without it they raise UsageError.
   std::function<void(const grammar::Stmt&)> run_escape;
 
@@ -88,16 +88,13 @@ class Interpreter {
     trace_depth_recorded_ = SIZE_MAX;
   }
 
-  // Names visible at top level (for completion and "Did you mean").
-  std::vector<std::string> visible_names() const;
-
  private:
   Value eval_inner(const grammar::Expr& e);
   Value eval_call(const grammar::Expr& e);
   void comprehension(const grammar::Expr& e, const std::function<void()>& emit);
-  // Dict displays and comprehensions, f-strings (shell/eval_values.cpp).
+  // Dict displays and comprehensions, f-strings (shell/python/eval_values.cpp).
   Value eval_display(const grammar::Expr& e);
-  // `from module import a as b` (shell/eval_values.cpp).
+  // `from module import a as b` (shell/python/eval_values.cpp).
   void import_from(const grammar::Stmt& s);
   void assign(const grammar::Expr& target, const Value& v);
   void exec_block(const std::vector<grammar::StmtPtr>& body);

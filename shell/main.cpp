@@ -99,7 +99,7 @@ int main(int argc, char** argv) {
   }
   if (threads > 0) {
 #ifdef _OPENMP
-    omp_set_num_threads(std::min(threads, 1024));  // as torch.set_num_threads runs at most (benchmark.cpp)
+    omp_set_num_threads(std::min(threads, 1024));  // as torch.set_num_threads runs at most (torch/benchmark.cpp)
 #endif
   }
   if (!device.empty()) {

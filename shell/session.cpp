@@ -7,8 +7,8 @@
 #include <iostream>
 
 #include "engine/format/options.h"
-#include "shell/errors.h"
-#include "shell/magics.h"
+#include "shell/magics/magics.h"
+#include "shell/python/errors.h"
 #include "shell/stack_guard.h"
 
 namespace tsh::shell {
@@ -161,12 +161,6 @@ static grammar::ParseResult parse_chunk(const std::string& source) {
   grammar::ParseOptions options;
   options.interactive = true;
   return grammar::parse(source, options);
-}
-
-bool Session::needs_more(const std::string& source, bool at_blank_line) {
-  grammar::ParseResult r = parse_chunk(source);
-  if (r.error) return r.error->incomplete;
-  return opens_block(source) && !at_blank_line;
 }
 
 void Session::run_chunk(const std::string& source) {

@@ -19,7 +19,7 @@
 
 namespace tsh::shell {
 
-struct EscapeSyntaxError;  // shell/magics.h
+struct EscapeSyntaxError;  // shell/magics/magics.h
 
 class LineReader {
  public:
@@ -78,10 +78,6 @@ class Session {
   int run_lines(LineReader& reader, bool echo);
   // Runs one complete chunk in session mode (the REPL's unit). Errors are printed.
   void run_chunk(const std::string& source);
-
-  // True when `source` needs more lines before it can run (open bracket,
-  // block header, or a block not yet ended by a blank line).
-  static bool needs_more(const std::string& source, bool at_blank_line);
 
   // The inputs so far, one entry per chunk (a statement with its continuation
   // lines) as entered; a script's statements too. For %history.

@@ -14,15 +14,35 @@ Device g_default_device;  // the CPU
 Device default_device() { return g_default_device; }
 void set_default_device(Device d) { g_default_device = d; }
 
+namespace {
+const char* type_str(DeviceType t) {
+  switch (t) {
+    case DeviceType::CPU: return "cpu";
+    case DeviceType::CUDA: return "cuda";
+    case DeviceType::Meta: return "meta";
+  }
+  return "?";
+}
+}  // namespace
+
+const char* backend_name(DeviceType t) {
+  switch (t) {
+    case DeviceType::CPU: return "CPU";
+    case DeviceType::CUDA: return "CUDA";
+    case DeviceType::Meta: return "Meta";
+  }
+  return "?";
+}
+
 std::string Device::str() const {
   if (is_cpu()) return "cpu";
-  return index < 0 ? "cuda" : "cuda:" + std::to_string(index);
+  return index < 0 ? type_str(type) : std::string(type_str(type)) + ":" + std::to_string(index);
 }
 
 std::string Device::repr() const {
   if (is_cpu()) return "device(type='cpu')";
-  if (index < 0) return "device(type='cuda')";
-  return "device(type='cuda', index=" + std::to_string(index) + ")";
+  const std::string t = std::string("device(type='") + type_str(type) + "'";
+  return index < 0 ? t + ")" : t + ", index=" + std::to_string(index) + ")";
 }
 
 Device Device::parse(std::string_view s) {
@@ -36,6 +56,8 @@ Device Device::parse(std::string_view s) {
     d.type = DeviceType::CPU;
   } else if (type == "cuda") {
     d.type = DeviceType::CUDA;
+  } else if (type == "meta") {
+    d.type = DeviceType::Meta;
   } else {
     throw RuntimeError(
         "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, "
@@ -49,7 +71,7 @@ Device Device::parse(std::string_view s) {
       throw RuntimeError("Invalid device string: '" + std::string(s) + "'");
     if (d.is_cpu() && v != 0)
       throw RuntimeError("CPU device index must be -1 or zero, got " + std::to_string(v));
-    if (d.is_cuda()) d.index = v;
+    if (!d.is_cpu()) d.index = v;
   }
   return d;
 }

@@ -2,7 +2,8 @@
 //
 // Many tensors may share one storage; the storage never knows which tensors
 // view it. Bytes come from the device's Allocator and go back to it when the
-// last reference drops.
+// last reference drops. Only a backend touches the bytes themselves: every
+// other layer moves them through engine/core/memory.h.
 #pragma once
 
 #include <cstdint>
@@ -12,20 +13,28 @@
 
 namespace tsh {
 
+// What a backend provides for its device's memory. `host` pointers are CPU
+// memory; the others belong to this allocator's device. A meta allocator
+// hands out no bytes (allocate returns null) and its copies do nothing.
 class Allocator {
  public:
   virtual ~Allocator() = default;
   virtual void* allocate(int64_t nbytes) = 0;  // throws RuntimeError when out of memory
   virtual void deallocate(void* p, int64_t nbytes) = 0;
+  virtual void copy_to_host(void* host, const void* src, int64_t nbytes) = 0;
+  virtual void copy_from_host(void* dst, const void* host, int64_t nbytes) = 0;
+  virtual void copy(void* dst, const void* src, int64_t nbytes) = 0;  // both on this device
+  virtual void fill(void* dst, uint8_t byte, int64_t nbytes) = 0;
+  virtual void synchronize() {}
 };
 
-// The allocator registered for a device type (CPU always; CUDA when built
-// with it). Throws RuntimeError with PyTorch's message when there is none.
+// The allocator registered for a device type (CPU and meta always; CUDA when
+// built with it). Throws RuntimeError with PyTorch's message when there is none.
 Allocator* allocator_for(Device device);
 void register_allocator(DeviceType type, Allocator* allocator);
 
 struct StorageImpl {
-  void* data = nullptr;       // owned; null only when nbytes == 0
+  void* data = nullptr;       // owned; null when nbytes == 0 and on the meta device
   int64_t nbytes = 0;         // fixed at creation
   Device device;
   Allocator* allocator = nullptr;

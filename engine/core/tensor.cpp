@@ -49,8 +49,17 @@ Tensor Tensor::make(Storage storage, Shape sizes, Shape strides, int64_t offset,
   return Tensor(std::move(impl));
 }
 
-int64_t Tensor::size(int64_t d) const { return impl_->sizes[wrap_dim(d, dim())]; }
-int64_t Tensor::stride(int64_t d) const { return impl_->strides[wrap_dim(d, dim())]; }
+namespace {
+// A 0-d tensor has no dim to ask about, not even the -1 and 0 that wrap_dim allows it.
+int64_t checked_dim(int64_t d, int64_t ndim) {
+  if (ndim == 0)
+    throw IndexError("Dimension specified as " + std::to_string(d) + " but tensor has no dimensions");
+  return wrap_dim(d, ndim);
+}
+}  // namespace
+
+int64_t Tensor::size(int64_t d) const { return impl_->sizes[checked_dim(d, dim())]; }
+int64_t Tensor::stride(int64_t d) const { return impl_->strides[checked_dim(d, dim())]; }
 
 // Never overflows: as_view, set_geometry and make check shape_numel.
 int64_t Tensor::numel() const {

@@ -10,19 +10,9 @@
 
 #include "engine/core/scalar.h"
 #include "engine/core/tensor.h"
-#include "engine/ops/elementwise_kinds.h"
+#include "engine/kernels/elementwise.h"
 
 namespace tsh::cpu {
-
-struct BinaryParams {
-  Scalar alpha = Scalar(int64_t{1});  // Add: out = a + alpha * b
-  // float16/bfloat16 Mul and Div by a single number: PyTorch 2.x reads that
-  // number in float, not rounded to the tensor's dtype first.
-  std::optional<double> b_wide;
-  // Pow with a Python-number exponent: the special cases PyTorch takes
-  // (x*x for 2, x*x*x for 3, 1/(x*x) for -2); b holds the same value.
-  std::optional<Scalar> pow_exponent;
-};
 
 void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b,
                    const BinaryParams& params);

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "engine/core/tensor.h"
-#include "engine/ops/elementwise_kinds.h"
+#include "engine/kernels/elementwise.h"
 
 namespace tsh::cpu {
 

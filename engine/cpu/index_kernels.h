@@ -11,11 +11,11 @@
 
 #include "engine/core/scalar.h"
 #include "engine/core/tensor.h"
+#include "engine/kernels/index.h"
 
 namespace tsh::cpu {
 
 // How a scatter combines a source element with the element already there.
-enum class ScatterMode : uint8_t { Assign, Add, Multiply };
 
 // out[i] = element at (address of src[i]) + offsets[i] elements.
 // out, src and offsets (int64) have out's shape (src and offsets may have stride 0);

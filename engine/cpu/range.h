@@ -11,17 +11,9 @@
 
 #include "engine/core/scalar.h"
 #include "engine/core/tensor.h"
+#include "engine/kernels/creation.h"
 
 namespace tsh::cpu {
-
-// PyTorch's CPU accumulate type for arange: int64 for integers, float for the
-// 16-bit floats, double for float and double. The op layer checks the bounds in it.
-template <typename T> struct ArangeAcc { using type = double; };
-template <> struct ArangeAcc<Half> { using type = float; };
-template <> struct ArangeAcc<BFloat16> { using type = float; };
-template <typename T>
-using arange_acc_t =
-    std::conditional_t<std::is_integral_v<T>, int64_t, typename ArangeAcc<T>::type>;
 
 // out[i] = start + i * step, in PyTorch's accumulate type and grouping.
 void arange_kernel(const Tensor& out, const Scalar& start, const Scalar& step);

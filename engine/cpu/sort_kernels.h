@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/core/tensor.h"
+#include "engine/kernels/sort.h"
 
 namespace tsh::cpu {
 
@@ -46,9 +47,6 @@ int64_t unique_kernel(const Tensor& values, const Tensor& inverse, const Tensor&
 // The distinct rows of the contiguous 2-d `rows`, compared lexicographically:
 // for each distinct row in ascending order the position of its first
 // occurrence and its count, and for every row its distinct row's number.
-struct UniqueRows {
-  std::vector<int64_t> firsts, counts, inverse;
-};
 UniqueRows unique_rows_kernel(const Tensor& rows);
 
 }  // namespace tsh::cpu

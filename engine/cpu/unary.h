@@ -6,13 +6,9 @@
 #pragma once
 
 #include "engine/core/tensor.h"
-#include "engine/ops/elementwise_kinds.h"
+#include "engine/kernels/elementwise.h"
 
 namespace tsh::cpu {
-
-struct UnaryParams {
-  double p0 = 0, p1 = 0, p2 = 0;  // per-op numbers, see UnaryOp
-};
 
 void unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryParams& params);
 

@@ -67,22 +67,25 @@ void walk(const char* base, const Shape& byte_strides, const Plan& plan, size_t 
 
 }  // namespace
 
-Visible gather(const Tensor& t, const Plan& plan) {
+Visible gather(const char* base, const Shape& sizes, DType dtype, const Plan& plan) {
   Visible v;
-  Shape byte_strides(t.strides().size());
-  for (int64_t d = 0; d < t.dim(); ++d) byte_strides[d] = t.byte_stride(d);
+  Shape byte_strides(sizes.size());
+  int64_t step = itemsize(dtype);
+  for (size_t d = sizes.size(); d-- > 0;) {
+    byte_strides[d] = sizes[d] > 1 ? step : 0;
+    step *= sizes[d];
+  }
   int64_t total = 1;
   for (const DimPlan& p : plan) total *= p.count();
   if (total == 0) {
     // Nothing shown (edgeitems == 0): the kind still matters to the formatter.
-    v.kind = is_complex(t.dtype())    ? Visible::Kind::Complex
-             : is_floating(t.dtype()) ? Visible::Kind::Floating
-             : t.dtype() == DType::Bool ? Visible::Kind::Bool
-                                        : Visible::Kind::Integer;
+    v.kind = is_complex(dtype)    ? Visible::Kind::Complex
+             : is_floating(dtype) ? Visible::Kind::Floating
+             : dtype == DType::Bool ? Visible::Kind::Bool
+                                    : Visible::Kind::Integer;
     return v;
   }
-  const char* base = t.data_ptr();
-  dispatch(t.dtype(), [&]<typename T>() {
+  dispatch(dtype, [&]<typename T>() {
     if constexpr (is_complex_v<T>) {
       v.kind = Visible::Kind::Complex;
       v.re.reserve(static_cast<size_t>(total));

@@ -3,8 +3,9 @@
 // PyTorch summarizes BEFORE formatting: when numel > threshold, each dim keeps
 // only its first and last `edgeitems` indices, and only those elements feed
 // the formatter. A Plan records, per dim, the source indices shown and where
-// the "..." marker goes; gather() then reads exactly those elements through
-// data_ptr() and the strides, so a 10000x10000 tensor costs 36 reads.
+// the "..." marker goes; compact_on_cpu() copies exactly those elements off
+// the tensor's device (a 10000x10000 tensor costs 36 elements), and gather()
+// widens them from the host bytes they were read into.
 #pragma once
 
 #include <cstdint>
@@ -50,13 +51,14 @@ struct Visible {
   std::vector<int64_t> ints;  // Integer and Bool values
 };
 
-// Reads the elements of a CPU tensor that `plan` shows.
-Visible gather(const Tensor& t, const Plan& plan);
+// Reads the elements `plan` shows of a contiguous row-major block of host
+// bytes holding a tensor of `sizes` and `dtype`.
+Visible gather(const char* base, const Shape& sizes, DType dtype, const Plan& plan);
 
 // Copies the elements `plan` shows of a tensor on any device into a new,
 // contiguous CPU tensor of shape (count of each dim), one strided block per
 // combination of ranges, so that only the shown elements leave the device.
-// gather(result, full_plan(result.sizes())) then equals gather(t, plan).
+// Reading its bytes with gather(.., full_plan(result.sizes())) gives t's shown elements.
 Tensor compact_on_cpu(const Tensor& t, const Plan& plan);
 
 }  // namespace tsh::format

@@ -5,18 +5,19 @@
 #include <cstring>
 
 #include "engine/core/convert.h"
+#include "engine/core/memory.h"
 #include "engine/core/tensor.h"
 #include "engine/format/pyrepr.h"
-#include "engine/ops/copy.h"
 
 namespace tsh::format {
 
 namespace {
 
-// The storage's first n elements as a 1-d CPU tensor (copied off other devices).
-Tensor host_elements(const Storage& storage, DType dtype, int64_t n) {
-  Tensor t = Tensor::make(storage, {n}, {1}, 0, dtype);
-  return storage->device.is_cpu() ? t : to(t, std::nullopt, Device{});
+// The bytes of the storage's first n elements, read to the host.
+std::vector<char> host_elements(const Storage& storage, DType dtype, int64_t n) {
+  std::vector<char> bytes(static_cast<size_t>(n * itemsize(dtype)));
+  read_bytes(bytes.data(), storage, 0, static_cast<int64_t>(bytes.size()));
+  return bytes;
 }
 
 // Python's str() of one element, as storage[i] returns it: a float widened to
@@ -41,14 +42,15 @@ std::string element_str(const char* p, DType dtype) {
 }
 
 // " a\n b\n" for the elements, or " \n" when there are none (Python's
-// " " + "\n ".join([])), then the footer.
-std::string listing(const Tensor& host, DType dtype, const std::string& footer) {
+// " " + "\n ".join([])), then the footer; a meta storage has "...".
+std::string listing(const Storage& storage, DType dtype, int64_t n, const std::string& footer) {
+  if (storage->device.is_meta()) return "...\n" + footer;
+  const std::vector<char> bytes = host_elements(storage, dtype, n);
   std::string out = " ";
-  const char* base = host.data_ptr();
-  const int64_t n = host.numel(), item = itemsize(dtype);
+  const int64_t item = itemsize(dtype);
   for (int64_t i = 0; i < n; ++i) {
     if (i) out += "\n ";
-    out += element_str(base + i * host.stride(0) * item, dtype);
+    out += element_str(bytes.data() + i * item, dtype);
   }
   return out + "\n" + footer;
 }
@@ -59,13 +61,13 @@ std::string storage_repr(const Storage& storage, DType dtype, int64_t size_in_el
   std::string footer = "[torch.storage.TypedStorage(dtype=" + dtype_repr(dtype) +
                        ", device=" + storage->device.str() + ") of size " +
                        std::to_string(size_in_elements) + "]";
-  return listing(host_elements(storage, dtype, size_in_elements), dtype, footer);
+  return listing(storage, dtype, size_in_elements, footer);
 }
 
 std::string untyped_storage_repr(const Storage& storage) {
   std::string footer = "[torch.storage.UntypedStorage(device=" + storage->device.str() +
                        ") of size " + std::to_string(storage->nbytes) + "]";
-  return listing(host_elements(storage, DType::UInt8, storage->nbytes), DType::UInt8, footer);
+  return listing(storage, DType::UInt8, storage->nbytes, footer);
 }
 
 }  // namespace tsh::format

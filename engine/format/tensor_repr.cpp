@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "engine/core/dtype.h"
+#include "engine/core/memory.h"
 #include "engine/format/formatter.h"
 #include "engine/format/gather.h"
 #include "engine/format/misc.h"
@@ -115,18 +116,16 @@ class Layout {
 }  // namespace
 
 std::string tensor_body(const Tensor& t, int64_t indent) {
+  if (t.device().is_meta()) return "...";
   if (t.numel() == 0) return "[]";
   const PrintOptions& opts = print_options();
   const bool summarize = static_cast<double>(t.numel()) > opts.threshold;
   const Plan plan = make_plan(t.sizes(), summarize, opts.edgeitems);
-  Visible vals;
-  if (t.device().is_cpu()) {
-    vals = gather(t, plan);
-  } else {
-    // Off the CPU, only the shown elements are copied to the host.
-    Tensor host = compact_on_cpu(t, plan);
-    vals = gather(host, full_plan(host.sizes()));
-  }
+  // Only the shown elements leave the tensor's storage, through the memory interface.
+  const Tensor shown = compact_on_cpu(t, plan);
+  std::vector<char> bytes(static_cast<size_t>(shown.numel() * shown.itemsize()));
+  read_bytes(bytes.data(), shown.storage(), 0, static_cast<int64_t>(bytes.size()));
+  const Visible vals = gather(bytes.data(), shown.sizes(), shown.dtype(), full_plan(shown.sizes()));
   std::optional<Formatter> f2;
   Formatter f1 = [&] {
     switch (vals.kind) {
@@ -144,7 +143,11 @@ std::vector<std::string> standard_suffixes(const Tensor& t) {
   std::vector<std::string> suffixes;
   if (!t.device().is_cpu()) suffixes.push_back("device='" + t.device().str() + "'");
   const DType d = t.dtype();
-  if (t.numel() == 0) {
+  if (t.device().is_meta()) {
+    // No values: the body is "...", so the size is always shown, and any dtype but the default.
+    suffixes.push_back("size=" + tuple_repr(t.sizes()));
+    if (d != default_dtype()) suffixes.push_back("dtype=" + dtype_repr(d));
+  } else if (t.numel() == 0) {
     // Nothing to infer the dtype from, so only the default float dtype is implied.
     if (t.dim() != 1) suffixes.push_back("size=" + tuple_repr(t.sizes()));
     if (d != default_dtype()) suffixes.push_back("dtype=" + dtype_repr(d));

@@ -171,34 +171,34 @@ IndexPlan make_plan(const Tensor& self, const std::vector<Tensor>& indices) {
 // indexed position, row-major over the replacement shape; throws PyTorch's
 // IndexError for the first index out of bounds.
 Tensor plan_offsets(const IndexPlan& plan) {
-  std::vector<Tensor> held;  // keeps the contiguous copies alive while read
-  std::vector<const int64_t*> values;
-  for (const Tensor& t : plan.indices) {
-    held.push_back(int64_contiguous(t));
-    values.push_back(held.back().data<int64_t>());
-  }
-  Tensor flat = empty(plan.replacement, DType::Int64, Device{});
-  int64_t* offsets = flat.data<int64_t>();
-  const int64_t n = flat.numel();
-  for (int64_t e = 0; e < n; ++e) {
-    int64_t off = 0;
-    for (size_t k = 0; k < values.size(); ++k) {
-      int64_t v = values[k][e];
-      const int64_t size = plan.indexed_sizes[k];
-      if (v < -size || v >= size)
-        throw IndexError("index " + str(v) + " is out of bounds for dimension " +
-                         str(static_cast<int64_t>(k)) + " with size " + str(size));
-      if (v < 0) v += size;
-      off += v * plan.indexed_strides[k];
+  Tensor flat;
+  if (plan.src.device().is_meta()) {
+    flat = empty(plan.replacement, DType::Int64, plan.src.device());  // no values to check or compute
+  } else {
+    std::vector<std::vector<int64_t>> values;
+    for (const Tensor& t : plan.indices) values.push_back(int_values(t));
+    std::vector<int64_t> offsets(static_cast<size_t>(shape_numel(plan.replacement)));
+    for (size_t e = 0; e < offsets.size(); ++e) {
+      int64_t off = 0;
+      for (size_t k = 0; k < values.size(); ++k) {
+        int64_t v = values[k][e];
+        const int64_t size = plan.indexed_sizes[k];
+        if (v < -size || v >= size)
+          throw IndexError("index " + str(v) + " is out of bounds for dimension " +
+                           str(static_cast<int64_t>(k)) + " with size " + str(size));
+        if (v < 0) v += size;
+        off += v * plan.indexed_strides[k];
+      }
+      offsets[e] = off;
     }
-    offsets[e] = off;
+    flat = int64_tensor(plan.replacement, offsets, plan.src.device());
   }
   // Laid out over the whole result: stride 0 along the dims the indices do not vary in.
   Shape strides(static_cast<size_t>(plan.before), 0);
   Shape inner = contiguous_strides(plan.replacement);
   strides.insert(strides.end(), inner.begin(), inner.end());
   strides.resize(plan.result_sizes.size(), 0);
-  return to(flat, std::nullopt, plan.src.device()).as_view(plan.result_sizes, strides, 0);
+  return flat.as_view(plan.result_sizes, strides, 0);
 }
 
 // self's elements at the planned positions, as a new tensor.
@@ -210,7 +210,7 @@ Tensor gather_plan(const IndexPlan& plan) {
   Tensor offsets = plan_offsets(plan);
   if (out.numel() == 0) return out;
   Tensor src = plan.src.as_view(plan.result_sizes, plan.src_strides, plan.src.storage_offset());
-  gather_kernels.get(out.device())(out, src, offsets);
+  kernels::gather.get(out.device())(out, src, offsets);
   return out;
 }
 
@@ -236,7 +236,7 @@ Shape strip_leading_ones(const Shape& s) {
 void copy_to(const Tensor& dst, const Tensor& src) {
   if (dst.sizes() == src.sizes()) {
     copy_(dst, src);
-  } else if (src.dim() == 0) {
+  } else if (src.dim() == 0 && !src.device().is_meta()) {
     fill_(dst, item(src));
   } else {
     Tensor v = view(src, strip_leading_ones(src.sizes()));
@@ -390,8 +390,8 @@ const Tensor& index_put_(const Tensor& self, const std::vector<Tensor>& indices,
   Tensor src = values.as_view(plan.result_sizes,
                               broadcast_strides(values.sizes(), values.strides(), plan.result_sizes),
                               values.storage_offset());
-  scatter_kernels.get(self.device())(dst, src, offsets,
-                                     accumulate ? cpu::ScatterMode::Add : cpu::ScatterMode::Assign,
+  kernels::scatter.get(self.device())(dst, src, offsets,
+                                     accumulate ? ScatterMode::Add : ScatterMode::Assign,
                                      Scalar(int64_t{1}));
   return self;
 }

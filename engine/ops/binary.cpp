@@ -5,12 +5,11 @@
 
 #include "engine/core/convert.h"
 #include "engine/core/error.h"
-#include "engine/cpu/binary.h"
-#include "engine/cpu/compare.h"
+#include "engine/kernels/elementwise.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/copy.h"
-#include "engine/ops/dispatch.h"
 #include "engine/ops/elementwise_support.h"
+#include "engine/ops/host_values.h"
 #include "engine/ops/promotion.h"
 #include "engine/ops/unary.h"
 
@@ -18,10 +17,6 @@ namespace tsh {
 
 namespace {
 
-using BinaryFn = void (*)(BinaryOp, const Tensor&, const Tensor&, const Tensor&, const cpu::BinaryParams&);
-const KernelTable<BinaryFn> binary_kernels{&cpu::binary_kernel, nullptr};
-using AnyFn = bool (*)(const Tensor&);
-const KernelTable<AnyFn> all_kernels{&cpu::all_nonzero, nullptr};
 
 struct Spec {
   BinaryOp op;
@@ -44,17 +39,14 @@ std::optional<double> wide_second(const Operand& b, DType compute) {
   if (!b.is_tensor()) return b.scalar().to_double();
   const Tensor& t = b.tensor();
   if (t.numel() != 1 || is_complex(t.dtype())) return std::nullopt;
-  double v = 0;
-  dispatch(t.dtype(), [&]<typename T>() {
-    if constexpr (!is_complex_v<T>) v = convert<double>(*t.data<T>());
-  });
-  return v;
+  if (t.device().is_meta()) return std::nullopt;  // no value; no kernel will run either
+  return item(t).to_double();
 }
 
 // Checks in PyTorch's order: shapes and the cast to the destination (while
 // preparing), then `extra` (alpha), then whether the op supports the dtype.
 template <typename Extra>
-Tensor run(const Spec& s, const Operand& a, const Operand& b, const Dest& dest, cpu::BinaryParams params,
+Tensor run(const Spec& s, const Operand& a, const Operand& b, const Dest& dest, BinaryParams params,
            Extra extra) {
   const DType d = promoted(s, a, b);
   const Operand ins[2] = {a, b};
@@ -65,16 +57,16 @@ Tensor run(const Spec& s, const Operand& a, const Operand& b, const Dest& dest, 
   const bool int_division = is_integral(d, false) &&
                             (s.op == BinaryOp::DivTrunc || s.op == BinaryOp::DivFloor ||
                              s.op == BinaryOp::Remainder || s.op == BinaryOp::Fmod);
-  if (int_division && p.out.numel() > 0) {
+  if (int_division && p.out.numel() > 0 && !p.out.device().is_meta()) {
     // Refused before anything is written (PyTorch checks inside its loop).
-    TSH_CHECK(all_kernels.get(p.ins[1].device())(p.ins[1]), RuntimeError, "ZeroDivisionError");
+    TSH_CHECK(kernels::all_nonzero.get(p.ins[1].device())(p.ins[1]), RuntimeError, "ZeroDivisionError");
   }
-  binary_kernels.get(p.out.device())(s.op, p.out, p.ins[0], p.ins[1], params);
+  kernels::binary.get(p.out.device())(s.op, p.out, p.ins[0], p.ins[1], params);
   return finish_elementwise(p);
 }
 
-Tensor run(const Spec& s, const Operand& a, const Operand& b, const Dest& dest, cpu::BinaryParams params = {}) {
-  return run(s, a, b, dest, params, [](DType, cpu::BinaryParams&) {});
+Tensor run(const Spec& s, const Operand& a, const Operand& b, const Dest& dest, BinaryParams params = {}) {
+  return run(s, a, b, dest, params, [](DType, BinaryParams&) {});
 }
 
 // PyTorch's alpha checks for add and sub.
@@ -141,9 +133,9 @@ void not_implemented_for(const char* kernel_name, DType d) {
 }
 
 Tensor add(const Operand& a, const Operand& b, const Scalar& alpha, const Dest& dest) {
-  cpu::BinaryParams prm;
+  BinaryParams prm;
   prm.alpha = alpha;
-  return run(kAdd, a, b, dest, prm, [&](DType d, cpu::BinaryParams&) { check_alpha(alpha, d); });
+  return run(kAdd, a, b, dest, prm, [&](DType d, BinaryParams&) { check_alpha(alpha, d); });
 }
 
 Tensor sub(const Operand& a, const Operand& b, const Scalar& alpha, const Dest& dest) {
@@ -154,13 +146,13 @@ Tensor sub(const Operand& a, const Operand& b, const Scalar& alpha, const Dest& 
   TSH_CHECK(!(ab || bb), RuntimeError,
             "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
             "invert a mask, use the `~` or `logical_not()` operator instead.");
-  cpu::BinaryParams prm;
+  BinaryParams prm;
   prm.alpha = negate(alpha);
-  return run(kAdd, a, b, dest, prm, [&](DType d, cpu::BinaryParams&) { check_alpha(alpha, d); });
+  return run(kAdd, a, b, dest, prm, [&](DType d, BinaryParams&) { check_alpha(alpha, d); });
 }
 
 Tensor mul(const Operand& a, const Operand& b, const Dest& dest) {
-  return run(kMul, a, b, dest, {}, [&](DType d, cpu::BinaryParams& prm) { prm.b_wide = wide_second(b, d); });
+  return run(kMul, a, b, dest, {}, [&](DType d, BinaryParams& prm) { prm.b_wide = wide_second(b, d); });
 }
 
 Rounding parse_rounding(const std::optional<std::string>& mode) {
@@ -174,7 +166,7 @@ Rounding parse_rounding(const std::optional<std::string>& mode) {
 Tensor div(const Operand& a, const Operand& b, Rounding rounding, const Dest& dest) {
   if (rounding == Rounding::Trunc) return run(kDivTrunc, a, b, dest);
   if (rounding == Rounding::Floor) return run(kDivFloor, a, b, dest);
-  return run(kDiv, a, b, dest, {}, [&](DType d, cpu::BinaryParams& prm) { prm.b_wide = wide_second(b, d); });
+  return run(kDiv, a, b, dest, {}, [&](DType d, BinaryParams& prm) { prm.b_wide = wide_second(b, d); });
 }
 
 Tensor floor_divide(const Operand& a, const Operand& b, const Dest& dest) { return run(kDivFloor, a, b, dest); }
@@ -203,7 +195,7 @@ Tensor pow(const Operand& a, const Operand& b, const Dest& dest) {
       if (is_number_equal(b, -1.0)) u = UnaryOp::Reciprocal;
       if (u) return unary_as(*u, a.tensor(), d, dest);
     }
-    cpu::BinaryParams prm;
+    BinaryParams prm;
     prm.pow_exponent = e;
     return run(kPow, a, b, dest, prm);
   }

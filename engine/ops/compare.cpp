@@ -4,11 +4,10 @@
 #include <sstream>
 
 #include "engine/core/error.h"
-#include "engine/cpu/compare.h"
+#include "engine/kernels/elementwise.h"
 #include "engine/ops/binary.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
-#include "engine/ops/dispatch.h"
 #include "engine/ops/promotion.h"
 #include "engine/ops/unary.h"
 
@@ -16,11 +15,6 @@ namespace tsh {
 
 namespace {
 
-using CompareFn = void (*)(CompareOp, const Tensor&, const Tensor&, const Tensor&);
-const KernelTable<CompareFn> compare_kernels{&cpu::compare_kernel, nullptr};
-using TruthFn = bool (*)(const Tensor&);
-const KernelTable<TruthFn> any_kernels{&cpu::any_nonzero, nullptr};
-const KernelTable<TruthFn> all_kernels{&cpu::all_nonzero, nullptr};
 
 const char* kernel_name(CompareOp op) {
   switch (op) {
@@ -48,7 +42,7 @@ Tensor compare(CompareOp op, const Operand& a, const Operand& b, const Dest& des
   const Operand ins[2] = {a, b};
   const DType dts[2] = {d, d};
   Prepared p = prepare_elementwise(ins, dts, dest, DType::Bool, DType::Bool);
-  compare_kernels.get(p.out.device())(op, p.out, p.ins[0], p.ins[1]);
+  kernels::compare.get(p.out.device())(op, p.out, p.ins[0], p.ins[1]);
   return finish_elementwise(p);
 }
 
@@ -76,7 +70,14 @@ bool allclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool e
   return all_true(isclose(a, b, rtol, atol, equal_nan));
 }
 
-bool any_true(const Tensor& t) { return any_kernels.get(t.device())(t); }
-bool all_true(const Tensor& t) { return all_kernels.get(t.device())(t); }
+// A meta tensor has no truth value (PyTorch reaches it through item()).
+bool any_true(const Tensor& t) {
+  TSH_CHECK(!t.device().is_meta(), RuntimeError, "Tensor.item() cannot be called on meta tensors");
+  return kernels::any_nonzero.get(t.device())(t);
+}
+bool all_true(const Tensor& t) {
+  TSH_CHECK(!t.device().is_meta(), RuntimeError, "Tensor.item() cannot be called on meta tensors");
+  return kernels::all_nonzero.get(t.device())(t);
+}
 
 }  // namespace tsh

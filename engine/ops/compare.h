@@ -6,7 +6,7 @@
 #pragma once
 
 #include "engine/core/tensor.h"
-#include "engine/ops/elementwise_kinds.h"
+#include "engine/kernels/elementwise.h"
 #include "engine/ops/elementwise_plan.h"
 #include "engine/ops/operand.h"
 

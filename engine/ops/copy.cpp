@@ -3,17 +3,25 @@
 
 #include "engine/core/convert.h"
 #include "engine/core/error.h"
+#include "engine/core/memory.h"
 #include "engine/core/shape.h"
-#include "engine/cpu/kernels.h"
-#include "engine/ops/dispatch.h"
+#include "engine/kernels/copy.h"
 
 namespace tsh {
 
 namespace {
-using CopyFn = void (*)(const Tensor&, const Tensor&);
-using FillFn = void (*)(const Tensor&, const Scalar&);
-const KernelTable<CopyFn> copy_kernels{&cpu::copy_kernel, nullptr};
-const KernelTable<FillFn> fill_kernels{&cpu::fill_kernel, nullptr};
+
+// src's elements, in its dtype and shape, moved to `device` through the memory
+// interface: made contiguous where it lives, then copied byte for byte.
+Tensor moved_to(const Tensor& src, Device device) {
+  if (src.device().is_meta()) throw NotImplementedError("Cannot copy out of meta tensor; no data!");
+  const Tensor packed = contiguous(src);
+  Tensor out = empty(src.sizes(), src.dtype(), device);
+  copy_bytes(out.storage(), 0, packed.storage(), packed.storage_offset() * packed.itemsize(),
+             packed.numel() * packed.itemsize());
+  return out;
+}
+
 }  // namespace
 
 const Tensor& copy_(const Tensor& dst, const Tensor& src) {
@@ -21,14 +29,14 @@ const Tensor& copy_(const Tensor& dst, const Tensor& src) {
   TSH_CHECK(shape == dst.sizes(), RuntimeError,
             "output with shape " + shape_str(dst.sizes()) + " doesn't match the broadcast shape " +
                 shape_str(shape));
+  if (dst.device() != src.device()) {
+    if (dst.device().is_meta()) return dst;  // nothing to write
+    // Across devices: the bytes move first, then dst's backend converts and broadcasts.
+    return copy_(dst, moved_to(src, dst.device()));
+  }
   Shape strides = broadcast_strides(src.sizes(), src.strides(), dst.sizes());
   Tensor expanded = src.as_view(dst.sizes(), strides, src.storage_offset());
-  // Only the CUDA backend can hold tensors on a second device; until it is
-  // built in, a copy between devices cannot arise, and is refused if it does.
-  TSH_CHECK(dst.device() == src.device(), RuntimeError,
-            "copy between devices " + src.device().str() + " and " + dst.device().str() +
-                " is not available in this build");
-  copy_kernels.get(dst.device())(dst, expanded);
+  kernels::copy.get(dst.device())(dst, expanded);
   return dst;
 }
 
@@ -47,13 +55,14 @@ Tensor to(const Tensor& t, std::optional<DType> dtype, std::optional<Device> dev
   DType d = dtype.value_or(t.dtype());
   Device dev = device.value_or(t.device());
   if (!copy && d == t.dtype() && dev == t.device()) return t;
+  if (t.device().is_meta() && !dev.is_meta()) throw NotImplementedError("Cannot copy out of meta tensor; no data!");
   Tensor out = empty_like(t, d, dev);
   return copy_(out, t);
 }
 
 const Tensor& fill_(const Tensor& t, const Scalar& value) {
   check_scalar_fits(value, t.dtype());  // fill_(300) on uint8 is an error, as in PyTorch
-  fill_kernels.get(t.device())(t, value);
+  kernels::fill.get(t.device())(t, value);
   return t;
 }
 

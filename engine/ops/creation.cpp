@@ -1,31 +1,25 @@
 // engine/ops/creation.cpp — factory ops: argument checks, dtype choice, allocation; kernels fill.
 #include "engine/ops/creation.h"
 
+#include <memory>
+
 #include <cmath>
 #include <sstream>
 #include <string>
 
 #include "engine/core/convert.h"
 #include "engine/core/error.h"
+#include "engine/core/memory.h"
 #include "engine/core/shape.h"
-#include "engine/cpu/equal.h"
-#include "engine/cpu/range.h"
+#include "engine/kernels/elementwise.h"
+#include "engine/kernels/creation.h"
 #include "engine/ops/copy.h"
-#include "engine/ops/dispatch.h"
 #include "engine/ops/views.h"
 
 namespace tsh {
 
 namespace {
 
-using ArangeFn = void (*)(const Tensor&, const Scalar&, const Scalar&);
-using LinspaceFn = void (*)(const Tensor&, const Scalar&, const Scalar&, int64_t);
-using LogspaceFn = void (*)(const Tensor&, const Scalar&, const Scalar&, int64_t, double);
-using EqualFn = bool (*)(const Tensor&, const Tensor&);
-const KernelTable<ArangeFn> arange_kernels{&cpu::arange_kernel, nullptr};
-const KernelTable<LinspaceFn> linspace_kernels{&cpu::linspace_kernel, nullptr};
-const KernelTable<LogspaceFn> logspace_kernels{&cpu::logspace_kernel, nullptr};
-const KernelTable<EqualFn> equal_kernels{&cpu::equal_kernel, nullptr};
 
 // PyTorch's error for a dtype its CPU kernel was not compiled for.
 [[noreturn]] void not_implemented(const char* kernel, DType d) {
@@ -46,7 +40,7 @@ int64_t arange_size(const Scalar& start, const Scalar& end, const Scalar& step, 
     if constexpr (is_complex_v<T> || std::is_same_v<T, bool>) {
       not_implemented("arange_cpu", d);
     } else {
-      using A = cpu::arange_acc_t<T>;
+      using A = arange_acc_t<T>;
       const A xstart = scalar_to<A>(start), xend = scalar_to<A>(end), xstep = scalar_to<A>(step);
       TSH_CHECK(xstep > 0 || xstep < 0, RuntimeError, "step must be nonzero");
       TSH_CHECK(std::isfinite(static_cast<double>(xstart)) &&
@@ -184,7 +178,7 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step,
   DType d = dtype.value_or(integral(start) && integral(end) && integral(step) ? DType::Int64
                                                                               : default_dtype());
   Tensor out = empty({arange_size(start, end, step, d)}, d, device);
-  arange_kernels.get(device)(out, start, step);
+  kernels::arange.get(device)(out, start, step);
   return out;
 }
 
@@ -199,7 +193,7 @@ Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, std::opti
     if (d == DType::Bool) not_implemented("linspace_cpu", d);
     check_scalar_fits(start, d);
     check_scalar_fits(end, d);
-    linspace_kernels.get(device)(out, start, end, steps);
+    kernels::linspace.get(device)(out, start, end, steps);
   }
   return out;
 }
@@ -219,7 +213,7 @@ Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double ba
     if (d == DType::Bool) not_implemented("logspace_cpu", d);
     check_scalar_fits(start, d);
     check_scalar_fits(end, d);
-    logspace_kernels.get(device)(out, start, end, steps, base);
+    kernels::logspace.get(device)(out, start, end, steps, base);
   }
   return out;
 }
@@ -231,13 +225,14 @@ Tensor from_scalars(const Shape& sizes, const std::vector<Scalar>& values, DType
             "from_scalars: " + std::to_string(values.size()) +
                 " values cannot fill a tensor of shape " + shape_str(sizes));
   // Python numbers are converted on the host, then moved, as torch.tensor does.
-  Tensor host = empty(sizes, dtype);
+  Tensor out = empty(sizes, dtype, device);
   dispatch(dtype, [&]<typename T>() {
     const std::string int_name(dtype_name(dtype));  // "uint8": torch.tensor's spelling
-    T* out = host.data<T>();
-    for (int64_t i = 0; i < n; ++i) out[i] = tensor_element<T>(values[i], int_name.c_str());
+    std::unique_ptr<T[]> host(new T[static_cast<size_t>(n)]);  // not vector: vector<bool> has no data()
+    for (int64_t i = 0; i < n; ++i) host[i] = tensor_element<T>(values[i], int_name.c_str());
+    write_bytes(out.storage(), 0, host.get(), n * static_cast<int64_t>(sizeof(T)));
   });
-  return device.is_cpu() ? host : to(host, std::nullopt, device);
+  return out;
 }
 
 DType infer_dtype(const std::vector<Scalar>& values) {
@@ -259,7 +254,7 @@ bool equal(const Tensor& a, const Tensor& b) {
                 " and " + b.device().str());
   if (a.sizes() != b.sizes()) return false;
   DType d = promote_types(a.dtype(), b.dtype());
-  return equal_kernels.get(a.device())(to(a, d, std::nullopt), to(b, d, std::nullopt));
+  return kernels::equal.get(a.device())(to(a, d, std::nullopt), to(b, d, std::nullopt));
 }
 
 }  // namespace tsh

@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "engine/core/error.h"
+#include "engine/core/memory.h"
 #include "engine/core/shape.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
@@ -38,9 +39,10 @@ Tensor permute_view(const Tensor& t, const std::vector<int64_t>& order) {
   return t.as_view(permuted(t.sizes(), order), permuted(t.strides(), order), t.storage_offset());
 }
 
-// The memory a tensor's elements span, in bytes: [begin, end).
-std::pair<const char*, const char*> extent(const Tensor& t) {
-  const char* begin = t.data_ptr();
+// The bytes of its storage a tensor's elements span: [begin, end). Offsets,
+// not addresses: meta storages have none.
+std::pair<int64_t, int64_t> extent(const Tensor& t) {
+  const int64_t begin = t.storage_offset() * t.itemsize();
   int64_t last = 0;
   for (size_t i = 0; i < t.sizes().size(); ++i) last += (t.sizes()[i] - 1) * t.strides()[i];
   return {begin, begin + (last + 1) * t.itemsize()};
@@ -57,8 +59,7 @@ void restride_out(const Tensor& out, const Shape& shape, const Shape& strides) {
   const int64_t need = (out.storage_offset() + extent_elems) * out.itemsize();
   if (need > out.storage()->nbytes) {
     Storage fresh = make_storage(need, out.device());
-    if (out.storage()->nbytes > 0)
-      std::memcpy(fresh->data, out.storage()->data, out.storage()->nbytes);
+    copy_bytes(fresh, 0, out.storage(), 0, out.storage()->nbytes);
     out.impl()->storage = fresh;
   }
   out.set_geometry(shape, strides, out.storage_offset());
@@ -153,10 +154,12 @@ Tensor wrap_number(const Scalar& s) {
                            : DType::Complex128;
   Tensor t = empty({}, d);
   dispatch(d, [&]<typename T>() {
-    if constexpr (std::is_same_v<T, bool>) *t.data<T>() = s.to_bool();
-    else if constexpr (std::is_same_v<T, int64_t>) *t.data<T>() = s.to_int();
-    else if constexpr (std::is_same_v<T, double>) *t.data<T>() = s.to_double();
-    else if constexpr (std::is_same_v<T, std::complex<double>>) *t.data<T>() = s.to_complex();
+    T v{};
+    if constexpr (std::is_same_v<T, bool>) v = s.to_bool();
+    else if constexpr (std::is_same_v<T, int64_t>) v = s.to_int();
+    else if constexpr (std::is_same_v<T, double>) v = s.to_double();
+    else if constexpr (std::is_same_v<T, std::complex<double>>) v = s.to_complex();
+    write_bytes(t.storage(), 0, &v, sizeof v);
   });
   return t;
 }

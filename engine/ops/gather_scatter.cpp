@@ -70,10 +70,10 @@ Shape without(Shape s, int64_t dim) {
   return s;
 }
 
-cpu::ScatterMode reduce_mode(const std::string& reduce) {
-  if (reduce.empty()) return cpu::ScatterMode::Assign;
-  if (reduce == "add") return cpu::ScatterMode::Add;
-  if (reduce == "multiply") return cpu::ScatterMode::Multiply;
+ScatterMode reduce_mode(const std::string& reduce) {
+  if (reduce.empty()) return ScatterMode::Assign;
+  if (reduce == "add") return ScatterMode::Add;
+  if (reduce == "multiply") return ScatterMode::Multiply;
   throw RuntimeError("reduce argument must be either add or multiply.");
 }
 
@@ -110,27 +110,25 @@ void check_scatter(const Tensor& self, int64_t dim, const Tensor& index, const T
 // Offsets of index's values along dim of t (0 <= v < size, else the gather/scatter
 // message), as a contiguous int64 tensor shaped like index.
 Tensor dim_offsets(const Tensor& t, int64_t dim, const Tensor& index) {
-  const Tensor values = int64_contiguous(index);
-  Tensor out = empty(index.sizes(), DType::Int64, Device{});
-  const int64_t* v = values.data<int64_t>();
-  int64_t* o = out.data<int64_t>();
+  if (t.device().is_meta()) return empty(index.sizes(), DType::Int64, t.device());
+  std::vector<int64_t> v = int_values(index);
   const int64_t size = t.sizes()[dim], stride = t.strides()[dim];
-  for (int64_t i = 0; i < out.numel(); ++i) {
-    if (v[i] < 0 || v[i] >= size)
-      throw RuntimeError("index " + str(v[i]) + " is out of bounds for dimension " + str(dim) +
+  for (int64_t& x : v) {
+    if (x < 0 || x >= size)
+      throw RuntimeError("index " + str(x) + " is out of bounds for dimension " + str(dim) +
                          " with size " + str(size));
-    o[i] = v[i] * stride;
+    x *= stride;
   }
-  return to(out, std::nullopt, t.device());
+  return int64_tensor(index.sizes(), v, t.device());
 }
 
 // Writes src (index's shape) into self along dim at index's positions.
 void scatter_into(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
-                  cpu::ScatterMode mode) {
+                  ScatterMode mode) {
   const Tensor s = at_least_1d(self), ix = at_least_1d(index);
   const Tensor off = dim_offsets(s, dim, ix);
   if (ix.numel() == 0) return;
-  scatter_kernels.get(self.device())(pinned(s, ix.sizes(), dim), src, off, mode, Scalar(int64_t{1}));
+  kernels::scatter.get(self.device())(pinned(s, ix.sizes(), dim), src, off, mode, Scalar(int64_t{1}));
 }
 
 // The element offset in t of the row-major position `linear`.
@@ -146,17 +144,15 @@ int64_t strided_offset(int64_t linear, const Tensor& t) {
 // Offsets in self of take/put's flat indices (negative ones count from the end),
 // as a contiguous int64 tensor shaped like index.
 Tensor flat_offsets(const Tensor& self, const Tensor& index) {
-  const Tensor values = int64_contiguous(index);
-  Tensor out = empty(index.sizes(), DType::Int64, Device{});
-  const int64_t* v = values.data<int64_t>();
-  int64_t* o = out.data<int64_t>();
+  if (self.device().is_meta()) return empty(index.sizes(), DType::Int64, self.device());
+  std::vector<int64_t> v = int_values(index);
   const int64_t n = self.numel();
-  for (int64_t i = 0; i < out.numel(); ++i) {
-    TSH_CHECK(v[i] >= -n && v[i] < n, IndexError,
-              "out of range: tried to access index " + str(v[i]) + " on a tensor of " + str(n) + " elements.");
-    o[i] = strided_offset(v[i] < 0 ? v[i] + n : v[i], self);
+  for (int64_t& x : v) {
+    TSH_CHECK(x >= -n && x < n, IndexError,
+              "out of range: tried to access index " + str(x) + " on a tensor of " + str(n) + " elements.");
+    x = strided_offset(x < 0 ? x + n : x, self);
   }
-  return to(out, std::nullopt, self.device());
+  return int64_tensor(index.sizes(), v, self.device());
 }
 
 }  // namespace
@@ -195,7 +191,7 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
   if (out.numel() == 0) return out;
   if (self.dim() == 0) return contiguous_copy(self);
   for (int64_t& v : idx) v *= self.strides()[dim];
-  gather_kernels.get(self.device())(out, pinned(self, sizes, dim), along_dim(idx, sizes, dim, self.device()));
+  kernels::gather.get(self.device())(out, pinned(self, sizes, dim), along_dim(idx, sizes, dim, self.device()));
   return out;
 }
 
@@ -213,7 +209,7 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
                   " apart from dimension " + str(dim));
   const Tensor offsets = dim_offsets(s, dim, ix);
   Tensor out = empty(ix.sizes(), self.dtype(), self.device());
-  gather_kernels.get(self.device())(out, pinned(s, ix.sizes(), dim), offsets);
+  kernels::gather.get(self.device())(out, pinned(s, ix.sizes(), dim), offsets);
   return index.dim() == 0 ? view(out, {}) : out;
 }
 
@@ -224,7 +220,7 @@ const Tensor& scatter_(const Tensor& self, int64_t dim, const Tensor& index, con
   check_no_internal_overlap(self);
   check_no_overlap(self, index);
   check_no_overlap(self, src);
-  const cpu::ScatterMode mode = reduce_mode(reduce);
+  const ScatterMode mode = reduce_mode(reduce);
   const Tensor ix = at_least_1d(index), sr = at_least_1d(src);
   scatter_into(self, dim, index, sr.as_view(ix.sizes(), sr.strides(), sr.storage_offset()), mode);
   return self;
@@ -236,7 +232,7 @@ const Tensor& scatter_(const Tensor& self, int64_t dim, const Tensor& index, con
   check_scatter(self, dim, index, nullptr);
   check_no_internal_overlap(self);
   check_no_overlap(self, index);
-  const cpu::ScatterMode mode = reduce_mode(reduce);
+  const ScatterMode mode = reduce_mode(reduce);
   const Tensor v = scalar_tensor(value, self.dtype(), self.device());
   const Tensor ix = at_least_1d(index);
   scatter_into(self, dim, index, v.as_view(ix.sizes(), Shape(ix.sizes().size(), 0), v.storage_offset()), mode);
@@ -317,9 +313,9 @@ const Tensor& index_add_(const Tensor& self, int64_t dim, const Tensor& index, c
     v *= s.strides()[dim];
   }
   if (n == 0 || self.numel() == 0) return self;
-  scatter_kernels.get(self.device())(pinned(s, src.sizes(), dim), src,
+  kernels::scatter.get(self.device())(pinned(s, src.sizes(), dim), src,
                                      along_dim(idx, src.sizes(), dim, self.device()),
-                                     cpu::ScatterMode::Add, alpha);
+                                     ScatterMode::Add, alpha);
   return self;
 }
 
@@ -369,9 +365,9 @@ const Tensor& index_copy_(const Tensor& self, int64_t dim, const Tensor& index, 
     v *= s.strides()[dim];
   }
   if (n == 0 || src.numel() == 0) return self;
-  scatter_kernels.get(self.device())(pinned(s, src.sizes(), dim), src,
+  kernels::scatter.get(self.device())(pinned(s, src.sizes(), dim), src,
                                      along_dim(idx, src.sizes(), dim, self.device()),
-                                     cpu::ScatterMode::Assign, Scalar(int64_t{1}));
+                                     ScatterMode::Assign, Scalar(int64_t{1}));
   return self;
 }
 
@@ -400,9 +396,9 @@ const Tensor& index_fill_(const Tensor& self, int64_t dim, const Tensor& index, 
   Shape sizes = s.sizes();
   sizes[dim] = static_cast<int64_t>(idx.size());
   if (shape_numel(sizes) == 0) return self;
-  scatter_kernels.get(self.device())(pinned(s, sizes, dim), v.as_view(sizes, Shape(sizes.size(), 0), 0),
+  kernels::scatter.get(self.device())(pinned(s, sizes, dim), v.as_view(sizes, Shape(sizes.size(), 0), 0),
                                      along_dim(idx, sizes, dim, self.device()),
-                                     cpu::ScatterMode::Assign, Scalar(int64_t{1}));
+                                     ScatterMode::Assign, Scalar(int64_t{1}));
   return self;
 }
 
@@ -434,7 +430,7 @@ Tensor take(const Tensor& self, const Tensor& index) {
   Tensor out = empty(index.sizes(), self.dtype(), self.device());
   if (out.numel() == 0) return out;
   const Shape zeros(index.sizes().size(), 0);
-  gather_kernels.get(self.device())(out, self.as_view(index.sizes(), zeros, self.storage_offset()), offsets);
+  kernels::gather.get(self.device())(out, self.as_view(index.sizes(), zeros, self.storage_offset()), offsets);
   return out;
 }
 
@@ -455,8 +451,8 @@ const Tensor& put_(const Tensor& self, const Tensor& index, const Tensor& source
   if (index.numel() == 0) return self;
   const int64_t n = index.numel();
   const Tensor offsets = reshape(flat_offsets(self, index), {n});
-  scatter_kernels.get(self.device())(self.as_view({n}, {0}, self.storage_offset()), reshape(source, {n}), offsets,
-                                     accumulate ? cpu::ScatterMode::Add : cpu::ScatterMode::Assign,
+  kernels::scatter.get(self.device())(self.as_view({n}, {0}, self.storage_offset()), reshape(source, {n}), offsets,
+                                     accumulate ? ScatterMode::Add : ScatterMode::Assign,
                                      Scalar(int64_t{1}));
   return self;
 }

@@ -1,22 +1,19 @@
-// engine/ops/linalg.cpp — torch.linalg.solve: checks, broadcasting and layout; LAPACK in engine/cpu/lapack.cpp.
+// engine/ops/linalg.cpp — torch.linalg.solve: checks, broadcasting and layout; the kernel in engine/kernels/linalg.h.
 #include "engine/ops/linalg.h"
 
 #include <string>
 
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
-#include "engine/cpu/lapack.h"
+#include "engine/kernels/linalg.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
-#include "engine/ops/dispatch.h"
 #include "engine/ops/views.h"
 
 namespace tsh {
 
 namespace {
 
-using SolveFn = int64_t (*)(const Tensor&, const Tensor&);
-const KernelTable<SolveFn> solve_kernels{&cpu::solve_kernel, nullptr};
 
 std::string S(int64_t v) { return std::to_string(v); }
 
@@ -91,7 +88,7 @@ Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
   Tensor x = empty_strided(x_shape, matrix_strides(x_shape, true), d, A.device());
   copy_(lu, expand(lhs, lu_shape));
   copy_(x, expand(rhs, x_shape));
-  const int64_t failed = solve_kernels.get(A.device())(lu, x);
+  const int64_t failed = A.device().is_meta() ? -1 : kernels::solve.get(A.device())(lu, x);
   if (failed >= 0) {
     const std::string where =
         A.dim() == 2 ? "" : ": (Batch element " + std::to_string(failed) + ")";

@@ -1,7 +1,7 @@
 // engine/ops/linalg.h — torch.linalg: linear solves.
 //
 // PyTorch's checks and messages in PyTorch's order; the LAPACK calls are in
-// engine/cpu/lapack.cpp. A singular matrix raises LinAlgError
+// the backend's solve kernel (engine/kernels/linalg.h). A singular matrix raises LinAlgError
 // (torch._C._LinAlgError), naming the batch element when A is batched.
 #pragma once
 

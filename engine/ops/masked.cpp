@@ -35,10 +35,15 @@ void check_mask_fits(const Tensor& self, const Tensor& mask) {
 }  // namespace
 
 Tensor nonzero(const Tensor& self) {
-  const int64_t count = count_nonzero_kernels.get(self.device())(self);
+  TSH_CHECK(!self.device().is_meta(), NotImplementedError,
+            "The register_meta function for torch.nonzero() raises unimplemented by default, as a correct "
+            "data-independent implementation does not exist. This implementation returns a fake value, assuming "
+            "all elements of the tensor are non-zero. To enable this registration, please set "
+            "'torch.fx.experimental._config.meta_nonzero_assume_all_nonzero' to True.");
+  const int64_t count = kernels::count_nonzero.get(self.device())(self);
   // Column by column, as PyTorch lays it out.
   Tensor out = empty_strided({count, self.dim()}, {1, count}, DType::Int64, self.device());
-  nonzero_kernels.get(self.device())(self, out);
+  kernels::nonzero.get(self.device())(self, out);
   return out;
 }
 
@@ -56,7 +61,7 @@ const Tensor& masked_fill_(const Tensor& self, const Tensor& mask, const Scalar&
   check_mask_fits(self, mask);
   check_scalar_fits(value, self.dtype());
   const Tensor m = expand(mask, self.sizes());
-  masked_fill_kernels.get(self.device())(self, m, value);
+  kernels::masked_fill.get(self.device())(self, m, value);
   return self;
 }
 
@@ -86,6 +91,8 @@ Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value) 
 Tensor masked_select(const Tensor& self, const Tensor& mask) {
   // 2.x dropped 1.13's uint8 masks here (and in masked_scatter_).
   TSH_CHECK(mask.dtype() == DType::Bool, RuntimeError, "masked_select: expected BoolTensor for mask");
+  TSH_CHECK(!self.device().is_meta() && !mask.device().is_meta(), NotImplementedError,
+            kernels::meta_unsupported("aten::masked_select"));
   auto [m, s] = broadcast_pair(mask, self);
   if (s.dim() == 0) {  // a 0-d pair selects from a 1-element vector
     m = unsqueeze(m, 0);
@@ -104,7 +111,7 @@ const Tensor& masked_scatter_(const Tensor& self, const Tensor& mask, const Tens
             std::string("masked_scatter_ only supports boolean masks, but got mask with dtype ") +
                 scalar_type_name(m.dtype()));
   const std::vector<int64_t> positions = int_values(tsh::t(nonzero(m)));  // dim-major
-  const int64_t count = self.dim() == 0 ? count_nonzero_kernels.get(m.device())(m)
+  const int64_t count = self.dim() == 0 ? kernels::count_nonzero.get(m.device())(m)
                                         : static_cast<int64_t>(positions.size()) / self.dim();
   TSH_CHECK(source.numel() >= count, RuntimeError,
             "Number of elements of source < number of ones in mask");
@@ -116,7 +123,7 @@ const Tensor& masked_scatter_(const Tensor& self, const Tensor& mask, const Tens
   const Tensor off = int64_tensor({count}, offsets, self.device());
   const Tensor src = narrow(reshape(source, {-1}), 0, 0, count);
   const Tensor dst = self.as_view({count}, {0}, self.storage_offset());
-  scatter_kernels.get(self.device())(dst, src, off, cpu::ScatterMode::Assign, Scalar(int64_t{1}));
+  kernels::scatter.get(self.device())(dst, src, off, ScatterMode::Assign, Scalar(int64_t{1}));
   return self;
 }
 

@@ -1,4 +1,4 @@
-// engine/ops/matmul.cpp — checks, shapes and dtypes of the matrix products; the CPU kernels are in engine/cpu/blas.cpp.
+// engine/ops/matmul.cpp — checks, shapes and dtypes of the matrix products; the kernels are in engine/kernels/linalg.h.
 //
 // The order of the checks is PyTorch 2.x's, so the first error a user sees is
 // PyTorch's: dims, then shapes, then dtypes, then (after the shortcuts for
@@ -10,23 +10,16 @@
 
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
-#include "engine/cpu/blas.h"
+#include "engine/kernels/linalg.h"
 #include "engine/ops/binary.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
-#include "engine/ops/dispatch.h"
 #include "engine/ops/views.h"
 
 namespace tsh {
 
 namespace {
 
-using ProductFn = void (*)(const Tensor&, const Tensor&, const Tensor&);
-using DotFn = void (*)(const Tensor&, const Tensor&, const Tensor&, bool);
-const KernelTable<ProductFn> mm_kernels{&cpu::mm_kernel, nullptr};
-const KernelTable<ProductFn> bmm_kernels{&cpu::bmm_kernel, nullptr};
-const KernelTable<ProductFn> mv_kernels{&cpu::mv_kernel, nullptr};
-const KernelTable<DotFn> dot_kernels{&cpu::dot_kernel, nullptr};
 
 std::string S(int64_t v) { return std::to_string(v); }
 
@@ -95,7 +88,7 @@ Tensor mm(const Tensor& self, const Tensor& mat2) {
   if (out.numel() == 0) return out;
   if (self.size(1) == 0) return zero_(out), out;  // an empty sum
   refuse_bool("addmm_impl_cpu_", self.dtype());
-  mm_kernels.get(out.device())(out, self, mat2);
+  kernels::mm.get(out.device())(out, self, mat2);
   return out;
 }
 
@@ -113,7 +106,7 @@ Tensor mv(const Tensor& self, const Tensor& vec) {
   if (self.numel() == 0) return zero_(out), out;
   refuse_bool("addmv_impl_cpu", self.dtype());
   check_scalar_type(self.dtype(), vec.dtype());
-  mv_kernels.get(out.device())(out, self, vec);
+  kernels::mv.get(out.device())(out, self, vec);
   return out;
 }
 
@@ -137,7 +130,7 @@ Tensor bmm(const Tensor& self, const Tensor& mat2) {
                   typemeta_name(self.dtype()) + " != " + typemeta_name(mat2.dtype()));
     refuse_bool("addmm_impl_cpu_", self.dtype());
   }
-  bmm_kernels.get(out.device())(out, self, mat2);
+  kernels::bmm.get(out.device())(out, self, mat2);
   return out;
 }
 
@@ -145,7 +138,7 @@ Tensor dot(const Tensor& self, const Tensor& other) {
   dot_check(self, other);
   refuse_bool("dot", self.dtype());
   Tensor out = empty({}, self.dtype(), self.device());
-  dot_kernels.get(out.device())(out, self, other, false);
+  kernels::dot.get(out.device())(out, self, other, false);
   return out;
 }
 
@@ -153,7 +146,7 @@ Tensor vdot(const Tensor& self, const Tensor& other) {
   if (!is_complex(self.dtype())) return dot(self, other);
   dot_check(self, other);
   Tensor out = empty({}, self.dtype(), self.device());
-  dot_kernels.get(out.device())(out, self, other, true);
+  kernels::dot.get(out.device())(out, self, other, true);
   return out;
 }
 

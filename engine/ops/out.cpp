@@ -1,9 +1,8 @@
 // engine/ops/out.cpp — resize-and-copy into out= tensors.
 #include "engine/ops/out.h"
 
-#include <cstring>
-
 #include "engine/core/error.h"
+#include "engine/core/memory.h"
 #include "engine/core/shape.h"
 #include "engine/ops/copy.h"
 
@@ -15,7 +14,7 @@ void resize_out(const Tensor& out, const Shape& shape) {
   const int64_t need = (out.storage_offset() + shape_numel(shape)) * out.itemsize();
   if (need > out.storage()->nbytes) {  // grows the storage in place, keeping its bytes
     Storage fresh = make_storage(need, out.device());
-    if (out.storage()->nbytes > 0) std::memcpy(fresh->data, out.storage()->data, out.storage()->nbytes);
+    copy_bytes(fresh, 0, out.storage(), 0, out.storage()->nbytes);
     out.impl()->storage = fresh;
   }
   out.set_geometry(shape, strides, out.storage_offset());

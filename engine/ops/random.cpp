@@ -1,5 +1,5 @@
 // engine/ops/random.cpp — random ops: PyTorch's argument checks (in its order, with its
-// messages), dtype rules and output allocation; the kernels in engine/cpu/random*.cpp draw.
+// messages), dtype rules and output allocation; the kernels (engine/kernels/random.h) draw.
 #include "engine/ops/random.h"
 
 #include <cmath>
@@ -9,41 +9,16 @@
 #include "engine/core/convert.h"
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
-#include "engine/cpu/random.h"
+#include "engine/kernels/random.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
-#include "engine/ops/dispatch.h"
+#include "engine/ops/host_values.h"
 #include "engine/ops/views.h"
 
 namespace tsh {
 
 namespace {
 
-using UniformFn = void (*)(const Tensor&, double, double, Generator&);
-using NormalFn = void (*)(const Tensor&, double, double, Generator&);
-using AffineFn = void (*)(const Tensor&, const Tensor&, DType, const Tensor&, DType);
-using FromToFn = void (*)(const Tensor&, uint64_t, int64_t, Generator&);
-using SelfFn = void (*)(const Tensor&, Generator&);
-using ScalarFn = void (*)(const Tensor&, double, Generator&);
-using TensorFn = void (*)(const Tensor&, const Tensor&, Generator&);
-using PermFn = void (*)(const Tensor&, int64_t, Generator&);
-using MultinomialFn = void (*)(const Tensor&, const Tensor&, int64_t, Generator&);
-const KernelTable<UniformFn> uniform_kernels{&cpu::uniform_kernel, nullptr};
-const KernelTable<NormalFn> normal_kernels{&cpu::normal_kernel, nullptr};
-const KernelTable<AffineFn> affine_kernels{&cpu::normal_affine_kernel, nullptr};
-const KernelTable<FromToFn> random_from_to_kernels{&cpu::random_from_to_kernel, nullptr};
-const KernelTable<SelfFn> random_full_range_kernels{&cpu::random_full_range_kernel, nullptr};
-const KernelTable<SelfFn> random_kernels{&cpu::random_kernel, nullptr};
-const KernelTable<ScalarFn> bernoulli_scalar_kernels{&cpu::bernoulli_scalar_kernel, nullptr};
-const KernelTable<TensorFn> bernoulli_tensor_kernels{&cpu::bernoulli_tensor_kernel, nullptr};
-const KernelTable<ScalarFn> exponential_kernels{&cpu::exponential_kernel, nullptr};
-const KernelTable<ScalarFn> geometric_kernels{&cpu::geometric_kernel, nullptr};
-const KernelTable<UniformFn> cauchy_kernels{&cpu::cauchy_kernel, nullptr};
-const KernelTable<NormalFn> log_normal_kernels{&cpu::log_normal_kernel, nullptr};
-const KernelTable<TensorFn> poisson_kernels{&cpu::poisson_kernel, nullptr};
-const KernelTable<PermFn> randperm_kernels{&cpu::randperm_kernel, nullptr};
-const KernelTable<MultinomialFn> multinomial_repl_kernels{&cpu::multinomial_with_replacement_kernel, nullptr};
-const KernelTable<MultinomialFn> multinomial_norepl_kernels{&cpu::multinomial_without_replacement_kernel, nullptr};
 
 Generator& gen_or_default(Generator* g) { return g ? *g : default_generator(); }
 
@@ -163,15 +138,11 @@ Tensor expanded_to(const Tensor& other, const Shape& shape) {
 }
 
 // Calls f(value as double) for every element of a real tensor, row-major, until f returns false.
+// A meta tensor has no values: nothing is called.
 template <typename F> void for_each_value(const Tensor& t, F&& f) {
-  const Tensor c = contiguous(t);
-  dispatch(c.dtype(), [&]<typename T>() {
-    if constexpr (!is_complex_v<T>) {
-      const T* p = c.data<T>();
-      for (int64_t k = 0, n = c.numel(); k < n; ++k)
-        if (!f(convert<double>(p[k]))) return;
-    }
-  });
+  if (t.device().is_meta() || is_complex(t.dtype())) return;
+  for (double v : host_values<double>(to(t, DType::Float64, t.device())))
+    if (!f(v)) return;
 }
 
 // PyTorch's CHECK_NORMAL_TENSOR_STD: real, and min() >= 0 (a NaN makes the minimum NaN, which fails).
@@ -205,7 +176,7 @@ const Tensor& uniform_(const Tensor& self, double from, double to, Generator* ge
                 " which result in to-from to exceed the limit");
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
-  uniform_kernels.get(self.device())(self, from, to, gen_or_default(gen));
+  kernels::uniform.get(self.device())(self, from, to, gen_or_default(gen));
   return self;
 }
 
@@ -217,7 +188,7 @@ const Tensor& normal_(const Tensor& self, double mean, double std, Generator* ge
   if (is_complex(self.dtype())) std = std / std::sqrt(2.0);
   if (!is_floating(t.dtype())) not_implemented("normal_kernel_cpu", t.dtype());
   check_no_internal_overlap(t);
-  normal_kernels.get(t.device())(t, mean, std, gen_or_default(gen));
+  kernels::normal.get(t.device())(t, mean, std, gen_or_default(gen));
   return self;
 }
 
@@ -225,7 +196,7 @@ const Tensor& random_(const Tensor& self, Generator* gen) {
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
   if (is_complex(self.dtype())) not_implemented("random_kernel_cpu", self.dtype());
-  random_kernels.get(self.device())(self, gen_or_default(gen));
+  kernels::random.get(self.device())(self, gen_or_default(gen));
   return self;
 }
 
@@ -246,7 +217,7 @@ const Tensor& random_(const Tensor& self, int64_t from, std::optional<int64_t> t
     check_from_to_in_range(from, hi - 1, d);
     if (self.numel() == 0) return self;
     const uint64_t range = static_cast<uint64_t>(hi) - static_cast<uint64_t>(from);
-    random_from_to_kernels.get(self.device())(self, range, from, gen_or_default(gen));
+    kernels::random_from_to.get(self.device())(self, range, from, gen_or_default(gen));
   } else if (from != INT64_MIN) {
     int64_t to_inc = 0;
     if (is_floating(d)) {
@@ -266,7 +237,7 @@ const Tensor& random_(const Tensor& self, int64_t from, std::optional<int64_t> t
     check_from_to_in_range(from, to_inc, d);
     if (self.numel() == 0) return self;
     const uint64_t range = static_cast<uint64_t>(to_inc) - static_cast<uint64_t>(from) + 1;
-    random_from_to_kernels.get(self.device())(self, range, from, gen_or_default(gen));
+    kernels::random_from_to.get(self.device())(self, range, from, gen_or_default(gen));
   } else {
     // [int64 min, int64 max]: every 64-bit pattern.
     if (self.numel() == 0) return self;
@@ -276,7 +247,7 @@ const Tensor& random_(const Tensor& self, int64_t from, std::optional<int64_t> t
       not_implemented("random_full_64_bits_range_kernel_cpu", d);
     TSH_CHECK(kernel_type, RuntimeError,
               "random_full_64_bits_range_kernel_cpu handles only int64, double, float and bfloat16");
-    random_full_range_kernels.get(self.device())(self, gen_or_default(gen));
+    kernels::random_full_range.get(self.device())(self, gen_or_default(gen));
   }
   return self;
 }
@@ -287,7 +258,7 @@ const Tensor& bernoulli_(const Tensor& self, double p, Generator* gen) {
   check_no_internal_overlap(self);
   const DType d = self.dtype();
   if (is_complex(d)) not_implemented("bernoulli_scalar_cpu_", d);  // 2.x added Half
-  bernoulli_scalar_kernels.get(self.device())(self, p, gen_or_default(gen));
+  kernels::bernoulli_scalar.get(self.device())(self, p, gen_or_default(gen));
   return self;
 }
 
@@ -306,7 +277,7 @@ const Tensor& bernoulli_(const Tensor& self, const Tensor& p, Generator* gen) {
   TSH_CHECK(ok, RuntimeError,
             "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be "
             "improved?  If so, please report an enhancement request to PyTorch.)");
-  bernoulli_tensor_kernels.get(self.device())(self, pe, gen_or_default(gen));
+  kernels::bernoulli_tensor.get(self.device())(self, pe, gen_or_default(gen));
   return self;
 }
 
@@ -318,7 +289,7 @@ const Tensor& exponential_(const Tensor& self, double lambd, Generator* gen) {
             std::string("Exponential distribution is a continuous probability distribution. dtype must be a "
                         "floating point but you specified ") +
                 scalar_type_name(self.dtype()));
-  exponential_kernels.get(self.device())(self, lambd, gen_or_default(gen));
+  kernels::exponential.get(self.device())(self, lambd, gen_or_default(gen));
   return self;
 }
 
@@ -327,7 +298,7 @@ const Tensor& geometric_(const Tensor& self, double p, Generator* gen) {
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
   if (is_complex(self.dtype()) || self.dtype() == DType::Bool) not_implemented("geometric_cpu", self.dtype());
-  geometric_kernels.get(self.device())(self, p, gen_or_default(gen));
+  kernels::geometric.get(self.device())(self, p, gen_or_default(gen));
   return self;
 }
 
@@ -338,7 +309,7 @@ const Tensor& cauchy_(const Tensor& self, double median, double sigma, Generator
                         "floating point but you specified ") + typemeta_name(self.dtype()));
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
-  cauchy_kernels.get(self.device())(self, median, sigma, gen_or_default(gen));
+  kernels::cauchy.get(self.device())(self, median, sigma, gen_or_default(gen));
   return self;
 }
 
@@ -347,7 +318,7 @@ const Tensor& log_normal_(const Tensor& self, double mean, double std, Generator
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
   if (!is_floating(self.dtype())) not_implemented("log_normal_cpu", self.dtype());
-  log_normal_kernels.get(self.device())(self, mean, std, gen_or_default(gen));
+  kernels::log_normal.get(self.device())(self, mean, std, gen_or_default(gen));
   return self;
 }
 
@@ -384,7 +355,7 @@ Tensor randperm(int64_t n, std::optional<DType> dtype, Device device, Generator*
   if (d == DType::Float64)
     TSH_CHECK(n <= (int64_t{1} << 53) + 1, RuntimeError, "n cannot be greater than 2^53+1 for Double type.");
   if (d == DType::Bool || is_complex(d)) not_implemented("randperm", d);
-  randperm_kernels.get(device)(out, n, gen_or_default(gen));
+  kernels::randperm.get(device)(out, n, gen_or_default(gen));
   return out;
 }
 
@@ -433,7 +404,7 @@ Tensor multinomial(const Tensor& probs, int64_t num_samples, bool replacement, G
   TSH_CHECK(n_cat <= (int64_t{1} << 24), RuntimeError, "number of categories cannot exceed 2^24");
   Shape out_shape = probs.dim() == 1 ? Shape{num_samples} : Shape{probs.size(0), num_samples};
   Tensor result = empty(out_shape, DType::Int64, probs.device());
-  if (result.numel() == 0) return result;
+  if (result.numel() == 0 || probs.device().is_meta()) return result;  // meta: no values to check or draw from
   const int64_t n_dist = probs.dim() == 1 ? 1 : probs.size(0);
   const Tensor rows = probs.dim() == 1 ? unsqueeze(probs, 0) : probs;
   if (!replacement) {
@@ -446,7 +417,7 @@ Tensor multinomial(const Tensor& probs, int64_t num_samples, bool replacement, G
       for_each_value(select(rows, 0, i), [&](double v) { return !(any = v != 0); });
       TSH_CHECK(any, RuntimeError, "invalid multinomial distribution (sum of probabilities <= 0)");
     }
-    multinomial_norepl_kernels.get(probs.device())(result, probs, num_samples, gen_or_default(gen));
+    kernels::multinomial_without_replacement.get(probs.device())(result, probs, num_samples, gen_or_default(gen));
     return result;
   }
   // Row by row, as PyTorch's sampler checks them; all before any draw.
@@ -470,7 +441,7 @@ Tensor multinomial(const Tensor& probs, int64_t num_samples, bool replacement, G
     const bool positive = probs.dtype() == DType::Float64 ? sum > 0 : sumf > 0;
     TSH_CHECK(positive, RuntimeError, "invalid multinomial distribution (sum of probabilities <= 0)");
   }
-  multinomial_repl_kernels.get(probs.device())(result, probs, num_samples, gen_or_default(gen));
+  kernels::multinomial_with_replacement.get(probs.device())(result, probs, num_samples, gen_or_default(gen));
   return result;
 }
 
@@ -478,7 +449,7 @@ Tensor normal(const Tensor& mean, double std, Generator* gen) {
   TSH_CHECK(std >= 0.0, RuntimeError, "normal expects std >= 0.0, but found std " + num(std));
   Tensor out = empty(mean.sizes(), mean.dtype(), mean.device());
   normal_(out, 0, std, gen);
-  affine_kernels.get(out.device())(out, Tensor(), out.dtype(), expanded_to(mean, out.sizes()), out.dtype());
+  kernels::normal_affine.get(out.device())(out, Tensor(), out.dtype(), expanded_to(mean, out.sizes()), out.dtype());
   return out;
 }
 
@@ -488,7 +459,7 @@ Tensor normal(double mean, const Tensor& std, Generator* gen) {
   normal_(out, 0, 1, gen);
   // mean becomes a 0-d tensor of out's dtype first (so it is rounded to it).
   Tensor m = full({}, Scalar(mean), out.dtype(), out.device());
-  affine_kernels.get(out.device())(out, std, out.dtype(), expanded_to(m, out.sizes()), out.dtype());
+  kernels::normal_affine.get(out.device())(out, std, out.dtype(), expanded_to(m, out.sizes()), out.dtype());
   return out;
 }
 
@@ -497,7 +468,7 @@ Tensor normal(const Tensor& mean, const Tensor& std, Generator* gen) {
   const Shape shape = broadcast_shapes(mean.sizes(), std.sizes());
   Tensor out = empty(shape, mean.dtype(), mean.device());
   normal_(out, 0, 1, gen);
-  affine_kernels.get(out.device())(out, expanded_to(std, shape), inplace_compute_type(out, std),
+  kernels::normal_affine.get(out.device())(out, expanded_to(std, shape), inplace_compute_type(out, std),
                                    expanded_to(mean, shape), inplace_compute_type(out, mean));
   return out;
 }
@@ -518,7 +489,7 @@ Tensor poisson(const Tensor& rates, Generator* gen) {
   bool ok = true;
   for_each_value(rates, [&](double v) { return ok = v >= 0; });
   TSH_CHECK(ok, RuntimeError, "invalid Poisson rate, expected rate to be non-negative");
-  poisson_kernels.get(out.device())(out, rates, gen_or_default(gen));
+  kernels::poisson.get(out.device())(out, rates, gen_or_default(gen));
   return out;
 }
 

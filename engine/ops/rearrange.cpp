@@ -43,7 +43,7 @@ void check_matrix(const Tensor& self, bool upper) {
 Tensor triangle(const Tensor& self, int64_t k, bool upper) {
   check_matrix(self, upper);
   Tensor out = empty(self.sizes(), self.dtype(), self.device());
-  triangle_kernels.get(self.device())(out, self, k, upper);
+  kernels::triangle.get(self.device())(out, self, k, upper);
   return out;
 }
 
@@ -58,7 +58,7 @@ Tensor flip(const Tensor& self, const std::vector<int64_t>& dims) {
     flipped[w] = true;
   }
   Tensor out = empty_like(self);
-  if (out.numel() > 0) flip_kernels.get(self.device())(out, self, flipped);
+  if (out.numel() > 0) kernels::flip.get(self.device())(out, self, flipped);
   return out;
 }
 
@@ -149,6 +149,10 @@ Tensor repeat_interleave(const Tensor& repeats, std::optional<int64_t> output_si
   TSH_CHECK(repeats.dim() == 1, RuntimeError, "repeat_interleave only accept 1D vector as repeat");
   TSH_CHECK(repeats.dtype() == DType::Int64 || repeats.dtype() == DType::Int32, RuntimeError,
             "repeats has to be Long or Int tensor");
+  if (repeats.device().is_meta()) {
+    TSH_CHECK(output_size.has_value(), RuntimeError, "cannot repeat_interleave a meta tensor without output_size");
+    return empty({*output_size}, repeats.dtype(), repeats.device());
+  }
   const std::vector<int64_t> counts = int_values(repeats);
   int64_t total = 0;
   bool overflow = false;
@@ -161,10 +165,12 @@ Tensor repeat_interleave(const Tensor& repeats, std::optional<int64_t> output_si
   }
   // The output is allocated first, so repeat_interleave(10**12) fails as
   // PyTorch's does, with the allocator's error.
-  Tensor positions = empty({total}, DType::Int64, Device{});  // filled here, then moved
-  int64_t* p = positions.data<int64_t>();
-  for (size_t i = 0; i < counts.size(); ++i) p = std::fill_n(p, counts[i], static_cast<int64_t>(i));
-  return to(positions, repeats.dtype(), repeats.device());
+  Tensor out = empty({total}, DType::Int64, repeats.device());
+  std::vector<int64_t> positions;
+  positions.reserve(static_cast<size_t>(total));
+  for (size_t i = 0; i < counts.size(); ++i) positions.insert(positions.end(), counts[i], static_cast<int64_t>(i));
+  out = int64_tensor({total}, positions, repeats.device());
+  return to(out, repeats.dtype(), repeats.device());
 }
 
 Tensor repeat_interleave(const Tensor& self, const Tensor& repeats, std::optional<int64_t> dim,
@@ -198,13 +204,13 @@ Tensor triu(const Tensor& self, int64_t diagonal) { return triangle(self, diagon
 
 const Tensor& tril_(const Tensor& self, int64_t diagonal) {
   check_matrix(self, false);
-  triangle_kernels.get(self.device())(self, self, diagonal, false);
+  kernels::triangle.get(self.device())(self, self, diagonal, false);
   return self;
 }
 
 const Tensor& triu_(const Tensor& self, int64_t diagonal) {
   check_matrix(self, true);
-  triangle_kernels.get(self.device())(self, self, diagonal, true);
+  kernels::triangle.get(self.device())(self, self, diagonal, true);
   return self;
 }
 

@@ -3,7 +3,7 @@
 // Each op checks its arguments, works out the result dtype and shape,
 // converts the input to the dtype the kernel adds in (as PyTorch does on the
 // CPU: `dtype=` converts before reducing), allocates the result and calls the
-// kernel through a KernelTable. PyTorch 2.x's rules where they differ from
+// kernel through its slot (engine/kernels/reduce.h). PyTorch 2.x's rules where they differ from
 // 1.13: a float16/bfloat16 mean sums in float32 and rounds once at the end.
 #include "engine/ops/reduction.h"
 
@@ -12,10 +12,10 @@
 
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
-#include "engine/cpu/reduce_kernels.h"
+#include "engine/kernels/reduce.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
-#include "engine/ops/dispatch.h"
+#include "engine/ops/host_values.h"
 #include "engine/ops/reduce_util.h"
 
 namespace tsh {
@@ -24,23 +24,7 @@ using detail::ReduceSpec;
 
 namespace {
 
-using SumFn = void (*)(const Tensor&, const Tensor&, bool);
-using BinFn = void (*)(const Tensor&, const Tensor&);
-using DivFn = void (*)(const Tensor&, int64_t);
-using DivsFn = void (*)(const Tensor&, const Tensor&);
-using CountFn = void (*)(const Tensor&, const Tensor&, bool);
-using VarFn = void (*)(const Tensor&, const Tensor&, const Tensor&, double, bool);
-using VarAllFn = double (*)(const Tensor&, double, double, bool);
 
-const KernelTable<SumFn> sum_kernels{&cpu::sum_kernel, nullptr};
-const KernelTable<BinFn> prod_kernels{&cpu::prod_kernel, nullptr};
-const KernelTable<DivFn> divide_kernels{&cpu::divide_by_count_kernel, nullptr};
-const KernelTable<DivsFn> divide_counts_kernels{&cpu::divide_by_counts_kernel, nullptr};
-const KernelTable<CountFn> count_kernels{&cpu::count_kernel, nullptr};
-const KernelTable<VarFn> var_kernels{&cpu::var_kernel, nullptr};
-const KernelTable<VarAllFn> var_all_kernels{&cpu::var_all_kernel, nullptr};
-using CombineFn = void (*)(const Tensor&, const Tensor&, bool);
-const KernelTable<CombineFn> combine_kernels{&cpu::combine_var_parts_kernel, nullptr};
 
 bool is_half_type(DType d) { return d == DType::Float16 || d == DType::BFloat16; }
 
@@ -53,7 +37,7 @@ Tensor sum_into(const Tensor& in, const ReduceSpec& spec, DType dtype, bool igno
   }
   Tensor src = to(in, dtype, std::nullopt);
   Tensor view = detail::reduce_view(out, src, spec);
-  sum_kernels.get(in.device())(view, src, ignore_nan);
+  kernels::sum.get(in.device())(view, src, ignore_nan);
   return out;
 }
 
@@ -89,6 +73,7 @@ void check_var_dtype(const Tensor& t) {
 // var (take_sqrt false) or std of a real floating tensor.
 Tensor var_real(const Tensor& t, const ReduceSpec& spec, double correction, bool take_sqrt) {
   Tensor out = detail::reduce_alloc(spec, t.dtype(), t.device());
+  if (t.device().is_meta()) return out;
   if (t.numel() == 0) {
     fill_(out, Scalar(std::numeric_limits<double>::quiet_NaN()));
     return out;
@@ -96,17 +81,13 @@ Tensor var_real(const Tensor& t, const ReduceSpec& spec, double correction, bool
   if (out.numel() == 1 && !is_half_type(t.dtype())) {
     // PyTorch's full reduction: the mean first, then the squared deviations.
     Tensor m = sum_into(t, detail::reduce_spec(t, OptDims{}, false), t.dtype(), false);
-    divide_kernels.get(t.device())(m, t.numel());
-    double mean = 0;
-    if (t.dtype() == DType::Float32)
-      mean = *m.data<float>();
-    else
-      mean = *m.data<double>();
-    double v = var_all_kernels.get(t.device())(t, mean, correction, take_sqrt);
+    kernels::divide_by_count.get(t.device())(m, t.numel());
+    const double mean = item(m).to_double();
+    double v = kernels::var_all.get(t.device())(t, mean, correction, take_sqrt);
     fill_(out, Scalar(v));
     return out;
   }
-  var_kernels.get(t.device())(detail::reduce_view(out, t, spec), Tensor(), t, correction,
+  kernels::var.get(t.device())(detail::reduce_view(out, t, spec), Tensor(), t, correction,
                               take_sqrt);
   return out;
 }
@@ -119,7 +100,7 @@ Tensor var_impl(const Tensor& t, const OptDims& dims, double correction, bool ke
     // The variance of a complex tensor is the sum of its parts' variances.
     Tensor re = var_real(complex_part(t, 0), spec, correction, false);
     Tensor im = var_real(complex_part(t, 1), spec, correction, false);
-    combine_kernels.get(t.device())(re, im, take_sqrt);
+    kernels::combine_var_parts.get(t.device())(re, im, take_sqrt);
     return re;
   }
   return var_real(t, spec, correction, take_sqrt);
@@ -135,7 +116,7 @@ std::pair<Tensor, Tensor> var_mean_real(const Tensor& t, const ReduceSpec& spec,
     fill_(m, Scalar(std::numeric_limits<double>::quiet_NaN()));
     return {out, m};
   }
-  var_kernels.get(t.device())(detail::reduce_view(out, t, spec), detail::reduce_view(m, t, spec), t,
+  kernels::var.get(t.device())(detail::reduce_view(out, t, spec), detail::reduce_view(m, t, spec), t,
                               correction, take_sqrt);
   return {out, m};
 }
@@ -148,7 +129,7 @@ std::pair<Tensor, Tensor> var_mean_impl(const Tensor& t, const OptDims& dims, do
   // Complex: each part on its own; variance re + im, mean re + im*j.
   auto [vr, mr] = var_mean_real(complex_part(t, 0), spec, correction, false);
   auto [vi, mi] = var_mean_real(complex_part(t, 1), spec, correction, false);
-  combine_kernels.get(t.device())(vr, vi, take_sqrt);
+  kernels::combine_var_parts.get(t.device())(vr, vi, take_sqrt);
   Tensor m = detail::reduce_alloc(spec, t.dtype(), t.device());
   copy_(complex_part(m, 0), mr);
   copy_(complex_part(m, 1), mi);
@@ -174,11 +155,11 @@ Tensor mean(const Tensor& t, const OptDims& dims, bool keepdim, std::optional<DT
   const int64_t n = detail::reduced_count(t, spec);
   if (is_half_type(d)) {  // PyTorch 2.x: sum and divide in float32, round once
     Tensor s = sum_into(t, spec, DType::Float32, false);
-    divide_kernels.get(t.device())(s, n);
+    kernels::divide_by_count.get(t.device())(s, n);
     return to(s, d, std::nullopt);
   }
   Tensor s = sum_into(t, spec, d, false);
-  divide_kernels.get(t.device())(s, n);
+  kernels::divide_by_count.get(t.device())(s, n);
   return s;
 }
 
@@ -192,8 +173,8 @@ Tensor nanmean(const Tensor& t, const OptDims& dims, bool keepdim, std::optional
   if (t.numel() == 0)
     zero_(counts);
   else
-    count_kernels.get(t.device())(detail::reduce_view(counts, t, spec), t, true);
-  divide_counts_kernels.get(t.device())(s, counts);
+    kernels::count.get(t.device())(detail::reduce_view(counts, t, spec), t, true);
+  kernels::divide_by_counts.get(t.device())(s, counts);
   return s;
 }
 
@@ -206,7 +187,7 @@ Tensor prod(const Tensor& t, std::optional<int64_t> dim, bool keepdim, std::opti
     return out;
   }
   Tensor src = to(t, d, std::nullopt);
-  prod_kernels.get(t.device())(detail::reduce_view(out, src, spec), src);
+  kernels::prod.get(t.device())(detail::reduce_view(out, src, spec), src);
   return out;
 }
 

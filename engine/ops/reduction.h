@@ -7,7 +7,7 @@
 // the input first, means need a floating or complex type. Empty reductions
 // give PyTorch's identities (sum 0, prod 1, mean/var nan) or its errors
 // (max, amax, argmax, ...). Float results are PyTorch's single-thread digits:
-// the kernels add in PyTorch's order (engine/cpu/reduce_layout.h).
+// the kernels add in PyTorch's order (engine/kernels/reduce.h).
 #pragma once
 
 #include <cstdint>

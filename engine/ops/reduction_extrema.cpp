@@ -8,10 +8,9 @@
 
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
-#include "engine/cpu/reduce_kernels.h"
+#include "engine/kernels/reduce.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
-#include "engine/ops/dispatch.h"
 #include "engine/ops/reduce_util.h"
 #include "engine/ops/views.h"
 
@@ -21,18 +20,6 @@ using detail::ReduceSpec;
 
 namespace {
 
-using BinFn = void (*)(const Tensor&, const Tensor&);
-using PairFn = void (*)(const Tensor&, const Tensor&, const Tensor&);
-using CountFn = void (*)(const Tensor&, const Tensor&, bool);
-const KernelTable<BinFn> amax_kernels{&cpu::amax_kernel, nullptr};
-const KernelTable<BinFn> amin_kernels{&cpu::amin_kernel, nullptr};
-const KernelTable<PairFn> max_dim_kernels{&cpu::max_dim_kernel, nullptr};
-const KernelTable<PairFn> min_dim_kernels{&cpu::min_dim_kernel, nullptr};
-const KernelTable<BinFn> argmax_kernels{&cpu::argmax_kernel, nullptr};
-const KernelTable<BinFn> argmin_kernels{&cpu::argmin_kernel, nullptr};
-const KernelTable<BinFn> all_kernels{&cpu::all_kernel, nullptr};
-const KernelTable<BinFn> any_kernels{&cpu::any_kernel, nullptr};
-const KernelTable<CountFn> count_kernels{&cpu::count_kernel, nullptr};
 
 // PyTorch's check that an empty input names non-empty dims to reduce.
 // `shown` is each dim as the message prints it (as given, or wrapped).
@@ -59,7 +46,7 @@ Tensor extreme_values(const Tensor& t, const OptDims& dims, bool keepdim, bool i
   ReduceSpec spec = detail::reduce_spec(t, dims, keepdim);
   Tensor out = detail::reduce_alloc(spec, t.dtype(), t.device());
   if (out.numel() == 0) return out;
-  (is_max ? amax_kernels : amin_kernels).get(t.device())(detail::reduce_view(out, t, spec), t);
+  (is_max ? kernels::amax : kernels::amin).get(t.device())(detail::reduce_view(out, t, spec), t);
   return out;
 }
 
@@ -74,7 +61,7 @@ ValuesIndices extreme_dim(const Tensor& t, int64_t dim, bool keepdim, bool is_ma
   ValuesIndices r{detail::reduce_alloc(spec, t.dtype(), t.device()),
                   detail::reduce_alloc(spec, DType::Int64, t.device())};
   if (r.values.numel() == 0) return r;
-  (is_max ? max_dim_kernels : min_dim_kernels)
+  (is_max ? kernels::max_dim : kernels::min_dim)
       .get(t.device())(detail::reduce_view(r.values, t, spec),
                        detail::reduce_view(r.indices, t, spec), t);
   return r;
@@ -98,7 +85,7 @@ Tensor arg_extreme(const Tensor& t, std::optional<int64_t> dim, bool keepdim, bo
   Tensor out = detail::reduce_alloc(spec, DType::Int64, t.device());
   if (out.numel() == 0) return out;
   ReduceSpec kspec = detail::reduce_spec(src, dim ? dim : std::optional<int64_t>(0), true);
-  (is_max ? argmax_kernels : argmin_kernels)
+  (is_max ? kernels::argmax : kernels::argmin)
       .get(t.device())(detail::reduce_view(out, src, kspec), src);
   return out;
 }
@@ -112,7 +99,7 @@ Tensor logical(const Tensor& t, const OptDims& dims, bool keepdim, bool is_all) 
     fill_(out, Scalar(is_all));
     return out;
   }
-  (is_all ? all_kernels : any_kernels).get(t.device())(detail::reduce_view(out, t, spec), t);
+  (is_all ? kernels::all : kernels::any).get(t.device())(detail::reduce_view(out, t, spec), t);
   return out;
 }
 
@@ -186,7 +173,7 @@ Tensor count_nonzero(const Tensor& t, const OptDims& dims) {
     zero_(out);
     return out;
   }
-  count_kernels.get(t.device())(detail::reduce_view(out, t, spec), t, false);
+  kernels::count.get(t.device())(detail::reduce_view(out, t, spec), t, false);
   return out;
 }
 

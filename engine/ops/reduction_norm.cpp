@@ -12,11 +12,10 @@
 
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
-#include "engine/cpu/reduce_kernels.h"
+#include "engine/kernels/reduce.h"
 #include "engine/ops/binary.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
-#include "engine/ops/dispatch.h"
 #include "engine/ops/masked.h"
 #include "engine/ops/reduce_util.h"
 #include "engine/ops/reduction.h"
@@ -27,8 +26,6 @@ namespace tsh {
 
 namespace {
 
-using NormFn = void (*)(const Tensor&, const Tensor&, double);
-const KernelTable<NormFn> norm_kernels{&cpu::norm_kernel, nullptr};
 
 // How c10::Scalar prints a norm order in messages (C++ ostream: 2, 0.5, inf).
 std::string order_str(double p) {
@@ -77,7 +74,7 @@ Tensor norm(const Tensor& t, double p, const OptDims& dims, bool keepdim,
     return out;
   }
   Tensor src = to(t, in_dtype, std::nullopt);
-  norm_kernels.get(t.device())(detail::reduce_view(out, src, spec), src, p);
+  kernels::norm.get(t.device())(detail::reduce_view(out, src, spec), src, p);
   return out;
 }
 

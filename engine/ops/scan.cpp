@@ -3,10 +3,9 @@
 
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
-#include "engine/cpu/scan_kernels.h"
+#include "engine/kernels/scan.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
-#include "engine/ops/dispatch.h"
 #include "engine/ops/reduce_util.h"
 #include "engine/ops/views.h"
 
@@ -14,15 +13,10 @@ namespace tsh {
 
 namespace {
 
-using CumFn = void (*)(const Tensor&, const Tensor&, int64_t);
-using CumExtremeFn = void (*)(const Tensor&, const Tensor&, const Tensor&, int64_t, bool);
-const KernelTable<CumFn> cumsum_kernels{&cpu::cumsum_kernel, nullptr};
-const KernelTable<CumFn> cumprod_kernels{&cpu::cumprod_kernel, nullptr};
-const KernelTable<CumExtremeFn> cummax_kernels{&cpu::cummax_kernel, nullptr};
 
 
 // The scan of t (converted to dtype) into out, which has t's shape.
-void scan_into(const KernelTable<CumFn>& table, const Tensor& out, const Tensor& t, int64_t dim) {
+void scan_into(const kernels::Kernel<kernels::CumFn>& table, const Tensor& out, const Tensor& t, int64_t dim) {
   if (t.numel() == 0) return;
   Tensor src = to(t, out.dtype(), std::nullopt);
   if (t.dim() == 0) {  // one element: a line of length 1
@@ -32,7 +26,7 @@ void scan_into(const KernelTable<CumFn>& table, const Tensor& out, const Tensor&
   table.get(t.device())(out, src, dim);
 }
 
-Tensor cum(const KernelTable<CumFn>& table, const Tensor& t, int64_t dim,
+Tensor cum(const kernels::Kernel<kernels::CumFn>& table, const Tensor& t, int64_t dim,
            std::optional<DType> dtype) {
   dim = wrap_dim(dim, t.dim());
   DType d = dtype.value_or(is_integral(t.dtype(), true) ? DType::Int64 : t.dtype());
@@ -41,7 +35,7 @@ Tensor cum(const KernelTable<CumFn>& table, const Tensor& t, int64_t dim,
   return out;
 }
 
-const Tensor& cum_(const KernelTable<CumFn>& table, const Tensor& t, int64_t dim,
+const Tensor& cum_(const kernels::Kernel<kernels::CumFn>& table, const Tensor& t, int64_t dim,
                    std::optional<DType> dtype) {
   dim = wrap_dim(dim, t.dim());
   if (dtype && *dtype != t.dtype())
@@ -60,30 +54,30 @@ ValuesIndices cum_extreme(const Tensor& t, int64_t dim, bool is_max) {
   ValuesIndices r{empty(t.sizes(), t.dtype(), t.device()), empty(t.sizes(), DType::Int64, t.device())};
   if (t.numel() == 0) return r;
   if (t.dim() == 0) {
-    cummax_kernels.get(t.device())(unsqueeze(r.values, 0), unsqueeze(r.indices, 0), unsqueeze(t, 0), 0,
+    kernels::cummax.get(t.device())(unsqueeze(r.values, 0), unsqueeze(r.indices, 0), unsqueeze(t, 0), 0,
                                    is_max);
     return r;
   }
-  cummax_kernels.get(t.device())(r.values, r.indices, t, dim, is_max);
+  kernels::cummax.get(t.device())(r.values, r.indices, t, dim, is_max);
   return r;
 }
 
 }  // namespace
 
 Tensor cumsum(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
-  return cum(cumsum_kernels, t, dim, dtype);
+  return cum(kernels::cumsum, t, dim, dtype);
 }
 
 Tensor cumprod(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
-  return cum(cumprod_kernels, t, dim, dtype);
+  return cum(kernels::cumprod, t, dim, dtype);
 }
 
 const Tensor& cumsum_(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
-  return cum_(cumsum_kernels, t, dim, dtype);
+  return cum_(kernels::cumsum, t, dim, dtype);
 }
 
 const Tensor& cumprod_(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
-  return cum_(cumprod_kernels, t, dim, dtype);
+  return cum_(kernels::cumprod, t, dim, dtype);
 }
 
 ValuesIndices cummax(const Tensor& t, int64_t dim) { return cum_extreme(t, dim, true); }

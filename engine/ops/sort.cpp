@@ -5,10 +5,9 @@
 
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
-#include "engine/cpu/sort_kernels.h"
+#include "engine/kernels/sort.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
-#include "engine/ops/dispatch.h"
 #include "engine/ops/gather_scatter.h"
 #include "engine/ops/reduce_util.h"
 #include "engine/ops/views.h"
@@ -17,22 +16,6 @@ namespace tsh {
 
 namespace {
 
-using SortFn = void (*)(const Tensor&, const Tensor&, int64_t, bool, bool);
-using TopkFn = void (*)(const Tensor&, const Tensor&, const Tensor&, int64_t, int64_t, bool, bool);
-using KthFn = void (*)(const Tensor&, const Tensor&, const Tensor&, int64_t, int64_t);
-using MedianFn = void (*)(const Tensor&, const Tensor&, const Tensor&, int64_t, bool);
-using MedianAllFn = void (*)(const Tensor&, const Tensor&, bool);
-using ModeFn = void (*)(const Tensor&, const Tensor&, const Tensor&, int64_t);
-using UniqueFn = int64_t (*)(const Tensor&, const Tensor&, const Tensor&, const Tensor&);
-const KernelTable<SortFn> sort_kernels{&cpu::sort_kernel, nullptr};
-const KernelTable<TopkFn> topk_kernels{&cpu::topk_kernel, nullptr};
-const KernelTable<KthFn> kth_kernels{&cpu::kthvalue_kernel, nullptr};
-const KernelTable<MedianFn> median_kernels{&cpu::median_kernel, nullptr};
-const KernelTable<MedianAllFn> median_all_kernels{&cpu::median_all_kernel, nullptr};
-const KernelTable<ModeFn> mode_kernels{&cpu::mode_kernel, nullptr};
-const KernelTable<UniqueFn> unique_kernels{&cpu::unique_kernel, nullptr};
-using UniqueRowsFn = cpu::UniqueRows (*)(const Tensor&);
-const KernelTable<UniqueRowsFn> unique_rows_kernels{&cpu::unique_rows_kernel, nullptr};
 
 // A 0-d tensor as a line of one; others unchanged.
 Tensor as_line(const Tensor& t) { return t.dim() == 0 ? unsqueeze(t, 0) : t; }
@@ -77,7 +60,7 @@ ValuesIndices median_dim(const Tensor& t, int64_t dim, bool keepdim, bool ignore
   check_dim_nonempty(t, dim, "median()");
   Selected s = alloc_selected(t, dim, keepdim);
   if (t.numel() > 0)
-    median_kernels.get(t.device())(s.keep.values, s.keep.indices, as_line(t), t.dim() == 0 ? 0 : dim,
+    kernels::median.get(t.device())(s.keep.values, s.keep.indices, as_line(t), t.dim() == 0 ? 0 : dim,
                                    ignore_nan);
   return s.result;
 }
@@ -89,7 +72,7 @@ Tensor median_all(const Tensor& t, bool ignore_nan) {
     fill_(out, Scalar(std::numeric_limits<double>::quiet_NaN()));
     return out;
   }
-  median_all_kernels.get(t.device())(out, clone(contiguous(t)), ignore_nan);
+  kernels::median_all.get(t.device())(out, clone(contiguous(t)), ignore_nan);
   return out;
 }
 
@@ -111,7 +94,7 @@ ValuesIndices sort(const Tensor& t, int64_t dim, bool descending, bool stable) {
     copy_(indices, view(ar, shape));
     return r;
   }
-  sort_kernels.get(t.device())(values, indices, d, descending, stable);
+  kernels::sort.get(t.device())(values, indices, d, descending, stable);
   return r;
 }
 
@@ -132,7 +115,7 @@ ValuesIndices topk(const Tensor& t, int64_t k, int64_t dim, bool largest, bool s
   Shape shape = with_size(t, dim, k);
   ValuesIndices r{empty(shape, t.dtype(), t.device()), empty(shape, DType::Int64, t.device())};
   if (r.values.numel() == 0) return r;
-  topk_kernels.get(t.device())(r.values, r.indices, t, k, dim, largest, sorted);
+  kernels::topk.get(t.device())(r.values, r.indices, t, k, dim, largest, sorted);
   return r;
 }
 
@@ -145,7 +128,7 @@ ValuesIndices kthvalue(const Tensor& t, int64_t k, int64_t dim, bool keepdim) {
             "kthvalue(): selected number k out of range for dimension " + std::to_string(dim));
   Selected s = alloc_selected(t, dim, keepdim);
   if (t.numel() > 0)
-    kth_kernels.get(t.device())(s.keep.values, s.keep.indices, as_line(t), k, t.dim() == 0 ? 0 : dim);
+    kernels::kthvalue.get(t.device())(s.keep.values, s.keep.indices, as_line(t), k, t.dim() == 0 ? 0 : dim);
   return s.result;
 }
 
@@ -166,7 +149,7 @@ ValuesIndices mode(const Tensor& t, int64_t dim, bool keepdim) {
   check_dim_nonempty(t, dim, "mode()");
   Selected s = alloc_selected(t, dim, keepdim);
   if (t.numel() > 0)
-    mode_kernels.get(t.device())(s.keep.values, s.keep.indices, as_line(t), t.dim() == 0 ? 0 : dim);
+    kernels::mode.get(t.device())(s.keep.values, s.keep.indices, as_line(t), t.dim() == 0 ? 0 : dim);
   return s.result;
 }
 
@@ -181,7 +164,7 @@ UniqueResult unique(const Tensor& t, bool sorted, bool return_inverse, bool retu
     Tensor values = empty({n}, t.dtype(), t.device());
     Tensor inverse = empty(t.sizes(), DType::Int64, t.device());
     Tensor counts = empty({n}, DType::Int64, t.device());
-    int64_t m = n == 0 ? 0 : unique_kernels.get(t.device())(values, inverse, counts, flat);
+    int64_t m = n == 0 ? 0 : kernels::unique.get(t.device())(values, inverse, counts, flat);
     r.values = narrow(values, 0, 0, m);
     r.inverse = return_inverse ? inverse : empty({0}, DType::Int64, t.device());
     r.counts = return_counts ? narrow(counts, 0, 0, m) : empty({0}, DType::Int64, t.device());
@@ -197,7 +180,7 @@ UniqueResult unique(const Tensor& t, bool sorted, bool return_inverse, bool retu
   Tensor moved = contiguous(movedim(t, {d}, {0}));
   const int64_t rows = moved.size(0);
   const int64_t width = rows == 0 ? 0 : moved.numel() / rows;
-  cpu::UniqueRows u = unique_rows_kernels.get(t.device())(view(moved, {rows, width}));
+  UniqueRows u = kernels::unique_rows.get(t.device())(view(moved, {rows, width}));
   auto to_tensor = [&](const std::vector<int64_t>& v) {
     std::vector<Scalar> items(v.begin(), v.end());
     return from_scalars({static_cast<int64_t>(v.size())}, items, DType::Int64, t.device());

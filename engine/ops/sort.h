@@ -4,7 +4,7 @@
 // Complex tensors are refused with PyTorch's messages, and so are bool
 // tensors where PyTorch refuses them (topk, kthvalue, median). Indices are
 // int64 and, for equal elements, the ones PyTorch reports (see
-// engine/cpu/sort_kernels.h).
+// engine/kernels/sort.h).
 #pragma once
 
 #include <cstdint>

@@ -3,10 +3,9 @@
 
 #include "engine/core/convert.h"
 #include "engine/core/error.h"
-#include "engine/cpu/binary.h"
+#include "engine/kernels/elementwise.h"
 #include "engine/ops/binary.h"
 #include "engine/ops/creation.h"
-#include "engine/ops/dispatch.h"
 #include "engine/ops/elementwise_support.h"
 #include "engine/ops/promotion.h"
 
@@ -14,16 +13,13 @@ namespace tsh {
 
 namespace {
 
-using TernaryFn = void (*)(TernaryOp, const Tensor&, const Tensor&, const Tensor&, const Tensor&,
-                           const Scalar&);
-const KernelTable<TernaryFn> ternary_kernels{&cpu::ternary_kernel, nullptr};
 
 // Prepares and runs a ternary kernel over `ins` (2 or 3 operands) in dtypes `dts`.
 Tensor run(TernaryOp op, std::span<const Operand> ins, std::span<const DType> dts, DType out,
            const Dest& dest, const Scalar& value = Scalar(int64_t{1})) {
   Prepared p = prepare_elementwise(ins, dts, dest, out, out);
   const Tensor& c = p.ins.size() > 2 ? p.ins[2] : Tensor();
-  ternary_kernels.get(p.out.device())(op, p.out, p.ins[0], p.ins[1], c, value);
+  kernels::ternary.get(p.out.device())(op, p.out, p.ins[0], p.ins[1], c, value);
   return finish_elementwise(p);
 }
 

@@ -5,19 +5,16 @@
 
 #include "engine/core/convert.h"
 #include "engine/core/error.h"
-#include "engine/cpu/unary.h"
+#include "engine/kernels/elementwise.h"
 #include "engine/ops/binary.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
-#include "engine/ops/dispatch.h"
 #include "engine/ops/elementwise_support.h"
 
 namespace tsh {
 
 namespace {
 
-using UnaryFn = void (*)(UnaryOp, const Tensor&, const Tensor&, const cpu::UnaryParams&);
-const KernelTable<UnaryFn> unary_kernels{&cpu::unary_kernel, nullptr};
 
 // How each op treats dtypes.
 enum class Result : uint8_t {
@@ -129,12 +126,12 @@ void check_special(UnaryOp op, DType d) {
 // The dtype support check comes after preparing, as in PyTorch: an in-place
 // call's cast error wins over the kernel's "not implemented".
 Tensor run(UnaryOp op, const Tensor& t, DType compute, DType out_dtype, const Dest& dest,
-           const cpu::UnaryParams& prm, const Rule* rule = nullptr) {
+           const UnaryParams& prm, const Rule* rule = nullptr) {
   const Operand ins[1] = {t};
   const DType dts[1] = {compute};
   Prepared p = prepare_elementwise(ins, dts, dest, out_dtype, out_dtype);
   if (rule && !supports(rule->dtypes, compute)) not_implemented_for(rule->name, compute);
-  unary_kernels.get(p.out.device())(op, p.out, p.ins[0], prm);
+  kernels::unary.get(p.out.device())(op, p.out, p.ins[0], prm);
   return finish_elementwise(p);
 }
 
@@ -150,7 +147,7 @@ Tensor unary(UnaryOp op, const Tensor& t, const Dest& dest, double p0, double p1
   if (r.result == Result::Bool) out = DType::Bool;
   if ((r.result == Result::RealSame || r.result == Result::RealFloat) && is_complex(compute))
     out = to_real(compute);
-  return run(op, t, compute, out, dest, cpu::UnaryParams{p0, p1, p2}, &r);
+  return run(op, t, compute, out, dest, UnaryParams{p0, p1, p2}, &r);
 }
 
 Tensor unary_as(UnaryOp op, const Tensor& t, DType compute, const Dest& dest) {

@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "engine/core/tensor.h"
-#include "engine/ops/elementwise_kinds.h"
+#include "engine/kernels/elementwise.h"
 #include "engine/ops/elementwise_plan.h"
 
 namespace tsh {

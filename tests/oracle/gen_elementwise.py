@@ -11,7 +11,7 @@ Left out on purpose, because torch 1.13 (the oracle) and 2.x (tsh's target)
 differ: float16 math (1.13 lacks most CPU float16 kernels), float16/bfloat16
 times/over a Python float (2.x reads the number in float), shifts by >= the
 bit width, Tensor.where with a number, and gelu (torch.nn.functional is not in
-tsh; tests/unit/test_elementwise_math.cpp checks it).
+tsh; tests/unit/engine/test_elementwise.cpp checks it).
 """
 import os
 

@@ -1,0 +1,22 @@
+// engine/backends.cpp — the backends this build has, started once before first use.
+//
+// The one place that names every backend. A backend's start() registers its
+// allocator and fills its entries in the kernel slots (engine/kernels/).
+#include "engine/core/device.h"
+#include "engine/cpu/backend.h"
+#include "engine/meta/backend.h"
+
+namespace tsh {
+
+void start_backends() {
+  static const bool started = [] {
+    cpu::start();
+    meta::start();
+    return true;
+  }();
+  (void)started;
+}
+
+bool cuda_backend_built() { return false; }
+
+}  // namespace tsh

@@ -1,0 +1,113 @@
+// engine/cpu/backend.cpp — the CPU backend fills every kernel slot.
+#include "engine/cpu/backend.h"
+
+#include "engine/cpu/binary.h"
+#include "engine/cpu/blas.h"
+#include "engine/cpu/compare.h"
+#include "engine/cpu/equal.h"
+#include "engine/cpu/index_kernels.h"
+#include "engine/cpu/join_kernels.h"
+#include "engine/cpu/kernels.h"
+#include "engine/cpu/lapack.h"
+#include "engine/cpu/random.h"
+#include "engine/cpu/range.h"
+#include "engine/cpu/reduce_kernels.h"
+#include "engine/cpu/scan_kernels.h"
+#include "engine/cpu/sort_kernels.h"
+#include "engine/cpu/unary.h"
+#include "engine/kernels/copy.h"
+#include "engine/kernels/creation.h"
+#include "engine/kernels/elementwise.h"
+#include "engine/kernels/index.h"
+#include "engine/kernels/linalg.h"
+#include "engine/kernels/random.h"
+#include "engine/kernels/reduce.h"
+#include "engine/kernels/scan.h"
+#include "engine/kernels/sort.h"
+
+namespace tsh::cpu {
+
+void start() {
+  register_allocator(DeviceType::CPU, host_allocator());
+  constexpr DeviceType C = DeviceType::CPU;
+  namespace k = kernels;
+
+  k::binary.set(C, binary_kernel);
+  k::ternary.set(C, ternary_kernel);
+  k::unary.set(C, unary_kernel);
+  k::compare.set(C, compare_kernel);
+  k::any_nonzero.set(C, any_nonzero);
+  k::all_nonzero.set(C, all_nonzero);
+  k::equal.set(C, equal_kernel);
+
+  k::copy.set(C, copy_kernel);
+  k::fill.set(C, fill_kernel);
+
+  k::arange.set(C, arange_kernel);
+  k::linspace.set(C, linspace_kernel);
+  k::logspace.set(C, logspace_kernel);
+
+  k::sum.set(C, sum_kernel);
+  k::prod.set(C, prod_kernel);
+  k::divide_by_count.set(C, divide_by_count_kernel);
+  k::divide_by_counts.set(C, divide_by_counts_kernel);
+  k::var.set(C, var_kernel);
+  k::var_all.set(C, var_all_kernel);
+  k::combine_var_parts.set(C, combine_var_parts_kernel);
+  k::amax.set(C, amax_kernel);
+  k::amin.set(C, amin_kernel);
+  k::max_dim.set(C, max_dim_kernel);
+  k::min_dim.set(C, min_dim_kernel);
+  k::argmax.set(C, argmax_kernel);
+  k::argmin.set(C, argmin_kernel);
+  k::all.set(C, all_kernel);
+  k::any.set(C, any_kernel);
+  k::count.set(C, count_kernel);
+  k::norm.set(C, norm_kernel);
+
+  k::cumsum.set(C, cumsum_kernel);
+  k::cumprod.set(C, cumprod_kernel);
+  k::cummax.set(C, cummax_kernel);
+
+  k::sort.set(C, sort_kernel);
+  k::topk.set(C, topk_kernel);
+  k::kthvalue.set(C, kthvalue_kernel);
+  k::median.set(C, median_kernel);
+  k::median_all.set(C, median_all_kernel);
+  k::mode.set(C, mode_kernel);
+  k::unique.set(C, unique_kernel);
+  k::unique_rows.set(C, unique_rows_kernel);
+
+  k::gather.set(C, gather_kernel);
+  k::scatter.set(C, scatter_kernel);
+  k::masked_fill.set(C, masked_fill_kernel);
+  k::count_nonzero.set(C, count_nonzero_kernel);
+  k::nonzero.set(C, nonzero_kernel);
+  k::flip.set(C, flip_kernel);
+  k::triangle.set(C, triangle_kernel);
+
+  k::uniform.set(C, uniform_kernel);
+  k::normal.set(C, normal_kernel);
+  k::normal_affine.set(C, normal_affine_kernel);
+  k::random_from_to.set(C, random_from_to_kernel);
+  k::random_full_range.set(C, random_full_range_kernel);
+  k::random.set(C, random_kernel);
+  k::bernoulli_scalar.set(C, bernoulli_scalar_kernel);
+  k::bernoulli_tensor.set(C, bernoulli_tensor_kernel);
+  k::exponential.set(C, exponential_kernel);
+  k::geometric.set(C, geometric_kernel);
+  k::cauchy.set(C, cauchy_kernel);
+  k::log_normal.set(C, log_normal_kernel);
+  k::poisson.set(C, poisson_kernel);
+  k::randperm.set(C, randperm_kernel);
+  k::multinomial_with_replacement.set(C, multinomial_with_replacement_kernel);
+  k::multinomial_without_replacement.set(C, multinomial_without_replacement_kernel);
+
+  k::mm.set(C, mm_kernel);
+  k::bmm.set(C, bmm_kernel);
+  k::mv.set(C, mv_kernel);
+  k::dot.set(C, dot_kernel);
+  k::solve.set(C, solve_kernel);
+}
+
+}  // namespace tsh::cpu

@@ -1,0 +1,55 @@
+// engine/cpu/memory.cpp — host memory: 64-byte aligned blocks, memcpy and memset.
+#include "engine/cpu/backend.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include <unistd.h>
+
+#include "engine/core/error.h"
+#include "engine/core/storage.h"
+
+namespace tsh::cpu {
+
+namespace {
+
+uint64_t physical_memory() {
+  static const uint64_t bytes = [] {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : UINT64_MAX;
+  }();
+  return bytes;
+}
+
+// 64-byte aligned so vector kernels may use aligned loads on fresh tensors.
+class HostAllocator : public Allocator {
+ public:
+  void* allocate(int64_t nbytes) override {
+    if (nbytes == 0) return nullptr;
+    size_t rounded = (static_cast<size_t>(nbytes) + 63) & ~size_t{63};
+    // Linux overcommits: an allocation beyond physical memory may "succeed" and
+    // then get the process killed when touched. Refuse it up front instead.
+    void* p = static_cast<uint64_t>(nbytes) > physical_memory() ? nullptr : std::aligned_alloc(64, rounded);
+    if (!p)
+      throw RuntimeError(
+          "[enforce fail at alloc_cpu.cpp:117] err == 0. DefaultCPUAllocator: can't allocate memory: "
+          "you tried to allocate " + std::to_string(nbytes) +
+          " bytes. Error code 12 (Cannot allocate memory)");
+    return p;
+  }
+  void deallocate(void* p, int64_t) override { std::free(p); }
+  void copy_to_host(void* host, const void* src, int64_t n) override { std::memmove(host, src, n); }
+  void copy_from_host(void* dst, const void* host, int64_t n) override { std::memmove(dst, host, n); }
+  void copy(void* dst, const void* src, int64_t n) override { std::memmove(dst, src, n); }
+  void fill(void* dst, uint8_t byte, int64_t n) override { std::memset(dst, byte, n); }
+};
+
+}  // namespace
+
+Allocator* host_allocator() {
+  static HostAllocator a;
+  return &a;
+}
+
+}  // namespace tsh::cpu

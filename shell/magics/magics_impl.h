@@ -1,0 +1,80 @@
+// shell/magics/magics_impl.h — what the magics' source files share (internal to
+// shell/magics/*.cpp): the call context, IPython-style option parsing, and one
+// entry point per magic, each defined in the file of its family.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grammar/ast.h"
+#include "shell/python/errors.h"
+#include "shell/python/value.h"
+
+namespace tsh::shell {
+
+class Interpreter;
+class Session;
+
+// Everything a magic may use: the session (history, questions, %run), its
+// interpreter (namespace, evaluation, output) and the statement itself (for
+// the argument text's place in the source line).
+struct MagicCall {
+  Session& session;
+  Interpreter& in;
+  const grammar::Stmt& stmt;
+  const std::string& args() const { return stmt.text; }
+  void print(const std::string& s) const;  // to the session's stdout
+};
+
+inline PyError UsageError(const std::string& m) { return PyError("UsageError", m); }
+
+// Options in IPython's getopt style: "n:r:qo" allows -n VALUE (also -nVALUE),
+// -r VALUE, -q, -o; options end at the first word that is not one, or at `--`.
+// An unknown option or a missing value is IPython's UsageError.
+struct Options {
+  std::map<char, std::string> given;  // flag → value ("" for a flag without one)
+  std::string rest;                   // the text after the options, as written
+  size_t rest_offset = 0;             // where `rest` starts in the argument text
+  bool has(char c) const { return given.count(c) != 0; }
+};
+Options parse_options(const std::string& args, const std::string& spec);
+
+// The argument text split into words; quotes group and are removed.
+std::vector<std::string> split_words(const std::string& args);
+
+// Parses code from a magic's argument text, its spans moved to where it sits
+// in the source line; throws EscapeSyntaxError on a syntax error.
+// The statements stay alive with the interpreter (functions may point into them).
+const std::vector<grammar::StmtPtr>& parse_argument_code(const MagicCall& call, const std::string& code,
+                                                         size_t offset);
+// Runs statements parsed by parse_argument_code at the current scope.
+void exec_statements(Interpreter& in, const std::vector<grammar::StmtPtr>& stmts);
+
+// len(v) by the builtin len (even when a variable shadows it), or nullopt
+// when v has no length.
+std::optional<int64_t> builtin_len(Interpreter& in, const Value& v);
+
+// %reset's question, IPython's words.
+const char* reset_question();
+
+// The number of characters (code points) of UTF-8 text: its width in a
+// terminal for the text tsh prints (no wide or combining characters).
+size_t text_width(const std::string& s);
+
+// One implementation per magic (file of each in parentheses).
+void magic_time(const MagicCall& call);     // magics_timing.cpp
+void magic_timeit(const MagicCall& call);   // magics_timing.cpp
+void magic_whos(const MagicCall& call);     // magics_whos.cpp
+void magic_storage(const MagicCall& call);  // magics_storage.cpp
+void magic_run(const MagicCall& call);      // magics_session.cpp
+void magic_reset(const MagicCall& call);    // magics_session.cpp
+void magic_history(const MagicCall& call);  // magics_session.cpp
+void magic_pwd(const MagicCall& call);      // magics_session.cpp
+void magic_cd(const MagicCall& call);       // magics_session.cpp
+
+// The help request `x?` / `x??` (shell/help.cpp): IPython's pinfo layout.
+void run_help_request(const MagicCall& call);
+
+}  // namespace tsh::shell

@@ -1,0 +1,244 @@
+// shell/python/attrs.cpp — attribute lookup: tensor properties and methods, modules, and
+// the attributes of Python values (dtype, device, storage, numbers, slices,
+// types); str, list and dict methods live in str_methods.cpp,
+// list_methods.cpp and dict.cpp.
+#include <algorithm>
+#include <cstring>
+
+#include "shell/interp.h"
+#include "shell/python/dict.h"
+#include "shell/python/errors.h"
+#include "shell/python/methods.h"
+#include "shell/python/pyops.h"
+#include "shell/suggest.h"
+#include "shell/torch/registry.h"
+#include "shell/torch/tensor_attrs.h"
+
+namespace tsh::shell {
+
+namespace {
+
+using Fn = std::function<Value(Interpreter&, Args&, Kwargs&)>;
+
+// A method of a non-tensor value: a builtin with self captured.
+Value bound(const Value& self, const std::string& name, std::function<Value(const Value&, Args&)> fn) {
+  return make_builtin(name, "<built-in method " + name + " of " + type_name(self) + " object>",
+                      [self, fn, name](Interpreter&, Args& a, Kwargs& kw) {
+                        if (!kw.empty())
+                          throw TypeError(name + "() takes no keyword arguments");
+                        return fn(self, a);
+                      });
+}
+
+void expect_args(const std::string& name, const Args& a, size_t lo, size_t hi) {
+  if (a.size() < lo || a.size() > hi) {
+    if (lo == hi && lo == 0)
+      throw TypeError(name + "() takes no arguments (" + std::to_string(a.size()) + " given)");
+    throw TypeError(name + "() takes " + (lo == hi ? "exactly " : "at most ") +
+                    std::to_string(hi) + " argument" + (hi == 1 ? "" : "s") + " (" +
+                    std::to_string(a.size()) + " given)");
+  }
+}
+
+Value storage_attr(const Value& obj, const std::string& name) {
+  auto* s = obj.as<StorageObj>();
+  if (name == "dtype" && !s->untyped) return Value::dtype(s->dtype);
+  if (name == "device") return Value::device(s->storage->device);
+  if (name == "size" || name == "__len__")
+    return bound(obj, name, [](const Value& self, Args& a) {
+      expect_args("size", a, 0, 0);
+      return Value::integer(self.as<StorageObj>()->size());
+    });
+  if (name == "nbytes")
+    return bound(obj, name, [](const Value& self, Args&) { return Value::integer(self.as<StorageObj>()->storage->nbytes); });
+  if (name == "element_size")
+    return bound(obj, name, [](const Value& self, Args&) {
+      auto* st = self.as<StorageObj>();
+      return Value::integer(st->untyped ? 1 : itemsize(st->dtype));
+    });
+  if (name == "data_ptr")
+    return bound(obj, name, [](const Value& self, Args&) {
+      return Value::integer(static_cast<Int>(reinterpret_cast<uintptr_t>(self.as<StorageObj>()->storage->data)));  // an address, not read
+    });
+  if (name == "tolist")
+    return make_builtin(name, "<built-in method tolist>", [obj](Interpreter& in, Args& a, Kwargs&) {
+      expect_args("tolist", a, 0, 0);
+      std::vector<Value> out;
+      for (int64_t i = 0; i < obj.as<StorageObj>()->size(); ++i)
+        out.push_back(in.eval_subscript(obj, Value::integer(i)));
+      return Value::list(std::move(out));
+    });
+  no_attribute(obj, name, {"dtype", "device", "size", "nbytes", "element_size", "data_ptr", "tolist"});
+}
+
+// slice.indices(length): the slice's start, stop and step clamped to a sequence of that length.
+Value slice_indices_value(Interpreter&, const Value& slice, const Value& length) {
+  if (!length.is_intlike())
+    throw TypeError("'" + type_name(length) + "' object cannot be interpreted as an integer");
+  const Int len = length.as_int();
+  if (len < 0) throw ValueError("length should not be negative");
+  auto* s = slice.as<SliceObj>();
+  auto integer = [](const Value& v) {
+    if (!v.is_intlike()) throw TypeError("slice indices must be integers or None or have an __index__ method");
+    return v.as_int();
+  };
+  const Int step = s->step.is_none() ? 1 : integer(s->step);
+  if (step == 0) throw ValueError("slice step cannot be zero");
+  auto clamp = [&](const Value& v, Int dflt) {
+    if (v.is_none()) return dflt;
+    Int i = integer(v);
+    if (i < 0) i += len;
+    return step > 0 ? std::clamp<Int>(i, 0, len) : std::clamp<Int>(i, -1, len - 1);
+  };
+  const Int start = clamp(s->start, step > 0 ? 0 : len - 1), stop = clamp(s->stop, step > 0 ? len : -1);
+  return Value::tuple({Value::integer(start), Value::integer(stop), Value::integer(step)});
+}
+
+}  // namespace
+
+Value make_builtin(const std::string& name, std::string qualname, Fn fn) {
+  auto b = std::make_shared<BuiltinObj>();
+  b->name = name;
+  b->qualname = std::move(qualname);
+  b->fn = std::move(fn);
+  return Value::object(Kind::Builtin, b);
+}
+
+Value Interpreter::get_attr(const Value& obj, const std::string& name) {
+  switch (obj.kind()) {
+    case Kind::Tensor: {
+      const Tensor& t = obj.as_tensor();
+      if (auto p = tensor_property(t, name)) return *p;
+      if (auto* overloads = registry().methods(name)) {
+        auto m = std::make_shared<MethodObj>();
+        m->self = obj;
+        m->name = name;
+        m->func = make_builtin(name, "<built-in method " + name + ">",
+                               [overloads](Interpreter& in, Args& a, Kwargs& kw) {
+                                 return registry().call(in, *overloads, true, a, kw);
+                               });
+        return Value::object(Kind::Method, m);
+      }
+      std::vector<std::string> candidates = registry().method_names();
+      for (auto& p : tensor_property_names()) candidates.push_back(p);
+      no_attribute(obj, name, candidates);
+    }
+    case Kind::Module: {
+      auto* m = obj.as<ModuleObj>();
+      if (auto it = m->attrs.find(name); it != m->attrs.end()) return it->second;
+      // linalg_X ops live in torch.linalg only (PyTorch has no torch.linalg_solve).
+      if (m->name == "torch" && name.rfind("linalg_", 0) != 0) {
+        if (auto* overloads = registry().functions(name)) {
+          Value f = make_builtin(name, "<built-in method " + name + " of type object>",
+                                 [overloads](Interpreter& in, Args& a, Kwargs& kw) {
+                                   return registry().call(in, *overloads, false, a, kw);
+                                 });
+          m->attrs[name] = f;  // cached: the same object each time, as in Python
+          return f;
+        }
+      }
+      std::string msg = "module '" + m->name + "' has no attribute '" + name + "'";
+      throw AttributeError(msg);
+    }
+    case Kind::DType: {
+      DType d = obj.as_dtype();
+      if (name == "is_floating_point") return Value::boolean(is_floating(d));
+      if (name == "is_complex") return Value::boolean(is_complex(d));
+      if (name == "is_signed") return Value::boolean(d != DType::Bool && d != DType::UInt8);
+      if (name == "itemsize") return Value::integer(itemsize(d));
+      no_attribute(obj, name, {"is_floating_point", "is_complex", "is_signed", "itemsize"});
+    }
+    case Kind::Device: {
+      Device d = obj.as_device();
+      if (name == "type") return Value::str(d.is_cpu() ? "cpu" : "cuda");
+      if (name == "index") return d.index < 0 ? Value() : Value::integer(d.index);
+      no_attribute(obj, name, {"type", "index"});
+    }
+    case Kind::Storage: return storage_attr(obj, name);
+    case Kind::Generator: return generator_attr(obj, name);
+    case Kind::Str: return str_attr(obj, name);
+    case Kind::List:
+    case Kind::Tuple:
+    case Kind::Size: return list_attr(obj, name);
+    case Kind::NamedTuple: {
+      auto* n = obj.as<NamedTupleObj>();
+      for (size_t i = 0; i < n->fields.size(); ++i)
+        if (n->fields[i] == name) return n->items[i];
+      no_attribute(obj, name, n->fields);
+    }
+    case Kind::Int:
+    case Kind::Bool:
+    case Kind::Float:
+    case Kind::Complex: {
+      if (name == "real") return obj.is(Kind::Complex) ? Value::floating(obj.as_complex().real()) : obj;
+      if (name == "imag")
+        return obj.is(Kind::Complex) ? Value::floating(obj.as_complex().imag())
+               : obj.is(Kind::Float) ? Value::floating(0) : Value::integer(0);
+      if (name == "is_integer" && obj.is(Kind::Float))
+        return bound(obj, name, [](const Value& self, Args&) {
+          double f = self.as_float();
+          return Value::boolean(std::isfinite(f) && f == std::floor(f));
+        });
+      if (name == "conjugate")
+        return bound(obj, name, [](const Value& self, Args&) {
+          return self.is(Kind::Complex) ? Value::complex(std::conj(self.as_complex())) : self;
+        });
+      no_attribute(obj, name, {"real", "imag", "conjugate"});
+    }
+    case Kind::Dict: return dict_attr(*this, obj, name);
+    case Kind::DictView:
+      if (name == "mapping") return obj.as<DictViewObj>()->dict;  // (a mappingproxy in Python)
+      no_attribute(obj, name, {"mapping"});
+    case Kind::Instance: return obj.as<InstanceObj>()->attr(*this, obj, name);
+    case Kind::Slice: {
+      auto* sl = obj.as<SliceObj>();
+      if (name == "start") return sl->start;
+      if (name == "stop") return sl->stop;
+      if (name == "step") return sl->step;
+      if (name == "indices")
+        return make_builtin(name, "<built-in method indices of slice object>", [obj](Interpreter& in, Args& a, Kwargs&) {
+          if (a.size() != 1)
+            throw TypeError("slice.indices() takes exactly one argument (" + std::to_string(a.size()) + " given)");
+          return slice_indices_value(in, obj, a[0]);
+        });
+      no_attribute(obj, name, {"indices", "start", "step", "stop"});
+    }
+    case Kind::Type: {
+      auto* type = obj.as<TypeObj>();
+      if (auto it = type->attrs.find(name); it != type->attrs.end()) return it->second;
+      if (name == "__name__") {
+        const std::string& n = type->name;
+        return Value::str(n.substr(n.rfind('.') + 1));
+      }
+      throw AttributeError("type object '" + type->name + "' has no attribute '" + name + "'");
+    }
+    case Kind::Function:
+      if (name == "__name__") return Value::str(obj.as<FunctionObj>()->name);
+      no_attribute(obj, name, {"__name__"});
+    case Kind::Builtin:
+      if (name == "__name__") return Value::str(obj.as<BuiltinObj>()->name);
+      no_attribute(obj, name, {"__name__"});
+    default: no_attribute(obj, name, {});
+  }
+}
+
+void Interpreter::set_attr(const Value& obj, const std::string& name, const Value& v) {
+  if (obj.is(Kind::Module)) {
+    obj.as<ModuleObj>()->attrs[name] = v;
+    return;
+  }
+  if (obj.is(Kind::Tensor)) {
+    if (name == "data" && v.is(Kind::Tensor)) {
+      const Tensor& src = v.as_tensor();
+      obj.as_tensor().impl()->storage = src.storage();
+      obj.as_tensor().impl()->dtype = src.dtype();
+      obj.as_tensor().set_geometry(src.sizes(), src.strides(), src.storage_offset());
+      return;
+    }
+    if (is_tensor_property(name))
+      throw AttributeError("attribute '" + name + "' of 'torch._C._TensorBase' objects is not writable");
+  }
+  throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
+}
+
+}  // namespace tsh::shell

@@ -1,0 +1,435 @@
+// shell/python/builtins.cpp — Python's builtin functions and types that lessons use.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "engine/ops/host_values.h"
+#include "engine//format/pyrepr.h"
+#include "shell/help.h"
+#include "shell/interp.h"
+#include "shell/python/builtins.h"
+#include "shell/python/dict.h"
+#include "shell/python/errors.h"
+#include "shell/python/format_spec.h"
+#include "shell/python/methods.h"
+#include "shell/python/pyops.h"
+#include "shell/torch/registry.h"
+
+namespace tsh::shell {
+
+namespace {
+
+using Fn = std::function<Value(Interpreter&, Args&, Kwargs&)>;
+
+void no_kwargs(const char* name, const Kwargs& kw) {
+  if (!kw.empty()) throw TypeError(std::string(name) + "() takes no keyword arguments");
+}
+
+void arity(const char* name, const Args& a, size_t lo, size_t hi) {
+  if (a.size() >= lo && a.size() <= hi) return;
+  if (lo == hi)
+    throw TypeError(std::string(name) + "() takes exactly " + (lo == 1 ? "one argument" : std::to_string(lo) + " arguments") +
+                    " (" + std::to_string(a.size()) + " given)");
+  if (a.size() < lo)
+    throw TypeError(std::string(name) + " expected at least " + std::to_string(lo) + " argument" +
+                    (lo == 1 ? "" : "s") + ", got " + std::to_string(a.size()));
+  throw TypeError(std::string(name) + " expected at most " + std::to_string(hi) + " arguments, got " +
+                  std::to_string(a.size()));
+}
+
+Value type_value(const std::string& name, Fn ctor) {
+  auto t = std::make_shared<TypeObj>();
+  t->name = name;
+  t->ctor = std::move(ctor);
+  return Value::object(Kind::Type, t);
+}
+
+// Python's round(x) for floats: ties to even; round(x, n) through the decimal string.
+double round_half_even(double x) { return std::nearbyint(x); }
+
+Value parse_int_str(const std::string& text, int base) {
+  std::string s;
+  for (char c : text)
+    if (c != '_' && !std::isspace(static_cast<unsigned char>(c))) s += c;
+  bool neg = false;
+  size_t i = 0;
+  if (i < s.size() && (s[i] == '-' || s[i] == '+')) neg = s[i++] == '-';
+  if (i == s.size()) throw ValueError("invalid literal for int() with base " + std::to_string(base) + ": " + repr(Value::str(text)));
+  Int v = 0;
+  for (; i < s.size(); ++i) {
+    int d = std::isdigit(static_cast<unsigned char>(s[i])) ? s[i] - '0'
+            : std::isalpha(static_cast<unsigned char>(s[i])) ? std::tolower(s[i]) - 'a' + 10 : 99;
+    if (d >= base) throw ValueError("invalid literal for int() with base " + std::to_string(base) + ": " + repr(Value::str(text)));
+    v = checked_int(v * base + d);
+  }
+  return Value::integer(neg ? -v : v);
+}
+
+Value to_int(const Value& v) {
+  switch (v.kind()) {
+    case Kind::Bool:
+    case Kind::Int: return Value::integer(v.as_int());
+    case Kind::Float: {
+      double f = v.as_float();
+      if (std::isnan(f)) throw ValueError("cannot convert float NaN to integer");
+      if (std::isinf(f)) throw OverflowError("cannot convert float infinity to integer");
+      double t = std::trunc(f);
+      if (t < -9223372036854775808.0 || t >= 18446744073709551616.0)
+        throw OverflowError("int too large: tsh integers are exact within (-2**126, 2**126)");
+      return Value::integer(static_cast<Int>(t));
+    }
+    case Kind::Str: return parse_int_str(v.as_str(), 10);
+    case Kind::Tensor: {
+      const Tensor& t = v.as_tensor();
+      if (t.numel() != 1) throw ValueError("only one element tensors can be converted to Python scalars");
+      const Scalar x = item(t);
+      if (x.is_complex()) throw TypeError("can't convert complex to int");
+      return x.is_float() ? to_int(Value::floating(x.to_double())) : Value::integer(x.to_int());
+    }
+    default: throw TypeError("int() argument must be a string, a bytes-like object or a real number, not '" + type_name(v) + "'");
+  }
+}
+
+Value to_float(const Value& v) {
+  switch (v.kind()) {
+    case Kind::Bool:
+    case Kind::Int:
+    case Kind::Float: return Value::floating(v.as_float());
+    case Kind::Str: {
+      std::string s = v.as_str();
+      std::string low;
+      for (char c : s) if (!std::isspace(static_cast<unsigned char>(c))) low += static_cast<char>(std::tolower(c));
+      if (low == "nan" || low == "+nan" || low == "-nan") return Value::floating(std::nan(""));
+      if (low == "inf" || low == "+inf" || low == "infinity") return Value::floating(INFINITY);
+      if (low == "-inf" || low == "-infinity") return Value::floating(-INFINITY);
+      char* end = nullptr;
+      double d = std::strtod(low.c_str(), &end);
+      if (low.empty() || *end) throw ValueError("could not convert string to float: " + repr(v));
+      return Value::floating(d);
+    }
+    case Kind::Tensor: {
+      const Tensor& t = v.as_tensor();
+      if (t.numel() != 1) throw ValueError("only one element tensors can be converted to Python scalars");
+      const Scalar x = item(t);
+      if (x.is_complex()) throw TypeError("can't convert complex to float");
+      return Value::floating(x.to_double());
+    }
+    default: throw TypeError("float() argument must be a string or a real number, not '" + type_name(v) + "'");
+  }
+}
+
+bool is_instance(const Value& v, const Value& type) {
+  if (type.is(Kind::Tuple)) {
+    for (const Value& t : type.items())
+      if (is_instance(v, t)) return true;
+    return false;
+  }
+  if (!type.is(Kind::Type)) throw TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union");
+  const std::string& n = type.as<TypeObj>()->name;
+  if (n == "int") return v.is_intlike();
+  if (n == "object") return true;
+  if (n == "torch.Tensor") return v.is(Kind::Tensor);
+  if (n == "tuple") return v.is(Kind::Tuple) || v.is(Kind::Size) || v.is(Kind::NamedTuple);
+  if (v.is(Kind::Instance)) return v.as<InstanceObj>()->module_name() + "." + type_name(v) == n;
+  return type_name(v) == n;
+}
+
+Value min_max(Interpreter& in, Args& a, Kwargs& kw, bool is_max) {
+  const char* name = is_max ? "max" : "min";
+  if (a.empty()) throw TypeError(std::string(name) + " expected at least 1 argument, got 0");
+  std::vector<Value> items = a.size() == 1 ? in.iterate(a[0]) : a;
+  Value key;
+  Value dflt;
+  bool has_default = false;
+  for (auto& [k, v] : kw) {
+    if (k == "key") key = v;
+    else if (k == "default") { dflt = v; has_default = true; }
+    else throw TypeError(std::string(name) + "() got an unexpected keyword argument '" + k + "'");
+  }
+  if (items.empty()) {
+    if (has_default) return dflt;
+    throw ValueError(std::string(name) + "() arg is an empty sequence");
+  }
+  Value best = items[0];
+  Value best_key = key.is_none() ? best : [&] { Args x{best}; Kwargs none; return in.call(key, x, none); }();
+  for (size_t i = 1; i < items.size(); ++i) {
+    Value k = items[i];
+    if (!key.is_none()) {
+      Args x{items[i]};
+      Kwargs none;
+      k = in.call(key, x, none);
+    }
+    Value dummy;
+    bool better = in.compare(is_max ? grammar::Op::Gt : grammar::Op::Lt, k, best_key, &dummy);
+    if (!dummy.is_none()) better = truthy(dummy);
+    if (better) {
+      best = items[i];
+      best_key = k;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
+  (void)interp;
+  auto def = [&](const std::string& name, Fn fn) {
+    b[name] = make_builtin(name, "<built-in function " + name + ">", std::move(fn));
+  };
+
+  def("print", [](Interpreter& in, Args& a, Kwargs& kw) {
+    std::string sep = " ", end = "\n";
+    for (auto& [k, v] : kw) {
+      if (k == "sep") sep = v.is_none() ? " " : v.as_str();
+      else if (k == "end") end = v.is_none() ? "\n" : v.as_str();
+      else if (k == "flush" || k == "file") continue;
+      else throw TypeError("'" + k + "' is an invalid keyword argument for print()");
+    }
+    std::string line;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (i) line += sep;
+      line += str(a[i]);
+    }
+    in.print_out(line + end);
+    return Value();
+  });
+  def("len", [](Interpreter&, Args& a, Kwargs& kw) {
+    no_kwargs("len", kw);
+    arity("len", a, 1, 1);
+    const Value& v = a[0];
+    switch (v.kind()) {
+      case Kind::Str: return Value::integer(static_cast<Int>(utf8_length(v.as_str())));  // code points
+      case Kind::Tuple:
+      case Kind::List:
+      case Kind::Size: return Value::integer(static_cast<Int>(v.items().size()));
+      case Kind::NamedTuple: return Value::integer(static_cast<Int>(v.as<NamedTupleObj>()->items.size()));
+      case Kind::Range: {
+        auto* r = v.as<RangeObj>();
+        Int n = r->step > 0 ? (r->stop - r->start + r->step - 1) / r->step
+                            : (r->start - r->stop - r->step - 1) / -r->step;
+        if (n > INT64_MAX) throw OverflowError("Python int too large to convert to C ssize_t");
+        return Value::integer(std::max<Int>(n, 0));
+      }
+      case Kind::Tensor:
+        if (v.as_tensor().dim() == 0) throw TypeError("len() of a 0-d tensor");
+        return Value::integer(v.as_tensor().size(0));
+      case Kind::Storage: return Value::integer(v.as<StorageObj>()->size());
+      case Kind::Dict: return Value::integer(static_cast<Int>(dict_of(v).live));
+      case Kind::DictView: return Value::integer(static_cast<Int>(dict_of(v.as<DictViewObj>()->dict).live));
+      default: throw TypeError("object of type '" + type_name(v) + "' has no len()");
+    }
+  });
+  def("id", [](Interpreter&, Args& a, Kwargs& kw) {
+    no_kwargs("id", kw);
+    arity("id", a, 1, 1);
+    return Value::integer(static_cast<Int>(a[0].identity()));
+  });
+  def("repr", [](Interpreter&, Args& a, Kwargs&) {
+    arity("repr", a, 1, 1);
+    return Value::str(repr(a[0]));
+  });
+  def("abs", [](Interpreter& in, Args& a, Kwargs&) {
+    arity("abs", a, 1, 1);
+    const Value& v = a[0];
+    if (v.is_intlike()) return Value::integer(v.as_int() < 0 ? -v.as_int() : v.as_int());
+    if (v.is(Kind::Float)) return Value::floating(std::fabs(v.as_float()));
+    if (v.is(Kind::Complex)) return Value::floating(std::abs(v.as_complex()));
+    if (v.is(Kind::Tensor)) {
+      Args args{v};
+      Kwargs none;
+      return in.call(in.get_attr(in.torch(), "abs"), args, none);
+    }
+    throw TypeError("bad operand type for abs(): '" + type_name(v) + "'");
+  });
+  def("min", [](Interpreter& in, Args& a, Kwargs& kw) { return min_max(in, a, kw, false); });
+  def("max", [](Interpreter& in, Args& a, Kwargs& kw) { return min_max(in, a, kw, true); });
+  def("sum", [](Interpreter& in, Args& a, Kwargs& kw) {
+    arity("sum", a, 1, 2);
+    Value total = a.size() > 1 ? a[1] : Value::integer(0);
+    for (auto& [k, v] : kw) {
+      if (k == "start") total = v;
+      else throw TypeError("sum() got an unexpected keyword argument '" + k + "'");
+    }
+    for (const Value& v : in.iterate(a[0])) total = in.binary(grammar::Op::Add, total, v, false);
+    return total;
+  });
+  def("round", [](Interpreter& in, Args& a, Kwargs& kw) {
+    Value ndigits;
+    for (auto& [k, v] : kw) {
+      if (k == "ndigits") ndigits = v;
+      else throw TypeError("round() got an unexpected keyword argument '" + k + "'");
+    }
+    arity("round", a, 1, 2);
+    if (a.size() > 1) ndigits = a[1];
+    const Value& v = a[0];
+    if (v.is(Kind::Tensor)) {
+      Args args{v};
+      Kwargs kws;
+      if (!ndigits.is_none()) kws.emplace_back("decimals", ndigits);
+      return in.call(in.get_attr(in.torch(), "round"), args, kws);
+    }
+    if (!ndigits.is_none() && !ndigits.is_intlike())
+      throw TypeError("'" + type_name(ndigits) + "' object cannot be interpreted as an integer");
+    if (v.is_intlike()) {
+      if (ndigits.is_none() || ndigits.as_int() >= 0) return Value::integer(v.as_int());
+      // 10**39 exceeds every tsh int: rounding to more digits than that gives 0.
+      if (-ndigits.as_int() > 38) return Value::integer(0);
+      Int p = 1;
+      for (Int k = 0; k < -ndigits.as_int(); ++k) p *= 10;
+      Int q = v.as_int() / p, r = v.as_int() % p;
+      if (r < 0) { r += p; --q; }
+      if (2 * r > p || (2 * r == p && (q & 1))) ++q;
+      return Value::integer(q * p);
+    }
+    if (!v.is(Kind::Float)) throw TypeError("type " + type_name(v) + " doesn't define __round__ method");
+    double x = v.as_float();
+    if (ndigits.is_none()) {
+      if (std::isnan(x)) throw ValueError("cannot convert float NaN to integer");
+      if (std::isinf(x)) throw OverflowError("cannot convert float infinity to integer");
+      return Value::integer(static_cast<Int>(round_half_even(x)));
+    }
+    // Correctly rounded through the exact decimal expansion, as CPython does;
+    // beyond the digits a double can hold: x itself, or a zero of x's sign.
+    const Int nd = ndigits.as_int();
+    if (!std::isfinite(x) || nd > 323) return v;
+    if (nd < -308) return Value::floating(0.0 * x);
+    int n = static_cast<int>(nd);
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%.*f", std::max(0, std::min(n, 330)), x);
+    double r = std::strtod(buf, nullptr);
+    if (n < 0) {
+      double p = std::pow(10.0, -n);
+      r = round_half_even(x / p) * p;
+    }
+    return Value::floating(r);
+  });
+  def("isinstance", [](Interpreter&, Args& a, Kwargs&) {
+    arity("isinstance", a, 2, 2);
+    return Value::boolean(is_instance(a[0], a[1]));
+  });
+  def("sorted", [](Interpreter& in, Args& a, Kwargs& kw) {
+    if (a.size() != 1) throw TypeError("sorted expected 1 argument, got " + std::to_string(a.size()));
+    std::vector<Value> items = in.iterate(a[0]);
+    Value key;
+    bool reverse = false;
+    for (auto& [k, v] : kw) {
+      if (k == "key") key = v;
+      else if (k == "reverse") reverse = truthy(v);
+      else throw TypeError("'" + k + "' is an invalid keyword argument for sort()");
+    }
+    py_sort(in, items, key, reverse);
+    return Value::list(std::move(items));
+  });
+  def("dir", [](Interpreter& in, Args& a, Kwargs&) {
+    arity("dir", a, 0, 1);
+    std::vector<std::string> names = a.empty() ? [&] {
+      std::vector<std::string> g;
+      for (auto& [n, _] : in.globals()) g.push_back(n);
+      return g;
+    }() : attribute_names(in, a[0]);
+    std::sort(names.begin(), names.end());
+    std::vector<Value> out;
+    for (auto& n : names) out.push_back(Value::str(n));
+    return Value::list(std::move(out));
+  });
+  def("help", [](Interpreter& in, Args& a, Kwargs&) {
+    arity("help", a, 1, 1);
+    in.print_out(help_text(in, a[0]));
+    return Value();
+  });
+  // exit(code): the session ends with status code (Session::exit_status); a
+  // str is printed and gives status 1, as in Python.
+  def("exit", [](Interpreter&, Args& a, Kwargs& kw) -> Value {
+    // site.Quitter.__call__(self, code=None)
+    for (auto& [k, v] : kw) {
+      if (k != "code")
+        throw TypeError("Quitter.__call__() got an unexpected keyword argument '" + k + "'");
+      if (!a.empty()) throw TypeError("Quitter.__call__() got multiple values for argument 'code'");
+      a.push_back(v);
+    }
+    if (a.size() > 1)
+      throw TypeError("Quitter.__call__() takes from 1 to 2 positional arguments but " +
+                      std::to_string(a.size() + 1) + " were given");
+    if (a.empty() || a[0].is_none()) throw SystemExit("", 0, false, false);
+    const Value& code = a[0];
+    if (code.is(Kind::Int) || code.is(Kind::Bool)) {
+      const Int n = code.as_int();
+      throw SystemExit(str(code), static_cast<int>(n), false, n != 0);
+    }
+    throw SystemExit(str(code), 1, true, truthy(code));
+  });
+  b["quit"] = b["exit"];
+
+  b["int"] = type_value("int", [](Interpreter&, Args& a, Kwargs&) {
+    arity("int", a, 0, 2);
+    if (a.empty()) return Value::integer(0);
+    if (a.size() == 2) return parse_int_str(a[0].as_str(), static_cast<int>(a[1].as_int()));
+    return to_int(a[0]);
+  });
+  b["float"] = type_value("float", [](Interpreter&, Args& a, Kwargs&) {
+    arity("float", a, 0, 1);
+    return a.empty() ? Value::floating(0) : to_float(a[0]);
+  });
+  b["complex"] = type_value("complex", [](Interpreter&, Args& a, Kwargs&) {
+    arity("complex", a, 0, 2);
+    double re = a.size() > 0 ? to_float(a[0]).as_float() : 0, im = a.size() > 1 ? to_float(a[1]).as_float() : 0;
+    if (a.size() == 1 && a[0].is(Kind::Complex)) return a[0];
+    return Value::complex({re, im});
+  });
+  b["bool"] = type_value("bool", [](Interpreter&, Args& a, Kwargs&) {
+    arity("bool", a, 0, 1);
+    return Value::boolean(!a.empty() && truthy(a[0]));
+  });
+  b["str"] = type_value("str", [](Interpreter&, Args& a, Kwargs&) {
+    arity("str", a, 0, 1);
+    return Value::str(a.empty() ? "" : str(a[0]));
+  });
+  b["list"] = type_value("list", [](Interpreter& in, Args& a, Kwargs&) {
+    arity("list", a, 0, 1);
+    return Value::list(a.empty() ? std::vector<Value>{} : in.iterate(a[0]));
+  });
+  b["tuple"] = type_value("tuple", [](Interpreter& in, Args& a, Kwargs&) {
+    arity("tuple", a, 0, 1);
+    return Value::tuple(a.empty() ? std::vector<Value>{} : in.iterate(a[0]));
+  });
+  b["range"] = type_value("range", [](Interpreter&, Args& a, Kwargs& kw) {
+    no_kwargs("range", kw);
+    if (a.empty()) throw TypeError("range expected at least 1 argument, got 0");
+    arity("range", a, 1, 3);
+    for (const Value& v : a)
+      if (!v.is_intlike())
+        throw TypeError("'" + type_name(v) + "' object cannot be interpreted as an integer");
+    auto r = std::make_shared<RangeObj>();
+    if (a.size() == 1) {
+      r->stop = a[0].as_int();
+    } else {
+      r->start = a[0].as_int();
+      r->stop = a[1].as_int();
+      if (a.size() == 3) r->step = a[2].as_int();
+    }
+    if (r->step == 0) throw ValueError("range() arg 3 must not be zero");
+    return Value::object(Kind::Range, r);
+  });
+  b["type"] = type_value("type", [](Interpreter& in, Args& a, Kwargs&) {
+    arity("type", a, 1, 1);
+    const Value& v = a[0];
+    std::string n = type_name(v);
+    if (v.is(Kind::Tensor)) n = "torch.Tensor";
+    if (v.is(Kind::Instance)) {
+      if (v.as<InstanceObj>()->type.is(Kind::Type)) return v.as<InstanceObj>()->type;
+      n = v.as<InstanceObj>()->module_name() + "." + n;
+    }
+    auto it = in.builtins().find(n);
+    if (it != in.builtins().end() && it->second.is(Kind::Type)) return it->second;
+    return type_value(n, [n](Interpreter&, Args&, Kwargs&) -> Value {
+      throw TypeError("cannot create '" + n + "' instances");
+    });
+  });
+  b["object"] = type_value("object", [](Interpreter&, Args&, Kwargs&) { return Value(); });
+  b["dict"] = make_dict_type();
+  install_iter_builtins(b);
+  install_number_builtins(b);
+}
+
+}  // namespace tsh::shell

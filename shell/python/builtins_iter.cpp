@@ -1,0 +1,323 @@
+// shell/python/builtins_iter.cpp — iterators and the builtins that make or consume
+// them: iter, next, map, filter, zip, enumerate, reversed, any, all.
+//
+// Python's iterators are lazy (map(print, xs) prints nothing until it is
+// consumed) and single-use; an IterObj keeps both properties. Each has
+// Python's type name, so its repr is `<map object at 0x...>`.
+#include <algorithm>
+
+#include "engine/ops/rearrange.h"
+#include "shell/interp.h"
+#include "shell/python/dict.h"
+#include "shell/python/errors.h"
+
+namespace tsh::shell {
+
+namespace {
+
+using Fn = std::function<Value(Interpreter&, Args&, Kwargs&)>;
+
+Value iterator(std::string type, std::function<bool(Interpreter&, Value&)> next) {
+  auto it = std::make_shared<IterObj>();
+  it->type_name = std::move(type);
+  it->next = std::move(next);
+  return Value::object(Kind::Iterator, it);
+}
+
+// An iterator over a fixed list of values (materialised by the caller).
+Value over(std::string type, std::vector<Value> items, bool backwards = false) {
+  auto data = std::make_shared<std::vector<Value>>(std::move(items));
+  if (backwards) std::reverse(data->begin(), data->end());
+  auto pos = std::make_shared<size_t>(0);
+  return iterator(std::move(type), [data, pos](Interpreter&, Value& out) {
+    if (*pos >= data->size()) return false;
+    out = (*data)[(*pos)++];
+    return true;
+  });
+}
+
+// A list's iterator reads the list as it is now, so it sees appends.
+Value list_iterator(const Value& list) {
+  auto pos = std::make_shared<size_t>(0);
+  return iterator("list_iterator", [list, pos](Interpreter&, Value& out) {
+    auto& items = list.items();
+    if (*pos >= items.size()) return false;
+    out = items[(*pos)++];
+    return true;
+  });
+}
+
+// Iterating a dict that changes size is an error in Python.
+Value dict_iterator(const Value& dict, const std::string& type, DictViewObj::Which which) {
+  auto pos = std::make_shared<size_t>(0);
+  DictObj& d = dict_of(dict);
+  const uint64_t version = d.version;
+  const size_t size = d.live;
+  return iterator(type, [dict, pos, version, size, which](Interpreter&, Value& out) {
+    DictObj& dd = dict_of(dict);
+    if (dd.version != version && dd.live != size)
+      throw RuntimeError("dictionary changed size during iteration");
+    while (*pos < dd.entries.size() && !dd.entries[*pos].alive) ++*pos;
+    if (*pos >= dd.entries.size()) return false;
+    const auto& e = dd.entries[(*pos)++];
+    using W = DictViewObj::Which;
+    out = which == W::Keys ? e.key : which == W::Values ? e.value : Value::tuple({e.key, e.value});
+    return true;
+  });
+}
+
+void exact_args(const char* name, const Args& a, const Kwargs& kw, size_t n) {
+  if (!kw.empty()) throw TypeError(std::string(name) + "() takes no keyword arguments");
+  if (a.size() != n)
+    throw TypeError(std::string(name) + "() takes exactly " + (n == 1 ? "one argument" : std::to_string(n) + " arguments") +
+                    " (" + std::to_string(a.size()) + " given)");
+}
+
+Value call1(Interpreter& in, const Value& f, const Value& x) {
+  Args args{x};
+  Kwargs none;
+  return in.call(f, args, none);
+}
+
+}  // namespace
+
+bool iter_next(Interpreter& in, const Value& it, Value& out) {
+  auto* o = it.as<IterObj>();
+  if (o->done) return false;
+  // map(f, map(f, ...)) a thousand deep recurses here: Python's limit, not a crash.
+  static thread_local int depth = 0;
+  if (depth >= 1000) throw RecursionError("maximum recursion depth exceeded");
+  ++depth;
+  bool more;
+  try {
+    more = o->next(in, out);
+  } catch (...) {
+    --depth;
+    throw;
+  }
+  --depth;
+  if (!more) {
+    o->done = true;
+    o->next = nullptr;  // drop what the iterator holds
+    return false;
+  }
+  return true;
+}
+
+Value make_iterator(Interpreter& in, const Value& v) {
+  using W = DictViewObj::Which;
+  switch (v.kind()) {
+    case Kind::Iterator: return v;
+    case Kind::List: return list_iterator(v);
+    case Kind::Tuple:
+    case Kind::Size:
+    case Kind::NamedTuple: return over("tuple_iterator", in.iterate(v));
+    case Kind::Tensor: return over("tuple_iterator", in.iterate(v));  // Tensor.__iter__: iter(unbind(0))
+    case Kind::Str: return over("str_ascii_iterator", in.iterate(v));
+    case Kind::Range: {
+      auto* r = v.as<RangeObj>();
+      auto cur = std::make_shared<Int>(r->start);
+      const Int stop = r->stop, step = r->step;
+      return iterator("range_iterator", [cur, stop, step](Interpreter&, Value& out) {
+        if (step > 0 ? *cur >= stop : *cur <= stop) return false;
+        out = Value::integer(*cur);
+        *cur += step;
+        return true;
+      });
+    }
+    case Kind::Dict: return dict_iterator(v, "dict_keyiterator", W::Keys);
+    case Kind::DictView: {
+      auto* view = v.as<DictViewObj>();
+      const char* type = view->which == W::Keys     ? "dict_keyiterator"
+                         : view->which == W::Values ? "dict_valueiterator"
+                                                    : "dict_itemiterator";
+      return dict_iterator(view->dict, type, view->which);
+    }
+    default: return over("iterator", in.iterate(v));  // throws "'int' object is not iterable"
+  }
+}
+
+// The kinds Interpreter::iterate leaves to this file: dicts, views, iterators.
+std::vector<Value> iterate_object(Interpreter& in, const Value& v) {
+  switch (v.kind()) {
+    case Kind::Dict: return dict_of(v).keys();
+    case Kind::DictView: return view_items(v);
+    case Kind::Iterator: {
+      std::vector<Value> out;
+      Value item;
+      while (iter_next(in, v, item)) {
+        check_interrupt();
+        out.push_back(item);
+      }
+      return out;
+    }
+    default: throw TypeError("'" + type_name(v) + "' object is not iterable");
+  }
+}
+
+void install_iter_builtins(std::map<std::string, Value>& b) {
+  auto def = [&](const std::string& name, Fn fn) {
+    b[name] = make_builtin(name, "<built-in function " + name + ">", std::move(fn));
+  };
+  auto type = [&](const std::string& name, Fn fn) {
+    auto t = std::make_shared<TypeObj>();
+    t->name = name;
+    t->ctor = std::move(fn);
+    b[name] = Value::object(Kind::Type, t);
+  };
+
+  def("iter", [](Interpreter& in, Args& a, Kwargs& kw) {
+    if (!kw.empty()) throw TypeError("iter() takes no keyword arguments");
+    if (a.size() != 1) throw TypeError("iter expected 1 argument, got " + std::to_string(a.size()));
+    return make_iterator(in, a[0]);
+  });
+  def("next", [](Interpreter& in, Args& a, Kwargs& kw) {
+    if (!kw.empty()) throw TypeError("next() takes no keyword arguments");
+    if (a.empty() || a.size() > 2)
+      throw TypeError(std::string("next expected ") + (a.empty() ? "at least 1 argument" : "at most 2 arguments") +
+                      ", got " + std::to_string(a.size()));
+    if (!a[0].is(Kind::Iterator)) throw TypeError("'" + type_name(a[0]) + "' object is not an iterator");
+    Value out;
+    if (iter_next(in, a[0], out)) return out;
+    if (a.size() == 2) return a[1];
+    throw StopIteration();
+  });
+  type("map", [](Interpreter& in, Args& a, Kwargs& kw) {
+    if (!kw.empty()) throw TypeError("map() takes no keyword arguments");
+    if (a.size() < 2) throw TypeError("map() must have at least two arguments.");
+    Value f = a[0];
+    auto sources = std::make_shared<std::vector<Value>>();
+    for (size_t i = 1; i < a.size(); ++i) sources->push_back(make_iterator(in, a[i]));
+    return iterator("map", [f, sources](Interpreter& in2, Value& out) {
+      Args args;
+      for (const Value& s : *sources) {
+        Value item;
+        if (!iter_next(in2, s, item)) return false;
+        args.push_back(item);
+      }
+      Kwargs none;
+      out = in2.call(f, args, none);
+      return true;
+    });
+  });
+  type("filter", [](Interpreter& in, Args& a, Kwargs& kw) {
+    if (!kw.empty()) throw TypeError("filter() takes no keyword arguments");
+    if (a.size() != 2) throw TypeError("filter expected 2 arguments, got " + std::to_string(a.size()));
+    Value f = a[0];
+    Value src = make_iterator(in, a[1]);
+    return iterator("filter", [f, src](Interpreter& in2, Value& out) {
+      Value item;
+      while (iter_next(in2, src, item)) {
+        check_interrupt();
+        if (truthy(f.is_none() ? item : call1(in2, f, item))) {
+          out = item;
+          return true;
+        }
+      }
+      return false;
+    });
+  });
+  type("zip", [](Interpreter& in, Args& a, Kwargs& kw) {
+    bool strict = false;
+    for (auto& [k, v] : kw) {
+      if (k != "strict") throw TypeError("zip() got an unexpected keyword argument '" + k + "'");
+      strict = truthy(v);
+    }
+    auto sources = std::make_shared<std::vector<Value>>();
+    for (const Value& v : a) sources->push_back(make_iterator(in, v));
+    return iterator("zip", [sources, strict](Interpreter& in2, Value& out) {
+      if (sources->empty()) return false;
+      std::vector<Value> row;
+      for (size_t i = 0; i < sources->size(); ++i) {
+        Value item;
+        if (iter_next(in2, (*sources)[i], item)) {
+          row.push_back(item);
+          continue;
+        }
+        if (strict) {
+          if (i > 0)
+            throw ValueError("zip() argument " + std::to_string(i + 1) + " is shorter than argument" +
+                             (i == 1 ? " 1" : "s 1-" + std::to_string(i)));
+          for (size_t j = 1; j < sources->size(); ++j) {
+            Value extra;
+            if (iter_next(in2, (*sources)[j], extra))
+              throw ValueError("zip() argument " + std::to_string(j + 1) + " is longer than argument" +
+                               (j == 1 ? " 1" : "s 1-" + std::to_string(j)));
+          }
+        }
+        return false;
+      }
+      out = Value::tuple(std::move(row));
+      return true;
+    });
+  });
+  type("enumerate", [](Interpreter& in, Args& a, Kwargs& kw) {
+    Value iterable, start = Value::integer(0);
+    bool have_iterable = false;
+    if (a.size() > 2) throw TypeError("enumerate() takes at most 2 arguments (" + std::to_string(a.size()) + " given)");
+    if (!a.empty()) iterable = a[0], have_iterable = true;
+    if (a.size() > 1) start = a[1];
+    for (auto& [k, v] : kw) {
+      if (k == "iterable") iterable = v, have_iterable = true;
+      else if (k == "start") start = v;
+      else throw TypeError("'" + k + "' is an invalid keyword argument for enumerate()");
+    }
+    if (!have_iterable) throw TypeError("enumerate() missing required argument 'iterable' (pos 1)");
+    if (!start.is_intlike())
+      throw TypeError("'" + type_name(start) + "' object cannot be interpreted as an integer");
+    Value src = make_iterator(in, iterable);
+    auto count = std::make_shared<Int>(start.as_int());
+    return iterator("enumerate", [src, count](Interpreter& in2, Value& out) {
+      Value item;
+      if (!iter_next(in2, src, item)) return false;
+      out = Value::tuple({Value::integer((*count)++), item});
+      return true;
+    });
+  });
+  type("reversed", [](Interpreter& in, Args& a, Kwargs& kw) {
+    if (!kw.empty()) throw TypeError("reversed() takes no keyword arguments");
+    if (a.size() != 1) throw TypeError("reversed expected 1 argument, got " + std::to_string(a.size()));
+    const Value& v = a[0];
+    using W = DictViewObj::Which;
+    switch (v.kind()) {
+      case Kind::List: return over("list_reverseiterator", v.items(), true);
+      case Kind::Tuple:
+      case Kind::Size:
+      case Kind::NamedTuple:
+      case Kind::Str: return over("reversed", in.iterate(v), true);
+      case Kind::Range: return over("range_iterator", in.iterate(v), true);
+      case Kind::Tensor: {
+        // Tensor.__reversed__: the tensor flipped along dim 0 (a 0-d tensor is itself).
+        const Tensor& t = v.as_tensor();
+        if (t.dim() == 0) return v;
+        return Value::tensor(flip(t, {0}));
+      }
+      case Kind::Dict: return over("dict_reversekeyiterator", dict_of(v).keys(), true);
+      case Kind::DictView: {
+        auto* view = v.as<DictViewObj>();
+        const char* type = view->which == W::Keys     ? "dict_reversekeyiterator"
+                           : view->which == W::Values ? "dict_reversevalueiterator"
+                                                      : "dict_reverseitemiterator";
+        return over(type, view_items(v), true);
+      }
+      default: throw TypeError("'" + type_name(v) + "' object is not reversible");
+    }
+  });
+  // any() and all() are Python's: they iterate (a tensor by its rows) and
+  // stop at the first deciding item. torch.any / torch.all stay in torch.
+  for (const bool is_any : {true, false}) {
+    const char* name = is_any ? "any" : "all";
+    def(name, [is_any, name](Interpreter& in, Args& a, Kwargs& kw) {
+      exact_args(name, a, kw, 1);
+      Value it = make_iterator(in, a[0]);
+      Value item;
+      while (iter_next(in, it, item)) {
+        check_interrupt();
+        if (truthy(item) == is_any) return Value::boolean(is_any);
+      }
+      return Value::boolean(!is_any);
+    });
+  }
+}
+
+}  // namespace tsh::shell

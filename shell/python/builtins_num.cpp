@@ -1,0 +1,275 @@
+// shell/python/builtins_num.cpp — builtins on numbers and characters: divmod, pow
+// (with a modulus), bin, oct, hex, chr, ord, hash; format and ascii; the
+// slice type and Ellipsis; getattr and hasattr.
+#include <cmath>
+
+#include "engine/ops/host_values.h"
+#include "grammar/chars.h"
+#include "shell/interp.h"
+#include "shell/python/builtins.h"
+#include "shell/python/dict.h"
+#include "shell/python/errors.h"
+#include "shell/python/format_spec.h"
+
+namespace tsh::shell {
+
+namespace {
+
+using Fn = std::function<Value(Interpreter&, Args&, Kwargs&)>;
+
+void no_kwargs(const char* name, const Kwargs& kw) {
+  if (!kw.empty()) throw TypeError(std::string(name) + "() takes no keyword arguments");
+}
+
+void one_arg(const char* name, const Args& a, const Kwargs& kw) {
+  no_kwargs(name, kw);
+  if (a.size() != 1)
+    throw TypeError(std::string(name) + "() takes exactly one argument (" + std::to_string(a.size()) + " given)");
+}
+
+// "divmod expected 2 arguments, got 1" and friends (Python's METH_FASTCALL builtins).
+void count_args(const char* name, const Args& a, size_t lo, size_t hi) {
+  if (a.size() >= lo && a.size() <= hi) return;
+  if (lo == hi)
+    throw TypeError(std::string(name) + " expected " + std::to_string(lo) + " argument" + (lo == 1 ? "" : "s") +
+                    ", got " + std::to_string(a.size()));
+  const bool few = a.size() < lo;
+  const size_t n = few ? lo : hi;
+  throw TypeError(std::string(name) + " expected " + (few ? "at least " : "at most ") + std::to_string(n) +
+                  " argument" + (n == 1 ? "" : "s") + ", got " + std::to_string(a.size()));
+}
+
+// operator.index(): an int, or a one-element integer tensor (Tensor.__index__).
+Int index_of(const Value& v) {
+  if (v.is_intlike()) return v.as_int();
+  if (v.is(Kind::Tensor)) {
+    const Tensor& t = v.as_tensor();
+    if (t.numel() != 1 || !is_integral(t.dtype(), true))
+      throw TypeError("only integer tensors of a single element can be converted to an index");
+    return item(t).to_int();
+  }
+  throw TypeError("'" + type_name(v) + "' object cannot be interpreted as an integer");
+}
+
+std::string radix(Int v, int base, const char* prefix) {
+  unsigned __int128 u = v < 0 ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  std::string digits;
+  do {
+    digits += "0123456789abcdef"[static_cast<int>(u % static_cast<unsigned>(base))];
+    u /= static_cast<unsigned>(base);
+  } while (u);
+  return std::string(v < 0 ? "-" : "") + prefix + std::string(digits.rbegin(), digits.rend());
+}
+
+// (a * b) mod m for 0 <= a, b < m < 2**127, without overflow.
+unsigned __int128 mul_mod(unsigned __int128 a, unsigned __int128 b, unsigned __int128 m) {
+  if (a < (unsigned __int128)1 << 63 && b < (unsigned __int128)1 << 63) return a * b % m;
+  unsigned __int128 r = 0;
+  while (b) {
+    if (b & 1) r = (r + a) % m;
+    a = (a + a) % m;
+    b >>= 1;
+  }
+  return r;
+}
+
+// The inverse of a modulo m (m > 1), or nothing when gcd(a, m) != 1.
+std::optional<Int> inverse(Int a, Int m) {
+  Int old_r = a, r = m, old_s = 1, s = 0;
+  while (r != 0) {
+    const Int q = old_r / r;
+    Int t = old_r - q * r;
+    old_r = r, r = t;
+    t = old_s - q * s;
+    old_s = s, s = t;
+  }
+  if (old_r != 1) return std::nullopt;
+  Int x = old_s % m;
+  return x < 0 ? x + m : x;
+}
+
+Value pow_mod(const Value& base, const Value& exp, const Value& mod) {
+  if (!base.is_intlike() || !exp.is_intlike() || !mod.is_intlike())
+    throw TypeError("pow() 3rd argument not allowed unless all arguments are integers");
+  Int m = mod.as_int();
+  if (m == 0) throw ValueError("pow() 3rd argument cannot be 0");
+  const bool neg_mod = m < 0;
+  if (neg_mod) m = -m;
+  Int b = base.as_int() % m;
+  if (b < 0) b += m;
+  Int e = exp.as_int();
+  if (e < 0) {
+    auto inv = m == 1 ? std::optional<Int>(0) : inverse(b, m);
+    if (!inv) throw ValueError("base is not invertible for the given modulus");
+    b = *inv;
+    e = -e;
+  }
+  unsigned __int128 r = 1 % static_cast<unsigned __int128>(m), x = static_cast<unsigned __int128>(b);
+  const auto um = static_cast<unsigned __int128>(m);
+  while (e > 0) {
+    if (e & 1) r = mul_mod(r, x, um);
+    x = mul_mod(x, x, um);
+    e >>= 1;
+  }
+  Int result = static_cast<Int>(r);
+  if (neg_mod && result != 0) result -= m;  // the result takes the modulus's sign
+  return Value::integer(result);
+}
+
+// Python's divmod for floats: the remainder takes the divisor's sign.
+Value float_divmod(double x, double y) {
+  if (y == 0) throw ZeroDivisionError("float divmod()");
+  double mod = std::fmod(x, y);
+  double div = (x - mod) / y;
+  if (mod != 0) {
+    if ((y < 0) != (mod < 0)) {
+      mod += y;
+      div -= 1.0;
+    }
+  } else {
+    mod = std::copysign(0.0, y);
+  }
+  double floordiv;
+  if (div != 0) {
+    floordiv = std::floor(div);
+    if (div - floordiv > 0.5) floordiv += 1.0;
+  } else {
+    floordiv = std::copysign(0.0, x / y);
+  }
+  return Value::tuple({Value::floating(floordiv), Value::floating(mod)});
+}
+
+}  // namespace
+
+void install_number_builtins(std::map<std::string, Value>& b) {
+  auto def = [&](const std::string& name, Fn fn) {
+    b[name] = make_builtin(name, "<built-in function " + name + ">", std::move(fn));
+  };
+
+  def("divmod", [](Interpreter&, Args& a, Kwargs& kw) {
+    no_kwargs("divmod", kw);
+    count_args("divmod", a, 2, 2);
+    const Value &x = a[0], &y = a[1];
+    const bool real_x = x.is_intlike() || x.is(Kind::Float), real_y = y.is_intlike() || y.is(Kind::Float);
+    if (!real_x || !real_y)
+      throw TypeError("unsupported operand type(s) for divmod(): '" + type_name(x) + "' and '" + type_name(y) + "'");
+    if (x.is(Kind::Float) || y.is(Kind::Float)) return float_divmod(x.as_float(), y.as_float());
+    const Int p = x.as_int(), q = y.as_int();
+    if (q == 0) throw ZeroDivisionError("integer division or modulo by zero");
+    Int d = p / q, r = p % q;
+    if (r != 0 && ((r < 0) != (q < 0))) r += q, --d;
+    return Value::tuple({Value::integer(d), Value::integer(r)});
+  });
+  def("pow", [](Interpreter& in, Args& a, Kwargs& kw) {
+    if (a.size() > 3) throw TypeError("pow() takes at most 3 arguments (" + std::to_string(a.size()) + " given)");
+    Value args[3];
+    bool given[3] = {false, false, false};
+    for (size_t i = 0; i < a.size(); ++i) args[i] = a[i], given[i] = true;
+    static const char* names[3] = {"base", "exp", "mod"};
+    for (auto& [k, v] : kw) {
+      int i = k == "base" ? 0 : k == "exp" ? 1 : k == "mod" ? 2 : -1;
+      if (i < 0) throw TypeError("'" + k + "' is an invalid keyword argument for pow()");
+      if (given[i])
+        throw TypeError(std::string("argument for pow() given by name ('") + names[i] + "') and position (" +
+                        std::to_string(i + 1) + ")");
+      args[i] = v, given[i] = true;
+    }
+    for (int i = 0; i < 2; ++i)
+      if (!given[i])
+        throw TypeError(std::string("pow() missing required argument '") + names[i] + "' (pos " +
+                        std::to_string(i + 1) + ")");
+    if (args[2].is_none()) return in.binary(grammar::Op::Pow, args[0], args[1], false);
+    return pow_mod(args[0], args[1], args[2]);
+  });
+  def("bin", [](Interpreter&, Args& a, Kwargs& kw) {
+    one_arg("bin", a, kw);
+    return Value::str(radix(index_of(a[0]), 2, "0b"));
+  });
+  def("oct", [](Interpreter&, Args& a, Kwargs& kw) {
+    one_arg("oct", a, kw);
+    return Value::str(radix(index_of(a[0]), 8, "0o"));
+  });
+  def("hex", [](Interpreter&, Args& a, Kwargs& kw) {
+    one_arg("hex", a, kw);
+    return Value::str(radix(index_of(a[0]), 16, "0x"));
+  });
+  def("chr", [](Interpreter&, Args& a, Kwargs& kw) {
+    one_arg("chr", a, kw);
+    const Int c = index_of(a[0]);
+    if (c < 0 || c > 0x10FFFF) throw ValueError("chr() arg not in range(0x110000)");
+    std::string out;
+    grammar::append_utf8(out, static_cast<uint32_t>(c));
+    return Value::str(out);
+  });
+  def("ord", [](Interpreter&, Args& a, Kwargs& kw) {
+    one_arg("ord", a, kw);
+    if (!a[0].is(Kind::Str))
+      throw TypeError("ord() expected string of length 1, but " + type_name(a[0]) + " found");
+    const std::string& s = a[0].as_str();
+    const size_t n = utf8_length(s);
+    if (n != 1)
+      throw TypeError("ord() expected a character, but string of length " + std::to_string(n) + " found");
+    size_t len;
+    const int32_t cp = grammar::decode_utf8(s, 0, len);
+    return Value::integer(cp < 0 ? static_cast<unsigned char>(s[0]) : cp);
+  });
+  def("hash", [](Interpreter&, Args& a, Kwargs& kw) {
+    one_arg("hash", a, kw);
+    return Value::integer(py_hash(a[0]));
+  });
+  def("format", [](Interpreter& in, Args& a, Kwargs& kw) {
+    no_kwargs("format", kw);
+    count_args("format", a, 1, 2);
+    if (a.size() > 1 && !a[1].is(Kind::Str))
+      throw TypeError("format() argument 2 must be str, not " + (a[1].is_none() ? std::string("None") : type_name(a[1])));
+    return Value::str(format_value(in, a[0], a.size() > 1 ? a[1].as_str() : ""));
+  });
+  def("ascii", [](Interpreter&, Args& a, Kwargs& kw) {
+    one_arg("ascii", a, kw);
+    return Value::str(ascii_repr(a[0]));
+  });
+  def("getattr", [](Interpreter& in, Args& a, Kwargs& kw) {
+    no_kwargs("getattr", kw);
+    count_args("getattr", a, 2, 3);
+    if (!a[1].is(Kind::Str)) throw TypeError("attribute name must be string, not '" + type_name(a[1]) + "'");
+    try {
+      return in.get_attr(a[0], a[1].as_str());
+    } catch (const tsh::Error& e) {
+      if (a.size() < 3 || std::string(e.kind()) != "AttributeError") throw;
+      return a[2];
+    }
+  });
+  def("hasattr", [](Interpreter& in, Args& a, Kwargs& kw) {
+    no_kwargs("hasattr", kw);
+    count_args("hasattr", a, 2, 2);
+    if (!a[1].is(Kind::Str)) throw TypeError("attribute name must be string, not '" + type_name(a[1]) + "'");
+    try {
+      in.get_attr(a[0], a[1].as_str());
+      return Value::boolean(true);
+    } catch (const tsh::Error& e) {
+      if (std::string(e.kind()) != "AttributeError") throw;
+      return Value::boolean(false);
+    }
+  });
+  {
+    auto t = std::make_shared<TypeObj>();
+    t->name = "slice";
+    t->ctor = [](Interpreter&, Args& a, Kwargs& kw) {
+      no_kwargs("slice", kw);
+      count_args("slice", a, 1, 3);
+      auto s = std::make_shared<SliceObj>();
+      if (a.size() == 1) {
+        s->stop = a[0];
+      } else {
+        s->start = a[0];
+        s->stop = a[1];
+        if (a.size() == 3) s->step = a[2];
+      }
+      return Value::object(Kind::Slice, s);
+    };
+    b["slice"] = Value::object(Kind::Type, t);
+  }
+  b["Ellipsis"] = Value::ellipsis();
+}
+
+}  // namespace tsh::shell

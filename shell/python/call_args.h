@@ -1,0 +1,25 @@
+// shell/python/call_args.h — a call's `*iterable` and `**mapping` arguments:
+// expanding them into the positional and keyword arguments of the call, with
+// Python's TypeErrors, and the callee's name as those errors spell it.
+// (Binding the expanded arguments to a def's parameters, *args and **kwargs
+// included, is Interpreter::call_function in shell/interp.cpp.)
+#pragma once
+
+#include <string>
+
+#include "shell/python/value.h"
+
+namespace tsh::shell {
+
+// How Python names a callable in call errors: "print()", "__main__.f()";
+// a tensor method called as t.view(...) is "Tensor.view()".
+std::string call_name(const Value& callee);
+// `f(**mapping)`: appends the mapping's items to kwargs, with Python's
+// errors for a non-mapping, a non-str key or a repeated keyword; `callee`
+// is call_name's text.
+void expand_kwargs(const std::string& callee, const Value& mapping, Kwargs& kwargs);
+// `f(*iterable)`: appends the items to args; a value that is not iterable is
+// Python's "f() argument after * must be an iterable, not int".
+void expand_args(Interpreter& in, const std::string& callee, const Value& iterable, Args& args);
+
+}  // namespace tsh::shell

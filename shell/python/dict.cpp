@@ -1,0 +1,397 @@
+// shell/python/dict.cpp — Python's dict (insertion-ordered hash table), hash(), the
+// dict views, and the dict type's constructor and methods.
+#include "shell/python/dict.h"
+
+#include <cmath>
+#include <functional>
+
+#include "shell/interp.h"
+#include "shell/python/errors.h"
+#include "shell/python/methods.h"
+
+namespace tsh::shell {
+
+namespace {
+
+// CPython's numeric hash: values reduced modulo the Mersenne prime 2**61 - 1,
+// so that an int and a float that compare equal hash alike.
+constexpr int kHashBits = 61;
+constexpr uint64_t kHashModulus = (uint64_t(1) << kHashBits) - 1;
+constexpr int64_t kHashInf = 314159;
+constexpr int64_t kHashImag = 1000003;
+
+int64_t fix_minus_one(int64_t h) { return h == -1 ? -2 : h; }
+
+int64_t hash_int(Int v) {
+  const bool neg = v < 0;
+  unsigned __int128 u = neg ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  const auto r = static_cast<int64_t>(u % kHashModulus);
+  return fix_minus_one(neg ? -r : r);
+}
+
+int64_t hash_double(double v, uintptr_t identity) {
+  if (std::isinf(v)) return v > 0 ? kHashInf : -kHashInf;
+  if (std::isnan(v)) return static_cast<int64_t>(identity >> 4);  // NaN hashes by identity (3.10+)
+  int e;
+  double m = std::frexp(v, &e);
+  int sign = 1;
+  if (m < 0) {
+    sign = -1;
+    m = -m;
+  }
+  // Feed the mantissa 28 bits at a time, rotating within 61 bits.
+  uint64_t x = 0;
+  while (m != 0) {
+    x = ((x << 28) & kHashModulus) | x >> (kHashBits - 28);
+    m *= 268435456.0;  // 2**28
+    e -= 28;
+    const auto y = static_cast<uint64_t>(m);
+    m -= static_cast<double>(y);
+    x += y;
+    if (x >= kHashModulus) x -= kHashModulus;
+  }
+  // Multiply by 2**e, that is rotate by e within the 61 bits.
+  e = e >= 0 ? e % kHashBits : kHashBits - 1 - ((-1 - e) % kHashBits);
+  x = ((x << e) & kHashModulus) | x >> (kHashBits - e);
+  return fix_minus_one(static_cast<int64_t>(x) * sign);
+}
+
+// CPython 3.11's tuple hash (xxHash's round over the items' hashes).
+int64_t hash_tuple(const std::vector<Value>& items) {
+  constexpr uint64_t kPrime1 = 11400714785074694791ULL;
+  constexpr uint64_t kPrime2 = 14029467366897019727ULL;
+  constexpr uint64_t kPrime5 = 2870177450012600261ULL;
+  uint64_t acc = kPrime5;
+  for (const Value& item : items) {
+    const auto lane = static_cast<uint64_t>(py_hash(item));
+    acc += lane * kPrime2;
+    acc = (acc << 31) | (acc >> 33);
+    acc *= kPrime1;
+  }
+  acc += items.size() ^ (kPrime5 ^ 3527539ULL);
+  if (acc == static_cast<uint64_t>(-1)) return 1546275796;
+  return static_cast<int64_t>(acc);
+}
+
+// Dict keys match by identity first, then by ==, as CPython's lookup does.
+bool same_key(const Value& a, const Value& b) {
+  if (a.kind() == b.kind() && a.obj() && a.identity() == b.identity()) return true;
+  return values_equal(a, b);
+}
+
+}  // namespace
+
+int64_t py_hash(const Value& v) {
+  switch (v.kind()) {
+    case Kind::Bool:
+    case Kind::Int: return hash_int(v.as_int());
+    case Kind::Float: {
+      const double f = v.as_float();
+      // An integral float hashes as the int it equals.
+      if (std::isfinite(f) && f == std::floor(f) && std::fabs(f) < 1e38) return hash_int(static_cast<Int>(f));
+      return hash_double(f, v.identity());
+    }
+    case Kind::Complex: {
+      const auto c = v.as_complex();
+      const int64_t re = py_hash(Value::floating(c.real())), im = py_hash(Value::floating(c.imag()));
+      return fix_minus_one(static_cast<int64_t>(static_cast<uint64_t>(re) + kHashImag * static_cast<uint64_t>(im)));
+    }
+    case Kind::Str: return fix_minus_one(static_cast<int64_t>(std::hash<std::string>{}(v.as_str()) >> 1));
+    case Kind::Device: return py_hash(Value::str(v.as_device().repr()));  // equal devices, one key
+    case Kind::Tuple:
+    case Kind::Size: return hash_tuple(v.items());
+    case Kind::NamedTuple: return hash_tuple(v.as<NamedTupleObj>()->items);
+    case Kind::Range: {
+      auto* r = v.as<RangeObj>();
+      return hash_tuple({Value::integer(r->start), Value::integer(r->stop), Value::integer(r->step)});
+    }
+    case Kind::List:
+    case Kind::Dict:
+    case Kind::Slice:
+      throw TypeError("unhashable type: '" + type_name(v) + "'");
+    case Kind::DictView:
+      if (v.as<DictViewObj>()->which != DictViewObj::Which::Values)
+        throw TypeError("unhashable type: '" + type_name(v) + "'");
+      [[fallthrough]];
+    default:
+      return static_cast<int64_t>(v.identity() >> 4);  // identity, as object.__hash__
+  }
+}
+
+// ---------------------------------------------------------------- the table
+
+DictObj::~DictObj() {
+  std::vector<Value> held;
+  held.reserve(2 * entries.size());
+  for (Entry& e : entries) {
+    held.push_back(std::move(e.key));
+    held.push_back(std::move(e.value));
+  }
+  release_values(held);
+}
+
+Value* DictObj::find(const Value& key) {
+  const int64_t h = py_hash(key);
+  auto [lo, hi] = index.equal_range(h);
+  for (auto it = lo; it != hi; ++it)
+    if (same_key(entries[it->second].key, key)) return &entries[it->second].value;
+  return nullptr;
+}
+
+void DictObj::set(const Value& key, const Value& value) {
+  const int64_t h = py_hash(key);
+  auto [lo, hi] = index.equal_range(h);
+  for (auto it = lo; it != hi; ++it) {
+    if (same_key(entries[it->second].key, key)) {
+      entries[it->second].value = value;
+      return;
+    }
+  }
+  index.emplace(h, entries.size());
+  entries.push_back(Entry{key, value, h, true});
+  ++live;
+  ++version;
+}
+
+bool DictObj::erase(const Value& key, Value* removed) {
+  const int64_t h = py_hash(key);
+  auto [lo, hi] = index.equal_range(h);
+  for (auto it = lo; it != hi; ++it) {
+    Entry& e = entries[it->second];
+    if (!same_key(e.key, key)) continue;
+    if (removed) *removed = e.value;
+    e.alive = false;
+    e.key = Value();
+    e.value = Value();
+    index.erase(it);
+    --live;
+    ++version;
+    if (entries.size() > 16 && live < entries.size() / 2) compact();
+    return true;
+  }
+  return false;
+}
+
+void DictObj::clear() {
+  entries.clear();
+  index.clear();
+  live = 0;
+  ++version;
+}
+
+void DictObj::compact() {
+  std::vector<Entry> kept;
+  kept.reserve(live);
+  for (Entry& e : entries)
+    if (e.alive) kept.push_back(std::move(e));
+  entries = std::move(kept);
+  index.clear();
+  for (size_t i = 0; i < entries.size(); ++i) index.emplace(entries[i].hash, i);
+}
+
+std::vector<Value> DictObj::keys() const {
+  std::vector<Value> out;
+  out.reserve(live);
+  for (const Entry& e : entries)
+    if (e.alive) out.push_back(e.key);
+  return out;
+}
+
+std::vector<Value> DictObj::values() const {
+  std::vector<Value> out;
+  out.reserve(live);
+  for (const Entry& e : entries)
+    if (e.alive) out.push_back(e.value);
+  return out;
+}
+
+std::vector<Value> DictObj::items() const {
+  std::vector<Value> out;
+  out.reserve(live);
+  for (const Entry& e : entries)
+    if (e.alive) out.push_back(Value::tuple({e.key, e.value}));
+  return out;
+}
+
+Value make_dict() { return Value::object(Kind::Dict, std::make_shared<DictObj>()); }
+
+DictObj& dict_of(const Value& d) { return *d.as<DictObj>(); }
+
+void key_error(const Value& key) { throw KeyError(repr(key)); }
+
+std::vector<Value> view_items(const Value& view) {
+  auto* v = view.as<DictViewObj>();
+  const DictObj& d = dict_of(v->dict);
+  switch (v->which) {
+    case DictViewObj::Which::Keys: return d.keys();
+    case DictViewObj::Which::Values: return d.values();
+    case DictViewObj::Which::Items: return d.items();
+  }
+  return {};
+}
+
+// ---------------------------------------------------------------- methods
+
+namespace {
+
+using Fn = std::function<Value(Interpreter&, Args&, Kwargs&)>;
+
+// "get expected at least 1 argument, got 0": the message of METH_FASTCALL methods.
+void count_args(const std::string& name, const Args& a, size_t lo, size_t hi) {
+  if (a.size() < lo)
+    throw TypeError(name + " expected at least " + std::to_string(lo) + " argument" +
+                    (lo == 1 ? "" : "s") + ", got " + std::to_string(a.size()));
+  if (a.size() > hi)
+    throw TypeError(name + " expected at most " + std::to_string(hi) + " argument" +
+                    (hi == 1 ? "" : "s") + ", got " + std::to_string(a.size()));
+}
+
+void no_keywords(const std::string& name, const Kwargs& kw) {
+  if (!kw.empty()) throw TypeError(name + "() takes no keyword arguments");
+}
+
+void no_args(const std::string& qual, const Args& a, const Kwargs& kw) {
+  no_keywords(qual, kw);
+  if (!a.empty())
+    throw TypeError(qual + "() takes no arguments (" + std::to_string(a.size()) + " given)");
+}
+
+Value view(const Value& d, DictViewObj::Which which) {
+  auto v = std::make_shared<DictViewObj>();
+  v->which = which;
+  v->dict = d;
+  return Value::object(Kind::DictView, v);
+}
+
+Value method(const std::string& name, Fn fn) {
+  return make_builtin(name, "<built-in method " + name + " of dict object>", std::move(fn));
+}
+
+}  // namespace
+
+void dict_update(Interpreter& in, DictObj& d, const char* fname, Args& a, Kwargs& kw) {
+  count_args(fname, a, 0, 1);
+  if (!a.empty()) {
+    const Value& src = a[0];
+    if (src.is(Kind::Dict)) {
+      for (const Value& item : dict_of(src).items()) d.set(item.items()[0], item.items()[1]);
+    } else {
+      std::vector<Value> seq = in.iterate(src);
+      for (size_t i = 0; i < seq.size(); ++i) {
+        const Value& el = seq[i];
+        std::vector<Value> pair;
+        try {
+          pair = in.iterate(el);
+        } catch (const tsh::Error& e) {
+          if (std::string(e.kind()) != "TypeError") throw;
+          throw TypeError("cannot convert dictionary update sequence element #" + std::to_string(i) +
+                          " to a sequence");
+        }
+        if (pair.size() != 2)
+          throw ValueError("dictionary update sequence element #" + std::to_string(i) +
+                           " has length " + std::to_string(pair.size()) + "; 2 is required");
+        d.set(pair[0], pair[1]);
+      }
+    }
+  }
+  for (auto& [k, v] : kw) d.set(Value::str(k), v);
+}
+
+Value dict_attr(Interpreter&, const Value& d, const std::string& name) {
+  DictObj* self = d.as<DictObj>();
+  using W = DictViewObj::Which;
+  if (name == "keys" || name == "values" || name == "items") {
+    const W which = name == "keys" ? W::Keys : name == "values" ? W::Values : W::Items;
+    return method(name, [d, which, name](Interpreter&, Args& a, Kwargs& kw) {
+      no_args("dict." + name, a, kw);
+      return view(d, which);
+    });
+  }
+  if (name == "get")
+    return method(name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
+      no_keywords("get", kw);
+      count_args("get", a, 1, 2);
+      if (Value* v = self->find(a[0])) return *v;
+      return a.size() > 1 ? a[1] : Value();
+    });
+  if (name == "setdefault")
+    return method(name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
+      no_keywords("setdefault", kw);
+      count_args("setdefault", a, 1, 2);
+      if (Value* v = self->find(a[0])) return *v;
+      Value dflt = a.size() > 1 ? a[1] : Value();
+      self->set(a[0], dflt);
+      return dflt;
+    });
+  if (name == "pop")
+    return method(name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
+      no_keywords("pop", kw);
+      count_args("pop", a, 1, 2);
+      Value removed;
+      if (self->erase(a[0], &removed)) return removed;
+      if (a.size() > 1) return a[1];
+      key_error(a[0]);
+    });
+  if (name == "popitem")
+    return method(name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
+      no_args("dict.popitem", a, kw);
+      if (self->live == 0) throw KeyError("'popitem(): dictionary is empty'");
+      for (size_t i = self->entries.size(); i-- > 0;) {
+        if (!self->entries[i].alive) continue;
+        Value key = self->entries[i].key, value = self->entries[i].value;
+        self->erase(key);
+        return Value::tuple({key, value});
+      }
+      return Value();
+    });
+  if (name == "update")
+    return method(name, [d, self](Interpreter& in, Args& a, Kwargs& kw) {
+      dict_update(in, *self, "update", a, kw);
+      return Value();
+    });
+  if (name == "clear")
+    return method(name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
+      no_args("dict.clear", a, kw);
+      self->clear();
+      return Value();
+    });
+  if (name == "copy")
+    return method(name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
+      no_args("dict.copy", a, kw);
+      Value out = make_dict();
+      for (const auto& e : self->entries)
+        if (e.alive) dict_of(out).set(e.key, e.value);
+      return out;
+    });
+  if (name == "fromkeys") return make_dict_type().as<TypeObj>()->attrs["fromkeys"];
+  no_attribute(d, name, dict_attr_names());
+}
+
+std::vector<std::string> dict_attr_names() {
+  return {"clear", "copy", "fromkeys", "get", "items", "keys", "pop", "popitem", "setdefault", "update", "values"};
+}
+
+Value make_dict_type() {
+  static const Value type = [] {
+    auto t = std::make_shared<TypeObj>();
+    t->name = "dict";
+    t->ctor = [](Interpreter& in, Args& a, Kwargs& kw) {
+      Value d = make_dict();
+      dict_update(in, dict_of(d), "dict", a, kw);
+      return d;
+    };
+    t->attrs["fromkeys"] = make_builtin(
+        "fromkeys", "<built-in method fromkeys of type object>", [](Interpreter& in, Args& a, Kwargs& kw) {
+          no_keywords("dict.fromkeys", kw);
+          count_args("fromkeys", a, 1, 2);
+          Value d = make_dict();
+          const Value fill = a.size() > 1 ? a[1] : Value();
+          for (const Value& k : in.iterate(a[0])) dict_of(d).set(k, fill);
+          return d;
+        });
+    return Value::object(Kind::Type, t);
+  }();
+  return type;
+}
+
+}  // namespace tsh::shell

@@ -1,0 +1,71 @@
+// shell/python/dict.h — Python's dict: insertion-ordered, keyed by Python's hash()
+// and ==, so that 1, 1.0 and True are one key and a tensor is a key by
+// identity (as in PyTorch). Also hash() itself and the dict views.
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "shell/python/value.h"
+
+namespace tsh::shell {
+
+// Python's hash(): ints, floats and complex numbers hash by value with
+// CPython's numeric hash (so equal numbers hash alike); tuples combine their
+// items as CPython 3.11 does; str by content; tensors, functions, modules and
+// other objects by identity. Throws TypeError "unhashable type: 'list'" for
+// list, dict, slice and the dict views.
+int64_t py_hash(const Value& v);
+
+// Invariants: `entries` holds the keys in insertion order; an erased entry
+// stays as a tombstone (`alive` false) until compact() drops it. `index`
+// maps a hash to the positions in `entries` of the live keys with that hash.
+// `live` counts the live entries. `version` changes on every insertion or
+// removal, so an iteration can notice that the dict changed size.
+struct DictObj : Object {
+  struct Entry {
+    Value key, value;
+    int64_t hash = 0;
+    bool alive = true;
+  };
+  std::vector<Entry> entries;
+  std::unordered_multimap<int64_t, size_t> index;
+  size_t live = 0;
+  uint64_t version = 0;
+
+  ~DictObj() override;
+  Value* find(const Value& key);  // nullptr when absent
+  // Inserts or replaces; a replaced key keeps its position and its first key object.
+  void set(const Value& key, const Value& value);
+  bool erase(const Value& key, Value* removed = nullptr);
+  void clear();
+  std::vector<Value> keys() const;
+  std::vector<Value> values() const;
+  std::vector<Value> items() const;  // (key, value) tuples
+
+ private:
+  void compact();
+};
+
+Value make_dict();
+DictObj& dict_of(const Value& d);
+// KeyError whose message is repr(key), as Python prints it.
+[[noreturn]] void key_error(const Value& key);
+
+// d.keys(), d.values(), d.items(): live views of the dict.
+struct DictViewObj : Object {
+  enum class Which { Keys, Values, Items } which;
+  Value dict;
+};
+std::vector<Value> view_items(const Value& view);
+
+// A dict's methods (keys, get, update, pop, ...) as bound builtins.
+Value dict_attr(Interpreter& in, const Value& d, const std::string& name);
+std::vector<std::string> dict_attr_names();
+// dict(), dict(mapping), dict(pairs), dict(**kw): fills `d` as dict.update does.
+void dict_update(Interpreter& in, DictObj& d, const char* fname, Args& a, Kwargs& kw);
+// The `dict` type (a callable with dict.fromkeys).
+Value make_dict_type();
+
+}  // namespace tsh::shell

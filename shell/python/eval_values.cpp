@@ -1,0 +1,126 @@
+// shell/python/eval_values.cpp — evaluating the displays of Python values that have
+// their own syntax: dict displays and comprehensions, f-strings; and the
+// `from module import name` statement.
+#include "shell/interp.h"
+#include "shell/python/dict.h"
+#include "shell/python/errors.h"
+#include "shell/python/format_spec.h"
+
+namespace tsh::shell {
+
+using grammar::Expr;
+using grammar::ExprKind;
+
+namespace {
+
+// The text of an FString node: literal parts and formatted fields.
+std::string render_fstring(Interpreter& in, const Expr& e) {
+  std::string out;
+  for (const auto& part : e.items) {
+    if (part->kind == ExprKind::Str) {
+      out += part->text;
+      continue;
+    }
+    // FormattedValue: the value, its conversion, then format(value, spec).
+    Value v = in.eval(*part->items[0]);
+    if (!part->text.empty()) v = Value::str(convert_field(v, part->text[0]));
+    const std::string spec = part->items.size() > 1 && part->items[1] ? render_fstring(in, *part->items[1]) : "";
+    out += format_value(in, v, spec);
+    check_string_size(static_cast<long double>(out.size()));
+  }
+  return out;
+}
+
+}  // namespace
+
+Value Interpreter::eval_display(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Dict: {
+      Value d = make_dict();
+      DictObj& dict = dict_of(d);
+      // Keys and values are evaluated in source order, key before value.
+      for (size_t i = 0; i + 1 < e.items.size(); i += 2) {
+        if (!e.items[i]) {  // **mapping
+          Value m = eval(*e.items[i + 1]);
+          if (!m.is(Kind::Dict)) throw TypeError("'" + type_name(m) + "' object is not a mapping");
+          for (const Value& item : dict_of(m).items()) dict.set(item.items()[0], item.items()[1]);
+          continue;
+        }
+        Value key = eval(*e.items[i]);
+        Value value = eval(*e.items[i + 1]);
+        dict.set(key, value);
+      }
+      return d;
+    }
+    case ExprKind::DictComp: {
+      Value d = make_dict();
+      comprehension(e, [&] {
+        Value key = eval(*e.items[0]);
+        Value value = eval(*e.items[1]);
+        dict_of(d).set(key, value);
+      });
+      return d;
+    }
+    case ExprKind::FString: return Value::str(render_fstring(*this, e));
+    default: {  // a FormattedValue on its own
+      Value v = eval(*e.items[0]);
+      if (!e.text.empty()) v = Value::str(convert_field(v, e.text[0]));
+      return Value::str(format_value(*this, v, ""));
+    }
+  }
+}
+
+// from M import a as b, c — M is __main__ (the session's globals), torch or
+// one of its submodules, or a module tsh provides (math, numpy, ...).
+void Interpreter::import_from(const grammar::Stmt& s) {
+  const std::string& module = s.name;
+  auto cannot = [&](const std::string& name) {
+    return PyError("ImportError", "cannot import name '" + name + "' from '" + module + "' (unknown location)");
+  };
+  Value mod;
+  const bool main = module == "__main__";
+  if (!main) {
+    const std::string root = module.substr(0, module.find('.'));
+    if (root == "torch") {
+      mod = torch_;
+      size_t pos = root.size();
+      while (pos < module.size()) {
+        size_t next = module.find('.', pos + 1);
+        if (next == std::string::npos) next = module.size();
+        try {
+          mod = get_attr(mod, module.substr(pos + 1, next - pos - 1));
+        } catch (const tsh::Error&) {
+          mod = Value();
+        }
+        if (!mod.is(Kind::Module))
+          throw PyError("ModuleNotFoundError", "No module named '" + module.substr(0, next) + "'");
+        pos = next;
+      }
+    } else if (module == "numpy" || module == "math" || module == "time" || module == "random") {
+      mod = lookup_module(module);
+    } else {
+      throw PyError("ModuleNotFoundError", "No module named '" + root + "'");
+    }
+  }
+  for (const auto& imp : s.imports) {
+    Value v;
+    if (main) {
+      auto it = globals_.find(imp.module);
+      if (it == globals_.end()) throw cannot(imp.module);
+      v = it->second;
+    } else {
+      try {
+        v = get_attr(mod, imp.module);
+      } catch (const tsh::Error&) {
+        throw cannot(imp.module);
+      }
+    }
+    const std::string& as = imp.alias.empty() ? imp.module : imp.alias;
+    if (scope_)
+      scope_->vars[as] = v;
+    else
+      globals_[as] = v;
+  }
+}
+
+}  // namespace tsh::shell

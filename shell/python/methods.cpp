@@ -1,0 +1,129 @@
+// shell/python/methods.cpp — MethodTable (bound methods with CPython's argument
+// messages), the AttributeError for unknown attributes, and Python's sort.
+#include "shell/python/methods.h"
+
+#include <algorithm>
+
+#include "shell/interp.h"
+#include "shell/python/errors.h"
+#include "shell/suggest.h"
+
+namespace tsh::shell {
+
+Value MethodTable::make(const std::string& name, std::function<void(Args&, Kwargs&)> check, Fn fn) const {
+  Value self = self_;
+  return make_builtin(name, "<built-in method " + name + " of " + type_ + " object>",
+                      [self, check, fn](Interpreter& in, Args& a, Kwargs& kw) {
+                        check(a, kw);
+                        return fn(in, self, a, kw);
+                      });
+}
+
+Value MethodTable::noargs(const std::string& name, Fn fn) const {
+  const std::string qual = type_ + "." + name;
+  return make(name, [qual](Args& a, Kwargs& kw) {
+    if (!kw.empty()) throw TypeError(qual + "() takes no keyword arguments");
+    if (!a.empty()) throw TypeError(qual + "() takes no arguments (" + std::to_string(a.size()) + " given)");
+  }, std::move(fn));
+}
+
+Value MethodTable::onearg(const std::string& name, Fn fn) const {
+  const std::string qual = type_ + "." + name;
+  return make(name, [qual](Args& a, Kwargs& kw) {
+    if (!kw.empty()) throw TypeError(qual + "() takes no keyword arguments");
+    if (a.size() != 1)
+      throw TypeError(qual + "() takes exactly one argument (" + std::to_string(a.size()) + " given)");
+  }, std::move(fn));
+}
+
+Value MethodTable::fast(const std::string& name, size_t lo, size_t hi, Fn fn) const {
+  return make(name, [name, lo, hi](Args& a, Kwargs& kw) {
+    if (!kw.empty()) throw TypeError(name + "() takes no keyword arguments");
+    if (a.size() >= lo && a.size() <= hi) return;
+    if (lo == hi)
+      throw TypeError(name + " expected " + std::to_string(lo) + " argument" + (lo == 1 ? "" : "s") + ", got " +
+                      std::to_string(a.size()));
+    const bool few = a.size() < lo;
+    const size_t n = few ? lo : hi;
+    throw TypeError(name + " expected " + (few ? "at least " : "at most ") + std::to_string(n) + " argument" +
+                    (n == 1 ? "" : "s") + ", got " + std::to_string(a.size()));
+  }, std::move(fn));
+}
+
+Value MethodTable::varargs(const std::string& name, size_t lo, size_t hi, Fn fn) const {
+  return make(name, [name, lo, hi](Args& a, Kwargs& kw) {
+    if (!kw.empty()) throw TypeError(name + "() takes no keyword arguments");
+    if (a.size() >= lo && a.size() <= hi) return;
+    const bool few = a.size() < lo;
+    const size_t n = few ? lo : hi;
+    throw TypeError(name + "() takes " + (few ? "at least " : "at most ") + std::to_string(n) + " argument" +
+                    (n == 1 ? "" : "s") + " (" + std::to_string(a.size()) + " given)");
+  }, std::move(fn));
+}
+
+Value MethodTable::keywords(const std::string& name, Fn fn) const {
+  return make(name, [](Args&, Kwargs&) {}, std::move(fn));
+}
+
+void no_attribute(const Value& obj, const std::string& name, const std::vector<std::string>& candidates) {
+  std::string msg = "'" + type_name(obj) + "' object has no attribute '" + name + "'";
+  if (auto best = did_you_mean(name, candidates)) msg += ". Did you mean: '" + *best + "'?";
+  throw AttributeError(msg);
+}
+
+namespace {
+
+bool less(Interpreter& in, const Value& a, const Value& b) {
+  Value tensor_result;
+  const bool lt = in.compare(grammar::Op::Lt, a, b, &tensor_result);
+  return tensor_result.is_none() ? lt : truthy(tensor_result);
+}
+
+}  // namespace
+
+void py_sort(Interpreter& in, std::vector<Value>& items, const Value& key, bool reverse) {
+  std::vector<Value> keys = items;
+  if (!key.is_none()) {
+    for (size_t i = 0; i < items.size(); ++i) {
+      Args x{items[i]};
+      Kwargs none;
+      keys[i] = in.call(key, x, none);
+    }
+  }
+  std::vector<size_t> order(items.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  // Reversing before and after a stable ascending sort keeps equal items in
+  // their original order, as list.sort(reverse=True) does.
+  if (reverse) std::reverse(order.begin(), order.end());
+  if (order.size() <= 64) {
+    // CPython sorts short lists by a run count then binary insertion; the
+    // same comparisons in the same order raise the same errors.
+    size_t run = order.size() < 2 ? order.size() : 2;
+    if (order.size() >= 2) {
+      const bool descending = less(in, keys[order[1]], keys[order[0]]);
+      while (run < order.size() && less(in, keys[order[run]], keys[order[run - 1]]) == descending) ++run;
+      if (descending) std::reverse(order.begin(), order.begin() + static_cast<long>(run));
+    }
+    for (size_t start = run; start < order.size(); ++start) {
+      const size_t pivot = order[start];
+      size_t lo = 0, hi = start;
+      while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (less(in, keys[pivot], keys[order[mid]])) hi = mid;
+        else lo = mid + 1;
+      }
+      std::move_backward(order.begin() + static_cast<long>(lo), order.begin() + static_cast<long>(start),
+                         order.begin() + static_cast<long>(start) + 1);
+      order[lo] = pivot;
+    }
+  } else {
+    std::stable_sort(order.begin(), order.end(), [&](size_t i, size_t j) { return less(in, keys[i], keys[j]); });
+  }
+  if (reverse) std::reverse(order.begin(), order.end());
+  std::vector<Value> out;
+  out.reserve(items.size());
+  for (size_t i : order) out.push_back(items[i]);
+  items = std::move(out);
+}
+
+}  // namespace tsh::shell

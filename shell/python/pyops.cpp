@@ -1,0 +1,366 @@
+// shell/python/pyops.cpp — Python's operators on numbers, strings and sequences.
+//
+// Anything involving a tensor is handed to tensor_binary / tensor_unary /
+// tensor_compare (shell/torch/tensor_ops.cpp), which follow PyTorch.
+#include "shell/python/pyops.h"
+
+#include <cmath>
+
+#include "shell/interp.h"
+#include "shell/python/dict.h"
+#include "shell/python/errors.h"
+#include "shell/python/format_spec.h"
+
+namespace tsh::shell {
+
+using grammar::Op;
+
+int64_t normalize_index(const Value& idx, int64_t len, const char* what) {
+  if (!idx.is_intlike())
+    throw TypeError(std::string(what) + " indices must be integers or slices, not " + type_name(idx));
+  Int i = idx.as_int();
+  if (i < 0) i += len;
+  if (i < 0 || i >= len) throw IndexError(std::string(what) + " index out of range");
+  return static_cast<int64_t>(i);
+}
+
+namespace {
+
+Int checked_mul(Int a, Int b) {
+  Int r;
+  if (__builtin_mul_overflow(a, b, &r)) checked_int(kIntMax + 1);  // throws OverflowError
+  return checked_int(r);
+}
+
+Int floor_div(Int a, Int b) {
+  Int q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+Int py_mod(Int a, Int b) {
+  Int r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
+
+double py_fmod(double a, double b) {
+  double r = std::fmod(a, b);
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  if (r == 0) r = std::copysign(0.0, b);
+  return r;
+}
+
+Value int_pow(Int base, Int exp) {
+  if (exp < 0) {
+    if (base == 0) throw ZeroDivisionError("0.0 cannot be raised to a negative power");
+    return Value::floating(std::pow(static_cast<double>(base), static_cast<double>(exp)));
+  }
+  Int result = 1;
+  Int b = base;
+  while (exp > 0) {
+    if (exp & 1) result = checked_mul(result, b);
+    exp >>= 1;
+    if (exp > 0) b = checked_mul(b, b);
+  }
+  return Value::integer(result);
+}
+
+std::vector<Value> repeat(const std::vector<Value>& items, Int n) {
+  // A result too large to hold is a MemoryError before any work (`[0] * 10**12`).
+  check_string_size(static_cast<long double>(n) * static_cast<long double>(items.size()) * sizeof(Value));
+  std::vector<Value> out;
+  for (Int k = 0; k < n; ++k) out.insert(out.end(), items.begin(), items.end());
+  return out;
+}
+
+// CPython's complex arithmetic (complexobject.c), whose rounding and errors
+// std::complex does not share: (-8) ** (1/3) is (1.0000000000000002+...j),
+// 1j ** -1 is -1j, (1+2j) ** 1000 is an OverflowError.
+using Complex = std::complex<double>;
+
+Complex c_prod(Complex a, Complex b) {
+  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+
+// Smith's algorithm; a zero divisor sets *zero.
+Complex c_quot(Complex a, Complex b, bool* zero) {
+  const double abs_br = std::fabs(b.real()), abs_bi = std::fabs(b.imag());
+  if (abs_br >= abs_bi) {
+    if (abs_br == 0.0) {
+      *zero = true;
+      return {0.0, 0.0};
+    }
+    const double ratio = b.imag() / b.real(), denom = b.real() + b.imag() * ratio;
+    return {(a.real() + a.imag() * ratio) / denom, (a.imag() - a.real() * ratio) / denom};
+  }
+  if (abs_bi >= abs_br) {
+    const double ratio = b.real() / b.imag(), denom = b.real() * ratio + b.imag();
+    return {(a.real() * ratio + a.imag()) / denom, (a.imag() * ratio - a.real()) / denom};
+  }
+  return {NAN, NAN};  // a NaN in b
+}
+
+Value complex_pow(Complex a, Complex b) {
+  bool domain = false;
+  Complex r;
+  if (b.imag() == 0.0 && b.real() == std::floor(b.real()) && std::fabs(b.real()) <= 100.0) {
+    // c_powi: repeated squaring, and 1/x**n for a negative n.
+    auto powu = [](Complex x, long n) {
+      Complex out{1.0, 0.0}, p = x;
+      for (long mask = 1; mask > 0 && n >= mask; mask <<= 1) {
+        if (n & mask) out = c_prod(out, p);
+        p = c_prod(p, p);
+      }
+      return out;
+    };
+    const long n = static_cast<long>(b.real());
+    r = n > 0 ? powu(a, n) : c_quot({1.0, 0.0}, powu(a, -n), &domain);
+  } else if (b.real() == 0.0 && b.imag() == 0.0) {
+    r = {1.0, 0.0};
+  } else if (a.real() == 0.0 && a.imag() == 0.0) {
+    domain = b.imag() != 0.0 || b.real() < 0.0;
+    r = {0.0, 0.0};
+  } else {
+    const double vabs = std::hypot(a.real(), a.imag()), at = std::atan2(a.imag(), a.real());
+    double len = std::pow(vabs, b.real()), phase = at * b.real();
+    if (b.imag() != 0.0) {
+      len /= std::exp(at * b.imag());
+      phase += b.imag() * std::log(vabs);
+    }
+    r = {len * std::cos(phase), len * std::sin(phase)};
+  }
+  if (domain) throw ZeroDivisionError("0.0 to a negative or complex power");
+  if (std::isinf(r.real()) || std::isinf(r.imag())) throw OverflowError("complex exponentiation");
+  return Value::complex(r);
+}
+
+[[noreturn]] void unsupported(Op op, const Value& a, const Value& b) {
+  throw TypeError(std::string("unsupported operand type(s) for ") + grammar::op_symbol(op) + ": '" +
+                  type_name(a) + "' and '" + type_name(b) + "'");
+}
+
+Value number_binary(Op op, const Value& a, const Value& b) {
+  bool is_complex = a.is(Kind::Complex) || b.is(Kind::Complex);
+  bool is_float = a.is(Kind::Float) || b.is(Kind::Float);
+  if (is_complex) {
+    std::complex<double> x = a.as_complex(), y = b.as_complex();
+    switch (op) {
+      case Op::Add: return Value::complex(x + y);
+      case Op::Sub: return Value::complex(x - y);
+      case Op::Mul: return Value::complex(c_prod(x, y));
+      case Op::Div: {
+        bool zero = false;
+        const Complex q = c_quot(x, y, &zero);
+        if (zero) throw ZeroDivisionError("complex division by zero");
+        return Value::complex(q);
+      }
+      case Op::Pow: return complex_pow(x, y);
+      default: unsupported(op, a, b);
+    }
+  }
+  if (is_float) {
+    double x = a.as_float(), y = b.as_float();
+    switch (op) {
+      case Op::Add: return Value::floating(x + y);
+      case Op::Sub: return Value::floating(x - y);
+      case Op::Mul: return Value::floating(x * y);
+      case Op::Div:
+        if (y == 0) throw ZeroDivisionError("float division by zero");
+        return Value::floating(x / y);
+      case Op::FloorDiv:
+        if (y == 0) throw ZeroDivisionError("float floor division by zero");
+        return Value::floating(std::floor(x / y));
+      case Op::Mod:
+        if (y == 0) throw ZeroDivisionError("float modulo");
+        return Value::floating(py_fmod(x, y));
+      case Op::Pow:
+        if (x == 0 && y < 0) throw ZeroDivisionError("0.0 cannot be raised to a negative power");
+        if (x < 0 && y != std::floor(y)) return complex_pow({x, 0.0}, {y, 0.0});  // float_pow's complex result
+        return Value::floating(std::pow(x, y));
+      default: unsupported(op, a, b);
+    }
+  }
+  Int x = a.as_int(), y = b.as_int();
+  switch (op) {
+    case Op::Add: return Value::integer(x + y);
+    case Op::Sub: return Value::integer(x - y);
+    case Op::Mul: return Value::integer(checked_mul(x, y));
+    case Op::Div:
+      if (y == 0) throw ZeroDivisionError("division by zero");
+      return Value::floating(static_cast<double>(x) / static_cast<double>(y));
+    case Op::FloorDiv:
+      if (y == 0) throw ZeroDivisionError("integer division or modulo by zero");
+      return Value::integer(floor_div(x, y));
+    case Op::Mod:
+      if (y == 0) throw ZeroDivisionError("integer modulo by zero");
+      return Value::integer(py_mod(x, y));
+    case Op::Pow: return int_pow(x, y);
+    case Op::BitAnd: return a.is(Kind::Bool) && b.is(Kind::Bool) ? Value::boolean(x & y) : Value::integer(x & y);
+    case Op::BitOr: return a.is(Kind::Bool) && b.is(Kind::Bool) ? Value::boolean(x | y) : Value::integer(x | y);
+    case Op::BitXor: return a.is(Kind::Bool) && b.is(Kind::Bool) ? Value::boolean(x ^ y) : Value::integer(x ^ y);
+    case Op::LShift:
+      if (y < 0) throw ValueError("negative shift count");
+      if (x == 0) return Value::integer(0);
+      if (y >= 126) checked_int(kIntMax + 1);  // throws OverflowError
+      return Value::integer(checked_mul(x, Int(1) << static_cast<int>(y)));
+    case Op::RShift:
+      if (y < 0) throw ValueError("negative shift count");
+      return Value::integer(y > 120 ? (x < 0 ? -1 : 0) : x >> static_cast<int>(y));
+    default: unsupported(op, a, b);
+  }
+}
+
+int compare_order(const Value& a, const Value& b, Op op);
+
+bool ordered(Op op, int c) {
+  switch (op) {
+    case Op::Lt: return c < 0;
+    case Op::LtE: return c <= 0;
+    case Op::Gt: return c > 0;
+    case Op::GtE: return c >= 0;
+    default: return false;
+  }
+}
+
+// -1, 0, 1 for numbers, strings and sequences (lexicographic).
+int compare_order(const Value& a, const Value& b, Op op) {
+  if (a.is_number() && b.is_number() && !a.is(Kind::Complex) && !b.is(Kind::Complex)) {
+    if (a.is(Kind::Float) || b.is(Kind::Float)) {
+      double x = a.as_float(), y = b.as_float();
+      if (std::isnan(x) || std::isnan(y)) return 2;  // every ordering is false
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    return a.as_int() < b.as_int() ? -1 : a.as_int() > b.as_int() ? 1 : 0;
+  }
+  if (a.is(Kind::Str) && b.is(Kind::Str)) return a.as_str().compare(b.as_str()) < 0 ? -1 : a.as_str() == b.as_str() ? 0 : 1;
+  if (a.is_sequence() && b.is_sequence() && a.is(Kind::List) == b.is(Kind::List)) {
+    auto& x = a.items();
+    auto& y = b.items();
+    for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
+      if (values_equal(x[i], y[i])) continue;
+      return compare_order(x[i], y[i], op);
+    }
+    return x.size() < y.size() ? -1 : x.size() > y.size() ? 1 : 0;
+  }
+  throw TypeError(std::string("'") + grammar::op_symbol(op) + "' not supported between instances of '" +
+                  type_name(a) + "' and '" + type_name(b) + "'");
+}
+
+}  // namespace
+
+Value Interpreter::binary(Op op, const Value& a, const Value& b, bool inplace) {
+  if (a.is(Kind::Tensor) || b.is(Kind::Tensor)) return tensor_binary(*this, op, a, b, inplace);
+  if (a.is_number() && b.is_number()) return number_binary(op, a, b);
+  if (op == Op::Add) {
+    if (a.is(Kind::Str) && b.is(Kind::Str)) return Value::str(a.as_str() + b.as_str());
+    if (a.is(Kind::List) && b.is(Kind::List)) {
+      if (inplace) {  // `l += [x]` extends the same list
+        a.items().insert(a.items().end(), b.items().begin(), b.items().end());
+        return a;
+      }
+      std::vector<Value> out = a.items();
+      out.insert(out.end(), b.items().begin(), b.items().end());
+      return Value::list(std::move(out));
+    }
+    if ((a.is(Kind::Tuple) || a.is(Kind::Size)) && (b.is(Kind::Tuple) || b.is(Kind::Size))) {
+      std::vector<Value> out = a.items();
+      out.insert(out.end(), b.items().begin(), b.items().end());
+      return a.is(Kind::Size) && b.is(Kind::Size) ? Value::object(Kind::Size, [&] {
+        auto o = std::make_shared<SeqObj>();
+        o->items = out;
+        return o;
+      }())
+                                                  : Value::tuple(std::move(out));
+    }
+  }
+  if (op == Op::Mul) {
+    const Value* seq = a.is_intlike() ? &b : &a;
+    const Value* n = a.is_intlike() ? &a : &b;
+    if (n->is_intlike()) {
+      Int k = n->as_int();
+      if (seq->is(Kind::Str)) {
+        std::string out;
+        check_string_size(static_cast<long double>(k) * static_cast<long double>(seq->as_str().size()));
+        for (Int i = 0; i < k; ++i) out += seq->as_str();
+        return Value::str(out);
+      }
+      if (seq->is(Kind::List)) return Value::list(repeat(seq->items(), k));
+      if (seq->is(Kind::Tuple)) return Value::tuple(repeat(seq->items(), k));
+    }
+  }
+  if (op == Op::Mod && a.is(Kind::Str)) return Value::str(percent_format(a.as_str(), b));
+  if (op == Op::BitOr && a.is(Kind::Dict) && b.is(Kind::Dict)) {  // d1 | d2, d1 |= d2 (Python 3.9)
+    Value out = inplace ? a : make_dict();
+    if (!inplace)
+      for (const Value& item : dict_of(a).items()) dict_of(out).set(item.items()[0], item.items()[1]);
+    for (const Value& item : dict_of(b).items()) dict_of(out).set(item.items()[0], item.items()[1]);
+    return out;
+  }
+  unsupported(op, a, b);
+}
+
+Value Interpreter::unary(Op op, const Value& v) {
+  if (op == Op::Not) return Value::boolean(!truthy(v));
+  if (v.is(Kind::Tensor)) return tensor_unary(*this, op, v);
+  switch (op) {
+    case Op::Neg:
+      if (v.is_intlike()) return Value::integer(-v.as_int());
+      if (v.is(Kind::Float)) return Value::floating(-v.as_float());
+      if (v.is(Kind::Complex)) return Value::complex(-v.as_complex());
+      break;
+    case Op::Pos:
+      if (v.is_intlike()) return Value::integer(v.as_int());
+      if (v.is(Kind::Float) || v.is(Kind::Complex)) return v;
+      break;
+    case Op::Invert:
+      if (v.is_intlike()) return Value::integer(~v.as_int());
+      break;
+    default: break;
+  }
+  const char* sym = op == Op::Neg ? "-" : op == Op::Pos ? "+" : "~";
+  throw TypeError(std::string("bad operand type for unary ") + sym + ": '" + type_name(v) + "'");
+}
+
+bool Interpreter::compare(Op op, const Value& a, const Value& b, Value* tensor_result) {
+  switch (op) {
+    case Op::Is: return a.kind() == b.kind() && a.identity() == b.identity();
+    case Op::IsNot: return !(a.kind() == b.kind() && a.identity() == b.identity());
+    case Op::In:
+    case Op::NotIn: {
+      bool found = false;
+      if (b.is(Kind::Str)) {
+        if (!a.is(Kind::Str))
+          throw TypeError("'in <string>' requires string as left operand, not " + type_name(a));
+        found = b.as_str().find(a.as_str()) != std::string::npos;
+      } else if (b.is(Kind::Dict)) {  // a hash lookup: unhashable keys are a TypeError
+        found = dict_of(b).find(a) != nullptr;
+      } else if (b.is(Kind::Tensor)) {
+        // Tensor.__contains__: (element == self).any() for a tensor or a number only.
+        if (!a.is(Kind::Tensor) && !a.is_number())
+          throw RuntimeError("Tensor.__contains__ only supports Tensor or scalar, but you passed in a <class '" +
+                             type_name(a) + "'>.");
+        Value eq = tensor_compare(*this, Op::Eq, a, b);
+        found = truthy(tensor_any(eq));
+      } else {
+        for (const Value& x : iterate(b)) {
+          if (x.is(Kind::Tensor) || a.is(Kind::Tensor) ? x.identity() == a.identity() : values_equal(x, a)) {
+            found = true;
+            break;
+          }
+        }
+      }
+      return op == Op::In ? found : !found;
+    }
+    default: break;
+  }
+  if (a.is(Kind::Tensor) || b.is(Kind::Tensor)) {
+    *tensor_result = tensor_compare(*this, op, a, b);
+    return false;
+  }
+  if (op == Op::Eq) return values_equal(a, b);
+  if (op == Op::NotEq) return !values_equal(a, b);
+  return ordered(op, compare_order(a, b, op));
+}
+
+}  // namespace tsh::shell

@@ -1,0 +1,495 @@
+// shell/python/value.cpp — constructing values, and their Python reprs.
+#include "shell/python/value.h"
+
+#include <cstdio>
+#include <cstring>
+
+#include "engine/ops/host_values.h"
+#include "engine//format/pyrepr.h"
+#include "engine/format/storage_repr.h"
+#include "engine/format/tensor_repr.h"
+#include "grammar/chars.h"
+#include "shell/python/dict.h"
+#include "shell/python/errors.h"
+#include "shell/python/unicode.h"
+#include "shell/stack_guard.h"
+
+namespace tsh::shell {
+
+Int checked_int(Int v) {
+  if (v < kIntMin || v > kIntMax)
+    throw OverflowError("int too large: tsh integers are exact within (-2**126, 2**126)");
+  return v;
+}
+
+void release_values(std::vector<Value>& values) {
+  // Containers dying inside another's destruction hand their items to
+  // `pending` instead of destroying them; the outermost one empties it.
+  static thread_local int depth = 0;
+  static thread_local std::vector<Value> pending;
+  if (depth > 0) {
+    for (Value& v : values) pending.push_back(std::move(v));
+    values.clear();
+    return;
+  }
+  ++depth;
+  values.clear();
+  while (!pending.empty()) {
+    Value v = std::move(pending.back());
+    pending.pop_back();
+  }
+  --depth;
+}
+
+IterObj::~IterObj() {
+  // An iterator over an iterator ... : the inner ones die from this loop,
+  // not from inside each other's destructors.
+  static thread_local int depth = 0;
+  static thread_local std::vector<std::function<bool(Interpreter&, Value&)>> pending;
+  if (depth > 0) {
+    pending.push_back(std::move(next));
+    return;
+  }
+  ++depth;
+  next = nullptr;
+  while (!pending.empty()) {
+    auto fn = std::move(pending.back());
+    pending.pop_back();
+  }
+  --depth;
+}
+
+Value Value::device(Device d) {
+  auto o = std::make_shared<DeviceObj>();
+  o->d = d;
+  Value v = object(Kind::Device, o);
+  return v;
+}
+
+Value Value::str(std::string s) {
+  auto o = std::make_shared<StrObj>();
+  o->s = std::move(s);
+  return object(Kind::Str, o);
+}
+
+Value Value::tuple(std::vector<Value> items) {
+  auto o = std::make_shared<SeqObj>();
+  o->items = std::move(items);
+  return object(Kind::Tuple, o);
+}
+
+Value Value::list(std::vector<Value> items) {
+  auto o = std::make_shared<SeqObj>();
+  o->items = std::move(items);
+  return object(Kind::List, o);
+}
+
+Value Value::size(const Shape& s) {
+  auto o = std::make_shared<SeqObj>();
+  for (int64_t d : s) o->items.push_back(integer(d));
+  return object(Kind::Size, o);
+}
+
+Value Value::number(const Scalar& s) {
+  switch (s.kind()) {
+    case Scalar::Kind::Bool: return boolean(s.to_bool());
+    case Scalar::Kind::Int: return integer(s.to_int());
+    case Scalar::Kind::Float: return floating(s.to_double());
+    case Scalar::Kind::Complex: return complex(s.to_complex());
+  }
+  return none();
+}
+
+Value Value::tensor(Tensor t) {
+  auto o = std::make_shared<TensorObj>();
+  o->t = std::move(t);
+  return object(Kind::Tensor, o);
+}
+
+Value tensor_tuple(const std::vector<Tensor>& ts) {
+  std::vector<Value> out;
+  out.reserve(ts.size());
+  for (const Tensor& t : ts) out.push_back(Value::tensor(t));
+  return Value::tuple(std::move(out));
+}
+
+Device Value::as_device() const { return as<DeviceObj>()->d; }
+const std::string& Value::as_str() const { return as<StrObj>()->s; }
+std::vector<Value>& Value::items() const { return as<SeqObj>()->items; }
+const Tensor& Value::as_tensor() const { return as<TensorObj>()->t; }
+
+Scalar Value::as_scalar() const {
+  switch (kind_) {
+    case Kind::Bool: return Scalar(as_bool());
+    case Kind::Int:
+      // 2.x reads an int beyond int64 as uint64, with CPython's errors past that.
+      if (i_ > INT64_MAX) {
+        if (i_ > static_cast<Int>(UINT64_MAX)) throw OverflowError("int too big to convert");
+        return Scalar::from_uint64(static_cast<uint64_t>(i_));
+      }
+      if (i_ < INT64_MIN) throw OverflowError("can't convert negative int to unsigned");
+      return Scalar(static_cast<int64_t>(i_));
+    case Kind::Float: return Scalar(f_);
+    case Kind::Complex: return Scalar(as_complex());
+    default: throw TypeError("expected a number, got " + type_name(*this));
+  }
+}
+
+uintptr_t Value::identity() const {
+  if (kind_ == Kind::Tensor) return reinterpret_cast<uintptr_t>(as_tensor().impl());
+  if (obj_) return reinterpret_cast<uintptr_t>(obj_.get());
+  // Inline values: small ints and singletons compare by value, as CPython's caches make them.
+  return static_cast<uintptr_t>(static_cast<int>(kind_)) * 1000003u + static_cast<uintptr_t>(i_) +
+         static_cast<uintptr_t>(f_ * 7919);
+}
+
+std::string type_name(const Value& v) {
+  switch (v.kind()) {
+    case Kind::None: return "NoneType";
+    case Kind::Bool: return "bool";
+    case Kind::Int: return "int";
+    case Kind::Float: return "float";
+    case Kind::Complex: return "complex";
+    case Kind::Ellipsis: return "ellipsis";
+    case Kind::DType: return "torch.dtype";
+    case Kind::Device: return "torch.device";
+    case Kind::Str: return "str";
+    case Kind::Tuple: return "tuple";
+    case Kind::List: return "list";
+    case Kind::Size: return "torch.Size";
+    case Kind::Slice: return "slice";
+    case Kind::Range: return "range";
+    case Kind::Tensor: return "Tensor";
+    case Kind::Storage: return v.as<StorageObj>()->untyped ? "UntypedStorage" : "TypedStorage";
+    case Kind::NamedTuple: return v.as<NamedTupleObj>()->type_name;
+    case Kind::Function: return "function";
+    case Kind::Builtin: return "builtin_function_or_method";
+    case Kind::Method: return "method";
+    case Kind::Module: return "module";
+    case Kind::Generator: return "torch._C.Generator";
+    case Kind::Type: return "type";
+    case Kind::Dict: return "dict";
+    case Kind::DictView:
+      switch (v.as<DictViewObj>()->which) {
+        case DictViewObj::Which::Keys: return "dict_keys";
+        case DictViewObj::Which::Values: return "dict_values";
+        case DictViewObj::Which::Items: return "dict_items";
+      }
+      return "dict_keys";
+    case Kind::Iterator: return v.as<IterObj>()->type_name;
+    case Kind::Instance: return v.as<InstanceObj>()->class_name();
+  }
+  return "object";
+}
+
+namespace {
+
+std::string str_repr(const std::string& s) {
+  // Python prefers single quotes, switching to double when the text has ' but no ".
+  bool has_single = s.find('\'') != std::string::npos;
+  bool has_double = s.find('"') != std::string::npos;
+  char q = has_single && !has_double ? '"' : '\'';
+  std::string out(1, q);
+  for (unsigned char c : s) {
+    switch (c) {
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c == q) {
+          out += '\\';
+          out += static_cast<char>(c);
+        } else if (c < 0x20 || c == 0x7f) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\x%02x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  if (is_ascii(s)) return out + q;
+  // A code point Python does not print (C1 controls, format characters such
+  // as U+200B, separators, private use) is escaped as \x.., \u.... or \U.........
+  std::string escaped;
+  size_t i = 0;
+  while (i < out.size()) {
+    size_t len = 1;
+    const int32_t cp = static_cast<unsigned char>(out[i]) < 0x80 ? -2 : grammar::decode_utf8(out, i, len);
+    if (cp >= 0 && !grammar::is_printable_codepoint(cp)) {
+      char buf[16];
+      std::snprintf(buf, sizeof buf, cp < 0x100 ? "\\x%02x" : cp < 0x10000 ? "\\u%04x" : "\\U%08x",
+                    static_cast<unsigned>(cp));
+      escaped += buf;
+    } else {
+      escaped.append(out, i, len);
+    }
+    i += len;
+  }
+  return escaped + q;
+}
+
+std::string int_str(Int v) {
+  if (v == 0) return "0";
+  bool neg = v < 0;
+  unsigned __int128 u = neg ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  std::string s;
+  while (u) {
+    s += static_cast<char>('0' + static_cast<int>(u % 10));
+    u /= 10;
+  }
+  if (neg) s += '-';
+  return std::string(s.rbegin(), s.rend());
+}
+
+// Containers being repr'd, innermost last: a list or dict met again inside
+// itself prints as [...] or {...}, as Python's Py_ReprEnter arranges, and
+// nesting deeper than Python's recursion limit is a RecursionError, not a
+// stack overflow.
+struct ReprGuard {
+  static inline thread_local std::vector<const void*> active;
+  bool entered = false;
+  // False when `obj` is already being repr'd (a cycle).
+  bool enter(const void* obj) {
+    for (const void* p : active)
+      if (p == obj) return false;
+    if (active.size() >= 990 || stack_nearly_full())
+      throw RecursionError("maximum recursion depth exceeded while getting the repr of an object");
+    active.push_back(obj);
+    entered = true;
+    return true;
+  }
+  ~ReprGuard() {
+    if (entered) active.pop_back();
+  }
+};
+
+std::string dict_repr(const Value& v) {
+  ReprGuard guard;
+  if (!guard.enter(v.obj().get())) return "{...}";
+  std::string out = "{";
+  bool first = true;
+  for (const auto& e : dict_of(v).entries) {
+    if (!e.alive) continue;
+    if (!first) out += ", ";
+    first = false;
+    out += repr(e.key) + ": " + repr(e.value);
+  }
+  return out + "}";
+}
+
+std::string seq_repr(const std::vector<Value>& items, const char* open, const char* close,
+                     bool one_comma) {
+  ReprGuard guard;
+  if (!guard.enter(&items)) return std::string(open) + "..." + close;
+  std::string out = open;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ", ";
+    out += repr(items[i]);
+  }
+  if (one_comma && items.size() == 1) out += ",";
+  return out + close;
+}
+
+std::string hex_addr(const void* p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%012lx", reinterpret_cast<unsigned long>(p));
+  return buf;
+}
+
+}  // namespace
+
+std::string repr(const Value& v) {
+  switch (v.kind()) {
+    case Kind::None: return "None";
+    case Kind::Bool: return v.as_bool() ? "True" : "False";
+    case Kind::Int: return int_str(v.as_int());
+    case Kind::Float: return format::float_repr(v.as_float());
+    case Kind::Complex: return format::complex_repr(v.as_complex());
+    case Kind::Ellipsis: return "Ellipsis";
+    case Kind::DType: return dtype_repr(v.as_dtype());
+    case Kind::Device: return v.as_device().repr();
+    case Kind::Str: return str_repr(v.as_str());
+    case Kind::Tuple: return seq_repr(v.items(), "(", ")", true);
+    case Kind::List: return seq_repr(v.items(), "[", "]", false);
+    case Kind::Size: return "torch.Size(" + seq_repr(v.items(), "[", "]", false) + ")";
+    case Kind::Slice: {
+      auto* s = v.as<SliceObj>();
+      return "slice(" + repr(s->start) + ", " + repr(s->stop) + ", " + repr(s->step) + ")";
+    }
+    case Kind::Range: {
+      auto* r = v.as<RangeObj>();
+      std::string out = "range(" + int_str(r->start) + ", " + int_str(r->stop);
+      if (r->step != 1) out += ", " + int_str(r->step);
+      return out + ")";
+    }
+    case Kind::Tensor: return format::tensor_repr(v.as_tensor());
+    case Kind::Storage: {
+      auto* s = v.as<StorageObj>();
+      return s->untyped ? format::untyped_storage_repr(s->storage)
+                        : format::storage_repr(s->storage, s->dtype, s->size());
+    }
+    case Kind::NamedTuple: {
+      auto* n = v.as<NamedTupleObj>();
+      std::string out = n->type_name + "(";
+      for (size_t i = 0; i < n->items.size(); ++i)
+        out += (i ? ",\n" : "\n") + n->fields[i] + "=" + repr(n->items[i]);
+      return out + ")";
+    }
+    case Kind::Function: return "<function " + v.as<FunctionObj>()->name + " at " + hex_addr(v.obj().get()) + ">";
+    case Kind::Builtin: return v.as<BuiltinObj>()->qualname;
+    case Kind::Method: {
+      auto* m = v.as<MethodObj>();
+      if (m->func.is(Kind::Builtin))
+        return "<built-in method " + m->name + " of " + type_name(m->self) + " object at " +
+               hex_addr(reinterpret_cast<void*>(m->self.identity())) + ">";
+      return "<bound method " + m->name + " of " + repr(m->self) + ">";
+    }
+    case Kind::Module: return "<module '" + v.as<ModuleObj>()->name + "'>";
+    case Kind::Generator: return "<torch._C.Generator object at " + hex_addr(v.obj().get()) + ">";
+    case Kind::Type: return "<class '" + v.as<TypeObj>()->name + "'>";
+    case Kind::Dict: return dict_repr(v);
+    case Kind::DictView: return type_name(v) + "(" + seq_repr(view_items(v), "[", "]", false) + ")";
+    case Kind::Iterator: return "<" + type_name(v) + " object at " + hex_addr(v.obj().get()) + ">";
+    case Kind::Instance: return v.as<InstanceObj>()->repr_of(v);
+  }
+  return "<object>";
+}
+
+std::string InstanceObj::repr_of(const Value& self) const {
+  return "<" + module_name() + "." + class_name() + " object at " + hex_addr(self.obj().get()) + ">";
+}
+
+std::string str(const Value& v) {
+  if (v.is(Kind::Str)) return v.as_str();
+  if (v.is(Kind::Device)) return v.as_device().str();
+  return repr(v);
+}
+
+bool truthy(const Value& v) {
+  switch (v.kind()) {
+    case Kind::None: return false;
+    case Kind::Bool:
+    case Kind::Int: return v.as_int() != 0;
+    case Kind::Float: return v.as_float() != 0;
+    case Kind::Complex: return v.as_complex() != std::complex<double>(0, 0);
+    case Kind::Str: return !v.as_str().empty();
+    case Kind::Tuple:
+    case Kind::List:
+    case Kind::Size: return !v.items().empty();
+    case Kind::Dict: return dict_of(v).live != 0;
+    case Kind::DictView: return dict_of(v.as<DictViewObj>()->dict).live != 0;
+    case Kind::Range: {
+      auto* r = v.as<RangeObj>();
+      return r->step > 0 ? r->start < r->stop : r->start > r->stop;
+    }
+    case Kind::Tensor: {
+      const Tensor& t = v.as_tensor();
+      if (t.numel() != 1) {
+        if (t.numel() == 0)
+          throw RuntimeError("Boolean value of Tensor with no values is ambiguous");
+        throw RuntimeError("Boolean value of Tensor with more than one value is ambiguous");
+      }
+      const Scalar x = item(t);
+      return x.is_complex() ? x.to_complex() != std::complex<double>(0, 0) : x.is_float() ? x.to_double() != 0 : x.to_int() != 0;
+    }
+    default: return true;
+  }
+}
+
+namespace {
+
+// Python's == on containers recurses; past the recursion limit it is a RecursionError.
+struct CompareDepth {
+  static inline thread_local int depth = 0;
+  CompareDepth() {
+    if (++depth > 990 || stack_nearly_full()) {
+      --depth;
+      throw RecursionError("maximum recursion depth exceeded in comparison");
+    }
+  }
+  ~CompareDepth() { --depth; }
+};
+
+// Items of containers compare by identity first, as PyObject_RichCompareBool
+// does: a list that contains itself equals itself.
+bool items_equal(const Value& a, const Value& b) {
+  if (a.kind() == b.kind() && a.obj() && a.identity() == b.identity()) return true;
+  return values_equal(a, b);
+}
+
+bool dicts_equal(const Value& a, const Value& b) {
+  DictObj& x = dict_of(a);
+  DictObj& y = dict_of(b);
+  if (x.live != y.live) return false;
+  for (const auto& e : x.keys()) {
+    Value* yv = y.find(e);
+    if (!yv || !items_equal(*x.find(e), *yv)) return false;
+  }
+  return true;
+}
+
+// keys and items views compare as sets.
+bool views_equal(const Value& a, const Value& b) {
+  auto* x = a.as<DictViewObj>();
+  auto* y = b.as<DictViewObj>();
+  using W = DictViewObj::Which;
+  if (x->which == W::Values || y->which == W::Values) return a.identity() == b.identity();
+  std::vector<Value> xs = view_items(a), ys = view_items(b);
+  if (xs.size() != ys.size()) return false;
+  for (const Value& item : xs) {
+    bool found = false;
+    for (const Value& other : ys)
+      if (items_equal(item, other)) {
+        found = true;
+        break;
+      }
+    if (!found) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool values_equal(const Value& a, const Value& b) {
+  if (a.is_number() && b.is_number()) {
+    if (a.is(Kind::Complex) || b.is(Kind::Complex)) return a.as_complex() == b.as_complex();
+    if (a.is(Kind::Float) || b.is(Kind::Float)) return a.as_float() == b.as_float();
+    return a.as_int() == b.as_int();
+  }
+  if (a.is_sequence() && b.is_sequence()) {
+    // tuple == torch.Size compares elementwise (Size is a tuple); list never equals a tuple.
+    bool a_list = a.is(Kind::List), b_list = b.is(Kind::List);
+    if (a_list != b_list) return false;
+    auto& x = a.items();
+    auto& y = b.items();
+    if (x.size() != y.size()) return false;
+    CompareDepth depth;
+    for (size_t i = 0; i < x.size(); ++i)
+      if (!items_equal(x[i], y[i])) return false;
+    return true;
+  }
+  if (a.kind() != b.kind()) return false;
+  if (a.is(Kind::Dict)) {
+    if (a.identity() == b.identity()) return true;
+    CompareDepth depth;
+    return dicts_equal(a, b);
+  }
+  if (a.is(Kind::DictView)) return views_equal(a, b);
+  switch (a.kind()) {
+    case Kind::None:
+    case Kind::Ellipsis: return true;
+    case Kind::Str: return a.as_str() == b.as_str();
+    case Kind::DType: return a.as_dtype() == b.as_dtype();
+    case Kind::Device: return a.as_device() == b.as_device();
+    case Kind::Range: {
+      auto* r = a.as<RangeObj>();
+      auto* s = b.as<RangeObj>();
+      return r->start == s->start && r->stop == s->stop && r->step == s->step;
+    }
+    default: return a.identity() == b.identity();
+  }
+}
+
+}  // namespace tsh::shell

@@ -1,0 +1,245 @@
+// shell/python/value.h — the values of the tsh language.
+//
+// A Value is a small tagged handle. Scalars (None, bool, int, float, complex,
+// Ellipsis, dtype, device) live inline; everything else is a reference-counted
+// object, so copying a Value never copies a list or a tensor, and two names
+// bound to one list see each other's changes, as in Python.
+#pragma once
+
+#include <complex>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/device.h"
+#include "engine/core/dtype.h"
+#include "engine/core/scalar.h"
+#include "engine/core/tensor.h"
+
+namespace tsh {
+class Generator;  // engine/core/generator.h
+}
+
+namespace tsh::grammar {
+struct Stmt;
+struct Expr;
+}
+
+namespace tsh::shell {
+
+// Python ints are exact over (-2^126, 2^126), which covers every int64 and
+// uint64 value and their intermediate results (`2**64 - 1`); beyond that an
+// OverflowError is raised, never a wrap.
+using Int = __int128;
+constexpr Int kIntMax = Int(1) << 126;
+constexpr Int kIntMin = -kIntMax;
+Int checked_int(Int v);  // throws OverflowError when v is outside [kIntMin, kIntMax]
+
+enum class Kind : uint8_t {
+  None, Bool, Int, Float, Complex, Ellipsis, DType, Device,  // inline
+  Str, Tuple, List, Size, Slice, Range, Tensor, Storage, NamedTuple,
+  Function, Builtin, Method, Module, Generator, Type,
+  Dict,      // DictObj (shell/python/dict.h)
+  DictView,  // DictViewObj: d.keys(), d.values(), d.items()
+  Iterator,  // IterObj: map, filter, zip, enumerate, reversed, iter(...)
+  Instance,  // InstanceObj: an object of a Python class tsh implements in C++
+};
+
+struct Object {
+  virtual ~Object() = default;
+};
+class Interpreter;
+
+class Value {
+ public:
+  Value() = default;  // None
+  static Value none() { return Value(); }
+  static Value boolean(bool b) { Value v; v.kind_ = Kind::Bool; v.i_ = b; return v; }
+  static Value integer(Int i) { Value v; v.kind_ = Kind::Int; v.i_ = checked_int(i); return v; }
+  static Value floating(double f) { Value v; v.kind_ = Kind::Float; v.f_ = f; return v; }
+  static Value complex(std::complex<double> c) {
+    Value v; v.kind_ = Kind::Complex; v.f_ = c.real(); v.im_ = c.imag(); return v;
+  }
+  static Value ellipsis() { Value v; v.kind_ = Kind::Ellipsis; return v; }
+  static Value dtype(DType d) { Value v; v.kind_ = Kind::DType; v.i_ = static_cast<int>(d); return v; }
+  static Value device(Device d);
+  static Value str(std::string s);
+  static Value tuple(std::vector<Value> items);
+  static Value list(std::vector<Value> items);
+  static Value size(const Shape& s);  // torch.Size
+  static Value tensor(Tensor t);
+  static Value object(Kind k, std::shared_ptr<Object> o) { Value v; v.kind_ = k; v.obj_ = std::move(o); return v; }
+
+  Kind kind() const { return kind_; }
+  bool is(Kind k) const { return kind_ == k; }
+  bool is_none() const { return kind_ == Kind::None; }
+  // int or bool (bool is an int subclass in Python)
+  bool is_intlike() const { return kind_ == Kind::Int || kind_ == Kind::Bool; }
+  bool is_number() const { return is_intlike() || kind_ == Kind::Float || kind_ == Kind::Complex; }
+  bool is_sequence() const { return kind_ == Kind::Tuple || kind_ == Kind::List || kind_ == Kind::Size; }
+
+  bool as_bool() const { return i_ != 0; }
+  Int as_int() const { return i_; }
+  double as_float() const { return kind_ == Kind::Float ? f_ : static_cast<double>(i_); }
+  std::complex<double> as_complex() const {
+    return kind_ == Kind::Complex ? std::complex<double>(f_, im_) : std::complex<double>(as_float(), 0);
+  }
+  DType as_dtype() const { return static_cast<DType>(i_); }
+  Device as_device() const;
+  const std::string& as_str() const;
+  std::vector<Value>& items() const;  // Tuple, List, Size
+  const Tensor& as_tensor() const;
+  Scalar as_scalar() const;  // bool/int/float/complex → Scalar
+  static Value number(const Scalar& s);  // Scalar → bool/int/float/complex
+  template <typename T> T* as() const { return static_cast<T*>(obj_.get()); }
+  const std::shared_ptr<Object>& obj() const { return obj_; }
+
+  // Identity for `is` and id(): the object (or TensorImpl) address, or the value for inline kinds.
+  uintptr_t identity() const;
+
+ private:
+  Kind kind_ = Kind::None;
+  Int i_ = 0;
+  double f_ = 0, im_ = 0;
+  std::shared_ptr<Object> obj_;
+};
+
+// Destroys `values` without recursing once per nesting level: a list nested a
+// million deep (`for i in range(10**6): a = [a]`) must not overflow the
+// stack when it dies. Containers call it from their destructors.
+void release_values(std::vector<Value>& values);
+
+struct StrObj : Object { std::string s; };
+struct SeqObj : Object {
+  std::vector<Value> items;
+  ~SeqObj() override { release_values(items); }
+};
+struct TensorObj : Object { Tensor t; };
+struct DeviceObj : Object { Device d; };
+struct SliceObj : Object { Value start, stop, step; };
+struct RangeObj : Object { Int start = 0, stop = 0, step = 1; };
+// A typed view of a storage, as t.storage() returns (TypedStorage).
+struct StorageObj : Object {
+  Storage storage;
+  DType dtype;
+  bool untyped = false;
+  int64_t size() const { return storage->nbytes / (untyped ? 1 : itemsize(dtype)); }
+};
+// torch.return_types.max(values=..., indices=...) and friends.
+struct NamedTupleObj : Object {
+  std::string type_name;  // "torch.return_types.max"
+  std::vector<std::string> fields;
+  std::vector<Value> items;
+};
+
+// A torch.Generator: a handle on an engine generator (several Values may share one).
+struct GeneratorObj : Object {
+  std::shared_ptr<tsh::Generator> gen;
+};
+// Defined in shell/torch/ops_random.cpp: a Generator's attributes, and the torch
+// names that are not ops (Generator, default_generator, manual_seed, seed,
+// initial_seed, get_rng_state, set_rng_state).
+Value generator_attr(const Value& gen, const std::string& name);
+void install_random_attrs(std::map<std::string, Value>& torch_attrs);
+
+class Interpreter;
+using Args = std::vector<Value>;
+using Kwargs = std::vector<std::pair<std::string, Value>>;
+
+// A function implemented in C++ (builtins, torch functions, methods of non-tensors).
+struct BuiltinObj : Object {
+  std::string name;       // "print", "torch.zeros"
+  std::string qualname;   // for repr: "<built-in function print>"
+  std::function<Value(Interpreter&, Args&, Kwargs&)> fn;
+};
+// A method bound to its receiver: `t.view` evaluated without calling.
+struct MethodObj : Object {
+  Value self;
+  Value func;  // a BuiltinObj or a FunctionObj taking self first
+  std::string name;
+};
+// A function's local variables; `enclosing` is the defining function's scope (closures).
+struct Scope {
+  std::map<std::string, Value> vars;
+  std::shared_ptr<Scope> enclosing;
+  // The global namespace of code run apart from __main__ (a benchmark
+  // Timer's stmt and setup): name lookup stops here, never reaching the
+  // session's globals, then goes on to builtins and torch.
+  bool isolated = false;
+};
+
+// A `def` or lambda.
+struct FunctionObj : Object {
+  std::shared_ptr<Scope> closure;  // null for functions defined at module level
+  std::string name;
+  // Python's parameter model: params holds the positional parameters (the
+  // first `posonly` of them positional-only) and then the keyword-only ones;
+  // argcount is the number of positional ones.
+  std::vector<std::string> params;
+  size_t argcount = 0;
+  size_t posonly = 0;
+  std::vector<Value> defaults;  // aligned to the last positional params
+  std::vector<std::optional<Value>> kwdefaults;  // one per keyword-only param
+  std::string varargs, varkw;  // the names of *args and **kwargs; empty when absent
+  const std::vector<std::unique_ptr<grammar::Stmt>>* body = nullptr;  // def
+  const grammar::Expr* lambda_body = nullptr;                         // lambda
+  std::shared_ptr<void> keep_alive;  // the parsed source the body points into
+};
+struct ModuleObj : Object {
+  std::string name;  // "torch", "torch.linalg"
+  std::map<std::string, Value> attrs;
+};
+// A type object: int, float, str, ... (callable constructors with a repr like <class 'int'>).
+struct TypeObj : Object {
+  std::string name;
+  std::function<Value(Interpreter&, Args&, Kwargs&)> ctor;
+  std::map<std::string, Value> attrs;  // class attributes: dict.fromkeys
+};
+
+// An iterator (Python's iterator protocol): `next` yields the following item
+// into `out`, or returns false once exhausted (and keeps returning false).
+// `type_name` is Python's: "map", "list_iterator", "zip" ...
+struct IterObj : Object {
+  std::string type_name;
+  std::function<bool(Interpreter&, Value& out)> next;
+  bool done = false;
+  ~IterObj() override;  // iterative, like release_values: map(f, map(f, ...)) nests deep
+};
+// The next item of an Iterator value; false when it is exhausted.
+bool iter_next(Interpreter& in, const Value& it, Value& out);
+// An Iterator over the items of any iterable, as iter(x) makes it.
+Value make_iterator(Interpreter& in, const Value& iterable);
+// The items of a dict (its keys), a dict view or an iterator (which this
+// consumes); a TypeError "'int' object is not iterable" for anything else.
+std::vector<Value> iterate_object(Interpreter& in, const Value& v);
+
+// An object of a Python class that tsh implements in C++, such as
+// torch.utils.benchmark's Timer and Measurement. type(x).__name__ is
+// class_name(); its default repr is `<module.class object at 0x...>`.
+struct InstanceObj : Object {
+  virtual std::string class_name() const = 0;   // "Measurement"
+  virtual std::string module_name() const = 0;  // "torch.utils.benchmark.utils.common"
+  // Attribute lookup; throws AttributeError for unknown names.
+  virtual Value attr(Interpreter& in, const Value& self, const std::string& name) = 0;
+  virtual std::vector<std::string> attr_names() const { return {}; }
+  virtual std::string repr_of(const Value& self) const;
+  Value type;  // the class object (a Type), which type(x) returns
+};
+
+// A tuple of tensors, as chunk/split/unbind/nonzero(as_tuple=True) return.
+Value tensor_tuple(const std::vector<Tensor>& ts);
+
+// Python's type name of a value: "int", "Tensor", "torch.Size", "builtin_function_or_method".
+std::string type_name(const Value& v);
+// repr(): a list or dict met again inside itself prints as [...] / {...};
+// nesting past Python's recursion limit is a RecursionError.
+std::string repr(const Value& v);
+std::string str(const Value& v);  // print()'s form
+bool truthy(const Value& v);      // throws for multi-element tensors, as PyTorch does
+bool values_equal(const Value& a, const Value& b);  // Python ==, non-tensor
+
+}  // namespace tsh::shell

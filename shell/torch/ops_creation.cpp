@@ -1,0 +1,223 @@
+// shell/torch/ops_creation.cpp — registry entries that make new tensors:
+// tensor(), zeros/ones/full/empty/eye, arange/linspace/logspace, the *_like and new_* forms.
+#include "engine/ops/copy.h"
+#include "engine/ops/creation.h"
+#include "shell/python/errors.h"
+#include "shell/torch/out_arg.h"
+#include "shell/torch/registry.h"
+
+namespace tsh::shell {
+
+namespace {
+
+Device device_or_default(const std::optional<Device>& d) { return d.value_or(default_device()); }
+
+// Walks nested lists/tuples: fills shape (checking raggedness) and the flat scalars.
+void flatten_data(const Value& v, size_t depth, Shape& shape, std::vector<Scalar>& out) {
+  if (v.is(Kind::List) || v.is(Kind::Tuple) || v.is(Kind::Size)) {
+    const auto& items = v.items();
+    int64_t n = static_cast<int64_t>(items.size());
+    if (depth == shape.size()) {
+      if (!out.empty()) throw TypeError("not a sequence");
+      shape.push_back(n);
+    } else if (shape[depth] != n) {
+      throw ValueError("expected sequence of length " + std::to_string(shape[depth]) + " at dim " +
+                       std::to_string(depth) + " (got " + std::to_string(n) + ")");
+    }
+    for (const Value& x : items) flatten_data(x, depth + 1, shape, out);
+    return;
+  }
+  if (depth < shape.size()) throw TypeError("not a sequence");
+  if (v.is(Kind::Tensor)) {
+    const Tensor& t = v.as_tensor();
+    if (t.numel() != 1) throw ValueError("only one element tensors can be converted to Python scalars");
+    Bound b;
+    b.values = {v};
+    out.push_back(b.scalar(0));
+    return;
+  }
+  if (!v.is_number()) throw TypeError("new(): invalid data type '" + type_name(v) + "'");
+  if (v.is_intlike() && (v.as_int() > INT64_MAX || v.as_int() < INT64_MIN))
+    throw RuntimeError("Overflow when unpacking long");
+  out.push_back(v.as_scalar());
+}
+
+Tensor tensor_from_data(const Value& data, std::optional<DType> dtype, Device device) {
+  if (data.is(Kind::Tensor)) return clone(to(data.as_tensor(), dtype, device));
+  Shape shape;
+  std::vector<Scalar> flat;
+  flatten_data(data, 0, shape, flat);
+  // An empty list has no element to infer from: the default float dtype.
+  DType d = dtype.value_or(flat.empty() ? default_dtype() : infer_dtype(flat));
+  return from_scalars(shape, flat, d, device);
+}
+
+// The keyword-only tail of PyTorch's factories, after what goes first (names=,
+// out= or memory_format=): dtype, layout, device, pin_memory, requires_grad.
+const char* const kTail =
+    "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+    "bool? requires_grad=False) -> Tensor";
+
+std::string factory(const std::string& head, const std::string& first) {
+  return head + ", *, " + (first.empty() ? "" : first + ", ") + kTail;
+}
+
+// names= makes a named tensor in PyTorch; tsh has none, but names=None is fine.
+void check_no_names(const Bound& a, size_t i) {
+  if (!a.is_none(i)) throw NotImplementedError("named tensors are not supported in tsh");
+}
+
+}  // namespace
+
+void register_creation_ops(Registry& r) {
+  r.def("tensor(Any data, *, ScalarType dtype=None, Device? device=None, bool pin_memory=False, "
+        "bool requires_grad=False, Dimname[]? names=None) -> Tensor", kFunction,
+        "A new tensor holding a copy of data (nested lists/tuples of numbers). The dtype is inferred: "
+        "bool, then int64, then the default float dtype, then complex.",
+        [](Interpreter&, Bound& a) {
+          check_no_names(a, 5);
+          return Value::tensor(tensor_from_data(a[0], a.dtype(1), device_or_default(a.device(2))));
+        });
+  r.def("as_tensor(Any data, *, ScalarType dtype=None, Device? device=None) -> Tensor", kFunction,
+        "Like tensor(), but returns a tensor argument unchanged when it already fits.",
+        [](Interpreter&, Bound& a) {
+          if (a[0].is(Kind::Tensor)) return Value::tensor(to(a.tensor(0), a.dtype(1), a.device(2)));
+          return Value::tensor(tensor_from_data(a[0], a.dtype(1), device_or_default(a.device(2))));
+        });
+  // zeros/ones/empty/full: a names= overload (names required, None allowed) and an out= one.
+  struct Fill {
+    const char* name;
+    const char* doc;
+    int value;  // 0, 1, or -1 for uninitialised
+  };
+  for (const Fill& f : {Fill{"zeros", "A tensor of the given size filled with 0.", 0},
+                        Fill{"ones", "A tensor of the given size filled with 1.", 1},
+                        Fill{"empty", "An uninitialised tensor of the given size.", -1}}) {
+    const bool is_empty = f.value < 0;
+    const int value = f.value;
+    auto make = [value](const Shape& size, DType d, Device dev) {
+      return value == 0 ? zeros(size, d, dev) : value == 1 ? ones(size, d, dev) : empty(size, d, dev);
+    };
+    // empty has memory_format= beside names= / before out=.
+    const size_t shift = is_empty ? 1 : 0;
+    r.def(factory(std::string(f.name) + "(int[] size", is_empty ? "Dimname[]? names, MemoryFormat? memory_format=None"
+                                                                 : "Dimname[]? names"),
+          kFunction, f.doc, [make, shift](Interpreter&, Bound& a) {
+            check_no_names(a, 1);
+            return Value::tensor(make(a.shape(0), a.dtype(2 + shift).value_or(default_dtype()),
+                                      device_or_default(a.device(4 + shift))));
+          });
+    r.def(factory(std::string(f.name) + "(SymInt[] size", is_empty ? "MemoryFormat? memory_format=None, Tensor out=None"
+                                                                    : "Tensor out=None"),
+          kFunction, f.doc, [make, shift](Interpreter&, Bound& a) {
+            const size_t out = 1 + shift;
+            std::optional<DType> d = factory_dtype(a, out + 1, out);
+            return out_or_result(a, out, make(a.shape(0), d.value_or(default_dtype()), device_or_default(a.device(out + 3))));
+          });
+  }
+  const std::string full_doc = "A tensor of the given size filled with fill_value (dtype inferred from it).";
+  r.def(factory("full(int[] size, Scalar fill_value", "Dimname[]? names"), kFunction, full_doc,
+        [](Interpreter&, Bound& a) {
+          check_no_names(a, 2);
+          return Value::tensor(full(a.shape(0), a.scalar(1), a.dtype(3), device_or_default(a.device(5))));
+        });
+  r.def(factory("full(SymInt[] size, Scalar fill_value", "Tensor out=None"), kFunction, full_doc,
+        [](Interpreter&, Bound& a) {
+          return out_or_result(a, 2, full(a.shape(0), a.scalar(1), factory_dtype(a, 3, 2), device_or_default(a.device(5))));
+        });
+  const std::string eye_doc = "A 2-d tensor with ones on the diagonal.";
+  r.def(factory("eye(SymInt n", "Tensor out=None"), kFunction, eye_doc, [](Interpreter&, Bound& a) {
+    return out_or_result(a, 1, eye(a.int64(0), std::nullopt, factory_dtype(a, 2, 1).value_or(default_dtype()),
+                                   device_or_default(a.device(4))));
+  });
+  r.def(factory("eye(SymInt n, SymInt m", "Tensor out=None"), kFunction, eye_doc, [](Interpreter&, Bound& a) {
+    return out_or_result(a, 2, eye(a.int64(0), a.int64(1), factory_dtype(a, 3, 2).value_or(default_dtype()),
+                                   device_or_default(a.device(5))));
+  });
+  r.def(factory("arange(Scalar end", "Tensor out=None"), kFunction, "Values from 0 to end (exclusive), step 1.",
+        [](Interpreter&, Bound& a) {
+          return out_or_result(a, 1, arange(Scalar(int64_t{0}), a.scalar(0), Scalar(int64_t{1}), factory_dtype(a, 2, 1),
+                                            device_or_default(a.device(4))));
+        });
+  const std::string arange_doc =
+      "Values from start to end (exclusive) by step; int64 when all are integers, else the default float dtype.";
+  r.def(factory("arange(Scalar start, Scalar end", ""), kFunction, arange_doc, [](Interpreter&, Bound& a) {
+    return Value::tensor(arange(a.scalar(0), a.scalar(1), Scalar(int64_t{1}), a.dtype(2), device_or_default(a.device(4))));
+  });
+  r.def(factory("arange(Scalar start, Scalar end, Scalar step=1", "Tensor out=None"), kFunction, arange_doc,
+        [](Interpreter&, Bound& a) {
+          return out_or_result(a, 3, arange(a.scalar(0), a.scalar(1), a.scalar(2), factory_dtype(a, 4, 3),
+                                            device_or_default(a.device(6))));
+        });
+  // linspace/logspace: start and end may be numbers or 0-d tensors.
+  for (const char* types : {"Tensor start, Tensor end", "Scalar start, Tensor end", "Tensor start, Scalar end",
+                            "Scalar start, Scalar end"}) {
+    r.def(factory(std::string("linspace(") + types + ", int steps", "Tensor out=None"), kFunction,
+          "steps values evenly spaced from start to end (inclusive).", [](Interpreter&, Bound& a) {
+            return out_or_result(a, 3, linspace(a.scalar(0), a.scalar(1), a.int64(2), factory_dtype(a, 4, 3),
+                                                device_or_default(a.device(6))));
+          });
+  }
+  for (const char* types : {"Tensor start, Tensor end", "Scalar start, Tensor end", "Tensor start, Scalar end",
+                            "Scalar start, Scalar end"}) {
+    r.def(factory(std::string("logspace(") + types + ", int steps, float base=10.0", "Tensor out=None"), kFunction,
+          "steps values base**x for x evenly spaced from start to end (inclusive).", [](Interpreter&, Bound& a) {
+            return out_or_result(a, 4, logspace(a.scalar(0), a.scalar(1), a.int64(2), a.f64(3), factory_dtype(a, 5, 4),
+                                                device_or_default(a.device(7))));
+          });
+  }
+
+  // *_like: the size (and stride order) of input; dtype/device default to input's.
+  auto like = [&](const char* name, const char* doc, auto make) {
+    r.def(factory(std::string(name) + "(Tensor self", "MemoryFormat? memory_format=None"), kFunction, doc,
+          [make](Interpreter&, Bound& a) {
+            const Tensor& t = a.tensor(0);
+            Tensor out = empty_like(t, a.dtype(2).value_or(t.dtype()), a.device(4).value_or(t.device()));
+            make(out);
+            return Value::tensor(out);
+          });
+  };
+  like("zeros_like", "A tensor like input filled with 0.", [](const Tensor& t) { fill_(t, Scalar(int64_t{0})); });
+  like("ones_like", "A tensor like input filled with 1.", [](const Tensor& t) { fill_(t, Scalar(int64_t{1})); });
+  like("empty_like", "An uninitialised tensor like input.", [](const Tensor&) {});
+  r.def(factory("full_like(Tensor self, Scalar fill_value", "MemoryFormat? memory_format=None"), kFunction,
+        "A tensor like input filled with fill_value.", [](Interpreter&, Bound& a) {
+          const Tensor& t = a.tensor(0);
+          Tensor out = empty_like(t, a.dtype(3).value_or(t.dtype()), a.device(5).value_or(t.device()));
+          fill_(out, a.scalar(1));
+          return Value::tensor(out);
+        });
+
+  // new_*: dtype and device default to self's; the size is given (not self's).
+  auto new_fn = [&](const char* name, const char* doc, auto make) {
+    r.def(factory(std::string(name) + "(Tensor self, SymInt[] size", ""), kMethod, doc, [make](Interpreter&, Bound& a) {
+      const Tensor& t = a.tensor(0);
+      Tensor out = empty(a.shape(1), a.dtype(2).value_or(t.dtype()), a.device(4).value_or(t.device()));
+      make(out);
+      return Value::tensor(out);
+    });
+  };
+  new_fn("new_zeros", "A new tensor of the given size filled with 0, with self's dtype and device.",
+         [](const Tensor& t) { fill_(t, Scalar(int64_t{0})); });
+  new_fn("new_ones", "A new tensor of the given size filled with 1, with self's dtype and device.",
+         [](const Tensor& t) { fill_(t, Scalar(int64_t{1})); });
+  new_fn("new_empty", "A new uninitialised tensor of the given size, with self's dtype and device.",
+         [](const Tensor&) {});
+  r.def(factory("new_full(Tensor self, SymInt[] size, Scalar fill_value", ""), kMethod,
+        "A new tensor of the given size filled with fill_value, with self's dtype and device.",
+        [](Interpreter&, Bound& a) {
+          const Tensor& t = a.tensor(0);
+          Tensor out = empty(a.shape(1), a.dtype(3).value_or(t.dtype()), a.device(5).value_or(t.device()));
+          fill_(out, a.scalar(2));
+          return Value::tensor(out);
+        });
+  r.def("new_tensor(Tensor self, Any data, *, ScalarType dtype=None, Device? device=None, bool requires_grad=False) -> Tensor",
+        kMethod,
+        "A new tensor from data, with self's dtype and device unless given.",
+        [](Interpreter&, Bound& a) {
+          const Tensor& t = a.tensor(0);
+          return Value::tensor(tensor_from_data(a[1], a.dtype(2).value_or(t.dtype()), a.device(3).value_or(t.device())));
+        });
+}
+
+}  // namespace tsh::shell

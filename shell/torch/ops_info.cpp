@@ -1,0 +1,130 @@
+// shell/torch/ops_info.cpp — registry entries that describe a tensor: size, stride, storage,
+// item, tolist, and the storage objects behind t.storage() / t.untyped_storage().
+#include <cstring>
+
+#include "engine/core/memory.h"
+#include "engine/ops/copy.h"
+#include "engine//ops/host_values.h"
+#include "engine//core/convert.h"
+#include "engine/core/shape.h"
+#include "engine/ops/creation.h"
+#include "shell/python/errors.h"
+#include "shell/torch/registry.h"
+
+namespace tsh::shell {
+
+// The Python value of the element at p (of dtype d): bool, int, float or complex.
+Value element_value(DType d, const char* p) {
+  Value out;
+  dispatch(d, [&]<typename T>() {
+    T x;
+    std::memcpy(&x, p, sizeof(T));
+    if constexpr (std::is_same_v<T, bool>) out = Value::boolean(x);
+    else if constexpr (std::is_integral_v<T>) out = Value::integer(static_cast<Int>(x));
+    else if constexpr (is_complex_v<T>) out = Value::complex({static_cast<double>(x.real()), static_cast<double>(x.imag())});
+    else out = Value::floating(static_cast<double>(x));
+  });
+  return out;
+}
+
+namespace {
+
+// p walks a contiguous host copy of t's elements.
+Value to_list(const Tensor& t, int64_t dim, const char*& p) {
+  if (dim == t.dim()) {
+    Value v = element_value(t.dtype(), p);
+    p += t.itemsize();
+    return v;
+  }
+  std::vector<Value> items;
+  items.reserve(static_cast<size_t>(t.size(dim)));
+  for (int64_t i = 0; i < t.size(dim); ++i) items.push_back(to_list(t, dim + 1, p));
+  return Value::list(std::move(items));
+}
+
+// tolist(): every element brought to the host once, then nested.
+Value to_list(const Tensor& t) {
+  const Tensor c = contiguous(t);
+  std::vector<char> bytes(static_cast<size_t>(c.numel() * c.itemsize()));
+  read_bytes(bytes.data(), c.storage(), c.storage_offset() * c.itemsize(), static_cast<int64_t>(bytes.size()));
+  const char* p = bytes.data();
+  return to_list(c, 0, p);
+}
+
+Value storage_value(const Tensor& t, bool untyped) {
+  auto s = std::make_shared<StorageObj>();
+  s->storage = t.storage();
+  s->dtype = t.dtype();
+  s->untyped = untyped;
+  return Value::object(Kind::Storage, s);
+}
+
+Value shape_tuple(const Shape& s) {
+  std::vector<Value> items;
+  for (int64_t x : s) items.push_back(Value::integer(x));
+  return Value::tuple(std::move(items));
+}
+
+}  // namespace
+
+void register_tensor_info_ops(Registry& r) {
+  r.def("size(Tensor self, int? dim=None) -> Size", kMethod,
+        "The sizes of self, as a torch.Size; with dim, the size of that dim.", [](Interpreter&, Bound& a) {
+          if (a.is_none(1)) return Value::size(a.tensor(0).sizes());
+          return Value::integer(a.tensor(0).size(a.int64(1)));
+        });
+  r.def("size(Tensor self, Dimname dim) -> int", kMethod, "The size of a named dim (tsh's tensors have no names).",
+        named_dims_error);
+  r.def("stride(Tensor self, int? dim=None) -> int[]", kMethod,
+        "The strides of self in elements: how far to move in storage for one step along each dim; "
+        "with dim, that dim's stride.",
+        [](Interpreter&, Bound& a) {
+          if (a.is_none(1)) return shape_tuple(a.tensor(0).strides());
+          return Value::integer(a.tensor(0).stride(a.int64(1)));
+        });
+  r.def("stride(Tensor self, Dimname dim) -> int", kMethod, "The stride of a named dim (tsh's tensors have no names).",
+        named_dims_error);
+  r.def("storage_offset(Tensor self) -> int", kMethod,
+        "Where self's first element sits in its storage, in elements.",
+        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).storage_offset()); });
+  r.def("dim(Tensor self) -> int", kMethod, "The number of dims.",
+        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).dim()); });
+  r.def("ndimension(Tensor self) -> int", kMethod, "Alias of dim().",
+        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).dim()); });
+  r.def("numel(Tensor self) -> int", kBoth, "The number of elements.",
+        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).numel()); });
+  r.def("nelement(Tensor self) -> int", kMethod, "Alias of numel().",
+        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).numel()); });
+  r.def("element_size(Tensor self) -> int", kMethod, "Bytes per element.",
+        [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).itemsize()); });
+  r.def("is_contiguous(Tensor self, *, MemoryFormat memory_format=contiguous_format) -> bool", kMethod,
+        "Whether self's strides are those of a row-major layout (size-1 dims ignored).",
+        [](Interpreter&, Bound& a) { return Value::boolean(a.tensor(0).is_contiguous()); });
+  r.def("is_floating_point(Tensor self) -> bool", kBoth, "Whether the dtype is a floating dtype.",
+        [](Interpreter&, Bound& a) { return Value::boolean(is_floating(a.tensor(0).dtype())); });
+  r.def("is_complex(Tensor self) -> bool", kBoth, "Whether the dtype is complex.",
+        [](Interpreter&, Bound& a) { return Value::boolean(is_complex(a.tensor(0).dtype())); });
+  r.def("data_ptr(Tensor self) -> int", kMethod, "The address of self's first element.",
+        [](Interpreter&, Bound& a) {
+          // An address only, never dereferenced (0 on the meta device, as PyTorch).
+          const Tensor& t = a.tensor(0);
+          const auto base = reinterpret_cast<uintptr_t>(t.storage()->data);
+          return Value::integer(base ? static_cast<Int>(base + t.storage_offset() * t.itemsize()) : 0);
+        });
+  r.def("storage(Tensor self) -> Storage |python", kMethod,
+        "The typed storage under self: every element of the buffer, whatever part self views.",
+        [](Interpreter&, Bound& a) { return storage_value(a.tensor(0), false); });
+  r.def("untyped_storage(Tensor self) -> Storage", kMethod, "The storage under self, as bytes.",
+        [](Interpreter&, Bound& a) { return storage_value(a.tensor(0), true); });
+  r.def("item(Tensor self) -> Scalar", kMethod, "The value of a one-element tensor as a Python number.",
+        [](Interpreter&, Bound& a) {
+          return Value::number(item(a.tensor(0)));
+        });
+  r.def("tolist(Tensor self) -> Any", kMethod, "self as nested Python lists (a number for 0-d).",
+        [](Interpreter&, Bound& a) { return to_list(a.tensor(0)); });
+  r.def("equal(Tensor self, Tensor other) -> bool", kBoth,
+        "True when both have the same size and the same elements.",
+        [](Interpreter&, Bound& a) { return Value::boolean(equal(a.tensor(0), a.tensor(1))); });
+}
+
+}  // namespace tsh::shell

@@ -1,0 +1,175 @@
+// shell/torch/ops_join.cpp — registry entries for joining and rearranging: cat/stack and friends,
+// flip/roll/rot90, repeat/tile/repeat_interleave, tril/triu, diag/diag_embed; and the
+// torch functions PyTorch writes in Python with *tensors (broadcast_tensors, meshgrid,
+// cartesian_prod), which install_join_attrs puts on the torch module.
+//
+// The engine functions live in engine/ops/{join,rearrange}.h.
+#include "engine/ops/join.h"
+#include "engine/ops/rearrange.h"
+#include "shell/interp.h"
+#include "shell/python/errors.h"
+#include "shell/torch/out_arg.h"
+#include "shell/torch/registry.h"
+
+namespace tsh::shell {
+
+namespace {
+
+// The tensors of a *tensors call, with PyTorch's message for anything else.
+std::vector<Tensor> tensor_args(const std::vector<Value>& args) {
+  std::vector<Tensor> out;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].is(Kind::Tensor))
+      throw TypeError("expected Tensor as element " + std::to_string(i) + " in argument 0, but got " +
+                      type_name(args[i]));
+    out.push_back(args[i].as_tensor());
+  }
+  return out;
+}
+
+void no_kwargs(const std::string& fname, const Kwargs& kw) {
+  if (!kw.empty()) throw TypeError(fname + "() got an unexpected keyword argument '" + kw[0].first + "'");
+}
+
+// out= of cat and stack: the inputs' dtype must cast to out's, and out may not share their memory.
+Value join_out(const Bound& a, size_t out_i, const Tensor& result) {
+  if (std::optional<Tensor> out = out_arg(a, out_i)) {
+    check_can_cast_out(result.dtype(), *out, "torch.cat(): input types");
+    for (const Tensor& t : a.tensors(0))
+      if (t.storage() == out->storage() && t.numel() > 0 && out->numel() > 0)
+        throw RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
+                           "refer to a single memory location. Please clone() the tensor before performing the "
+                           "operation.");
+  }
+  return out_or_result(a, out_i, result);
+}
+
+}  // namespace
+
+void register_join_ops(Registry& r) {
+  // ---- joining
+  const char* cat_doc =
+      "Joins tensors along an existing dim (all other sizes must match); the result has the "
+      "promoted dtype of the inputs.";
+  for (const char* name : {"cat", "concat", "concatenate"}) {
+    r.def(std::string(name) + "(Tensor[] tensors, int dim=0, *, Tensor out=None) -> Tensor", kFunction, cat_doc,
+          [](Interpreter&, Bound& a) { return join_out(a, 2, cat(a.tensors(0), a.int64(1))); });
+    r.def(std::string(name) + "(Tensor[] tensors, Dimname dim, *, Tensor out=None) -> Tensor", kFunction,
+          "cat() along a named dim (tsh's tensors have no names).", [](Interpreter& in, Bound& a) {
+            if (a.tensors(0).empty()) throw RuntimeError("expected a non-empty list of Tensors");
+            Bound b = a;
+            b.values[0] = a[0].items()[0];  // the lookup error names the first tensor's dims
+            return named_dims_error(in, b);
+          });
+  }
+  r.def("stack(Tensor[] tensors, int dim=0, *, Tensor out=None) -> Tensor", kFunction,
+        "Joins tensors of equal shape along a new dim.",
+        [](Interpreter&, Bound& a) { return join_out(a, 2, stack(a.tensors(0), a.int64(1))); });
+  r.def("hstack(Tensor[] tensors, *, Tensor out=None) -> Tensor", kFunction,
+        "Joins column-wise: along dim 1, or dim 0 for 1-d tensors.",
+        [](Interpreter&, Bound& a) { return join_out(a, 1, hstack(a.tensors(0))); });
+  for (const char* name : {"vstack", "row_stack"})
+    r.def(std::string(name) + "(Tensor[] tensors, *, Tensor out=None) -> Tensor", kFunction,
+          "Joins row-wise: 1-d tensors become rows, then cat along dim 0.",
+          [](Interpreter&, Bound& a) { return join_out(a, 1, vstack(a.tensors(0))); });
+  r.def("dstack(Tensor[] tensors, *, Tensor out=None) -> Tensor", kFunction,
+        "Joins depth-wise: tensors are seen as at least 3-d, then cat along dim 2.",
+        [](Interpreter&, Bound& a) { return join_out(a, 1, dstack(a.tensors(0))); });
+  r.def("column_stack(Tensor[] tensors, *, Tensor out=None) -> Tensor", kFunction,
+        "Joins as columns: 0-d and 1-d tensors become columns, then hstack.",
+        [](Interpreter&, Bound& a) { return join_out(a, 1, column_stack(a.tensors(0))); });
+
+  // ---- reordering
+  r.def("flip(Tensor self, int[] dims) -> Tensor", kBoth,
+        "A copy with the order of elements reversed along each of dims.",
+        [](Interpreter&, Bound& a) { return Value::tensor(flip(a.tensor(0), a.shape(1))); });
+  r.def("fliplr(Tensor self) -> Tensor", kBoth, "flip(self, [1]): left and right swapped (at least 2-d).",
+        [](Interpreter&, Bound& a) { return Value::tensor(fliplr(a.tensor(0))); });
+  r.def("flipud(Tensor self) -> Tensor", kBoth, "flip(self, [0]): up and down swapped (at least 1-d).",
+        [](Interpreter&, Bound& a) { return Value::tensor(flipud(a.tensor(0))); });
+  r.def("roll(Tensor self, SymInt[1] shifts, int[1] dims=None) -> Tensor", kBoth,
+        "Shifts elements along dims, wrapping around; with no dims, along the flattened tensor.",
+        [](Interpreter&, Bound& a) {
+          return Value::tensor(roll(a.tensor(0), a.shape(1), a.is_none(2) ? Shape{} : a.shape(2)));
+        });
+  r.def("rot90(Tensor self, int k=1, int[] dims={0,1}) -> Tensor", kBoth,
+        "Rotates by 90 degrees k times in the plane of dims, from the first dim towards the second.",
+        [](Interpreter&, Bound& a) { return Value::tensor(rot90(a.tensor(0), a.int64(1), a.shape(2))); });
+
+  // ---- repeating
+  r.def("repeat(Tensor self, SymInt[] repeats) -> Tensor", kMethod,
+        "Tiles self repeats[i] times along dim i (extra leading repeats add dims).",
+        [](Interpreter&, Bound& a) { return Value::tensor(repeat(a.tensor(0), a.shape(1))); });
+  r.def("tile(Tensor self, SymInt[] dims) -> Tensor", kBoth,
+        "repeat() with dims padded by leading 1s to self's number of dims.",
+        [](Interpreter&, Bound& a) { return Value::tensor(tile(a.tensor(0), a.shape(1))); });
+  const char* interleave_doc =
+      "Repeats each element (each slice along dim) repeats times, keeping them together; "
+      "without dim, of the flattened tensor.";
+  r.def("repeat_interleave(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor",
+        kBoth, interleave_doc, [](Interpreter&, Bound& a) {
+          return Value::tensor(repeat_interleave(a.tensor(0), a.tensor(1), a.opt_int(2), a.opt_int(3)));
+        });
+  r.def("repeat_interleave(Tensor repeats, *, SymInt? output_size=None) -> Tensor", kFunction,
+        "Each position i of the 1-d repeats, repeats[i] times: [0, 0, 1, ...].",
+        [](Interpreter&, Bound& a) { return Value::tensor(repeat_interleave(a.tensor(0), a.opt_int(1))); });
+  r.def("repeat_interleave(Tensor self, SymInt repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor",
+        kBoth, interleave_doc, [](Interpreter&, Bound& a) {
+          return Value::tensor(repeat_interleave(a.tensor(0), a.int64(1), a.opt_int(2), a.opt_int(3)));
+        });
+
+  r.def("combinations(Tensor self, int r=2, bool with_replacement=False) -> Tensor", kFunction,
+        "The r-element combinations of a 1-d tensor's elements, one per row, in lexicographic order.",
+        [](Interpreter&, Bound& a) { return Value::tensor(combinations(a.tensor(0), a.int64(1), a.boolean(2))); });
+
+  // ---- triangles and diagonals
+  r.def("tril(Tensor self, int diagonal=0, *, Tensor out=None) -> Tensor", kBoth,
+        "The lower triangle of the last two dims (on and below diagonal k), the rest zero.",
+        [](Interpreter&, Bound& a) { return out_or_result(a, 2, tril(a.tensor(0), a.int64(1))); });
+  r.def("triu(Tensor self, int diagonal=0, *, Tensor out=None) -> Tensor", kBoth,
+        "The upper triangle of the last two dims (on and above diagonal k), the rest zero.",
+        [](Interpreter&, Bound& a) { return out_or_result(a, 2, triu(a.tensor(0), a.int64(1))); });
+  r.def("tril_(Tensor self, int diagonal=0) -> Tensor", kMethod, "In-place tril().",
+        [](Interpreter&, Bound& a) { tril_(a.tensor(0), a.int64(1)); return a[0]; });
+  r.def("triu_(Tensor self, int diagonal=0) -> Tensor", kMethod, "In-place triu().",
+        [](Interpreter&, Bound& a) { triu_(a.tensor(0), a.int64(1)); return a[0]; });
+  r.def("diag(Tensor self, int diagonal=0, *, Tensor out=None) -> Tensor", kBoth,
+        "1-d self: a square matrix with self on diagonal k. 2-d self: a copy of its diagonal k.",
+        [](Interpreter&, Bound& a) { return out_or_result(a, 2, diag(a.tensor(0), a.int64(1))); });
+  r.def("diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor", kBoth,
+        "A tensor whose diagonals (offset, over dims dim1 and dim2) hold self's last dim; zeros elsewhere.",
+        [](Interpreter&, Bound& a) {
+          return Value::tensor(diag_embed(a.tensor(0), a.int64(1), a.int64(2), a.int64(3)));
+        });
+}
+
+void install_join_attrs(std::map<std::string, Value>& attrs) {
+  auto def = [&](const std::string& name, std::function<Value(Interpreter&, Args&, Kwargs&)> fn) {
+    attrs[name] = make_builtin(name, "<function " + name + ">", std::move(fn));
+  };
+  def("broadcast_tensors", [](Interpreter&, Args& a, Kwargs& kw) {
+    no_kwargs("broadcast_tensors", kw);
+    return tensor_tuple(broadcast_tensors(tensor_args(a)));
+  });
+  def("meshgrid", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::string indexing = "ij";
+    for (auto& [k, v] : kw) {
+      if (k != "indexing") throw TypeError("meshgrid() got an unexpected keyword argument '" + k + "'");
+      if (!v.is_none()) {
+        if (!v.is(Kind::Str))
+          throw TypeError("meshgrid(): argument 'indexing' must be str, not " + type_name(v));
+        indexing = v.as_str();
+      }
+    }
+    // The old interface: the tensors as one list or tuple.
+    std::vector<Value> items = a;
+    if (a.size() == 1 && (a[0].is(Kind::List) || a[0].is(Kind::Tuple))) items = a[0].items();
+    return tensor_tuple(meshgrid(tensor_args(items), indexing));
+  });
+  def("cartesian_prod", [](Interpreter&, Args& a, Kwargs& kw) {
+    no_kwargs("cartesian_prod", kw);
+    return Value::tensor(cartesian_prod(tensor_args(a)));
+  });
+}
+
+}  // namespace tsh::shell

@@ -1,0 +1,38 @@
+// shell/torch/out_arg.cpp — out= helpers for the registry entries.
+#include "shell/torch/out_arg.h"
+
+#include "engine/ops/creation.h"
+#include "engine/ops/out.h"
+#include "shell/python/errors.h"
+
+namespace tsh::shell {
+
+std::optional<Tensor> out_arg(const Bound& a, size_t i) {
+  if (i >= a.values.size() || a.is_none(i)) return std::nullopt;
+  return a.tensor(i);
+}
+
+Value out_or_result(const Bound& a, size_t i, const Tensor& result) {
+  std::optional<Tensor> out = out_arg(a, i);
+  if (!out) return Value::tensor(result);
+  write_out(*out, result);
+  return a[i];
+}
+
+std::optional<DType> factory_dtype(const Bound& a, size_t dtype_i, size_t out_i) {
+  std::optional<DType> d = a.dtype(dtype_i);
+  std::optional<Tensor> out = out_arg(a, out_i);
+  if (!out) return d;
+  if (d && *d != out->dtype())
+    throw tsh::Error(std::string("dtype ") + scalar_type_name(*d) + " does not match dtype of out parameter (" +
+                     scalar_type_name(out->dtype()) + ")");
+  return out->dtype();
+}
+
+void check_can_cast_out(DType result, const Tensor& out, const std::string& what) {
+  if (!can_cast(result, out.dtype()))
+    throw tsh::Error(what + " can't be cast to the desired output type " +
+                     scalar_type_name(out.dtype()));
+}
+
+}  // namespace tsh::shell

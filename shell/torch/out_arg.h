@@ -1,0 +1,28 @@
+// shell/torch/out_arg.h — the out= argument of torch functions, shared by the ops_*.cpp files.
+//
+// An out= call returns the very out object (identity kept) after the result
+// is written into it (engine/ops/out.h: resized, converted). Factories take
+// their dtype from out when none is given, and refuse a different one.
+#pragma once
+
+#include <optional>
+
+#include "shell/torch/registry.h"
+
+namespace tsh::shell {
+
+std::optional<Tensor> out_arg(const Bound& a, size_t i);
+
+// Writes result into a[i] (when given) and returns a[i]; else returns result.
+Value out_or_result(const Bound& a, size_t i, const Tensor& result);
+
+// A factory's dtype: dtype= if given (it must then equal out's dtype), else out's
+// dtype, else nullopt (the factory's own default).
+std::optional<DType> factory_dtype(const Bound& a, size_t dtype_i, size_t out_i);
+
+// PyTorch's check for out= of ops whose result dtype may only widen into out's:
+// "<what> can't be cast to the desired output type Long", what being e.g.
+// "result type Float" or "torch.cat(): input types".
+void check_can_cast_out(DType result, const Tensor& out, const std::string& what);
+
+}  // namespace tsh::shell

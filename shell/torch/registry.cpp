@@ -1,0 +1,395 @@
+// shell/torch/registry.cpp — schema parsing, overload dispatch and the accessors of bound values.
+//
+// Binding itself follows PyTorch's rules and lives in arg_parser.cpp (errors in
+// arg_listing.cpp); this file turns schemas into Signatures and runs the chosen
+// overload.
+#include "shell/torch/registry.h"
+
+#include <cctype>
+#include <stdexcept>
+
+#include "engine/ops/host_values.h"
+#include "engine//ops/creation.h"
+#include "shell/python/errors.h"
+#include "shell/torch/arg_parser.h"
+
+namespace tsh::shell {
+
+namespace {
+
+std::string trim(std::string s) {
+  size_t b = s.find_first_not_of(' '), e = s.find_last_not_of(' ');
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+Value parse_default(const std::string& text) {
+  if (text == "None") return Value::none();
+  if (text == "True") return Value::boolean(true);
+  if (text == "False") return Value::boolean(false);
+  if (text == "[]" || text == "{}") return Value::list({});
+  if (text.size() >= 2 && (text[0] == '"' || text[0] == '\''))
+    return Value::str(text.substr(1, text.size() - 2));
+  if (text.front() == '[' || text.front() == '{') {  // [0, 1] or PyTorch's {0,1}
+    std::vector<Value> items;
+    std::string body = text.substr(1, text.size() - 2);
+    size_t pos = 0;
+    while (pos < body.size()) {
+      size_t comma = body.find(',', pos);
+      if (comma == std::string::npos) comma = body.size();
+      items.push_back(Value::integer(std::stoll(trim(body.substr(pos, comma - pos)))));
+      pos = comma + 1;
+    }
+    return Value::list(std::move(items));
+  }
+  if (text == "torch.int64") return Value::dtype(DType::Int64);
+  if (text == "contiguous_format") return Value::none();  // tsh has no memory-format values
+  if (text.find_first_of(".e") != std::string::npos || text == "inf")
+    return Value::floating(std::stod(text));
+  return Value::integer(std::stoll(text));
+}
+
+ParamType parse_type(std::string t, Param& p) {
+  if (!t.empty() && t.back() == '?') {
+    p.optional = true;
+    t.pop_back();
+  }
+  if (auto br = t.find('['); br != std::string::npos) {
+    std::string n = t.substr(br + 1, t.size() - br - 2);
+    p.list_size = n.empty() ? 0 : std::stoi(n);
+    std::string base = t.substr(0, br);
+    if (base == "int") return ParamType::IntList;
+    if (base == "SymInt") return ParamType::SymIntList;
+    if (base == "float") return ParamType::FloatList;
+    if (base == "Scalar") return ParamType::ScalarList;
+    if (base == "Tensor") return ParamType::TensorList;
+    if (base == "Dimname") return ParamType::DimnameList;
+    throw std::logic_error("unknown list type " + t);
+  }
+  static const std::pair<const char*, ParamType> names[] = {
+      {"Tensor", ParamType::Tensor},     {"int", ParamType::Int},
+      {"SymInt", ParamType::SymInt},     {"float", ParamType::Float},
+      {"complex", ParamType::Complex},   {"Scalar", ParamType::Scalar},
+      {"bool", ParamType::Bool},         {"str", ParamType::Str},
+      {"ScalarType", ParamType::DType},  {"Layout", ParamType::Layout},
+      {"Device", ParamType::Device},     {"Generator", ParamType::Generator},
+      {"MemoryFormat", ParamType::MemoryFormat}, {"Dimname", ParamType::Dimname},
+      {"Any", ParamType::Any},
+  };
+  for (auto& [n, type] : names)
+    if (t == n) return type;
+  throw std::logic_error("unknown type " + t);
+}
+
+// An int argument: a Python int or bool, or a one-element integer tensor (operator.index()).
+int64_t to_int64(const Value& v) {
+  if (v.is(Kind::Tensor)) {
+    const Tensor& t = v.as_tensor();
+    return is_integral(t.dtype(), true) ? item(t).to_int() : 0;
+  }
+  Int i = v.as_int();
+  if (i > INT64_MAX || i < INT64_MIN) throw RuntimeError("Overflow when unpacking long");  // THPUtils_unpackLong
+  return static_cast<int64_t>(i);
+}
+
+}  // namespace
+
+Signature parse_signature(const std::string& schema) {
+  Signature sig;
+  sig.text = schema;
+  size_t open = schema.find('('), close = schema.rfind(')');
+  if (open == std::string::npos || close == std::string::npos)
+    throw std::logic_error("bad schema: " + schema);
+  sig.name = trim(schema.substr(0, open));
+  const std::string flags = schema.substr(close + 1);
+  sig.hidden = flags.find("|hidden") != std::string::npos || flags.find("|deprecated") != std::string::npos;
+  sig.python = flags.find("|python") != std::string::npos;
+  if (auto bar = sig.text.find('|', close); bar != std::string::npos) sig.text = trim(sig.text.substr(0, bar));
+  std::string body = schema.substr(open + 1, close - open - 1);
+  bool kwarg_only = false;
+  size_t pos = 0;
+  while (pos < body.size()) {
+    // Split on commas outside brackets and braces.
+    int depth = 0;
+    size_t end = pos;
+    while (end < body.size() && !(body[end] == ',' && depth == 0)) {
+      if (body[end] == '[' || body[end] == '{') ++depth;
+      if (body[end] == ']' || body[end] == '}') --depth;
+      ++end;
+    }
+    std::string part = trim(body.substr(pos, end - pos));
+    pos = end + 1;
+    if (part.empty()) continue;
+    if (part == "*") {
+      kwarg_only = true;
+      continue;
+    }
+    if (part == "/") {
+      for (Param& q : sig.params) q.positional_only = true;
+      continue;
+    }
+    Param p;
+    p.kwarg_only = kwarg_only;
+    std::string decl = part;
+    if (auto eq = part.find('='); eq != std::string::npos) {
+      decl = trim(part.substr(0, eq));
+      p.has_default = true;
+      p.default_text = trim(part.substr(eq + 1));
+      p.default_value = parse_default(p.default_text);
+      if (p.default_text == "None") p.optional = true;
+    }
+    size_t sp = decl.rfind(' ');
+    if (sp == std::string::npos) throw std::logic_error("bad parameter in schema: " + schema);
+    p.name = decl.substr(sp + 1);
+    p.type = parse_type(trim(decl.substr(0, sp)), p);
+    sig.params.push_back(std::move(p));
+  }
+  return sig;
+}
+
+std::string arg_type_name(const Value& v) {
+  if (v.is(Kind::DType)) return "torch.dtype";
+  if (v.is(Kind::Size)) return "torch.Size";
+  return type_name(v);
+}
+
+Tensor Bound::tensor(size_t i) const {
+  const Value& v = values[i];
+  if (v.is(Kind::Tensor)) return v.as_tensor();
+  const Scalar s = v.as_scalar();
+  const DType d = v.is(Kind::Bool) ? DType::Bool : v.is(Kind::Int) ? DType::Int64
+                  : v.is(Kind::Complex) ? DType::Complex128 : DType::Float64;
+  return from_scalars({}, {s}, d);
+}
+
+std::optional<Tensor> Bound::opt_tensor(size_t i) const {
+  if (values[i].is_none()) return std::nullopt;
+  return values[i].as_tensor();
+}
+
+std::vector<Tensor> Bound::tensors(size_t i) const {
+  std::vector<Tensor> out;
+  for (const Value& v : values[i].items()) out.push_back(v.as_tensor());
+  return out;
+}
+
+int64_t Bound::int64(size_t i) const { return to_int64(values[i]); }
+
+std::optional<int64_t> Bound::opt_int(size_t i) const {
+  if (values[i].is_none()) return std::nullopt;
+  return to_int64(values[i]);
+}
+
+Shape Bound::shape(size_t i) const {
+  const Value& v = values[i];
+  if (!v.is_sequence()) {
+    int n = sig ? sig->params[i].list_size : 1;
+    return Shape(static_cast<size_t>(n > 0 ? n : 1), to_int64(v));
+  }
+  Shape s;
+  for (const Value& x : v.items()) s.push_back(to_int64(x));
+  return s;
+}
+
+// A float argument may also be a bool or a 0-d tensor, as PyTorch accepts.
+double Bound::f64(size_t i) const {
+  if (values[i].is(Kind::Tensor)) return scalar(i).to_double();
+  return values[i].as_float();
+}
+
+std::optional<double> Bound::opt_f64(size_t i) const {
+  if (values[i].is_none()) return std::nullopt;
+  return f64(i);
+}
+
+Scalar Bound::scalar(size_t i) const {
+  const Value& v = values[i];
+  if (v.is(Kind::Tensor)) {  // a 0-d tensor argument
+    const Tensor& t = v.as_tensor();
+    return item(t);
+  }
+  return v.as_scalar();
+}
+
+std::optional<bool> Bound::opt_bool(size_t i) const {
+  if (values[i].is_none()) return std::nullopt;
+  return truthy(values[i]);
+}
+
+std::optional<DType> Bound::dtype(size_t i) const {
+  const Value& v = values[i];
+  if (v.is_none()) return std::nullopt;
+  if (v.is(Kind::Type)) {
+    const std::string& n = v.as<TypeObj>()->name;
+    if (n == "float") return DType::Float64;
+    if (n == "int") return DType::Int64;
+    if (n == "bool") return DType::Bool;
+    return DType::Complex128;
+  }
+  return v.as_dtype();
+}
+
+std::optional<Device> Bound::device(size_t i) const {
+  const Value& v = values[i];
+  if (v.is_none()) return std::nullopt;
+  if (v.is(Kind::Str)) return Device::parse(v.as_str());
+  if (v.is(Kind::Int)) return Device{DeviceType::CUDA, static_cast<int>(v.as_int())};
+  return v.as_device();
+}
+
+std::optional<std::string> Bound::opt_str(size_t i) const {
+  if (values[i].is_none()) return std::nullopt;
+  return values[i].as_str();
+}
+
+size_t Bound::index_of(const std::string& name) const {
+  for (size_t i = 0; sig && i < sig->params.size(); ++i)
+    if (sig->params[i].name == name) return i;
+  return npos;
+}
+
+void Registry::def(const std::string& schema, unsigned variants, std::string doc, OpImpl impl) {
+  auto e = std::make_unique<OpEntry>();
+  e->sig = parse_signature(schema);
+  e->doc = std::move(doc);
+  e->variants = variants;
+  e->impl = std::move(impl);
+  if (variants & kFunction) functions_[e->sig.name].push_back(e.get());
+  if (variants & kMethod) {
+    if (!e->sig.has_self()) throw std::logic_error("method without self: " + schema);
+    methods_[e->sig.name].push_back(e.get());
+  }
+  entries_.push_back(std::move(e));
+}
+
+const std::vector<const OpEntry*>* Registry::functions(const std::string& name) const {
+  auto it = functions_.find(name);
+  return it == functions_.end() ? nullptr : &it->second;
+}
+
+const std::vector<const OpEntry*>* Registry::methods(const std::string& name) const {
+  auto it = methods_.find(name);
+  return it == methods_.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> Registry::function_names() const {
+  std::vector<std::string> out;
+  for (auto& [n, _] : functions_) out.push_back(n);
+  return out;
+}
+
+std::vector<std::string> Registry::method_names() const {
+  std::vector<std::string> out;
+  for (auto& [n, _] : methods_) out.push_back(n);
+  return out;
+}
+
+Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloads, bool is_method,
+                     Args& args, Kwargs& kwargs) const {
+  const OpEntry& e0 = *overloads[0];
+  if (e0.sig.python) {  // PyTorch writes this one in Python: Python's binding and errors
+    Bound b;
+    // torch.unique is torch.functional's _unique_impl behind a dispatch wrapper.
+    const std::string qual = is_method ? "Tensor." + e0.sig.name : e0.sig.name == "unique" ? "_unique_impl" : e0.sig.name;
+    bind_python(e0.sig, qual, is_method, args, kwargs, b);
+    return e0.impl(in, b);
+  }
+  // A method or function without parameters is a plain C function in PyTorch
+  // (METH_NOARGS): t.is_complex(), torch.get_default_dtype().
+  if (overloads.size() == 1) {
+    size_t params = 0;
+    for (const Param& p : e0.sig.params) params += ((is_method && p.name == "self") || p.name == "out") ? 0 : 1;
+    if (params == 0) {
+      const std::string qual = (is_method ? "TensorBase." : "torch.") + e0.sig.name + "()";
+      const size_t given = args.size() - (is_method ? 1 : 0);
+      if (!kwargs.empty()) throw TypeError(qual + " takes no keyword arguments");
+      if (given > 0) throw TypeError(qual + " takes no arguments (" + std::to_string(given) + " given)");
+    }
+  }
+  for (const OpEntry* e : overloads) {
+    Bound b;
+    if (bind_signature(e->sig, is_method, args, kwargs, b, overloads.size() == 1)) {
+      check_unpacked(e->sig, is_method, b);
+      return e->impl(in, b);
+    }
+  }
+  std::vector<const Signature*> sigs;
+  for (const OpEntry* e : overloads) sigs.push_back(&e->sig);
+  throw_no_match(sigs, is_method, args, kwargs);
+}
+
+namespace {
+
+// Every Dimname argument of a call, in parameter order, each checked as PyTorch
+// checks a name when unpacking it.
+std::vector<Value> dimnames(const Bound& a) {
+  std::vector<Value> names;
+  for (size_t i = 0; i < a.sig->params.size(); ++i) {
+    const Param& p = a.sig->params[i];
+    if (p.type == ParamType::Dimname) names.push_back(a[i]);
+    if (p.type == ParamType::DimnameList) {
+      if (a[i].is_sequence())
+        for (const Value& v : a[i].items()) names.push_back(v);
+      else
+        names.push_back(a[i]);
+    }
+  }
+  for (const Value& n : names) {
+    if (n.is_none()) continue;
+    const std::string& s = n.as_str();
+    bool ok = !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0]));
+    for (char c : s) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+    if (!ok)
+      throw tsh::Error("Invalid name: a valid identifier contains only digits, alphabetical characters, "
+                       "and/or underscore and starts with a non-digit. got: '" + s + "'.");
+  }
+  return names;
+}
+
+[[noreturn]] void lookup_error(const Bound& a, const std::vector<Value>& names) {
+  std::string dims;
+  const Tensor t = a.tensor(0);
+  for (int64_t d = 0; d < t.dim(); ++d) dims += d ? ", None" : "None";
+  for (const Value& n : names) {
+    if (n.is_none()) throw tsh::Error("Please look up dimensions by name, got: name = None.");
+    throw tsh::Error("Name '" + n.as_str() + "' not found in Tensor[" + dims + "].");
+  }
+  throw NotImplementedError("named tensors are not supported in tsh");
+}
+
+}  // namespace
+
+Value named_dims_error(Interpreter&, Bound& a) { lookup_error(a, dimnames(a)); }
+
+Value named_dims_error_rtl(Interpreter&, Bound& a) {
+  std::vector<Value> names = dimnames(a);
+  lookup_error(a, std::vector<Value>(names.rbegin(), names.rend()));
+}
+
+OpImpl named_dims_unsupported(const std::string& op) {
+  return [op](Interpreter&, Bound& a) -> Value {
+    dimnames(a);
+    throw tsh::Error(op + ": You passed a dimname (string) to this op in place of a dimension index but it does "
+                          "not yet support this behavior. Please pass a dimension index to work around this.");
+  };
+}
+
+Registry& registry() {
+  static Registry* r = [] {
+    auto* reg = new Registry;
+    register_creation_ops(*reg);
+    register_view_ops(*reg);
+    register_tensor_info_ops(*reg);
+    register_conversion_ops(*reg);
+    register_indexing_ops(*reg);  // before elementwise: where(condition) is PyTorch's first where overload
+    register_elementwise_ops(*reg);
+    register_reduction_ops(*reg);
+    register_random_ops(*reg);
+    register_join_ops(*reg);
+    register_linalg_ops(*reg);
+    register_dtype_ops(*reg);
+    return reg;
+  }();
+  return *r;
+}
+
+}  // namespace tsh::shell

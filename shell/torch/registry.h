@@ -1,0 +1,152 @@
+// shell/torch/registry.h — one entry per op: signature, doc, implementation.
+//
+// An entry is written once, with a schema such as
+//   "sum(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None) -> Tensor"
+// whose parameters are PyTorch's own (names, order, defaults, the hidden
+// layout/pin_memory/out/names ones), so that one entry serves `torch.sum(...)`
+// (self is then PyTorch's `input`), `t.sum(...)` (self and out dropped),
+// argument binding with PyTorch's rules and TypeErrors (arg_parser.cpp,
+// arg_listing.cpp), help(), dir() and completion. Overloads are tried in
+// PyTorch's order; `|deprecated` ones bind but are never listed.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "shell/python/value.h"
+
+namespace tsh::shell {
+
+// PyTorch's parameter types as its Python argument parser knows them. Each
+// accepts what PyTorch's parser accepts (an `int` takes a 0-d integer tensor,
+// a `float` takes a bool, a Dimname takes a str or None, ...).
+enum class ParamType {
+  Tensor, TensorList, Int, SymInt, IntList, SymIntList, Float, FloatList, Complex, Scalar,
+  ScalarList, Bool, Str, DType, Layout, Device, Generator, MemoryFormat, Dimname, DimnameList, Any,
+};
+
+struct Param {
+  std::string name;
+  ParamType type = ParamType::Any;
+  bool optional = false;      // `T?` or a None default: None is accepted
+  bool has_default = false;   // may be left out (PyTorch's "optional")
+  Value default_value;
+  std::string default_text;   // the default as written, printed in listings as " = text"
+  bool kwarg_only = false;    // after `*`
+  bool positional_only = false;  // before `/` (only `|python` schemas have one)
+  int list_size = 0;          // `int[2]`: a lone int is repeated; `int[1]` accepts a lone int
+};
+
+struct Signature {
+  std::string name;
+  std::vector<Param> params;
+  std::string text;     // the schema as written
+  bool hidden = false;  // `|hidden` / `|deprecated`: binds, but is never listed in errors
+  bool python = false;  // `|python`: defined in Python by PyTorch; binds with Python's rules
+  bool has_self() const { return !params.empty() && params[0].name == "self"; }
+};
+
+// Parses "name(Type a, Type? b=None, *, Type c=1) -> Ret [|hidden|python]" (a `|python`
+// one may mark positional-only parameters with `/`, as Python does). Types are
+// PyTorch's schema types (Tensor, Tensor[], int, SymInt, int[1], float, Scalar, bool, str,
+// ScalarType, Layout, Device, Generator, MemoryFormat, Dimname, Dimname[], Any). In the
+// function form a `Tensor self` is PyTorch's `input`; the method form drops self and `out`.
+// Throws std::logic_error on a bad schema.
+Signature parse_signature(const std::string& schema);
+
+// Arguments after binding, one per parameter in signature order.
+class Bound {
+ public:
+  std::vector<Value> values;
+  const Signature* sig = nullptr;
+
+  const Value& operator[](size_t i) const { return values[i]; }
+  bool is_none(size_t i) const { return values[i].is_none(); }
+  // A Python number where PyTorch lets one stand for a tensor (add, mul, to, ...) becomes
+  // a 0-d tensor of int64, float64, bool or complex128, as PyTorch wraps it.
+  Tensor tensor(size_t i) const;
+  std::optional<Tensor> opt_tensor(size_t i) const;
+  std::vector<Tensor> tensors(size_t i) const;
+  int64_t int64(size_t i) const;
+  std::optional<int64_t> opt_int(size_t i) const;
+  Shape shape(size_t i) const;  // int[] (also a lone int for int[1]/int[N])
+  double f64(size_t i) const;
+  std::optional<double> opt_f64(size_t i) const;
+  Scalar scalar(size_t i) const;
+  bool boolean(size_t i) const { return truthy(values[i]); }
+  std::optional<bool> opt_bool(size_t i) const;
+  std::optional<DType> dtype(size_t i) const;
+  std::optional<Device> device(size_t i) const;
+  std::string str(size_t i) const { return values[i].as_str(); }
+  std::optional<std::string> opt_str(size_t i) const;
+  // The index of the parameter called name, or npos (for impls shared by overloads).
+  size_t index_of(const std::string& name) const;
+  static constexpr size_t npos = static_cast<size_t>(-1);
+};
+
+using OpImpl = std::function<Value(Interpreter&, Bound&)>;
+
+enum Variants : unsigned { kFunction = 1, kMethod = 2, kBoth = 3 };
+
+struct OpEntry {
+  Signature sig;
+  std::string doc;
+  unsigned variants = kFunction;
+  OpImpl impl;
+};
+
+class Registry {
+ public:
+  // Adds an overload. Several entries may share a name: binding tries them in order.
+  void def(const std::string& schema, unsigned variants, std::string doc, OpImpl impl);
+
+  // The overloads of a torch function / Tensor method, or nullptr.
+  const std::vector<const OpEntry*>* functions(const std::string& name) const;
+  const std::vector<const OpEntry*>* methods(const std::string& name) const;
+  std::vector<std::string> function_names() const;
+  std::vector<std::string> method_names() const;
+
+  // Binds and calls. For a method, args[0] is self.
+  Value call(Interpreter& in, const std::vector<const OpEntry*>& overloads, bool is_method,
+             Args& args, Kwargs& kwargs) const;
+
+ private:
+  std::vector<std::unique_ptr<OpEntry>> entries_;
+  std::map<std::string, std::vector<const OpEntry*>> functions_, methods_;
+};
+
+// The process-wide registry, filled on first use by every ops_*.cpp file.
+Registry& registry();
+
+// Registration functions, one per ops_*.cpp file (called once by registry()).
+void register_creation_ops(Registry& r);
+void register_view_ops(Registry& r);
+void register_tensor_info_ops(Registry& r);
+void register_conversion_ops(Registry& r);
+void register_elementwise_ops(Registry& r);  // ops_elementwise.cpp
+void register_reduction_ops(Registry& r);    // ops_reduction.cpp
+void register_random_ops(Registry& r);       // ops_random.cpp
+void register_indexing_ops(Registry& r);     // ops_indexing.cpp
+void register_join_ops(Registry& r);         // ops_join.cpp
+void register_linalg_ops(Registry& r);       // ops_linalg.cpp
+void register_dtype_ops(Registry& r);        // ops_dtype.cpp
+// torch functions PyTorch defines in Python with *tensors (meshgrid, ...): ops_join.cpp.
+void install_join_attrs(std::map<std::string, Value>& torch_attrs);
+
+// The impl of PyTorch's named-dimension overloads (a Dimname where an int dim goes):
+// tsh's tensors carry no names, so such a call ends in PyTorch's own lookup error
+// ("Name 'x' not found in Tensor[None, None].").
+Value named_dims_error(Interpreter& in, Bound& a);
+// The same, looking the names up last to first (transpose, diagonal: PyTorch's own order).
+Value named_dims_error_rtl(Interpreter& in, Bound& a);
+// For the ops whose named overload PyTorch has not implemented: "gather: You passed a
+// dimname (string) to this op in place of a dimension index but it does not yet ...".
+OpImpl named_dims_unsupported(const std::string& op);
+
+// The type name PyTorch uses for a value in argument errors ("str", "Tensor", "tuple of ints").
+std::string arg_type_name(const Value& v);
+
+}  // namespace tsh::shell

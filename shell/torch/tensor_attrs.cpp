@@ -1,0 +1,60 @@
+// shell/torch/tensor_attrs.cpp — tensor properties (t.shape, t.dtype, t.T, ...).
+#include "shell/torch/tensor_attrs.h"
+
+#include <map>
+
+#include "engine/ops/unary.h"
+#include "engine/ops/views.h"
+
+namespace tsh::shell {
+
+namespace {
+
+using Getter = Value (*)(const Tensor&);
+
+const std::map<std::string, Getter>& properties() {
+  static const std::map<std::string, Getter> table = {
+      {"shape", [](const Tensor& t) { return Value::size(t.sizes()); }},
+      {"dtype", [](const Tensor& t) { return Value::dtype(t.dtype()); }},
+      {"device", [](const Tensor& t) { return Value::device(t.device()); }},
+      {"ndim", [](const Tensor& t) { return Value::integer(t.dim()); }},
+      {"nbytes", [](const Tensor& t) { return Value::integer(t.numel() * t.itemsize()); }},
+      {"itemsize", [](const Tensor& t) { return Value::integer(t.itemsize()); }},
+      {"is_cuda", [](const Tensor& t) { return Value::boolean(t.device().is_cuda()); }},
+      {"is_cpu", [](const Tensor& t) { return Value::boolean(t.device().is_cpu()); }},
+      {"is_leaf", [](const Tensor&) { return Value::boolean(true); }},
+      {"requires_grad", [](const Tensor&) { return Value::boolean(false); }},
+      {"grad", [](const Tensor&) { return Value::none(); }},
+      {"grad_fn", [](const Tensor&) { return Value::none(); }},
+      {"is_sparse", [](const Tensor&) { return Value::boolean(false); }},
+      {"is_quantized", [](const Tensor&) { return Value::boolean(false); }},
+      // `t.data` shares storage and geometry with t but is a distinct tensor object.
+      {"data", [](const Tensor& t) { return Value::tensor(t.as_view(t.sizes(), t.strides(), t.storage_offset())); }},
+      {"T", [](const Tensor& t) { return Value::tensor(T(t)); }},
+      {"mT", [](const Tensor& t) { return Value::tensor(mT(t)); }},
+      {"H", [](const Tensor& t) { return Value::tensor(T(t)); }},
+      {"mH", [](const Tensor& t) { return Value::tensor(mT(t)); }},
+      // Views of a complex tensor's parts (engine/ops/unary.h); real of a real tensor is itself.
+      {"real", [](const Tensor& t) { return Value::tensor(real(t)); }},
+      {"imag", [](const Tensor& t) { return Value::tensor(imag(t)); }},
+  };
+  return table;
+}
+
+}  // namespace
+
+bool is_tensor_property(const std::string& name) { return properties().count(name) > 0; }
+
+std::optional<Value> tensor_property(const Tensor& t, const std::string& name) {
+  auto it = properties().find(name);
+  if (it == properties().end()) return std::nullopt;
+  return it->second(t);
+}
+
+std::vector<std::string> tensor_property_names() {
+  std::vector<std::string> out;
+  for (auto& [n, _] : properties()) out.push_back(n);
+  return out;
+}
+
+}  // namespace tsh::shell

@@ -1,0 +1,143 @@
+// shell/torch/tensor_ops.cpp — Python operators with a tensor operand, as torch.Tensor defines them.
+//
+// `t op x` calls the op with t first; `x op t` (x a number) follows the
+// reflected dunder: __radd__/__rmul__/__rand__... put the tensor first,
+// __rsub__ is rsub (x - t), __rtruediv__ is t.reciprocal() * x, and
+// __rfloordiv__/__rmod__/__rpow__/__rlshift__/__rrshift__ pass the number
+// first. `t op= x` runs in place and keeps t's identity, except `t @= x`,
+// which rebinds t (PyTorch has no in-place matmul). A non-numeric other
+// operand gives Python's TypeError; `==` and `!=` then answer False/True.
+#include "engine/ops/elementwise.h"
+#include "engine/ops/matmul.h"
+#include "grammar/ast.h"
+#include "shell/python/errors.h"
+#include "shell/python/pyops.h"
+
+namespace tsh::shell {
+
+namespace {
+
+using grammar::Op;
+
+bool is_operand(const Value& v) { return v.is(Kind::Tensor) || v.is_number(); }
+
+Operand to_operand(const Value& v) {
+  if (v.is(Kind::Tensor)) return Operand(v.as_tensor());
+  return Operand(v.as_scalar());
+}
+
+[[noreturn]] void unsupported(Op op, const Value& a, const Value& b, bool inplace) {
+  const std::string sym = std::string(grammar::op_symbol(op)) + (inplace ? "=" : "");
+  // Sequences refuse a tensor in their own words before the tensor is asked.
+  if (op == Op::Add && !inplace) {
+    for (const char* seq : {"str", "list", "tuple"}) {
+      if (type_name(a) == seq)
+        throw TypeError(std::string("can only concatenate ") + seq + " (not \"Tensor\") to " + seq);
+    }
+  }
+  throw TypeError("unsupported operand type(s) for " + sym + ": '" + type_name(a) + "' and '" +
+                  type_name(b) + "'");
+}
+
+// t op x, written where dest says.
+Tensor apply(Op op, const Operand& a, const Operand& b, const Dest& dest) {
+  switch (op) {
+    case Op::Add: return add(a, b, Scalar(int64_t{1}), dest);
+    case Op::Sub: return sub(a, b, Scalar(int64_t{1}), dest);
+    case Op::Mul: return mul(a, b, dest);
+    case Op::Div: return div(a, b, Rounding::None, dest);
+    case Op::FloorDiv: return floor_divide(a, b, dest);
+    case Op::Mod: return remainder(a, b, dest);
+    case Op::Pow: return pow(a, b, dest);
+    case Op::BitAnd: return bitwise_and(a, b, dest);
+    case Op::BitOr: return bitwise_or(a, b, dest);
+    case Op::BitXor: return bitwise_xor(a, b, dest);
+    case Op::LShift: return bitwise_left_shift(a, b, dest);
+    case Op::RShift: return bitwise_right_shift(a, b, dest);
+    case Op::MatMul: return matmul(a.tensor(), b.tensor());  // both tensors: checked by the caller
+    default: break;
+  }
+  throw NotImplementedError(std::string("tensor operator ") + grammar::op_symbol(op) +
+                            " is not implemented in tsh");
+}
+
+// x op t for a number x.
+Tensor reflected(Op op, const Operand& x, const Tensor& t) {
+  switch (op) {
+    case Op::Add:
+    case Op::Mul:
+    case Op::BitAnd:
+    case Op::BitOr:
+    case Op::BitXor: return apply(op, t, x, {});
+    case Op::Div: return mul(reciprocal(t), x);
+    default: return apply(op, x, t, {});
+  }
+}
+
+}  // namespace
+
+Value tensor_binary(Interpreter&, Op op, const Value& a, const Value& b, bool inplace) {
+  if (op == Op::MatMul) {
+    // `@` takes two tensors (a number is refused as Python refuses it), and
+    // `t @= x` rebinds t to a new tensor: torch.Tensor has no in-place matmul.
+    if (!a.is(Kind::Tensor) || !b.is(Kind::Tensor)) unsupported(op, a, b, inplace);
+    return Value::tensor(matmul(a.as_tensor(), b.as_tensor()));
+  }
+  if (!is_operand(a) || !is_operand(b)) unsupported(op, a, b, inplace);
+  if (a.is(Kind::Tensor)) {
+    if (inplace) {
+      apply(op, to_operand(a), to_operand(b), Dest::inplace(a.as_tensor()));
+      return a;  // the same object: `t += 1` keeps id(t)
+    }
+    return Value::tensor(apply(op, to_operand(a), to_operand(b), {}));
+  }
+  // A number on the left (also `x += t` for a number x: Python rebinds x).
+  return Value::tensor(reflected(op, to_operand(a), b.as_tensor()));
+}
+
+Value tensor_unary(Interpreter&, Op op, const Value& v) {
+  const Tensor& t = v.as_tensor();
+  switch (op) {
+    case Op::Neg: return Value::tensor(neg(t));
+    case Op::Pos:
+      positive(t);  // checks bool
+      return v;     // +t is t itself
+    case Op::Invert:
+      if (!is_integral(t.dtype(), true))
+        throw TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors");
+      return Value::tensor(bitwise_not(t));
+    default: break;
+  }
+  throw TypeError(std::string("bad operand type for unary ") + grammar::op_symbol(op) + ": 'Tensor'");
+}
+
+Value tensor_compare(Interpreter&, Op op, const Value& a, const Value& b) {
+  if (!is_operand(a) || !is_operand(b)) {
+    if (op == Op::Eq) return Value::boolean(false);
+    if (op == Op::NotEq) return Value::boolean(true);
+    throw TypeError(std::string("'") + grammar::op_symbol(op) + "' not supported between instances of '" +
+                    type_name(a) + "' and '" + type_name(b) + "'");
+  }
+  // A number on the left compares as the mirrored operator with the tensor first.
+  const bool swap = !a.is(Kind::Tensor);
+  const Operand x = to_operand(swap ? b : a), y = to_operand(swap ? a : b);
+  CompareOp c = CompareOp::Eq;
+  switch (op) {
+    case Op::Eq: c = CompareOp::Eq; break;
+    case Op::NotEq: c = CompareOp::Ne; break;
+    case Op::Lt: c = swap ? CompareOp::Gt : CompareOp::Lt; break;
+    case Op::LtE: c = swap ? CompareOp::Ge : CompareOp::Le; break;
+    case Op::Gt: c = swap ? CompareOp::Lt : CompareOp::Gt; break;
+    case Op::GtE: c = swap ? CompareOp::Le : CompareOp::Ge; break;
+    default:
+      throw TypeError(std::string("'") + grammar::op_symbol(op) + "' not supported for tensors");
+  }
+  return Value::tensor(compare(c, x, y));
+}
+
+Value tensor_any(const Value& t) {
+  if (!t.is(Kind::Tensor)) return Value::boolean(truthy(t));
+  return Value::boolean(any_true(t.as_tensor()));
+}
+
+}  // namespace tsh::shell

@@ -1,0 +1,175 @@
+// shell/torch/torch_module.cpp — the `torch` namespace: dtypes, submodules and the
+// module-level functions that are not tensor ops (printing options, defaults).
+//
+// Tensor ops themselves come from the registry on first lookup (shell/python/attrs.cpp).
+#include <cmath>
+
+#include "engine/format/options.h"
+#include "shell/interp.h"
+#include "shell/python/errors.h"
+#include "shell/torch/benchmark.h"
+#include "shell/torch/registry.h"
+
+namespace tsh::shell {
+
+namespace {
+
+Value module(const std::string& name) {
+  auto m = std::make_shared<ModuleObj>();
+  m->name = name;
+  return Value::object(Kind::Module, m);
+}
+
+void def(const Value& mod, const std::string& name,
+         std::function<Value(Interpreter&, Args&, Kwargs&)> fn) {
+  mod.as<ModuleObj>()->attrs[name] =
+      make_builtin(name, "<built-in function " + name + ">", std::move(fn));
+}
+
+// Binds (args, kwargs) to named parameters with defaults, Python-style.
+std::vector<Value> bind_simple(const std::string& fname, Args& a, Kwargs& kw,
+                               const std::vector<std::string>& names) {
+  std::vector<Value> out(names.size());
+  if (a.size() > names.size())
+    throw TypeError(fname + "() takes from 0 to " + std::to_string(names.size()) +
+                    " positional arguments but " + std::to_string(a.size()) + " were given");
+  for (size_t i = 0; i < a.size(); ++i) out[i] = a[i];
+  for (auto& [k, v] : kw) {
+    auto it = std::find(names.begin(), names.end(), k);
+    if (it == names.end())
+      throw TypeError(fname + "() got an unexpected keyword argument '" + k + "'");
+    out[static_cast<size_t>(it - names.begin())] = v;
+  }
+  return out;
+}
+
+}  // namespace
+
+Value make_torch_module(Interpreter&) {
+  Value torch = module("torch");
+  auto& attrs = torch.as<ModuleObj>()->attrs;
+  for (const char* n : {"bool", "uint8", "int8", "int16", "short", "int32", "int", "int64",
+                        "long", "float16", "half", "bfloat16", "float32", "float", "float64",
+                        "double", "complex64", "cfloat", "complex128", "cdouble"})
+    attrs[n] = Value::dtype(*dtype_from_name(n));
+  attrs["__version__"] = Value::str("2.5.0+tsh");
+
+  def(torch, "set_printoptions", [](Interpreter&, Args& a, Kwargs& kw) {
+    auto v = bind_simple("set_printoptions", a, kw,
+                         {"precision", "threshold", "edgeitems", "linewidth", "profile", "sci_mode"});
+    auto opt_int = [](const Value& x) -> std::optional<int64_t> {
+      if (x.is_none()) return std::nullopt;
+      return static_cast<int64_t>(x.as_int());
+    };
+    std::optional<double> threshold;
+    if (!v[1].is_none()) threshold = v[1].as_float();
+    std::optional<int> precision;
+    if (auto p = opt_int(v[0])) precision = static_cast<int>(*p);
+    std::optional<std::string> profile;
+    if (!v[4].is_none()) profile = v[4].as_str();
+    std::optional<bool> sci;
+    if (!v[5].is_none()) sci = truthy(v[5]);
+    format::set_printoptions(precision, threshold, opt_int(v[2]), opt_int(v[3]), profile, sci);
+    return Value();
+  });
+  def(torch, "device", [](Interpreter&, Args& a, Kwargs& kw) {
+    auto v = bind_simple("device", a, kw, {"type", "index"});
+    if (v[0].is(Kind::Device)) return v[0];
+    if (v[0].is(Kind::Int)) return Value::device(Device{DeviceType::CUDA, static_cast<int>(v[0].as_int())});
+    if (!v[0].is(Kind::Str)) throw TypeError("device() received an invalid combination of arguments");
+    Device d = Device::parse(v[0].as_str());
+    if (!v[1].is_none()) {
+      if (v[0].as_str().find(':') != std::string::npos)
+        throw RuntimeError("type (string) must not include an index because index was passed explicitly: " + v[0].as_str());
+      if (d.is_cpu() && v[1].as_int() != 0)
+        throw RuntimeError("CPU device index must be -1 or zero, got " + std::to_string(static_cast<long long>(v[1].as_int())));
+      if (d.is_cuda()) d.index = static_cast<int>(v[1].as_int());
+    }
+    return Value::device(d);
+  });
+  {
+    auto size_type = std::make_shared<TypeObj>();
+    size_type->name = "torch.Size";
+    size_type->ctor = [](Interpreter& in, Args& a, Kwargs&) {
+      Shape s;
+      if (!a.empty())
+        for (const Value& v : in.iterate(a[0])) {
+          if (!v.is_intlike())
+            throw TypeError("torch.Size() takes an iterable of 'int' (item 0 is '" + type_name(v) + "')");
+          s.push_back(static_cast<int64_t>(v.as_int()));
+        }
+      return Value::size(s);
+    };
+    attrs["Size"] = Value::object(Kind::Type, size_type);
+    auto tensor_type = std::make_shared<TypeObj>();
+    tensor_type->name = "torch.Tensor";
+    tensor_type->ctor = [](Interpreter& in, Args& a, Kwargs& kw) {
+      return in.call(in.get_attr(in.torch(), "tensor"), a, kw);
+    };
+    attrs["Tensor"] = Value::object(Kind::Type, tensor_type);
+  }
+
+  install_random_attrs(attrs);
+  install_benchmark(attrs);  // torch.utils.benchmark, get/set_num_threads
+  install_join_attrs(attrs);
+
+  Value cuda = module("torch.cuda");
+  def(cuda, "is_available", [](Interpreter&, Args&, Kwargs&) { return Value::boolean(false); });
+  def(cuda, "device_count", [](Interpreter&, Args&, Kwargs&) { return Value::integer(0); });
+  attrs["cuda"] = cuda;
+
+  // torch.linalg: every registry function named linalg_X is torch.linalg.X, as in PyTorch.
+  Value linalg = module("torch.linalg");
+  for (const std::string& name : registry().function_names()) {
+    if (name.rfind("linalg_", 0) != 0) continue;
+    const auto* overloads = registry().functions(name);
+    linalg.as<ModuleObj>()->attrs[name.substr(7)] =
+        make_builtin(name, "<built-in function " + name + ">",
+                     [overloads](Interpreter& in, Args& a, Kwargs& kw) {
+                       return registry().call(in, *overloads, false, a, kw);
+                     });
+  }
+  attrs["linalg"] = linalg;
+  return torch;
+}
+
+Value Interpreter::lookup_module(const std::string& name) {
+  auto it = modules_.find(name);
+  if (it != modules_.end()) return it->second;
+  Value m = module(name);
+  if (name == "math") {
+    auto& a = m.as<ModuleObj>()->attrs;
+    a["pi"] = Value::floating(M_PI);
+    a["e"] = Value::floating(M_E);
+    a["inf"] = Value::floating(INFINITY);
+    a["nan"] = Value::floating(NAN);
+    // CPython's math_1: a NaN from a non-NaN is a domain error; an infinity
+    // from a finite x is a range error where the function can overflow (exp),
+    // else a domain error (log(0)).
+    auto unary_fn = [&](const char* n, double (*f)(double), bool can_overflow) {
+      def(m, n, [f, n, can_overflow](Interpreter&, Args& x, Kwargs&) {
+        if (x.size() != 1 || !(x[0].is_intlike() || x[0].is(Kind::Float)))
+          throw TypeError(std::string("must be real number, not ") + (x.empty() ? "nothing" : type_name(x[0])));
+        const double in = x[0].as_float();
+        const double r = f(in);
+        if (std::isnan(r) && !std::isnan(in)) throw ValueError("math domain error");
+        if (std::isinf(r) && std::isfinite(in)) {
+          if (can_overflow) throw OverflowError("math range error");
+          throw ValueError("math domain error");
+        }
+        return Value::floating(r);
+      });
+    };
+    unary_fn("sqrt", [](double x) { return std::sqrt(x); }, false);
+    unary_fn("exp", [](double x) { return std::exp(x); }, true);
+    unary_fn("log", [](double x) { return std::log(x); }, false);
+    unary_fn("sin", [](double x) { return std::sin(x); }, false);
+    unary_fn("cos", [](double x) { return std::cos(x); }, false);
+    unary_fn("tan", [](double x) { return std::tan(x); }, false);
+    unary_fn("fabs", [](double x) { return std::fabs(x); }, false);
+  }
+  modules_[name] = m;
+  return m;
+}
+
+}  // namespace tsh::shell
