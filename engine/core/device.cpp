@@ -45,6 +45,13 @@ std::string Device::repr() const {
   return index < 0 ? t + ")" : t + ", index=" + std::to_string(index) + ")";
 }
 
+std::string device_mismatch(Device expected, Device found) {
+  if (expected.is_meta() || found.is_meta())
+    return "Tensor on device " + found.str() + " is not on the expected device " + expected.str() + "!";
+  return "Expected all tensors to be on the same device, but found at least two devices, " + expected.str() +
+         " and " + found.str() + "!";
+}
+
 Device Device::parse(std::string_view s) {
   std::string_view type = s, idx;
   if (auto colon = s.find(':'); colon != std::string_view::npos) {

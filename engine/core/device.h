@@ -37,6 +37,10 @@ void start_backends();
 // Whether this build has a CUDA backend.
 bool cuda_backend_built();
 
+// PyTorch's error for an op given tensors on two devices: `expected` is the
+// device of its first tensor. Meta tensors meet others in a check of its own.
+std::string device_mismatch(Device expected, Device found);
+
 // Where factory functions (zeros, rand, tensor, ...) put a tensor when no
 // device is given: the CPU unless `tsh --device` chose another. As in
 // PyTorch's set_default_device, choosing CUDA without a CUDA backend is not

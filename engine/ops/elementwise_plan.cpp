@@ -180,8 +180,7 @@ Prepared prepare_elementwise(std::span<const Operand> inputs, std::span<const DT
     if (op.is_tensor()) originals.push_back(op.tensor());
   for (const Tensor& t : originals)
     TSH_CHECK(t.device() == originals[0].device(), RuntimeError,
-              "Expected all tensors to be on the same device, but found at least two devices, " +
-                  originals[0].device().str() + " and " + t.device().str() + "!");
+              device_mismatch(originals[0].device(), t.device()));
 
   // Broadcast strides of each tensor input, in natural dim order.
   std::vector<Shape> in_strides;
@@ -203,8 +202,7 @@ Prepared prepare_elementwise(std::span<const Operand> inputs, std::span<const DT
     }
     if (!originals.empty())
       TSH_CHECK(d.device() == originals[0].device(), RuntimeError,
-                "Expected all tensors to be on the same device, but found at least two devices, " +
-                    originals[0].device().str() + " and " + d.device().str() + "!");
+                device_mismatch(originals[0].device(), d.device()));
   }
 
   std::vector<const Shape*> order_strides;

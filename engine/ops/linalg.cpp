@@ -71,8 +71,7 @@ Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
             "linalg.solve: Vector broadcasting of the left hand side is not supported for "
             "left=False. In this case linalg.solve is equivalent to B / A.squeeze(-1)");
   TSH_CHECK(A.device() == B.device(), RuntimeError,
-            "Expected all tensors to be on the same device, but found at least two devices, " +
-                A.device().str() + " and " + B.device().str() + "!");
+            device_mismatch(A.device(), B.device()));
   TSH_CHECK(d != DType::Float16 && d != DType::BFloat16, RuntimeError,
             std::string("\"lu_cpu\" not implemented for '") + scalar_type_name(d) + "'");
 

@@ -38,8 +38,7 @@ void check_scalar_type(DType expected, DType found) {
 
 void check_same_device(const Tensor& a, const Tensor& b) {
   TSH_CHECK(a.device() == b.device(), RuntimeError,
-            "Expected all tensors to be on the same device, but found at least two devices, " +
-                b.device().str() + " and " + a.device().str() + "!");
+            device_mismatch(b.device(), a.device()));
 }
 
 // dot's checks: 1-d operands, one dtype, one length.

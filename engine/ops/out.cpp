@@ -28,8 +28,7 @@ void check_out_dtype(const Tensor& out, DType expected) {
 
 const Tensor& write_out(const Tensor& out, const Tensor& result) {
   TSH_CHECK(out.device() == result.device(), RuntimeError,
-            "Expected all tensors to be on the same device, but found at least two devices, " +
-                result.device().str() + " and " + out.device().str() + "!");
+            device_mismatch(result.device(), out.device()));
   resize_out(out, result.sizes());
   if (result.numel() > 0) copy_(out, result);
   return out;

@@ -150,7 +150,7 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
     }
     case Kind::Device: {
       Device d = obj.as_device();
-      if (name == "type") return Value::str(d.is_cpu() ? "cpu" : "cuda");
+      if (name == "type") return Value::str(d.is_cpu() ? "cpu" : d.is_cuda() ? "cuda" : "meta");
       if (name == "index") return d.index < 0 ? Value() : Value::integer(d.index);
       no_attribute(obj, name, {"type", "index"});
     }

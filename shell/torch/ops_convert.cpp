@@ -46,7 +46,7 @@ void register_conversion_ops(Registry& r) {
         [](Interpreter&, Bound& a) {
           const Tensor& t = a.tensor(0);
           if (a.is_none(1)) {
-            std::string prefix = t.device().is_cuda() ? "torch.cuda." : "torch.";
+            std::string prefix = t.device().is_cuda() ? "torch.cuda." : t.device().is_meta() ? "torch.meta." : "torch.";
             return Value::str(prefix + std::string(legacy_type_name(t.dtype())));
           }
           std::optional<DType> d;

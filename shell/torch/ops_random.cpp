@@ -146,6 +146,7 @@ void install_random_attrs(std::map<std::string, Value>& attrs) {
       Device d = v[0].is(Kind::Device) ? v[0].as_device()
                  : v[0].is(Kind::Int)  ? Device{DeviceType::CUDA, static_cast<int>(v[0].as_int())}
                                        : Device::parse(v[0].as_str());
+      if (d.is_meta()) throw RuntimeError("META device type not an accelerator.");
       if (!d.is_cpu()) throw RuntimeError("Device type CUDA is not supported for torch.Generator() api.");
     }
     return wrap(std::make_shared<Generator>());

@@ -22,6 +22,7 @@ const std::map<std::string, Getter>& properties() {
       {"itemsize", [](const Tensor& t) { return Value::integer(t.itemsize()); }},
       {"is_cuda", [](const Tensor& t) { return Value::boolean(t.device().is_cuda()); }},
       {"is_cpu", [](const Tensor& t) { return Value::boolean(t.device().is_cpu()); }},
+      {"is_meta", [](const Tensor& t) { return Value::boolean(t.device().is_meta()); }},
       {"is_leaf", [](const Tensor&) { return Value::boolean(true); }},
       {"requires_grad", [](const Tensor&) { return Value::boolean(false); }},
       {"grad", [](const Tensor&) { return Value::none(); }},

@@ -83,7 +83,7 @@ Value make_torch_module(Interpreter&) {
         throw RuntimeError("type (string) must not include an index because index was passed explicitly: " + v[0].as_str());
       if (d.is_cpu() && v[1].as_int() != 0)
         throw RuntimeError("CPU device index must be -1 or zero, got " + std::to_string(static_cast<long long>(v[1].as_int())));
-      if (d.is_cuda()) d.index = static_cast<int>(v[1].as_int());
+      if (!d.is_cpu()) d.index = static_cast<int>(v[1].as_int());
     }
     return Value::device(d);
   });

@@ -61,6 +61,10 @@ class CappedAllocator : public tsh::Allocator {
     return inner_->allocate(nbytes);
   }
   void deallocate(void* p, int64_t nbytes) override { inner_->deallocate(p, nbytes); }
+  void copy_to_host(void* host, const void* src, int64_t n) override { inner_->copy_to_host(host, src, n); }
+  void copy_from_host(void* dst, const void* host, int64_t n) override { inner_->copy_from_host(dst, host, n); }
+  void copy(void* dst, const void* src, int64_t n) override { inner_->copy(dst, src, n); }
+  void fill(void* dst, uint8_t byte, int64_t n) override { inner_->fill(dst, byte, n); }
 
  private:
   tsh::Allocator* inner_;
