@@ -109,4 +109,22 @@ DType default_complex_dtype() {
   return g_default_dtype == DType::Float64 ? DType::Complex128 : DType::Complex64;
 }
 
+const char* scalar_type_name(DType d) {
+  switch (d) {
+    case DType::Bool: return "Bool";
+    case DType::UInt8: return "Byte";
+    case DType::Int8: return "Char";
+    case DType::Int16: return "Short";
+    case DType::Int32: return "Int";
+    case DType::Int64: return "Long";
+    case DType::Float16: return "Half";
+    case DType::BFloat16: return "BFloat16";
+    case DType::Float32: return "Float";
+    case DType::Float64: return "Double";
+    case DType::Complex64: return "ComplexFloat";
+    case DType::Complex128: return "ComplexDouble";
+  }
+  return "";
+}
+
 }  // namespace tsh

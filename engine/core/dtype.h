@@ -98,4 +98,8 @@ decltype(auto) dispatch(DType d, F&& f) {
   __builtin_unreachable();
 }
 
+// PyTorch's ScalarType name of a dtype ("Float", "Long", "ComplexFloat"), as
+// in "\"arange_cpu\" not implemented for 'Bool'".
+const char* scalar_type_name(DType d);
+
 }  // namespace tsh

@@ -29,6 +29,7 @@ namespace tsh::cpu {
 
 void start() {
   register_allocator(DeviceType::CPU, host_allocator());
+  cover_dtypes();
   constexpr DeviceType C = DeviceType::CPU;
   namespace k = kernels;
 

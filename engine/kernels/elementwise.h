@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "engine/core/scalar.h"
 #include "engine/core/tensor.h"
@@ -77,6 +78,18 @@ struct UnaryParams {
 };
 
 namespace kernels {
+
+class Check;
+// The dtype-coverage check of each op kind (engine/kernels/coverage.h), and its key,
+// by which a backend covers it ("binary/0" for BinaryOp::Add, ...).
+const Check& check_of(BinaryOp op);
+const Check& check_of(UnaryOp op);
+const Check& check_of(CompareOp op);
+const Check& check_of(TernaryOp op);
+std::string coverage_key(BinaryOp op);
+std::string coverage_key(UnaryOp op);
+std::string coverage_key(CompareOp op);
+std::string coverage_key(TernaryOp op);
 
 using BinaryFn = void (*)(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, const BinaryParams& params);
 // value: Addcmul/Addcdiv's multiplier.

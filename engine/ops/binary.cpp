@@ -8,7 +8,7 @@
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/copy.h"
-#include "engine/ops/elementwise_support.h"
+#include "engine/kernels/coverage.h"
 #include "engine/ops/host_values.h"
 #include "engine/ops/promotion.h"
 #include "engine/ops/unary.h"
@@ -20,8 +20,6 @@ namespace {
 
 struct Spec {
   BinaryOp op;
-  const char* name;          // PyTorch's kernel name, for "not implemented" errors
-  unsigned dtypes;           // compute dtypes the op supports (elementwise_support.h)
   bool int_to_float = false; // bool/integer operands compute in the default float dtype
 };
 
@@ -53,7 +51,7 @@ Tensor run(const Spec& s, const Operand& a, const Operand& b, const Dest& dest, 
   const DType dts[2] = {d, d};
   Prepared p = prepare_elementwise(ins, dts, dest, d, d);
   extra(d, params);
-  if (!supports(s.dtypes, d)) not_implemented_for(s.name, d);
+  kernels::check_of(s.op).require(p.out.device(), d);
   const bool int_division = is_integral(d, false) &&
                             (s.op == BinaryOp::DivTrunc || s.op == BinaryOp::DivFloor ||
                              s.op == BinaryOp::Remainder || s.op == BinaryOp::Fmod);
@@ -90,23 +88,23 @@ Scalar negate(const Scalar& s) {
   return s;
 }
 
-constexpr Spec kAdd{BinaryOp::Add, "add_cpu/sub_cpu", kAll};
-constexpr Spec kMul{BinaryOp::Mul, "mul_cpu", kAll};
-constexpr Spec kDiv{BinaryOp::Div, "div_true_cpu", kFloat | kComplex, true};
-constexpr Spec kDivTrunc{BinaryOp::DivTrunc, "div_trunc_cpu", kInt | kFloat};
-constexpr Spec kDivFloor{BinaryOp::DivFloor, "div_floor_cpu", kInt | kFloat};
-constexpr Spec kRemainder{BinaryOp::Remainder, "remainder_cpu", kInt | kFloat};
-constexpr Spec kFmod{BinaryOp::Fmod, "fmod_cpu", kInt | kFloat};
-constexpr Spec kPow{BinaryOp::Pow, "pow", kInt | kFloat | kComplex};
-constexpr Spec kAtan2{BinaryOp::Atan2, "atan2_cpu", kFloat, true};
-constexpr Spec kHypot{BinaryOp::Hypot, "hypot_cpu", kFloat};
-constexpr Spec kMaximum{BinaryOp::Maximum, "maximum_cpu", kBool | kInt | kFloat};
-constexpr Spec kMinimum{BinaryOp::Minimum, "minimum_cpu", kBool | kInt | kFloat};
-constexpr Spec kAnd{BinaryOp::BitAnd, "bitwise_and_cpu", kBool | kInt};
-constexpr Spec kOr{BinaryOp::BitOr, "bitwise_or_cpu", kBool | kInt};
-constexpr Spec kXor{BinaryOp::BitXor, "bitwise_xor_cpu", kBool | kInt};
-constexpr Spec kShl{BinaryOp::Shl, "lshift_cpu", kInt};
-constexpr Spec kShr{BinaryOp::Shr, "rshift_cpu", kInt};
+constexpr Spec kAdd{BinaryOp::Add};
+constexpr Spec kMul{BinaryOp::Mul};
+constexpr Spec kDiv{BinaryOp::Div, true};
+constexpr Spec kDivTrunc{BinaryOp::DivTrunc};
+constexpr Spec kDivFloor{BinaryOp::DivFloor};
+constexpr Spec kRemainder{BinaryOp::Remainder};
+constexpr Spec kFmod{BinaryOp::Fmod};
+constexpr Spec kPow{BinaryOp::Pow};
+constexpr Spec kAtan2{BinaryOp::Atan2, true};
+constexpr Spec kHypot{BinaryOp::Hypot};
+constexpr Spec kMaximum{BinaryOp::Maximum};
+constexpr Spec kMinimum{BinaryOp::Minimum};
+constexpr Spec kAnd{BinaryOp::BitAnd};
+constexpr Spec kOr{BinaryOp::BitOr};
+constexpr Spec kXor{BinaryOp::BitXor};
+constexpr Spec kShl{BinaryOp::Shl};
+constexpr Spec kShr{BinaryOp::Shr};
 
 bool is_number_equal(const Operand& o, double v) {
   if (o.is_tensor()) return false;
@@ -127,10 +125,6 @@ Tensor fill_result(const Operand& a, const Operand& b, DType d, const Dest& dest
 
 }  // namespace
 
-void not_implemented_for(const char* kernel_name, DType d) {
-  throw RuntimeError(std::string("\"") + kernel_name + "\" not implemented for '" +
-                     scalar_type_name(d) + "'");
-}
 
 Tensor add(const Operand& a, const Operand& b, const Scalar& alpha, const Dest& dest) {
   BinaryParams prm;
@@ -140,10 +134,11 @@ Tensor add(const Operand& a, const Operand& b, const Scalar& alpha, const Dest& 
 
 Tensor sub(const Operand& a, const Operand& b, const Scalar& alpha, const Dest& dest) {
   const bool ab = a.dtype() == DType::Bool, bb = b.dtype() == DType::Bool;
-  TSH_CHECK(!(ab && bb), RuntimeError,
+  // NotImplementedError since PyTorch 2.x's later releases (RuntimeError before).
+  TSH_CHECK(!(ab && bb), NotImplementedError,
             "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
             "`logical_xor()` operator instead.");
-  TSH_CHECK(!(ab || bb), RuntimeError,
+  TSH_CHECK(!(ab || bb), NotImplementedError,
             "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
             "invert a mask, use the `~` or `logical_not()` operator instead.");
   BinaryParams prm;
@@ -184,7 +179,7 @@ Tensor pow(const Operand& a, const Operand& b, const Dest& dest) {
       TSH_CHECK(dest.tensor.dtype() == d, RuntimeError,
                 std::string("Found dtype ") + scalar_type_name(dest.tensor.dtype()) + " but expected " +
                     scalar_type_name(d));
-    if (!supports(kPow.dtypes, d)) not_implemented_for(kPow.name, d);
+    kernels::check_of(BinaryOp::Pow).require(a.tensor().device(), d);
     if (is_number_equal(b, 0.0)) return fill_result(a, b, d, dest, /*ones=*/true);
     if (is_number_equal(b, 1.0)) return fill_result(a, b, d, dest, /*ones=*/false);
     // sqrt / rsqrt / reciprocal, as PyTorch dispatches them (not for float16).

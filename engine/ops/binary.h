@@ -72,8 +72,4 @@ inline Tensor div_(const Tensor& self, const Operand& b, Rounding r = Rounding::
   return div(self, b, r, Dest::inplace(self));
 }
 
-// Throws PyTorch's message for a dtype an op's kernel does not support:
-// "\"add_cpu/sub_cpu\" not implemented for 'Bool'".
-[[noreturn]] void not_implemented_for(const char* kernel_name, DType d);
-
 }  // namespace tsh

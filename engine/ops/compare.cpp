@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "engine/core/error.h"
+#include "engine/kernels/coverage.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/binary.h"
 #include "engine/ops/copy.h"
@@ -16,16 +17,6 @@ namespace tsh {
 namespace {
 
 
-const char* kernel_name(CompareOp op) {
-  switch (op) {
-    case CompareOp::Lt: return "lt_cpu";
-    case CompareOp::Le: return "le_cpu";
-    case CompareOp::Gt: return "gt_cpu";
-    case CompareOp::Ge: return "ge_cpu";
-    default: return "eq_cpu";
-  }
-}
-
 // C++'s default stream format of a double, as PyTorch's messages print numbers.
 std::string num(double v) {
   std::ostringstream os;
@@ -37,8 +28,7 @@ std::string num(double v) {
 
 Tensor compare(CompareOp op, const Operand& a, const Operand& b, const Dest& dest) {
   const DType d = result_type({a.promotion(), b.promotion()});
-  const bool ordering = op == CompareOp::Lt || op == CompareOp::Le || op == CompareOp::Gt || op == CompareOp::Ge;
-  if (ordering && is_complex(d)) not_implemented_for(kernel_name(op), d);
+  kernels::check_of(op).require(a.is_tensor() ? a.tensor().device() : b.is_tensor() ? b.tensor().device() : Device{}, d);
   const Operand ins[2] = {a, b};
   const DType dts[2] = {d, d};
   Prepared p = prepare_elementwise(ins, dts, dest, DType::Bool, DType::Bool);

@@ -12,6 +12,7 @@
 #include "engine/core/memory.h"
 #include "engine/core/shape.h"
 #include "engine/kernels/elementwise.h"
+#include "engine/kernels/coverage.h"
 #include "engine/kernels/creation.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/views.h"
@@ -21,12 +22,6 @@ namespace tsh {
 namespace {
 
 
-// PyTorch's error for a dtype its CPU kernel was not compiled for.
-[[noreturn]] void not_implemented(const char* kernel, DType d) {
-  throw RuntimeError(std::string("\"") + kernel + "\" not implemented for '" +
-                     scalar_type_name(d) + "'");
-}
-
 // How C++'s ostream writes a bound (PyTorch formats its messages that way): 0, 1e+20, inf, nan.
 template <typename A> std::string stream_str(A v) {
   std::ostringstream os;
@@ -35,10 +30,14 @@ template <typename A> std::string stream_str(A v) {
 }
 
 // The element count of arange, with PyTorch's checks in their order.
-int64_t arange_size(const Scalar& start, const Scalar& end, const Scalar& step, DType d) {
-  return dispatch(d, [&]<typename T>() -> int64_t {
+int64_t arange_size(const Scalar& start, const Scalar& end, const Scalar& step, DType d, Device device) {
+  static const kernels::Check arange_check("arange");
+  arange_check.require(device, d);
+  // A device without an arange limit (meta) counts bool and complex ranges in double.
+  const DType counted = is_complex(d) || d == DType::Bool ? DType::Float64 : d;
+  return dispatch(counted, [&]<typename T>() -> int64_t {
     if constexpr (is_complex_v<T> || std::is_same_v<T, bool>) {
-      not_implemented("arange_cpu", d);
+      return 0;  // never: counted is real
     } else {
       using A = arange_acc_t<T>;
       const A xstart = scalar_to<A>(start), xend = scalar_to<A>(end), xstep = scalar_to<A>(step);
@@ -107,24 +106,6 @@ template <typename T> T tensor_element(const Scalar& v, const char* int_name) {
 
 }  // namespace
 
-const char* scalar_type_name(DType d) {
-  switch (d) {
-    case DType::Bool: return "Bool";
-    case DType::UInt8: return "Byte";
-    case DType::Int8: return "Char";
-    case DType::Int16: return "Short";
-    case DType::Int32: return "Int";
-    case DType::Int64: return "Long";
-    case DType::Float16: return "Half";
-    case DType::BFloat16: return "BFloat16";
-    case DType::Float32: return "Float";
-    case DType::Float64: return "Double";
-    case DType::Complex64: return "ComplexFloat";
-    case DType::Complex128: return "ComplexDouble";
-  }
-  return "";
-}
-
 Tensor zeros(const Shape& sizes, DType dtype, Device device) {
   Tensor out = empty(sizes, dtype, device);
   zero_(out);
@@ -177,7 +158,7 @@ Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step,
   auto integral = [](const Scalar& s) { return s.is_int() || s.is_bool(); };
   DType d = dtype.value_or(integral(start) && integral(end) && integral(step) ? DType::Int64
                                                                               : default_dtype());
-  Tensor out = empty({arange_size(start, end, step, d)}, d, device);
+  Tensor out = empty({arange_size(start, end, step, d, device)}, d, device);
   kernels::arange.get(device)(out, start, step);
   return out;
 }
@@ -190,7 +171,8 @@ Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, std::opti
   if (steps == 1) {
     fill_(out, start);  // end is not even looked at, as in PyTorch
   } else if (steps > 1) {
-    if (d == DType::Bool) not_implemented("linspace_cpu", d);
+    static const kernels::Check linspace_check("linspace");
+    linspace_check.require(device, d);
     check_scalar_fits(start, d);
     check_scalar_fits(end, d);
     kernels::linspace.get(device)(out, start, end, steps);
@@ -210,7 +192,8 @@ Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double ba
     else
       fill_(out, Scalar(std::pow(base, scalar_to<double>(start))));
   } else if (steps > 1) {
-    if (d == DType::Bool) not_implemented("logspace_cpu", d);
+    static const kernels::Check logspace_check("logspace");
+    logspace_check.require(device, d);
     check_scalar_fits(start, d);
     check_scalar_fits(end, d);
     kernels::logspace.get(device)(out, start, end, steps, base);

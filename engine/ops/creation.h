@@ -62,8 +62,4 @@ DType infer_dtype(const std::vector<Scalar>& values);
 // (PyTorch 2.x), so int [1, 2] equals float [1., 2.] and NaN never equals.
 bool equal(const Tensor& a, const Tensor& b);
 
-// PyTorch's ScalarType name of a dtype ("Float", "Long", "ComplexFloat"), as
-// used in "\"arange_cpu\" not implemented for 'Bool'".
-const char* scalar_type_name(DType d);
-
 }  // namespace tsh

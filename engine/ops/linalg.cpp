@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/core/error.h"
+#include "engine/kernels/coverage.h"
 #include "engine/core/shape.h"
 #include "engine/kernels/linalg.h"
 #include "engine/ops/copy.h"
@@ -72,8 +73,8 @@ Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
             "left=False. In this case linalg.solve is equivalent to B / A.squeeze(-1)");
   TSH_CHECK(A.device() == B.device(), RuntimeError,
             device_mismatch(A.device(), B.device()));
-  TSH_CHECK(d != DType::Float16 && d != DType::BFloat16, RuntimeError,
-            std::string("\"lu_cpu\" not implemented for '") + scalar_type_name(d) + "'");
+  static const kernels::Check lu_check("lu");
+  lu_check.require(A.device(), d);
 
   // X A = B is A^T X^T = B^T: solve that system and transpose back.
   const Tensor lhs = left ? A : mT(A);

@@ -10,6 +10,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
+#include "engine/kernels/coverage.h"
 #include "engine/kernels/linalg.h"
 #include "engine/ops/binary.h"
 #include "engine/ops/copy.h"
@@ -24,9 +25,14 @@ namespace {
 std::string S(int64_t v) { return std::to_string(v); }
 
 // PyTorch's dispatch error for a dtype its kernel was not built for.
-void refuse_bool(const char* kernel, DType d) {
-  TSH_CHECK(d != DType::Bool, RuntimeError,
-            std::string("\"") + kernel + "\" not implemented for '" + scalar_type_name(d) + "'");
+// The backend's matrix-product kernels: addmm for mm/bmm/matmul, addmv for mv.
+const kernels::Check& addmm_check() {
+  static const kernels::Check check("addmm");
+  return check;
+}
+const kernels::Check& addmv_check() {
+  static const kernels::Check check("addmv");
+  return check;
 }
 
 // A typed data_ptr<T>() on a tensor of another dtype, as PyTorch's kernels report it.
@@ -86,7 +92,7 @@ Tensor mm(const Tensor& self, const Tensor& mat2) {
   Tensor out = empty({self.size(0), mat2.size(1)}, self.dtype(), self.device());
   if (out.numel() == 0) return out;
   if (self.size(1) == 0) return zero_(out), out;  // an empty sum
-  refuse_bool("addmm_impl_cpu_", self.dtype());
+  addmm_check().require(self.device(), self.dtype());
   kernels::mm.get(out.device())(out, self, mat2);
   return out;
 }
@@ -103,7 +109,7 @@ Tensor mv(const Tensor& self, const Tensor& vec) {
   check_same_device(self, vec);
   Tensor out = empty({rows}, vec.dtype(), vec.device());
   if (self.numel() == 0) return zero_(out), out;
-  refuse_bool("addmv_impl_cpu", self.dtype());
+  addmv_check().require(self.device(), self.dtype());
   check_scalar_type(self.dtype(), vec.dtype());
   kernels::mv.get(out.device())(out, self, vec);
   return out;
@@ -121,13 +127,14 @@ Tensor bmm(const Tensor& self, const Tensor& mat2) {
   if (out.numel() == 0) return out;
   if (k == 0) return zero_(out), out;
   if (k * n * m < 400) {  // PyTorch's small-product loop, dispatched on batch1's dtype
-    refuse_bool("bmm", self.dtype());
+    static const kernels::Check small_bmm("bmm/small");
+    small_bmm.require(self.device(), self.dtype());
     check_scalar_type(self.dtype(), mat2.dtype());
   } else {  // one addmm per batch element
     TSH_CHECK(self.dtype() == mat2.dtype(), RuntimeError,
               std::string("expected m1 and m2 to have the same dtype, but got: ") +
                   typemeta_name(self.dtype()) + " != " + typemeta_name(mat2.dtype()));
-    refuse_bool("addmm_impl_cpu_", self.dtype());
+    addmm_check().require(self.device(), self.dtype());
   }
   kernels::bmm.get(out.device())(out, self, mat2);
   return out;
@@ -135,7 +142,8 @@ Tensor bmm(const Tensor& self, const Tensor& mat2) {
 
 Tensor dot(const Tensor& self, const Tensor& other) {
   dot_check(self, other);
-  refuse_bool("dot", self.dtype());
+  static const kernels::Check dot_check("dot");
+  dot_check.require(self.device(), self.dtype());
   Tensor out = empty({}, self.dtype(), self.device());
   kernels::dot.get(out.device())(out, self, other, false);
   return out;

@@ -9,6 +9,7 @@
 #include "engine/core/convert.h"
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
+#include "engine/kernels/coverage.h"
 #include "engine/kernels/random.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
@@ -27,10 +28,6 @@ template <typename N> std::string num(N v) {
   std::ostringstream os;
   os << v;
   return os.str();
-}
-
-[[noreturn]] void not_implemented(const char* kernel, DType d) {
-  throw RuntimeError(std::string("\"") + kernel + "\" not implemented for '" + scalar_type_name(d) + "'");
 }
 
 
@@ -164,7 +161,8 @@ const Tensor& uniform_(const Tensor& self, double from, double to, Generator* ge
     return self;
   }
   const DType d = self.dtype();
-  if (!is_floating(d)) not_implemented("check_uniform_bounds", d);
+  static const kernels::Check uniform_check("uniform");
+  uniform_check.require(self.device(), d);
   auto [lo, hi] = float_range(d);
   TSH_CHECK(from >= lo && from <= hi, RuntimeError, std::string("from is out of bounds for ") + typemeta_name(d));
   TSH_CHECK(to >= lo && to <= hi, RuntimeError, std::string("to is out of bounds for ") + typemeta_name(d));
@@ -186,7 +184,8 @@ const Tensor& normal_(const Tensor& self, double mean, double std, Generator* ge
   // Real and imaginary parts each get half the variance.
   const Tensor t = is_complex(self.dtype()) ? real_view(self) : self;
   if (is_complex(self.dtype())) std = std / std::sqrt(2.0);
-  if (!is_floating(t.dtype())) not_implemented("normal_kernel_cpu", t.dtype());
+  static const kernels::Check normal_check("normal");
+  normal_check.require(t.device(), t.dtype());
   check_no_internal_overlap(t);
   kernels::normal.get(t.device())(t, mean, std, gen_or_default(gen));
   return self;
@@ -195,7 +194,8 @@ const Tensor& normal_(const Tensor& self, double mean, double std, Generator* ge
 const Tensor& random_(const Tensor& self, Generator* gen) {
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
-  if (is_complex(self.dtype())) not_implemented("random_kernel_cpu", self.dtype());
+  static const kernels::Check random_check("random");
+  random_check.require(self.device(), self.dtype());
   kernels::random.get(self.device())(self, gen_or_default(gen));
   return self;
 }
@@ -243,9 +243,9 @@ const Tensor& random_(const Tensor& self, int64_t from, std::optional<int64_t> t
     if (self.numel() == 0) return self;
     const bool kernel_type = d == DType::Int64 || d == DType::Float64 || d == DType::Float32 ||
                              d == DType::BFloat16;
-    if (!kernel_type && (is_complex(d) || d == DType::Bool || d == DType::Float16))
-      not_implemented("random_full_64_bits_range_kernel_cpu", d);
-    TSH_CHECK(kernel_type, RuntimeError,
+    static const kernels::Check full_range_check("random_full_range");
+    full_range_check.require(self.device(), d);
+    TSH_CHECK(kernel_type || self.device().is_meta(), RuntimeError,
               "random_full_64_bits_range_kernel_cpu handles only int64, double, float and bfloat16");
     kernels::random_full_range.get(self.device())(self, gen_or_default(gen));
   }
@@ -257,7 +257,8 @@ const Tensor& bernoulli_(const Tensor& self, double p, Generator* gen) {
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
   const DType d = self.dtype();
-  if (is_complex(d)) not_implemented("bernoulli_scalar_cpu_", d);  // 2.x added Half
+  static const kernels::Check bernoulli_check("bernoulli_scalar");
+  bernoulli_check.require(self.device(), d);
   kernels::bernoulli_scalar.get(self.device())(self, p, gen_or_default(gen));
   return self;
 }
@@ -266,11 +267,11 @@ const Tensor& bernoulli_(const Tensor& self, const Tensor& p, Generator* gen) {
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
   const DType d = self.dtype();
-  if (is_complex(d)) not_implemented("bernoulli_tensor_cpu_self_", d);  // 2.x added Half
+  static const kernels::Check self_check("bernoulli_tensor/self"), p_check("bernoulli_tensor/p");
+  self_check.require(self.device(), d);
   Tensor pe = expand(p, self.sizes());
   const DType pd = p.dtype();
-  if (!(pd == DType::Float64 || pd == DType::Float32 || pd == DType::BFloat16 || pd == DType::Float16))
-    not_implemented("bernoulli_tensor_cpu_p_", pd);
+  p_check.require(self.device(), pd);
   // PyTorch checks each p as it samples; checking all first leaves self untouched on error.
   bool ok = true;
   for_each_value(pe, [&](double v) { return ok = (v >= 0 && v <= 1); });
@@ -297,7 +298,8 @@ const Tensor& geometric_(const Tensor& self, double p, Generator* gen) {
   TSH_CHECK(0 < p && p < 1, RuntimeError, "geometric_ expects p to be in (0, 1), but got p=" + num(p));
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
-  if (is_complex(self.dtype()) || self.dtype() == DType::Bool) not_implemented("geometric_cpu", self.dtype());
+  static const kernels::Check geometric_check("geometric");
+  geometric_check.require(self.device(), self.dtype());
   kernels::geometric.get(self.device())(self, p, gen_or_default(gen));
   return self;
 }
@@ -317,7 +319,8 @@ const Tensor& log_normal_(const Tensor& self, double mean, double std, Generator
   TSH_CHECK(std > 0.0, RuntimeError, "log_normal_ expects std > 0.0, but found std=" + num(std));
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
-  if (!is_floating(self.dtype())) not_implemented("log_normal_cpu", self.dtype());
+  static const kernels::Check log_normal_check("log_normal");
+  log_normal_check.require(self.device(), self.dtype());
   kernels::log_normal.get(self.device())(self, mean, std, gen_or_default(gen));
   return self;
 }
@@ -354,7 +357,8 @@ Tensor randperm(int64_t n, std::optional<DType> dtype, Device device, Generator*
     TSH_CHECK(n <= (int64_t{1} << 24) + 1, RuntimeError, "n cannot be greater than 2^24+1 for Float type.");
   if (d == DType::Float64)
     TSH_CHECK(n <= (int64_t{1} << 53) + 1, RuntimeError, "n cannot be greater than 2^53+1 for Double type.");
-  if (d == DType::Bool || is_complex(d)) not_implemented("randperm", d);
+  static const kernels::Check randperm_check("randperm");
+  randperm_check.require(device, d);
   kernels::randperm.get(device)(out, n, gen_or_default(gen));
   return out;
 }
@@ -483,8 +487,8 @@ Tensor normal(double mean, double std, const Shape& size, std::optional<DType> d
 Tensor poisson(const Tensor& rates, Generator* gen) {
   const DType d = rates.dtype();
   // 2.x added Half.
-  if (!(d == DType::Float32 || d == DType::Float64 || d == DType::BFloat16 || d == DType::Float16))
-    not_implemented("poisson_cpu", d);
+  static const kernels::Check poisson_check("poisson");
+  poisson_check.require(rates.device(), d);
   Tensor out = zeros(rates.sizes(), d, rates.device());
   bool ok = true;
   for_each_value(rates, [&](double v) { return ok = v >= 0; });

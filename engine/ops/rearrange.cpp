@@ -10,6 +10,7 @@
 #include <string>
 
 #include "engine/core/error.h"
+#include "engine/kernels/coverage.h"
 #include "engine/core/shape.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
@@ -187,9 +188,8 @@ Tensor repeat_interleave(const Tensor& self, const Tensor& repeats, std::optiona
   } else {
     throw RuntimeError("repeats must be 0-dim or 1-dim tensor");
   }
-  TSH_CHECK(counts.dtype() == DType::Int64 || counts.dtype() == DType::Int32, RuntimeError,
-            std::string("\"repeat_interleave_cpu\" not implemented for '") +
-                scalar_type_name(counts.dtype()) + "'");
+  static const kernels::Check repeat_interleave_check("repeat_interleave");
+  repeat_interleave_check.require(counts.device(), counts.dtype());
   return index_select(input, d, repeat_interleave(counts, output_size));
 }
 

@@ -55,8 +55,5 @@ int64_t reduced_count(const Tensor& t, const ReduceSpec& spec) {
   return n;
 }
 
-void not_implemented(const std::string& name, DType d) {
-  throw RuntimeError("\"" + name + "\" not implemented for '" + scalar_type_name(d) + "'");
-}
 
 }  // namespace tsh::detail

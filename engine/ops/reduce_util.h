@@ -37,7 +37,4 @@ Tensor reduce_view(const Tensor& out, const Tensor& in, const ReduceSpec& spec);
 // The number of elements in each reduced block.
 int64_t reduced_count(const Tensor& t, const ReduceSpec& spec);
 
-// `"name" not implemented for 'Bool'`, PyTorch's dispatch error.
-[[noreturn]] void not_implemented(const std::string& name, DType d);
-
 }  // namespace tsh::detail

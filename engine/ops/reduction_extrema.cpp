@@ -8,6 +8,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
+#include "engine/kernels/coverage.h"
 #include "engine/kernels/reduce.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
@@ -69,8 +70,8 @@ ValuesIndices extreme_dim(const Tensor& t, int64_t dim, bool keepdim, bool is_ma
 
 Tensor arg_extreme(const Tensor& t, std::optional<int64_t> dim, bool keepdim, bool is_max) {
   const char* name = is_max ? "argmax" : "argmin";
-  if (is_complex(t.dtype()) || t.dtype() == DType::Bool)
-    detail::not_implemented(std::string(name) + "_cpu", t.dtype());
+  static const kernels::Check argmax_check("argmax"), argmin_check("argmin");
+  (is_max ? argmax_check : argmin_check).require(t.device(), t.dtype());
   const std::string fn = std::string(name) + "()";
   if (dim) {
     wrap_dim(*dim, t.dim());
@@ -106,13 +107,15 @@ Tensor logical(const Tensor& t, const OptDims& dims, bool keepdim, bool is_all) 
 }  // namespace
 
 Tensor max(const Tensor& t) {
-  if (is_complex(t.dtype())) detail::not_implemented("max_all", t.dtype());
+  static const kernels::Check check("max_all");
+  check.require(t.device(), t.dtype());
   check_nonempty_dims(t, {}, "max()", true, false);
   return extreme_values(t, std::nullopt, false, true);
 }
 
 Tensor min(const Tensor& t) {
-  if (is_complex(t.dtype())) detail::not_implemented("min_all", t.dtype());
+  static const kernels::Check check("min_all");
+  check.require(t.device(), t.dtype());
   check_nonempty_dims(t, {}, "min()", true, false);
   return extreme_values(t, std::nullopt, false, false);
 }
@@ -126,21 +129,24 @@ ValuesIndices min(const Tensor& t, int64_t dim, bool keepdim) {
 }
 
 Tensor amax(const Tensor& t, const OptDims& dims, bool keepdim) {
-  if (is_complex(t.dtype())) detail::not_implemented("max_values_cpu", t.dtype());
+  static const kernels::Check check("max_values");
+  check.require(t.device(), t.dtype());
   detail::reduce_spec(t, dims, keepdim);  // dim range and repeats first
   check_nonempty_dims(t, dims.value_or(std::vector<int64_t>{}), "amax()", false, false);
   return extreme_values(t, dims, keepdim, true);
 }
 
 Tensor amin(const Tensor& t, const OptDims& dims, bool keepdim) {
-  if (is_complex(t.dtype())) detail::not_implemented("min_values_cpu", t.dtype());
+  static const kernels::Check check("min_values");
+  check.require(t.device(), t.dtype());
   detail::reduce_spec(t, dims, keepdim);
   check_nonempty_dims(t, dims.value_or(std::vector<int64_t>{}), "amin()", false, false);
   return extreme_values(t, dims, keepdim, false);
 }
 
 std::pair<Tensor, Tensor> aminmax(const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
-  if (is_complex(t.dtype())) detail::not_implemented("aminmax_cpu", t.dtype());
+  static const kernels::Check check("aminmax");
+  check.require(t.device(), t.dtype());
   if (dim) {
     wrap_dim(*dim, t.dim());
     check_nonempty_dims(t, {*dim}, "aminmax", true, false);

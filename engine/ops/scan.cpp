@@ -3,6 +3,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
+#include "engine/kernels/coverage.h"
 #include "engine/kernels/scan.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
@@ -49,7 +50,8 @@ const Tensor& cum_(const kernels::Kernel<kernels::CumFn>& table, const Tensor& t
 }
 
 ValuesIndices cum_extreme(const Tensor& t, int64_t dim, bool is_max) {
-  if (is_complex(t.dtype())) detail::not_implemented(is_max ? "cummax_cpu" : "cummin_cpu", t.dtype());
+  static const kernels::Check cummax_check("cummax"), cummin_check("cummin");
+  (is_max ? cummax_check : cummin_check).require(t.device(), t.dtype());
   dim = wrap_dim(dim, t.dim());
   ValuesIndices r{empty(t.sizes(), t.dtype(), t.device()), empty(t.sizes(), DType::Int64, t.device())};
   if (t.numel() == 0) return r;

@@ -5,6 +5,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
+#include "engine/kernels/coverage.h"
 #include "engine/kernels/sort.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
@@ -55,7 +56,8 @@ Selected alloc_selected(const Tensor& t, int64_t dim, bool keepdim) {
 }
 
 ValuesIndices median_dim(const Tensor& t, int64_t dim, bool keepdim, bool ignore_nan) {
-  if (is_complex(t.dtype()) || t.dtype() == DType::Bool) detail::not_implemented("median_out", t.dtype());
+  static const kernels::Check check("median_all");
+  check.require(t.device(), t.dtype());
   dim = wrap_dim(dim, t.dim());
   check_dim_nonempty(t, dim, "median()");
   Selected s = alloc_selected(t, dim, keepdim);
@@ -66,7 +68,8 @@ ValuesIndices median_dim(const Tensor& t, int64_t dim, bool keepdim, bool ignore
 }
 
 Tensor median_all(const Tensor& t, bool ignore_nan) {
-  if (is_complex(t.dtype()) || t.dtype() == DType::Bool) detail::not_implemented("median_cpu", t.dtype());
+  static const kernels::Check check("median");
+  check.require(t.device(), t.dtype());
   Tensor out = empty({}, t.dtype(), t.device());
   if (t.numel() == 0) {
     fill_(out, Scalar(std::numeric_limits<double>::quiet_NaN()));
@@ -79,7 +82,8 @@ Tensor median_all(const Tensor& t, bool ignore_nan) {
 }  // namespace
 
 ValuesIndices sort(const Tensor& t, int64_t dim, bool descending, bool stable) {
-  if (is_complex(t.dtype())) detail::not_implemented("sorting_kernel_method_name", t.dtype());
+  static const kernels::Check check("sort");
+  check.require(t.device(), t.dtype());
   dim = wrap_dim(dim, t.dim());
   ValuesIndices r{clone(t), empty(t.sizes(), DType::Int64, t.device())};
   if (t.numel() == 0) return r;
@@ -105,7 +109,8 @@ Tensor argsort(const Tensor& t, int64_t dim, bool descending, bool stable) {
 Tensor msort(const Tensor& t) { return sort(t, 0).values; }
 
 ValuesIndices topk(const Tensor& t, int64_t k, int64_t dim, bool largest, bool sorted) {
-  if (is_complex(t.dtype()) || t.dtype() == DType::Bool) detail::not_implemented("topk_cpu", t.dtype());
+  static const kernels::Check check("topk");
+  check.require(t.device(), t.dtype());
   dim = wrap_dim(dim, t.dim());
   const int64_t n = t.dim() == 0 ? 1 : t.size(dim);
   TSH_CHECK(k >= 0 && k <= n, RuntimeError, "selected index k out of range");
@@ -120,7 +125,8 @@ ValuesIndices topk(const Tensor& t, int64_t k, int64_t dim, bool largest, bool s
 }
 
 ValuesIndices kthvalue(const Tensor& t, int64_t k, int64_t dim, bool keepdim) {
-  if (is_complex(t.dtype()) || t.dtype() == DType::Bool) detail::not_implemented("kthvalue_cpu", t.dtype());
+  static const kernels::Check check("kthvalue");
+  check.require(t.device(), t.dtype());
   dim = wrap_dim(dim, t.dim());
   check_dim_nonempty(t, dim, "kthvalue()");
   const int64_t n = t.dim() == 0 ? 1 : t.size(dim);
@@ -144,7 +150,8 @@ ValuesIndices nanmedian(const Tensor& t, int64_t dim, bool keepdim) {
 }
 
 ValuesIndices mode(const Tensor& t, int64_t dim, bool keepdim) {
-  if (is_complex(t.dtype())) detail::not_implemented("mode_cpu", t.dtype());
+  static const kernels::Check check("mode");
+  check.require(t.device(), t.dtype());
   dim = wrap_dim(dim, t.dim());
   check_dim_nonempty(t, dim, "mode()");
   Selected s = alloc_selected(t, dim, keepdim);
@@ -156,7 +163,8 @@ ValuesIndices mode(const Tensor& t, int64_t dim, bool keepdim) {
 UniqueResult unique(const Tensor& t, bool sorted, bool return_inverse, bool return_counts,
                     std::optional<int64_t> dim) {
   (void)sorted;  // PyTorch 2.x's CPU unique always sorts
-  if (is_complex(t.dtype())) detail::not_implemented("unique", t.dtype());
+  static const kernels::Check check("unique");
+  check.require(t.device(), t.dtype());
   UniqueResult r;
   if (!dim) {
     Tensor flat = contiguous(reshape(t, {-1}));

@@ -6,7 +6,7 @@
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/binary.h"
 #include "engine/ops/creation.h"
-#include "engine/ops/elementwise_support.h"
+#include "engine/kernels/coverage.h"
 #include "engine/ops/promotion.h"
 
 namespace tsh {
@@ -48,6 +48,12 @@ Tensor where(const Tensor& cond, const Operand& a, const Operand& b, const Dest&
   return run(TernaryOp::Where, ins, dts, d, dest);
 }
 
+// lerp's kernels take a tensor weight or a number; each backend covers the two apart.
+static const kernels::Check& lerp_check(bool tensor_weight) {
+  static const kernels::Check tensor("lerp/tensor"), scalar("lerp/scalar");
+  return tensor_weight ? tensor : scalar;
+}
+
 Tensor lerp(const Tensor& self, const Tensor& end, const Operand& weight, const Dest& dest) {
   const DType d = self.dtype();
   TSH_CHECK(end.dtype() == d, RuntimeError,
@@ -57,8 +63,7 @@ Tensor lerp(const Tensor& self, const Tensor& end, const Operand& weight, const 
     TSH_CHECK(weight.tensor().dtype() == d, RuntimeError,
               std::string("expected dtype ") + typemeta_name(d) + " for `weight` but got dtype " +
                   typemeta_name(weight.tensor().dtype()));
-  if (!supports(kFloat | kComplex, d))
-    not_implemented_for(weight.is_tensor() ? "lerp_kernel_tensor" : "lerp_kernel_scalar", d);
+  lerp_check(weight.is_tensor()).require(self.device(), d);
   if (weight.is_tensor()) {
     const Operand ins[3] = {self, end, weight};
     const DType dts[3] = {d, d, d};
@@ -72,7 +77,7 @@ Tensor lerp(const Tensor& self, const Tensor& end, const Operand& weight, const 
 Tensor addcmul(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value,
                const Dest& dest) {
   const DType d = result_type({promotion_operand(self), promotion_operand(t1), promotion_operand(t2)});
-  if (!supports(kInt | kFloat | kComplex, d)) not_implemented_for("addcmul_cpu_out", d);
+  kernels::check_of(TernaryOp::Addcmul).require(self.device(), d);
   const Operand ins[3] = {self, t1, t2};
   const DType dts[3] = {d, d, d};
   return run(TernaryOp::Addcmul, ins, dts, d, dest, value);
@@ -88,7 +93,7 @@ Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const Sca
             "addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), "
             "for all dtypes.");
   const DType d = result_type({promotion_operand(self), promotion_operand(t1), promotion_operand(t2)});
-  if (!supports(kFloat | kComplex, d)) not_implemented_for("addcdiv_cpu_out", d);
+  kernels::check_of(TernaryOp::Addcdiv).require(self.device(), d);
   const Operand ins[3] = {self, t1, t2};
   const DType dts[3] = {d, d, d};
   return run(TernaryOp::Addcdiv, ins, dts, d, dest, value);
@@ -106,14 +111,15 @@ Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::o
   check_clamp_cast(d, dest);
   const bool tensors = (min && min->is_tensor()) || (max && max->is_tensor());
   if (tensors) {
-    if (d == DType::Bool) not_implemented_for("clamp_cpu", d);
+    kernels::check_of(TernaryOp::Clamp).require(self.device(), d);
     if (!max) return maximum(self, *min, dest);
     if (!min) return minimum(self, *max, dest);
     const Operand ins[3] = {self, *min, *max};
     const DType dts[3] = {d, d, d};
     return run(TernaryOp::Clamp, ins, dts, d, dest);
   }
-  if (d == DType::Bool) not_implemented_for(min && max ? "clamp_scalar_cpu" : min ? "clamp_min_scalar_cpu" : "clamp_max_scalar_cpu", d);
+  kernels::check_of(min && max ? TernaryOp::ClampNumbers : min ? TernaryOp::ClampMin : TernaryOp::ClampMax)
+      .require(self.device(), d);
   if (min) check_scalar_fits(min->scalar(), d);
   if (max) check_scalar_fits(max->scalar(), d);
   // A missing bound is filled with self (the kernel ignores that slot).

@@ -9,7 +9,7 @@
 #include "engine/ops/binary.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
-#include "engine/ops/elementwise_support.h"
+#include "engine/kernels/coverage.h"
 
 namespace tsh {
 
@@ -26,65 +26,63 @@ enum class Result : uint8_t {
 };
 
 struct Rule {
-  const char* name;  // PyTorch's kernel name for "not implemented" errors
   Result result;
-  unsigned dtypes;   // accepted compute dtypes
 };
 
 Rule rule(UnaryOp op) {
   switch (op) {
-    case UnaryOp::Neg: return {"neg_cpu", Result::Same, kInt | kFloat | kComplex};
-    case UnaryOp::Abs: return {"abs_cpu", Result::RealSame, kInt | kFloat | kComplex};
-    case UnaryOp::Sign: return {"sign_cpu", Result::Same, kBool | kInt | kFloat};
-    case UnaryOp::Sgn: return {"sgn_cpu", Result::Same, kAll};
-    case UnaryOp::Reciprocal: return {"reciprocal_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Sqrt: return {"sqrt_vml_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Rsqrt: return {"rsqrt_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Exp: return {"exp_vml_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Exp2: return {"exp2", Result::Float, kFloat};
-    case UnaryOp::Expm1: return {"expm1_vml_cpu", Result::Float, kFloat};
-    case UnaryOp::Log: return {"log_vml_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Log2: return {"log2_vml_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Log10: return {"log10_vml_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Log1p: return {"log1p_vml_cpu", Result::Float, kFloat};
-    case UnaryOp::Sin: return {"sin_vml_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Cos: return {"cos_vml_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Tan: return {"tan_vml_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Asin: return {"asin_vml_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Acos: return {"acos_vml_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Atan: return {"atan_vml_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Sinh: return {"sinh_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Cosh: return {"cosh_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Tanh: return {"tanh_vml_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Asinh: return {"asinh_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Acosh: return {"acosh_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Atanh: return {"atanh_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Sigmoid: return {"sigmoid_cpu", Result::Float, kFloat | kComplex};
-    case UnaryOp::Logit: return {"logit_cpu", Result::Float, kFloat};
+    case UnaryOp::Neg: return {Result::Same};
+    case UnaryOp::Abs: return {Result::RealSame};
+    case UnaryOp::Sign: return {Result::Same};
+    case UnaryOp::Sgn: return {Result::Same};
+    case UnaryOp::Reciprocal: return {Result::Float};
+    case UnaryOp::Sqrt: return {Result::Float};
+    case UnaryOp::Rsqrt: return {Result::Float};
+    case UnaryOp::Exp: return {Result::Float};
+    case UnaryOp::Exp2: return {Result::Float};
+    case UnaryOp::Expm1: return {Result::Float};
+    case UnaryOp::Log: return {Result::Float};
+    case UnaryOp::Log2: return {Result::Float};
+    case UnaryOp::Log10: return {Result::Float};
+    case UnaryOp::Log1p: return {Result::Float};
+    case UnaryOp::Sin: return {Result::Float};
+    case UnaryOp::Cos: return {Result::Float};
+    case UnaryOp::Tan: return {Result::Float};
+    case UnaryOp::Asin: return {Result::Float};
+    case UnaryOp::Acos: return {Result::Float};
+    case UnaryOp::Atan: return {Result::Float};
+    case UnaryOp::Sinh: return {Result::Float};
+    case UnaryOp::Cosh: return {Result::Float};
+    case UnaryOp::Tanh: return {Result::Float};
+    case UnaryOp::Asinh: return {Result::Float};
+    case UnaryOp::Acosh: return {Result::Float};
+    case UnaryOp::Atanh: return {Result::Float};
+    case UnaryOp::Sigmoid: return {Result::Float};
+    case UnaryOp::Logit: return {Result::Float};
     case UnaryOp::Gelu:
-    case UnaryOp::GeluTanh: return {"GeluKernelImpl", Result::Same, kFloat};
-    case UnaryOp::Erf: return {"erf_vml_cpu", Result::Float, kFloat};
-    case UnaryOp::Erfc: return {"erfc_vml_cpu", Result::Float, kFloat};
-    case UnaryOp::Erfinv: return {"erfinv_vml_cpu", Result::Float, kFloat};
-    case UnaryOp::Floor: return {"floor_vml_cpu", Result::Same, kInt | kFloat};
-    case UnaryOp::Ceil: return {"ceil_vml_cpu", Result::Same, kInt | kFloat};
-    case UnaryOp::Round: return {"round_vml_cpu", Result::Same, kInt | kFloat};
-    case UnaryOp::Trunc: return {"trunc_vml_cpu", Result::Same, kInt | kFloat};
-    case UnaryOp::Frac: return {"frac_cpu", Result::Same, kFloat};
-    case UnaryOp::RoundDecimals: return {"round_cpu", Result::Same, kFloat};
-    case UnaryOp::NanToNum: return {"nan_to_num", Result::Same, kBool | kInt | kFloat};
-    case UnaryOp::Angle: return {"angle_cpu", Result::RealFloat, kFloat | kComplex};
-    case UnaryOp::Conj: return {"conj_cpu", Result::Same, kAll};
-    case UnaryOp::BitwiseNot: return {"bitwise_not_cpu", Result::Same, kBool | kInt};
-    case UnaryOp::Signbit: return {"signbit_cpu", Result::Bool, kBool | kInt | kFloat};
+    case UnaryOp::GeluTanh: return {Result::Same};
+    case UnaryOp::Erf: return {Result::Float};
+    case UnaryOp::Erfc: return {Result::Float};
+    case UnaryOp::Erfinv: return {Result::Float};
+    case UnaryOp::Floor: return {Result::Same};
+    case UnaryOp::Ceil: return {Result::Same};
+    case UnaryOp::Round: return {Result::Same};
+    case UnaryOp::Trunc: return {Result::Same};
+    case UnaryOp::Frac: return {Result::Same};
+    case UnaryOp::RoundDecimals: return {Result::Same};
+    case UnaryOp::NanToNum: return {Result::Same};
+    case UnaryOp::Angle: return {Result::RealFloat};
+    case UnaryOp::Conj: return {Result::Same};
+    case UnaryOp::BitwiseNot: return {Result::Same};
+    case UnaryOp::Signbit: return {Result::Bool};
     case UnaryOp::IsNan:
     case UnaryOp::IsInf:
     case UnaryOp::IsFinite:
-    case UnaryOp::LogicalNot: return {"logical_not_cpu", Result::Bool, kAll};
+    case UnaryOp::LogicalNot: return {Result::Bool};
     case UnaryOp::IsNegInf:
-    case UnaryOp::IsPosInf: return {"isinf", Result::Bool, kBool | kInt | kFloat};
+    case UnaryOp::IsPosInf: return {Result::Bool};
   }
-  return {"", Result::Same, kAll};
+  return {Result::Same};
 }
 
 // PyTorch's own wording where an op refuses a dtype with a sentence.
@@ -92,7 +90,7 @@ void check_special(UnaryOp op, DType d) {
   const bool c = is_complex(d);
   switch (op) {
     case UnaryOp::Neg:
-      TSH_CHECK(d != DType::Bool, RuntimeError,
+      TSH_CHECK(d != DType::Bool, NotImplementedError,
                 "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
                 "invert a mask, use the `~` or `logical_not()` operator instead.");
       break;
@@ -126,11 +124,11 @@ void check_special(UnaryOp op, DType d) {
 // The dtype support check comes after preparing, as in PyTorch: an in-place
 // call's cast error wins over the kernel's "not implemented".
 Tensor run(UnaryOp op, const Tensor& t, DType compute, DType out_dtype, const Dest& dest,
-           const UnaryParams& prm, const Rule* rule = nullptr) {
+           const UnaryParams& prm, bool check = false) {
   const Operand ins[1] = {t};
   const DType dts[1] = {compute};
   Prepared p = prepare_elementwise(ins, dts, dest, out_dtype, out_dtype);
-  if (rule && !supports(rule->dtypes, compute)) not_implemented_for(rule->name, compute);
+  if (check) kernels::check_of(op).require(p.out.device(), compute);
   kernels::unary.get(p.out.device())(op, p.out, p.ins[0], prm);
   return finish_elementwise(p);
 }
@@ -147,7 +145,7 @@ Tensor unary(UnaryOp op, const Tensor& t, const Dest& dest, double p0, double p1
   if (r.result == Result::Bool) out = DType::Bool;
   if ((r.result == Result::RealSame || r.result == Result::RealFloat) && is_complex(compute))
     out = to_real(compute);
-  return run(op, t, compute, out, dest, UnaryParams{p0, p1, p2}, &r);
+  return run(op, t, compute, out, dest, UnaryParams{p0, p1, p2}, /*check=*/true);
 }
 
 Tensor unary_as(UnaryOp op, const Tensor& t, DType compute, const Dest& dest) {
