@@ -1,11 +1,9 @@
-// engine/core/generator.cpp — MT19937 with PyTorch's seeding, caching and state layout.
+// engine/core/generator.cpp — generator factories per device type, and the default generators.
 #include "engine/core/generator.h"
 
 #include <chrono>
-#include <cstring>
 #include <fstream>
-
-#include <cmath>
+#include <string>
 
 #include "engine/core/error.h"
 
@@ -13,123 +11,49 @@ namespace tsh {
 
 namespace {
 
-constexpr uint32_t kMatrixA = 0x9908B0DFu;
-constexpr uint32_t kUpperMask = 0x80000000u;
-constexpr uint32_t kLowerMask = 0x7FFFFFFFu;
-constexpr int kM = 397;
+GeneratorFactory g_factories[kDeviceTypes] = {};
 
-// Byte offsets of PyTorch's CPUGeneratorImplState (x86-64 layout, little-endian).
-constexpr size_t kOffSeed = 0, kOffLeft = 8, kOffSeeded = 12, kOffNext = 16, kOffWords = 24;
-constexpr size_t kOffNormalX = 5016, kOffNormalY = 5024, kOffNormalRho = 5032,
-                 kOffNormalValid = 5040, kOffFloatNormal = 5048, kOffFloatValid = 5052;
-
-template <typename T> void put(std::vector<uint8_t>& b, size_t off, T v) {
-  std::memcpy(b.data() + off, &v, sizeof(T));
-}
-template <typename T> T get(const uint8_t* b, size_t off) {
-  T v;
-  std::memcpy(&v, b + off, sizeof(T));
-  return v;
+GeneratorFactory factory_for(Device device) {
+  start_backends();
+  GeneratorFactory f = g_factories[static_cast<size_t>(device.type)];
+  if (!f) {
+    if (device.is_meta()) throw RuntimeError("META device type not an accelerator.");
+    throw RuntimeError("Device type " + std::string(backend_name(device.type)) +
+                       " is not supported for torch.Generator() api.");
+  }
+  return f;
 }
 
 }  // namespace
 
-Generator::Generator(uint64_t seed) { set_seed(seed); }
-
-void Generator::set_seed(uint64_t seed) {
-  seed_ = seed;
-  words_[0] = static_cast<uint32_t>(seed);
-  for (int j = 1; j < kN; ++j)
-    words_[j] = 1812433253u * (words_[j - 1] ^ (words_[j - 1] >> 30)) + static_cast<uint32_t>(j);
-  left_ = 1;  // the first draw twists
-  next_ = 0;
-  seeded_ = true;
-  next_double_normal.reset();
-  next_float_normal.reset();
+void register_generator(DeviceType type, GeneratorFactory factory) {
+  g_factories[static_cast<size_t>(type)] = factory;
 }
 
-uint64_t Generator::seed() {
-  uint64_t s = nondeterministic_seed();
-  set_seed(s);
-  return s;
+std::shared_ptr<Generator> make_generator(Device device) {
+  return factory_for(device)(device, Generator::kDefaultSeed);
 }
 
-void Generator::twist() {
-  auto mix = [](uint32_t u, uint32_t v) {
-    uint32_t y = (u & kUpperMask) | (v & kLowerMask);
-    return (y >> 1) ^ ((v & 1u) ? kMatrixA : 0u);
-  };
-  int k = 0;
-  for (; k < kN - kM; ++k) words_[k] = words_[k + kM] ^ mix(words_[k], words_[k + 1]);
-  for (; k < kN - 1; ++k) words_[k] = words_[k + kM - kN] ^ mix(words_[k], words_[k + 1]);
-  words_[kN - 1] = words_[kM - 1] ^ mix(words_[kN - 1], words_[0]);
-  left_ = kN;
-  next_ = 0;
+std::shared_ptr<Generator> default_generator_ptr(Device device) {
+  // One per device type (CUDA devices would each want their own: an index table then).
+  static std::shared_ptr<Generator> defaults[kDeviceTypes];
+  static std::mutex mutex;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::shared_ptr<Generator>& g = defaults[static_cast<size_t>(device.type)];
+  if (!g) g = factory_for(device)(device, nondeterministic_seed());
+  return g;
 }
 
-uint32_t Generator::random() {
-  if (--left_ == 0) twist();
-  uint32_t y = words_[next_++];
-  y ^= y >> 11;
-  y ^= (y << 7) & 0x9D2C5680u;
-  y ^= (y << 15) & 0xEFC60000u;
-  y ^= y >> 18;
-  return y;
-}
+Generator& default_generator(Device device) { return *default_generator_ptr(device); }
 
-uint64_t Generator::random64() {
-  uint64_t hi = random();
-  uint64_t lo = random();
-  return (hi << 32) | lo;
-}
-
-std::vector<uint8_t> Generator::state() const {
-  std::vector<uint8_t> b(kStateBytes, 0);  // padding bytes are zero, as PyTorch's are
-  put<uint64_t>(b, kOffSeed, seed_);
-  put<int32_t>(b, kOffLeft, left_);
-  put<int32_t>(b, kOffSeeded, seeded_ ? 1 : 0);
-  put<uint64_t>(b, kOffNext, next_);
-  for (int j = 0; j < kN; ++j) put<uint64_t>(b, kOffWords + 8 * static_cast<size_t>(j), words_[j]);
-  // normal_x and normal_rho are legacy fields PyTorch always writes as 0.
-  put<double>(b, kOffNormalY, next_double_normal.value_or(0.0));
-  put<int32_t>(b, kOffNormalValid, next_double_normal ? 1 : 0);
-  put<float>(b, kOffFloatNormal, next_float_normal.value_or(0.0f));
-  b[kOffFloatValid] = next_float_normal ? 1 : 0;
-  return b;
-}
-
-void Generator::set_state(const uint8_t* bytes, size_t n) {
-  std::optional<double> dnormal;
-  std::optional<float> fnormal;
-  if (n == kLegacyStateBytes) {
-    // The legacy layout kept the Box–Muller inputs; the cached sample is r·sin(2πx).
-    if (get<int32_t>(bytes, kOffNormalValid) != 0) {
-      double x = get<double>(bytes, kOffNormalX), rho = get<double>(bytes, kOffNormalRho);
-      dnormal = rho * std::sin(2.0 * M_PI * x);
-    }
-  } else if (n == kStateBytes) {
-    if (bytes[kOffFloatValid] != 0) fnormal = get<float>(bytes, kOffFloatNormal);
-    if (get<int32_t>(bytes, kOffNormalValid) != 0) dnormal = get<double>(bytes, kOffNormalY);
-  } else {
-    throw RuntimeError("Expected either a CPUGeneratorImplStateLegacy of size " +
-                       std::to_string(kLegacyStateBytes) + " or a CPUGeneratorImplState of size " +
-                       std::to_string(kStateBytes) +
-                       " but found the input RNG state size to be " + std::to_string(n));
-  }
-  int32_t left = get<int32_t>(bytes, kOffLeft);
-  int32_t seeded = get<int32_t>(bytes, kOffSeeded);
-  // PyTorch keeps `next` as a 32-bit index: the stored u64 is truncated.
-  uint32_t next = static_cast<uint32_t>(get<uint64_t>(bytes, kOffNext));
-  TSH_CHECK(seeded != 0 && left > 0 && left <= kN && next <= static_cast<uint32_t>(kN),
-            RuntimeError, "Invalid mt19937 state");
-  seed_ = get<uint64_t>(bytes, kOffSeed);
-  left_ = left;
-  seeded_ = true;
-  next_ = next;
-  for (int j = 0; j < kN; ++j)  // each word was stored widened to 64 bits
-    words_[j] = static_cast<uint32_t>(get<uint64_t>(bytes, kOffWords + 8 * static_cast<size_t>(j)));
-  next_double_normal = dnormal;
-  next_float_normal = fnormal;
+Generator& generator_for(Generator* generator, Device device) {
+  // Meta kernels draw nothing: any generator will do, and none is made.
+  if (device.is_meta()) return generator ? *generator : default_generator();
+  if (!generator) return default_generator(device);
+  TSH_CHECK(generator->device().type == device.type, RuntimeError,
+            "Expected a '" + Device{device.type}.str() +
+                "' device type for generator but found '" + Device{generator->device().type}.str() + "'");
+  return *generator;
 }
 
 uint64_t nondeterministic_seed() {
@@ -138,12 +62,5 @@ uint64_t nondeterministic_seed() {
   if (urandom.read(reinterpret_cast<char*>(&s), sizeof(s))) return s;
   return static_cast<uint64_t>(std::chrono::high_resolution_clock::now().time_since_epoch().count());
 }
-
-std::shared_ptr<Generator> default_generator_ptr() {
-  static std::shared_ptr<Generator> g = std::make_shared<Generator>(nondeterministic_seed());
-  return g;
-}
-
-Generator& default_generator() { return *default_generator_ptr(); }
 
 }  // namespace tsh

@@ -9,6 +9,7 @@
 #include "engine/cpu/join_kernels.h"
 #include "engine/cpu/kernels.h"
 #include "engine/cpu/lapack.h"
+#include "engine/cpu/mt19937.h"
 #include "engine/cpu/random.h"
 #include "engine/cpu/range.h"
 #include "engine/cpu/reduce_kernels.h"
@@ -30,6 +31,7 @@ namespace tsh::cpu {
 void start() {
   register_allocator(DeviceType::CPU, host_allocator());
   cover_dtypes();
+  register_generator(DeviceType::CPU, make_cpu_generator);
   constexpr DeviceType C = DeviceType::CPU;
   namespace k = kernels;
 

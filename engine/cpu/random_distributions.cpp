@@ -6,6 +6,7 @@
 #include <mutex>
 
 #include "engine/core/convert.h"
+#include "engine/cpu/mt19937.h"
 #include "engine/cpu/random.h"
 #include "engine/cpu/random_loop.h"
 #include "engine/cpu/random_samplers.h"
@@ -21,7 +22,7 @@ namespace {
 template <typename T> constexpr bool is_real_v = !is_complex_v<T> && !std::is_same_v<T, bool>;
 
 // Fills self with f() cast to its dtype, for every non-complex dtype f's caller allows.
-template <typename F> void fill_real(const Tensor& self, Generator& gen, F&& f) {
+template <typename F> void fill_real(const Tensor& self, CpuGenerator& gen, F&& f) {
   std::lock_guard<std::mutex> lock(gen.mutex());
   dispatch(self.dtype(), [&]<typename T>() {
     if constexpr (is_real_v<T>) serial_fill<T>(self, [&] { return convert<T>(f()); });
@@ -31,7 +32,7 @@ template <typename F> void fill_real(const Tensor& self, Generator& gen, F&& f) 
 // PyTorch's sample_poisson (after NumPy): transformed rejection (Hörmann's
 // PTRS) for rates >= 10, multiplication of uniforms below. Not fused: this
 // code is compiled once, for the baseline x86-64 target, in PyTorch.
-int64_t sample_poisson(double lambda, Generator& gen) {
+int64_t sample_poisson(double lambda, CpuGenerator& gen) {
   if (lambda >= 10) {
     const double slam = std::sqrt(lambda);
     const double loglam = std::log(lambda);
@@ -64,25 +65,30 @@ int64_t sample_poisson(double lambda, Generator& gen) {
 
 }  // namespace
 
-void exponential_kernel(const Tensor& self, double lambda, Generator& gen) {
+void exponential_kernel(const Tensor& self, double lambda, Generator& generator) {
+  CpuGenerator& gen = as_cpu(generator);
   fill_real(self, gen, [&] { return -1.0 / lambda * std::log(1.0 - uniform01<double>(gen)); });
 }
 
-void geometric_kernel(const Tensor& self, double p, Generator& gen) {
+void geometric_kernel(const Tensor& self, double p, Generator& generator) {
+  CpuGenerator& gen = as_cpu(generator);
   fill_real(self, gen, [&] { return std::ceil(std::log(uniform01<double>(gen)) / std::log(1.0 - p)); });
 }
 
-void cauchy_kernel(const Tensor& self, double median, double sigma, Generator& gen) {
+void cauchy_kernel(const Tensor& self, double median, double sigma, Generator& generator) {
+  CpuGenerator& gen = as_cpu(generator);
   fill_real(self, gen, [&] {
     return std::fma(sigma, std::tan(M_PI * (uniform01<double>(gen) - 0.5)), median);
   });
 }
 
-void log_normal_kernel(const Tensor& self, double mean, double std, Generator& gen) {
+void log_normal_kernel(const Tensor& self, double mean, double std, Generator& generator) {
+  CpuGenerator& gen = as_cpu(generator);
   fill_real(self, gen, [&] { return std::exp(normal_sample(gen, mean, std)); });
 }
 
-void poisson_kernel(const Tensor& out, const Tensor& rates, Generator& gen) {
+void poisson_kernel(const Tensor& out, const Tensor& rates, Generator& generator) {
+  CpuGenerator& gen = as_cpu(generator);
   std::lock_guard<std::mutex> lock(gen.mutex());
   dispatch(out.dtype(), [&]<typename T>() {
     if constexpr (is_float_v<T>) {

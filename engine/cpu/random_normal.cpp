@@ -14,6 +14,7 @@
 #include <mutex>
 
 #include "engine/core/convert.h"
+#include "engine/cpu/mt19937.h"
 #include "engine/cpu/random.h"
 #include "engine/cpu/random_loop.h"
 #include "engine/cpu/random_samplers.h"
@@ -144,7 +145,7 @@ template <typename R> void transform16(R* d, R mean, R std) {
 
 // The block algorithm shared by paths A and B over n >= 16 contiguous elements.
 template <typename T, typename M>
-void normal_fill(T* data, int64_t n, M mean, M std, Generator& gen) {
+void normal_fill(T* data, int64_t n, M mean, M std, CpuGenerator& gen) {
   auto block = [&](T* d) {
     if constexpr (std::is_same_v<T, float>) transform16_avx2(d, mean, std);
     else transform16(d, mean, std);
@@ -172,7 +173,8 @@ template <typename T> constexpr bool is_real_float_v =
 
 }  // namespace
 
-void normal_kernel(const Tensor& self, double mean, double std, Generator& gen) {
+void normal_kernel(const Tensor& self, double mean, double std, Generator& generator) {
+  CpuGenerator& gen = as_cpu(generator);
   std::lock_guard<std::mutex> lock(gen.mutex());
   const int64_t n = self.numel();
   const bool blocks = n >= 16 && self.is_contiguous();

@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "engine/core/generator.h"
+#include "engine/cpu/mt19937.h"
 #include "engine/core/half.h"
 
 namespace tsh::cpu {
@@ -29,7 +30,7 @@ template <typename T> constexpr int mantissa_digits() {
 
 // A uniform value in [0, 1) on T's grid: the low `digits` bits of one draw
 // (two draws, random64, for double) times 2^-digits.
-template <typename T> inline sample_acc_t<T> uniform01(Generator& g) {
+template <typename T> inline sample_acc_t<T> uniform01(CpuGenerator& g) {
   constexpr int d = mantissa_digits<T>();
   if constexpr (std::is_same_v<T, double>) {
     return static_cast<double>(g.random64() & ((uint64_t{1} << d) - 1)) * (1.0 / (uint64_t{1} << d));
@@ -40,7 +41,7 @@ template <typename T> inline sample_acc_t<T> uniform01(Generator& g) {
 
 // uniform_(from, to) for one element: u * (to - from) + from, fused, with
 // to - from rounded to T first (the bounds are already T values).
-template <typename T> inline sample_acc_t<T> uniform_real(Generator& g, T from, T to) {
+template <typename T> inline sample_acc_t<T> uniform_real(CpuGenerator& g, T from, T to) {
   using A = sample_acc_t<T>;
   const A range = static_cast<A>(T(static_cast<A>(to) - static_cast<A>(from)));
   return std::fma(uniform01<T>(g), range, static_cast<A>(from));
@@ -49,7 +50,7 @@ template <typename T> inline sample_acc_t<T> uniform_real(Generator& g, T from, 
 // A standard normal by double Box–Muller (path C): draws u1 (angle) then u2
 // (radius) and caches the sine half in the generator, which persists across
 // calls; a cached value is returned first. 2.x's rule: log1p(-u2).
-inline double standard_normal(Generator& g) {
+inline double standard_normal(CpuGenerator& g) {
   if (g.next_double_normal) {
     double z = *g.next_double_normal;
     g.next_double_normal.reset();
@@ -64,7 +65,7 @@ inline double standard_normal(Generator& g) {
 }
 
 // normal(mean, std) for one element: the fused z * std + mean.
-inline double normal_sample(Generator& g, double mean, double std) {
+inline double normal_sample(CpuGenerator& g, double mean, double std) {
   return std::fma(standard_normal(g), std, mean);
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/core/convert.h"
+#include "engine/cpu/mt19937.h"
 #include "engine/cpu/random.h"
 #include "engine/cpu/random_loop.h"
 #include "engine/cpu/random_samplers.h"
@@ -22,7 +23,8 @@ constexpr int64_t kRandpermSmall = 214748364;  // (2^32 - 1) / 20
 
 }  // namespace
 
-void randperm_kernel(const Tensor& out, int64_t n, Generator& gen) {
+void randperm_kernel(const Tensor& out, int64_t n, Generator& generator) {
+  CpuGenerator& gen = as_cpu(generator);
   std::lock_guard<std::mutex> lock(gen.mutex());
   dispatch(out.dtype(), [&]<typename T>() {
     if constexpr (!is_complex_v<T> && !std::is_same_v<T, bool>) {
@@ -47,7 +49,8 @@ void randperm_kernel(const Tensor& out, int64_t n, Generator& gen) {
 }
 
 void multinomial_with_replacement_kernel(const Tensor& result, const Tensor& probs,
-                                         int64_t n_sample, Generator& gen) {
+                                         int64_t n_sample, Generator& generator) {
+  CpuGenerator& gen = as_cpu(generator);
   std::lock_guard<std::mutex> lock(gen.mutex());
   const int64_t n_cat = probs.size(-1);
   const int64_t n_dist = probs.dim() > 1 ? probs.size(0) : 1;
@@ -85,7 +88,8 @@ void multinomial_with_replacement_kernel(const Tensor& result, const Tensor& pro
 }
 
 void multinomial_without_replacement_kernel(const Tensor& result, const Tensor& probs,
-                                            int64_t n_sample, Generator& gen) {
+                                            int64_t n_sample, Generator& generator) {
+  CpuGenerator& gen = as_cpu(generator);
   // q ~ Exp(1) in probs' dtype and layout, drawn first; then probs / q per element.
   Tensor q = empty_like(probs, probs.dtype(), probs.device());
   exponential_kernel(q, 1.0, gen);

@@ -2,6 +2,7 @@
 #include <mutex>
 
 #include "engine/core/convert.h"
+#include "engine/cpu/mt19937.h"
 #include "engine/cpu/random.h"
 #include "engine/cpu/random_loop.h"
 #include "engine/cpu/random_samplers.h"
@@ -31,7 +32,8 @@ template <typename T> T from_int64(int64_t v) {
 
 }  // namespace
 
-void uniform_kernel(const Tensor& self, double from, double to, Generator& gen) {
+void uniform_kernel(const Tensor& self, double from, double to, Generator& generator) {
+  CpuGenerator& gen = as_cpu(generator);
   std::lock_guard<std::mutex> lock(gen.mutex());
   dispatch(self.dtype(), [&]<typename T>() {
     if constexpr (is_real_float_v<T>) {
@@ -45,7 +47,8 @@ void uniform_kernel(const Tensor& self, double from, double to, Generator& gen) 
   });
 }
 
-void random_from_to_kernel(const Tensor& self, uint64_t range, int64_t base, Generator& gen) {
+void random_from_to_kernel(const Tensor& self, uint64_t range, int64_t base, Generator& generator) {
+  CpuGenerator& gen = as_cpu(generator);
   std::lock_guard<std::mutex> lock(gen.mutex());
   dispatch(self.dtype(), [&]<typename T>() {
     if constexpr (!is_complex_v<T>) {
@@ -58,7 +61,8 @@ void random_from_to_kernel(const Tensor& self, uint64_t range, int64_t base, Gen
   });
 }
 
-void random_full_range_kernel(const Tensor& self, Generator& gen) {
+void random_full_range_kernel(const Tensor& self, Generator& generator) {
+  CpuGenerator& gen = as_cpu(generator);
   std::lock_guard<std::mutex> lock(gen.mutex());
   dispatch(self.dtype(), [&]<typename T>() {
     if constexpr (wide_random_v<T>)
@@ -66,7 +70,8 @@ void random_full_range_kernel(const Tensor& self, Generator& gen) {
   });
 }
 
-void random_kernel(const Tensor& self, Generator& gen) {
+void random_kernel(const Tensor& self, Generator& generator) {
+  CpuGenerator& gen = as_cpu(generator);
   std::lock_guard<std::mutex> lock(gen.mutex());
   dispatch(self.dtype(), [&]<typename T>() {
     if constexpr (std::is_same_v<T, bool>) {
@@ -85,7 +90,8 @@ void random_kernel(const Tensor& self, Generator& gen) {
   });
 }
 
-void bernoulli_scalar_kernel(const Tensor& self, double p, Generator& gen) {
+void bernoulli_scalar_kernel(const Tensor& self, double p, Generator& generator) {
+  CpuGenerator& gen = as_cpu(generator);
   std::lock_guard<std::mutex> lock(gen.mutex());
   dispatch(self.dtype(), [&]<typename T>() {
     if constexpr (!is_complex_v<T>)
@@ -93,7 +99,8 @@ void bernoulli_scalar_kernel(const Tensor& self, double p, Generator& gen) {
   });
 }
 
-void bernoulli_tensor_kernel(const Tensor& self, const Tensor& p, Generator& gen) {
+void bernoulli_tensor_kernel(const Tensor& self, const Tensor& p, Generator& generator) {
+  CpuGenerator& gen = as_cpu(generator);
   std::lock_guard<std::mutex> lock(gen.mutex());
   dispatch(self.dtype(), [&]<typename T>() {
     if constexpr (!is_complex_v<T>) {

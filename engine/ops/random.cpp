@@ -21,7 +21,6 @@ namespace tsh {
 namespace {
 
 
-Generator& gen_or_default(Generator* g) { return g ? *g : default_generator(); }
 
 // How C++'s ostream writes a number (PyTorch builds these messages that way): 2, 3e+38, nan.
 template <typename N> std::string num(N v) {
@@ -174,7 +173,7 @@ const Tensor& uniform_(const Tensor& self, double from, double to, Generator* ge
                 " which result in to-from to exceed the limit");
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
-  kernels::uniform.get(self.device())(self, from, to, gen_or_default(gen));
+  kernels::uniform.get(self.device())(self, from, to, generator_for(gen, self.device()));
   return self;
 }
 
@@ -187,7 +186,7 @@ const Tensor& normal_(const Tensor& self, double mean, double std, Generator* ge
   static const kernels::Check normal_check("normal");
   normal_check.require(t.device(), t.dtype());
   check_no_internal_overlap(t);
-  kernels::normal.get(t.device())(t, mean, std, gen_or_default(gen));
+  kernels::normal.get(t.device())(t, mean, std, generator_for(gen, t.device()));
   return self;
 }
 
@@ -196,7 +195,7 @@ const Tensor& random_(const Tensor& self, Generator* gen) {
   check_no_internal_overlap(self);
   static const kernels::Check random_check("random");
   random_check.require(self.device(), self.dtype());
-  kernels::random.get(self.device())(self, gen_or_default(gen));
+  kernels::random.get(self.device())(self, generator_for(gen, self.device()));
   return self;
 }
 
@@ -217,7 +216,7 @@ const Tensor& random_(const Tensor& self, int64_t from, std::optional<int64_t> t
     check_from_to_in_range(from, hi - 1, d);
     if (self.numel() == 0) return self;
     const uint64_t range = static_cast<uint64_t>(hi) - static_cast<uint64_t>(from);
-    kernels::random_from_to.get(self.device())(self, range, from, gen_or_default(gen));
+    kernels::random_from_to.get(self.device())(self, range, from, generator_for(gen, self.device()));
   } else if (from != INT64_MIN) {
     int64_t to_inc = 0;
     if (is_floating(d)) {
@@ -237,7 +236,7 @@ const Tensor& random_(const Tensor& self, int64_t from, std::optional<int64_t> t
     check_from_to_in_range(from, to_inc, d);
     if (self.numel() == 0) return self;
     const uint64_t range = static_cast<uint64_t>(to_inc) - static_cast<uint64_t>(from) + 1;
-    kernels::random_from_to.get(self.device())(self, range, from, gen_or_default(gen));
+    kernels::random_from_to.get(self.device())(self, range, from, generator_for(gen, self.device()));
   } else {
     // [int64 min, int64 max]: every 64-bit pattern.
     if (self.numel() == 0) return self;
@@ -247,7 +246,7 @@ const Tensor& random_(const Tensor& self, int64_t from, std::optional<int64_t> t
     full_range_check.require(self.device(), d);
     TSH_CHECK(kernel_type || self.device().is_meta(), RuntimeError,
               "random_full_64_bits_range_kernel_cpu handles only int64, double, float and bfloat16");
-    kernels::random_full_range.get(self.device())(self, gen_or_default(gen));
+    kernels::random_full_range.get(self.device())(self, generator_for(gen, self.device()));
   }
   return self;
 }
@@ -259,7 +258,7 @@ const Tensor& bernoulli_(const Tensor& self, double p, Generator* gen) {
   const DType d = self.dtype();
   static const kernels::Check bernoulli_check("bernoulli_scalar");
   bernoulli_check.require(self.device(), d);
-  kernels::bernoulli_scalar.get(self.device())(self, p, gen_or_default(gen));
+  kernels::bernoulli_scalar.get(self.device())(self, p, generator_for(gen, self.device()));
   return self;
 }
 
@@ -278,7 +277,7 @@ const Tensor& bernoulli_(const Tensor& self, const Tensor& p, Generator* gen) {
   TSH_CHECK(ok, RuntimeError,
             "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be "
             "improved?  If so, please report an enhancement request to PyTorch.)");
-  kernels::bernoulli_tensor.get(self.device())(self, pe, gen_or_default(gen));
+  kernels::bernoulli_tensor.get(self.device())(self, pe, generator_for(gen, self.device()));
   return self;
 }
 
@@ -290,7 +289,7 @@ const Tensor& exponential_(const Tensor& self, double lambd, Generator* gen) {
             std::string("Exponential distribution is a continuous probability distribution. dtype must be a "
                         "floating point but you specified ") +
                 scalar_type_name(self.dtype()));
-  kernels::exponential.get(self.device())(self, lambd, gen_or_default(gen));
+  kernels::exponential.get(self.device())(self, lambd, generator_for(gen, self.device()));
   return self;
 }
 
@@ -300,7 +299,7 @@ const Tensor& geometric_(const Tensor& self, double p, Generator* gen) {
   check_no_internal_overlap(self);
   static const kernels::Check geometric_check("geometric");
   geometric_check.require(self.device(), self.dtype());
-  kernels::geometric.get(self.device())(self, p, gen_or_default(gen));
+  kernels::geometric.get(self.device())(self, p, generator_for(gen, self.device()));
   return self;
 }
 
@@ -311,7 +310,7 @@ const Tensor& cauchy_(const Tensor& self, double median, double sigma, Generator
                         "floating point but you specified ") + typemeta_name(self.dtype()));
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
-  kernels::cauchy.get(self.device())(self, median, sigma, gen_or_default(gen));
+  kernels::cauchy.get(self.device())(self, median, sigma, generator_for(gen, self.device()));
   return self;
 }
 
@@ -321,7 +320,7 @@ const Tensor& log_normal_(const Tensor& self, double mean, double std, Generator
   check_no_internal_overlap(self);
   static const kernels::Check log_normal_check("log_normal");
   log_normal_check.require(self.device(), self.dtype());
-  kernels::log_normal.get(self.device())(self, mean, std, gen_or_default(gen));
+  kernels::log_normal.get(self.device())(self, mean, std, generator_for(gen, self.device()));
   return self;
 }
 
@@ -359,7 +358,7 @@ Tensor randperm(int64_t n, std::optional<DType> dtype, Device device, Generator*
     TSH_CHECK(n <= (int64_t{1} << 53) + 1, RuntimeError, "n cannot be greater than 2^53+1 for Double type.");
   static const kernels::Check randperm_check("randperm");
   randperm_check.require(device, d);
-  kernels::randperm.get(device)(out, n, gen_or_default(gen));
+  kernels::randperm.get(device)(out, n, generator_for(gen, device));
   return out;
 }
 
@@ -421,7 +420,7 @@ Tensor multinomial(const Tensor& probs, int64_t num_samples, bool replacement, G
       for_each_value(select(rows, 0, i), [&](double v) { return !(any = v != 0); });
       TSH_CHECK(any, RuntimeError, "invalid multinomial distribution (sum of probabilities <= 0)");
     }
-    kernels::multinomial_without_replacement.get(probs.device())(result, probs, num_samples, gen_or_default(gen));
+    kernels::multinomial_without_replacement.get(probs.device())(result, probs, num_samples, generator_for(gen, probs.device()));
     return result;
   }
   // Row by row, as PyTorch's sampler checks them; all before any draw.
@@ -445,7 +444,7 @@ Tensor multinomial(const Tensor& probs, int64_t num_samples, bool replacement, G
     const bool positive = probs.dtype() == DType::Float64 ? sum > 0 : sumf > 0;
     TSH_CHECK(positive, RuntimeError, "invalid multinomial distribution (sum of probabilities <= 0)");
   }
-  kernels::multinomial_with_replacement.get(probs.device())(result, probs, num_samples, gen_or_default(gen));
+  kernels::multinomial_with_replacement.get(probs.device())(result, probs, num_samples, generator_for(gen, probs.device()));
   return result;
 }
 
@@ -493,7 +492,7 @@ Tensor poisson(const Tensor& rates, Generator* gen) {
   bool ok = true;
   for_each_value(rates, [&](double v) { return ok = v >= 0; });
   TSH_CHECK(ok, RuntimeError, "invalid Poisson rate, expected rate to be non-negative");
-  kernels::poisson.get(out.device())(out, rates, gen_or_default(gen));
+  kernels::poisson.get(out.device())(out, rates, generator_for(gen, out.device()));
   return out;
 }
 

@@ -112,7 +112,7 @@ std::vector<Value> bind_python(const std::string& fname, Args& a, Kwargs& kw,
 }  // namespace
 
 Value generator_attr(const Value& gen, const std::string& name) {
-  if (name == "device") return Value::device(Device{});
+  if (name == "device") return Value::device(gen.as<GeneratorObj>()->gen->device());
   if (name == "manual_seed")
     return method(gen, name, 1, [](const Value& self, Args& a) {
       if (!a[0].is(Kind::Int)) throw RuntimeError("manual_seed expected a long, but got " + type_name(a[0]));
@@ -142,14 +142,12 @@ void install_random_attrs(std::map<std::string, Value>& attrs) {
   type->name = "torch._C.Generator";
   type->ctor = [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_python("Generator", a, kw, {"device"}, 0);
-    if (!v[0].is_none()) {
-      Device d = v[0].is(Kind::Device) ? v[0].as_device()
-                 : v[0].is(Kind::Int)  ? Device{DeviceType::CUDA, static_cast<int>(v[0].as_int())}
-                                       : Device::parse(v[0].as_str());
-      if (d.is_meta()) throw RuntimeError("META device type not an accelerator.");
-      if (!d.is_cpu()) throw RuntimeError("Device type CUDA is not supported for torch.Generator() api.");
-    }
-    return wrap(std::make_shared<Generator>());
+    Device d;
+    if (!v[0].is_none())
+      d = v[0].is(Kind::Device) ? v[0].as_device()
+          : v[0].is(Kind::Int)  ? Device{DeviceType::CUDA, static_cast<int>(v[0].as_int())}
+                                : Device::parse(v[0].as_str());
+    return wrap(make_generator(d));
   };
   attrs["Generator"] = Value::object(Kind::Type, type);
   attrs["default_generator"] = default_generator_value();

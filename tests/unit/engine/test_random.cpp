@@ -14,6 +14,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/generator.h"
+#include "engine/cpu/mt19937.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/random.h"
@@ -54,22 +55,22 @@ std::string error_of(const std::function<void()>& f) {
 }  // namespace
 
 TEST_CASE("mt19937: seeded like init_genrand, tempered outputs as PyTorch's", "[random]") {
-  Generator g(0);
+  cpu::CpuGenerator g(0);
   const uint32_t first[] = {2357136044u, 2546248239u, 3071714933u, 3626093760u,
                             2588848963u, 3684848379u, 2340255427u, 3638918503u};
   for (uint32_t want : first) CHECK(g.random() == want);
   // random64: the first draw is the high word.
-  Generator h(0);
+  cpu::CpuGenerator h(0);
   CHECK(h.random64() == ((uint64_t{2357136044u} << 32) | 2546248239u));
 }
 
 TEST_CASE("seeds: only the low 32 bits reach the engine; initial_seed keeps all 64", "[random]") {
-  Generator a(5), b((uint64_t{1} << 32) + 5);
+  cpu::CpuGenerator a(5), b((uint64_t{1} << 32) + 5);
   for (int i = 0; i < 1000; ++i) REQUIRE(a.random() == b.random());
   CHECK(b.initial_seed() == (uint64_t{1} << 32) + 5);
-  CHECK(Generator().initial_seed() == 67280421310721ull);
+  CHECK(cpu::CpuGenerator().initial_seed() == 67280421310721ull);
   // torch.Generator()'s stream: rand(3) = 0.2673, 0.8725, 0.3353.
-  Generator d;
+  cpu::CpuGenerator d;
   std::vector<float> r = values<float>(rand({3}, DType::Float32, {}, &d));
   CHECK(std::fabs(r[0] - 0.2673f) < 5e-5f);
   CHECK(std::fabs(r[1] - 0.8725f) < 5e-5f);
@@ -77,7 +78,7 @@ TEST_CASE("seeds: only the low 32 bits reach the engine; initial_seed keeps all 
 }
 
 TEST_CASE("get_rng_state layout: seed, left, seeded, next, words, normal caches", "[random]") {
-  Generator g(0);
+  cpu::CpuGenerator g(0);
   std::vector<uint8_t> s = g.state();
   REQUIRE(s.size() == 5056);
   CHECK(field<uint64_t>(s, 0) == 0);
@@ -91,7 +92,7 @@ TEST_CASE("get_rng_state layout: seed, left, seeded, next, words, normal caches"
   CHECK(field<int32_t>(s, 8) == 624);
   CHECK(field<uint64_t>(s, 16) == 1);
   // A double normal drawn in pairs leaves its second half cached (normal_y, valid flag).
-  Generator n(0);
+  cpu::CpuGenerator n(0);
   randn({3}, DType::Float32, {}, &n);
   s = n.state();
   REQUIRE(n.next_double_normal.has_value());
@@ -105,13 +106,13 @@ TEST_CASE("get_rng_state layout: seed, left, seeded, next, words, normal caches"
 }
 
 TEST_CASE("set_state round-trips, checks the size and the engine fields, and reads legacy states", "[random]") {
-  Generator g(42);
+  cpu::CpuGenerator g(42);
   rand({7}, DType::Float32, {}, &g);
   g.next_float_normal = 0.25f;
   std::vector<uint8_t> s = g.state();
   CHECK(field<float>(s, 5048) == 0.25f);
   CHECK(s[5052] == 1);
-  Generator h(0);
+  cpu::CpuGenerator h(0);
   h.set_state(s.data(), s.size());
   CHECK(h.state() == s);
   CHECK(h.random() == g.random());
@@ -139,11 +140,11 @@ TEST_CASE("set_state round-trips, checks the size and the engine fields, and rea
 }
 
 TEST_CASE("the cached normal persists across calls and manual_seed clears it", "[random]") {
-  Generator a(0), b(0);
+  cpu::CpuGenerator a(0), b(0);
   std::vector<float> three = values<float>(randn({3}, DType::Float32, {}, &a));
   for (int i = 0; i < 3; ++i) CHECK(values<float>(randn({1}, DType::Float32, {}, &b))[0] == three[i]);
   // randn(2, 3)[0] is the start of the same stream.
-  Generator c(0);
+  cpu::CpuGenerator c(0);
   CHECK(values<float>(randn({2, 3}, DType::Float32, {}, &c))[1] == three[1]);
   b.set_seed(0);
   CHECK(!b.next_double_normal.has_value());
@@ -151,7 +152,7 @@ TEST_CASE("the cached normal persists across calls and manual_seed clears it", "
 }
 
 TEST_CASE("randn >= 16 float32 runs the AVX2 kernel's arithmetic (path A1)", "[random]") {
-  Generator g(0);
+  cpu::CpuGenerator g(0);
   const uint32_t a1[] = {0xbf901b85, 0xbf93808a, 0xbe804bd6, 0xbede255d, 0x3f594515, 0x3f312783,
                          0xbea1cc6d, 0xc0075fc1, 0x3ea50138, 0xbfa1b4f4, 0x3eb330ff, 0x3e9dc3bb,
                          0x3df56f77, 0x3f9e6b93, 0x3f8ef28e, 0xbe7d367c};
@@ -160,7 +161,7 @@ TEST_CASE("randn >= 16 float32 runs the AVX2 kernel's arithmetic (path A1)", "[r
 }
 
 TEST_CASE("randn's tail block: n % 16 != 0 redraws the last 16 (n + 16 uniforms in all)", "[random]") {
-  Generator a(0), b(0);
+  cpu::CpuGenerator a(0), b(0);
   std::vector<float> r16 = values<float>(randn({16}, DType::Float32, {}, &a));
   std::vector<float> r17 = values<float>(randn({17}, DType::Float32, {}, &b));
   CHECK(r16[0] == r17[0]);
@@ -169,7 +170,7 @@ TEST_CASE("randn's tail block: n % 16 != 0 redraws the last 16 (n + 16 uniforms 
 }
 
 TEST_CASE("uniform_(a, b) is one fused multiply-add per element, as the AVX2 build computes", "[random]") {
-  Generator g(3), raw(3);
+  cpu::CpuGenerator g(3), raw(3);
   std::vector<float> got = values<float>(uniform_(empty({2000}, DType::Float32), -0.2, 0.5, &g));
   const float lo = -0.2f, range = 0.5f - -0.2f;
   int fused_differs = 0;
@@ -184,7 +185,7 @@ TEST_CASE("uniform_(a, b) is one fused multiply-add per element, as the AVX2 bui
 
 TEST_CASE("non-contiguous outputs are filled in memory order", "[random]") {
   // A transposed 4x5 (a 5x4 view) and a stride-2 view both take path C in address order.
-  Generator a(0), b(0);
+  cpu::CpuGenerator a(0), b(0);
   Tensor m = zeros({4, 5}, DType::Float32);
   normal_(t(m), 0, 1, &a);
   Tensor buf = zeros({40}, DType::Float32);
@@ -192,14 +193,14 @@ TEST_CASE("non-contiguous outputs are filled in memory order", "[random]") {
   normal_(strided, 0, 1, &b);
   CHECK(values<float>(m) == values<float>(strided));
   // uniform_ likewise: the element order does not follow the view's dims.
-  Generator c(1), d(1);
+  cpu::CpuGenerator c(1), d(1);
   Tensor u = zeros({3, 4}, DType::Float64);
   uniform_(t(u), 0, 1, &c);
   CHECK(values<double>(u) == values<double>(rand({12}, DType::Float64, {}, &d)));
 }
 
 TEST_CASE("2.x: the double Box-Muller uses log1p(-u) (bits differ from 1.13 for seed 123456789)", "[random]") {
-  Generator g(123456789);
+  cpu::CpuGenerator g(123456789);
   std::vector<double> r = values<double>(randn({15}, DType::Float64, {}, &g));
   // torch 1.13 (log(1 - u)) gives ...e6, ...ef and ...7c in the last digits.
   CHECK(std::bit_cast<uint64_t>(r[0]) == 0x3FBC3B340E71AFE7ull);
@@ -208,7 +209,7 @@ TEST_CASE("2.x: the double Box-Muller uses log1p(-u) (bits differ from 1.13 for 
 }
 
 TEST_CASE("2.x argument rules that differ from 1.13", "[random]") {
-  Generator g(0);
+  cpu::CpuGenerator g(0);
   CHECK(error_of([&] { exponential_(empty({3}, DType::Float32), 0, &g); }) ==
         "exponential_ expects lambda > 0.0, but found lambda=0");
   CHECK(error_of([&] { cauchy_(empty({3}, DType::Float32), 0, 0, &g); }) ==
@@ -222,11 +223,11 @@ TEST_CASE("2.x argument rules that differ from 1.13", "[random]") {
   // multinomial accepts float16 on CPU.
   Tensor h = multinomial(from_scalars({3}, {Scalar(1.0), Scalar(2.0), Scalar(3.0)}, DType::Float16), 2, false, &g);
   CHECK(h.numel() == 2);
-  CHECK(g.state() != Generator(0).state());
+  CHECK(g.state() != cpu::CpuGenerator(0).state());
 }
 
 TEST_CASE("a failed op draws nothing and writes nothing", "[random]") {
-  Generator g(0);
+  cpu::CpuGenerator g(0);
   const std::vector<uint8_t> before = g.state();
   Tensor self = zeros({3}, DType::Float32);
   Tensor p = from_scalars({3}, {Scalar(0.5), Scalar(2.0), Scalar(0.5)}, DType::Float32);
@@ -242,7 +243,7 @@ TEST_CASE("a failed op draws nothing and writes nothing", "[random]") {
 
 TEST_CASE("the default generator is seeded nondeterministically and shared", "[random]") {
   CHECK(&default_generator() == default_generator_ptr().get());
-  Generator a(nondeterministic_seed()), b(nondeterministic_seed());
+  cpu::CpuGenerator a(nondeterministic_seed()), b(nondeterministic_seed());
   CHECK(a.initial_seed() != b.initial_seed());
   // A null generator argument means the default one.
   default_generator().set_seed(0);
@@ -250,9 +251,9 @@ TEST_CASE("the default generator is seeded nondeterministically and shared", "[r
 }
 
 TEST_CASE("randperm: forward swaps with 32-bit draws", "[random]") {
-  Generator g(0);
+  cpu::CpuGenerator g(0);
   CHECK(values<int64_t>(randperm(10, DType::Int64, {}, &g)) == std::vector<int64_t>{4, 1, 7, 5, 3, 9, 0, 8, 6, 2});
-  Generator h(0);
+  cpu::CpuGenerator h(0);
   CHECK(values<int64_t>(randperm(5, DType::Int64, {}, &h)) == std::vector<int64_t>{4, 0, 1, 3, 2});
   CHECK(field<uint64_t>(h.state(), 16) == 4);  // n - 1 draws
 }

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/cpu/mt19937.h"
 #include "engine/core/generator.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
@@ -162,7 +163,7 @@ TEST_CASE("random streams match PyTorch for seeds 0, 1, 42 and sizes 1..100", "[
     REQUIRE(hashes.size() == 800);
     std::ostringstream bad;  // every mismatching (seed, n), for one readable failure
     for (int64_t n = 1; n <= 100; ++n) {
-      Generator g(sc.seed);
+      cpu::CpuGenerator g(sc.seed);
       Tensor out = it->second(n, &g);
       char got[9];
       std::snprintf(got, sizeof got, "%08x", stream_hash(out, g));
@@ -177,7 +178,7 @@ TEST_CASE("random streams match PyTorch for seeds 0, 1, 42 and sizes 1..100", "[
 
 TEST_CASE("random streams: exact first and last elements", "[random][streams]") {
   for (const StreamPoint& p : kStreamPoints) {
-    Generator g(p.seed);
+    cpu::CpuGenerator g(p.seed);
     Tensor flat = reshape(contiguous(cases().at(p.name)(p.n, &g)), {-1});
     INFO(p.name << " seed " << p.seed << " n " << p.n);
     CHECK(element_bits(flat, 0) == p.first);
