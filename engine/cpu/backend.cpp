@@ -7,7 +7,7 @@
 #include "engine/cpu/equal.h"
 #include "engine/cpu/index_kernels.h"
 #include "engine/cpu/join_kernels.h"
-#include "engine/cpu/kernels.h"
+#include "engine/cpu/copy.h"
 #include "engine/cpu/lapack.h"
 #include "engine/cpu/mt19937.h"
 #include "engine/cpu/random.h"

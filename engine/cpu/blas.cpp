@@ -17,7 +17,7 @@
 #include <type_traits>
 
 #include "engine/core/convert.h"
-#include "engine/cpu/kernels.h"
+#include "engine/cpu/copy.h"
 
 namespace tsh::cpu {
 

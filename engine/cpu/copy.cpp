@@ -1,5 +1,5 @@
 // engine/cpu/copy.cpp — elementwise copy with dtype conversion, and fill.
-#include "engine/cpu/kernels.h"
+#include "engine/cpu/copy.h"
 
 #include <cstring>
 

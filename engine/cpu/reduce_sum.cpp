@@ -25,7 +25,7 @@
 
 #include "engine/core/convert.h"
 #include "engine/cpu/cascade.h"
-#include "engine/cpu/kernels.h"
+#include "engine/cpu/copy.h"
 #include "engine/cpu/reduce_kernels.h"
 #include "engine/cpu/reduce_layout.h"
 

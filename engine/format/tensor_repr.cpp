@@ -8,7 +8,7 @@
 #include "engine/core/memory.h"
 #include "engine/format/formatter.h"
 #include "engine/format/gather.h"
-#include "engine/format/misc.h"
+#include "engine/format/shape_repr.h"
 #include "engine/format/options.h"
 
 namespace tsh::format {

@@ -10,12 +10,11 @@
 #include "engine/core/shape.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/gather_scatter.h"
-#include "engine/ops/index_support.h"
+#include "engine/ops/overlap.h"
 #include "engine/ops/views.h"
 
 namespace tsh {
 
-using namespace index_detail;
 
 namespace {
 

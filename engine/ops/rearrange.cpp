@@ -15,13 +15,12 @@
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/gather_scatter.h"
-#include "engine/ops/index_support.h"
+#include "engine/ops/overlap.h"
 #include "engine/ops/join.h"
 #include "engine/ops/views.h"
 
 namespace tsh {
 
-using namespace index_detail;
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/core/tensor.h"
-#include "engine/ops/reduction.h"
+#include "engine/ops/reduce.h"
 
 namespace tsh::detail {
 

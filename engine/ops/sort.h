@@ -11,7 +11,7 @@
 #include <optional>
 
 #include "engine/core/tensor.h"
-#include "engine/ops/reduction.h"
+#include "engine/ops/reduce.h"
 
 namespace tsh {
 

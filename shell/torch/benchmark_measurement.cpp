@@ -7,7 +7,7 @@
 
 #include "engine/ops/host_values.h"
 #include "engine//ops/creation.h"
-#include "engine/ops/reduction.h"
+#include "engine/ops/reduce.h"
 #include "engine/ops/unary.h"
 #include "shell/interp.h"
 #include "shell/python/errors.h"

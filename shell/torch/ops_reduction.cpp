@@ -11,7 +11,7 @@
 #include "engine/ops/creation.h"
 #include "engine/ops/elementwise.h"
 #include "engine/ops/out.h"
-#include "engine/ops/reduction.h"
+#include "engine/ops/reduce.h"
 #include "shell/python/errors.h"
 #include "shell/torch/out_arg.h"
 #include "shell/torch/registry.h"

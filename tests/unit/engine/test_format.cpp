@@ -19,7 +19,7 @@
 #include "engine/core/tensor.h"
 #include "engine/format/formatter.h"
 #include "engine/format/gather.h"
-#include "engine/format/misc.h"
+#include "engine/format/shape_repr.h"
 #include "engine/format/options.h"
 #include "engine/format/pyrepr.h"
 #include "engine/format/storage_repr.h"

@@ -10,7 +10,7 @@
 #include "engine/core/error.h"
 #include "engine/core/tensor.h"
 #include "engine/ops/creation.h"
-#include "engine/ops/reduction.h"
+#include "engine/ops/reduce.h"
 #include "engine/ops/views.h"
 
 using namespace tsh;

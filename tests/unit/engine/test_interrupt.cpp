@@ -17,7 +17,7 @@
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
 #include "engine/ops/random.h"
-#include "engine/ops/reduction.h"
+#include "engine/ops/reduce.h"
 #include "engine/ops/scan.h"
 #include "engine/ops/sort.h"
 #include "engine/ops/views.h"

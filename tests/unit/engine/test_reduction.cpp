@@ -20,7 +20,7 @@
 #include "engine/cpu/reduce_layout.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
-#include "engine/ops/reduction.h"
+#include "engine/ops/reduce.h"
 #include "engine/ops/scan.h"
 #include "engine/ops/sort.h"
 #include "engine/ops/views.h"

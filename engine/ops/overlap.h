@@ -1,6 +1,7 @@
-// engine/ops/index_support.h — pieces shared by the indexing, gather/scatter and mask ops.
+// engine/ops/overlap.h — PyTorch's checks that an op does not write where it reads.
 //
-// Internal to engine/ops: PyTorch's overlap checks for ops that write.
+// Internal to engine/ops: the indexing, gather/scatter, mask and join ops
+// refuse outputs that overlap themselves or their inputs.
 #pragma once
 
 #include <string>
@@ -10,7 +11,7 @@
 #include "engine/kernels/index.h"
 #include "engine/ops/host_values.h"
 
-namespace tsh::index_detail {
+namespace tsh {
 
 // PyTorch's assert_no_internal_overlap for an op writing into t: refuses t when
 // an expanded dim (stride 0, size > 1) makes several elements share memory.
@@ -21,4 +22,4 @@ void check_no_internal_overlap(const Tensor& t);
 // their memory overlaps (partial_only: only a partial overlap is refused).
 void check_no_overlap(const Tensor& a, const Tensor& b, bool partial_only = false);
 
-}  // namespace tsh::index_detail
+}  // namespace tsh

@@ -1,4 +1,4 @@
-// engine/ops/reduction.h — reductions: sums, means, products, variances, extrema, logical and norms.
+// engine/ops/reduce.h — reductions: sums, means, products, variances, extrema, logical and norms.
 //
 // Each op reduces over all elements, one dim or a list of dims (negative dims
 // wrap; a repeated dim is an error; an absent or empty list means every dim),

@@ -1,10 +1,10 @@
-// engine/ops/reduction_extrema.cpp — max, min, amax, amin, aminmax, argmax, argmin, all, any, count_nonzero.
+// engine/ops/reduce_extrema.cpp — max, min, amax, amin, aminmax, argmax, argmin, all, any, count_nonzero.
 //
 // Extrema have no identity, so an empty reduction is an error with PyTorch's
 // message (an IndexError naming the empty dim, or a RuntimeError asking for a
 // dim); complex inputs are refused with PyTorch's dispatch messages. The
 // logical reductions and count_nonzero accept every dtype.
-#include "engine/ops/reduction.h"
+#include "engine/ops/reduce.h"
 
 #include "engine/core/error.h"
 #include "engine/core/shape.h"

@@ -1,4 +1,4 @@
-// engine/ops/reduction_norm.cpp — norm (PyTorch 2.x's linalg.vector_norm), dist and logsumexp.
+// engine/ops/reduce_norm.cpp — norm (PyTorch 2.x's linalg.vector_norm), dist and logsumexp.
 //
 // norm and dist follow PyTorch 2.x, where torch.norm of a number p (and the
 // default 'fro' over at most two dims) is linalg.vector_norm: only floating
@@ -18,7 +18,7 @@
 #include "engine/ops/creation.h"
 #include "engine/ops/masked.h"
 #include "engine/ops/reduce_util.h"
-#include "engine/ops/reduction.h"
+#include "engine/ops/reduce.h"
 #include "engine/ops/unary.h"
 #include "engine/ops/views.h"
 

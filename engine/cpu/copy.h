@@ -1,4 +1,4 @@
-// engine/cpu/kernels.h — the CPU kernels the op layer dispatches to.
+// engine/cpu/copy.h — the CPU copy (with conversion) and fill kernels.
 //
 // Kernels never check arguments: the op layer has already validated shapes,
 // broadcast the inputs (stride 0) and allocated the outputs.

@@ -1,5 +1,5 @@
-// engine/ops/index_support.cpp — small helpers shared by the indexing op files.
-#include "engine/ops/index_support.h"
+// engine/ops/overlap.cpp — overlap checks by storage byte ranges.
+#include "engine/ops/overlap.h"
 
 #include "engine/ops/elementwise_plan.h"
 
@@ -10,7 +10,7 @@
 #include "engine/core/shape.h"
 #include "engine/ops/copy.h"
 
-namespace tsh::index_detail {
+namespace tsh {
 
 void check_no_internal_overlap(const Tensor& t) {
   for (int64_t d = 0; d < t.dim(); ++d)
@@ -43,4 +43,4 @@ void check_no_overlap(const Tensor& a, const Tensor& b, bool partial_only) {
 }
 
 
-}  // namespace tsh::index_detail
+}  // namespace tsh

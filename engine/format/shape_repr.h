@@ -1,4 +1,4 @@
-// engine/format/misc.h — reprs of shapes: torch.Size and plain Python tuples.
+// engine/format/shape_repr.h — reprs of shapes: torch.Size and plain Python tuples.
 #pragma once
 
 #include <string>

@@ -1,11 +1,11 @@
-// engine/ops/reduction.cpp — sum, nansum, mean, nanmean, prod, var, std and friends.
+// engine/ops/reduce.cpp — sum, nansum, mean, nanmean, prod, var, std and friends.
 //
 // Each op checks its arguments, works out the result dtype and shape,
 // converts the input to the dtype the kernel adds in (as PyTorch does on the
 // CPU: `dtype=` converts before reducing), allocates the result and calls the
 // kernel through its slot (engine/kernels/reduce.h). PyTorch 2.x's rules where they differ from
 // 1.13: a float16/bfloat16 mean sums in float32 and rounds once at the end.
-#include "engine/ops/reduction.h"
+#include "engine/ops/reduce.h"
 
 #include <cmath>
 #include <limits>

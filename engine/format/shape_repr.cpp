@@ -1,5 +1,5 @@
-// engine/format/misc.cpp — reprs of torch.Size and int tuples.
-#include "engine/format/misc.h"
+// engine/format/shape_repr.cpp — reprs of torch.Size and int tuples.
+#include "engine/format/shape_repr.h"
 
 namespace tsh::format {
 
