@@ -29,9 +29,4 @@ void simd_unary(SimdFn fn, const double* in, double* out, int64_t n);
 void simd_binary(SimdFn2 fn, const float* a, const float* b, float* out, int64_t n);
 void simd_binary(SimdFn2 fn, const double* a, const double* b, double* out, int64_t n);
 
-// The number of elements PyTorch's vectorised loops handle per step for a
-// type (two vectors): blocks of this many go through SLEEF, a shorter tail
-// through the scalar libm function.
-template <typename T> constexpr int64_t simd_block() { return sizeof(T) == 4 ? 16 : 8; }
-
 }  // namespace tsh::cpu

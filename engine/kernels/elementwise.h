@@ -49,7 +49,6 @@ enum class UnaryOp : uint8_t {
   Signbit, IsNan, IsInf, IsFinite, IsNegInf, IsPosInf, LogicalNot,
 };
 
-inline bool unary_writes_bool(UnaryOp op) { return op >= UnaryOp::Signbit; }
 
 // Three-operand ops, all in one dtype except Where's condition (bool).
 enum class TernaryOp : uint8_t {
