@@ -369,7 +369,7 @@ const Tensor& index_put_(const Tensor& self, const std::vector<Tensor>& indices,
     }
     if (fill && mask.defined()) {
       for (int64_t d = covered; d < self.dim(); ++d) mask = unsqueeze(mask, -1);
-      return masked_fill_(self, mask, item(values));
+      return masked_fill_(self, mask, self.device().is_meta() ? Scalar(int64_t{0}) : item(values));
     }
   }
   check_no_overlap(self, values);

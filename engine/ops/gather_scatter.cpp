@@ -121,6 +121,13 @@ Tensor dim_offsets(const Tensor& t, int64_t dim, const Tensor& index) {
   return int64_tensor(index.sizes(), v, t.device());
 }
 
+// index's values, for ops writing to or reading from a tensor on `device`; a
+// meta tensor has no values to check or use: zeros stand for them.
+std::vector<int64_t> index_values(const Tensor& index, Device device) {
+  if (device.is_meta()) return std::vector<int64_t>(static_cast<size_t>(index.numel()), 0);
+  return int_values(index);
+}
+
 // Writes src (index's shape) into self along dim at index's positions.
 void scatter_into(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
                   ScatterMode mode) {
@@ -167,11 +174,12 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
   Shape sizes = self.sizes();
   if (self.dim() > 0) sizes[dim] = n;
   Tensor out = empty(sizes, self.dtype(), self.device());
-  std::vector<int64_t> idx = int_values(index);
+  std::vector<int64_t> idx = index_values(index, self.device());
   const int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
   // PyTorch's checks differ by path: its dim-1 fast path (and the empty-self
   // path) has a message of its own.
   auto data_bounds = [&] {
+    if (self.device().is_meta()) return;
     for (int64_t v : idx)
       TSH_CHECK(v >= 0 && v < size, RuntimeError,
                 "INDICES element is out of DATA bounds, id=" + str(v) + " axis_dim=" + str(size));
@@ -304,11 +312,11 @@ const Tensor& index_add_(const Tensor& self, int64_t dim, const Tensor& index, c
     scatter_add_(self, dim, ix.as_view(source.sizes(), strides, ix.storage_offset()), source);
     return self;
   }
-  std::vector<int64_t> idx = int_values(index);
+  std::vector<int64_t> idx = index_values(index, self.device());
   const Tensor s = at_least_1d(self), src = at_least_1d(source);
   const int64_t size = s.sizes()[dim];
   for (int64_t& v : idx) {
-    TSH_CHECK(v >= 0 && v < size, IndexError, "index out of range in self");
+    TSH_CHECK((v >= 0 && v < size) || self.device().is_meta(), IndexError, "index out of range in self");
     v *= s.strides()[dim];
   }
   if (n == 0 || self.numel() == 0) return self;
@@ -355,10 +363,10 @@ const Tensor& index_copy_(const Tensor& self, int64_t dim, const Tensor& index, 
             "index_copy_(): Number of indices (" + str(n) + ") should be equal to source.size(dim) (" +
                 str(source.dim() == 0 ? 1 : source.sizes()[dim]) + ")");
   const Tensor s = at_least_1d(self), src = at_least_1d(source);
-  std::vector<int64_t> idx = int_values(index);
+  std::vector<int64_t> idx = index_values(index, self.device());
   const int64_t size = s.sizes()[dim];
   for (int64_t& v : idx) {
-    TSH_CHECK(v >= 0 && v < size, IndexError,
+    TSH_CHECK((v >= 0 && v < size) || self.device().is_meta(), IndexError,
               "index_copy_(): index " + str(v) + " is out of bounds for dimension " + str(dim) +
                   " with size " + str(size));
     v *= s.strides()[dim];
@@ -385,10 +393,10 @@ const Tensor& index_fill_(const Tensor& self, int64_t dim, const Tensor& index, 
   dim = wrap_dim(dim, s.dim());
   TSH_CHECK(index.dim() <= 1, RuntimeError, "Index has to be a vector/scalar");
   const Tensor v = scalar_tensor(value, self.dtype(), self.device());
-  std::vector<int64_t> idx = int_values(index);
+  std::vector<int64_t> idx = index_values(index, self.device());
   const int64_t size = s.sizes()[dim];
   for (int64_t& x : idx) {
-    TSH_CHECK(x >= -size && x < size, IndexError,
+    TSH_CHECK((x >= -size && x < size) || self.device().is_meta(), IndexError,
               "index " + str(x) + " is out of bounds for dimension " + str(dim) + " with size " + str(size));
     x = (x < 0 ? x + size : x) * s.strides()[dim];
   }
@@ -405,7 +413,7 @@ const Tensor& index_fill_(const Tensor& self, int64_t dim, const Tensor& index, 
   TSH_CHECK(value.dim() == 0, RuntimeError,
             "index_fill_ only supports a 0-dimensional value tensor, but got tensor with " +
                 str(value.dim()) + " dimension(s).");
-  return index_fill_(self, dim, index, item(value));
+  return index_fill_(self, dim, index, self.device().is_meta() ? Scalar(int64_t{0}) : item(value));
 }
 
 Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {

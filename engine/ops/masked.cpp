@@ -68,7 +68,7 @@ const Tensor& masked_fill_(const Tensor& self, const Tensor& mask, const Tensor&
   TSH_CHECK(value.dim() == 0, RuntimeError,
             "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with " +
                 std::to_string(value.dim()) + " dimension(s).");
-  return masked_fill_(self, mask, item(value));
+  return masked_fill_(self, mask, self.device().is_meta() ? Scalar(int64_t{0}) : item(value));
 }
 
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Scalar& value) {
@@ -109,6 +109,7 @@ const Tensor& masked_scatter_(const Tensor& self, const Tensor& mask, const Tens
   TSH_CHECK(m.dtype() == DType::Bool, RuntimeError,
             std::string("masked_scatter_ only supports boolean masks, but got mask with dtype ") +
                 scalar_type_name(m.dtype()));
+  if (self.device().is_meta()) return self;  // which elements change depends on the mask's values
   const std::vector<int64_t> positions = int_values(tsh::t(nonzero(m)));  // dim-major
   const int64_t count = self.dim() == 0 ? kernels::count_nonzero.get(m.device())(m)
                                         : static_cast<int64_t>(positions.size()) / self.dim();

@@ -96,7 +96,7 @@ void register_conversion_ops(Registry& r) {
           if (a.tensor(1).dim() != 0)
             throw RuntimeError("fill_ only supports 0-dimension value tensor but got tensor with " +
                                std::to_string(a.tensor(1).dim()) + " dimensions.");
-          fill_(a.tensor(0), a.scalar(1));
+          if (!a.tensor(0).device().is_meta()) fill_(a.tensor(0), a.scalar(1));  // meta: no value to read or write
           return a[0];
         });
   r.def("fill_(Tensor self, Scalar value) -> Tensor", kMethod, "Sets every element of self to value. Returns self.",

@@ -81,16 +81,36 @@ struct Case {
 // A fresh tensor on `device` with t's sizes, strides, offset and dtype (and t's
 // values, off the meta device). Operands that share a storage on the CPU share
 // one in the twin case too (`storages`), so overlap checks see the same aliasing.
-Tensor twin(const Tensor& t, Device device, std::map<const void*, Storage>& storages) {
+// Every twin storage ends in kGuard sentinel bytes: a kernel that writes past
+// its tensor's last element changes them, and the case fails.
+constexpr int64_t kGuard = 64;
+constexpr uint8_t kSentinel = 0xA5;
+using Storages = std::map<const void*, Storage>;
+
+Tensor twin(const Tensor& t, Device device, Storages& storages) {
   Storage& s = storages[t.storage().get()];
   if (!s) {
-    s = make_storage(t.storage()->nbytes, device);
-    copy_bytes(s, 0, t.storage(), 0, device.is_meta() ? 0 : t.storage()->nbytes);
+    const int64_t n = t.storage()->nbytes;
+    s = make_storage(n + kGuard, device);
+    copy_bytes(s, 0, t.storage(), 0, device.is_meta() ? 0 : n);
+    fill_bytes(s, n, kSentinel, kGuard);
   }
   return Tensor::make(s, t.sizes(), t.strides(), t.storage_offset(), t.dtype());
 }
 
-Value twin(const Value& v, Device d, std::map<const void*, Storage>& storages) {
+// "" when every CPU twin storage still ends in its sentinels.
+std::string overrun(const Storages& storages) {
+  for (const auto& [original, s] : storages) {
+    if (!s->device.is_cpu()) continue;
+    uint8_t tail[kGuard];
+    read_bytes(tail, s, s->nbytes - kGuard, kGuard);
+    for (uint8_t b : tail)
+      if (b != kSentinel) return "wrote past the end of an operand's storage";
+  }
+  return "";
+}
+
+Value twin(const Value& v, Device d, Storages& storages) {
   if (v.is(Kind::Tensor)) return Value::tensor(twin(v.as_tensor(), d, storages));
   if (v.is(Kind::List) || v.is(Kind::Tuple)) {
     std::vector<Value> items;
@@ -101,7 +121,24 @@ Value twin(const Value& v, Device d, std::map<const void*, Storage>& storages) {
 }
 
 // The cases of one signature with `t` as every tensor operand and `variant` picking the other values.
+// Index operands: a vector of valid positions, or t's shape filled with them.
+Tensor index_vector() { return from_scalars({2}, {Scalar(int64_t{1}), Scalar(int64_t{0})}, DType::Int64, Device{}); }
+Tensor index_like(const Tensor& t) {
+  std::vector<Scalar> v;
+  for (int64_t k = 0; k < t.numel(); ++k) v.emplace_back(int64_t{k % 2});
+  return from_scalars(t.sizes(), v, DType::Int64, Device{});
+}
+// A bool mask of t's shape, alternating.
+Tensor mask_like(const Tensor& t) {
+  std::vector<Scalar> v;
+  for (int64_t k = 0; k < t.numel(); ++k) v.emplace_back(k % 2 == 0);
+  return from_scalars(t.sizes(), v, DType::Bool, Device{});
+}
+
+// variant 0 and 1 pick other values for ints, int lists and bools; variant 2
+// passes the number 2 for every tensor operand but the first.
 bool make_case(const Signature& sig, bool method, const Tensor& t, int variant, Case& c) {
+  bool first_tensor = !method;
   size_t first = 0;
   if (method) {
     if (!sig.has_self()) return false;
@@ -113,12 +150,21 @@ bool make_case(const Signature& sig, bool method, const Tensor& t, int variant, 
     const Param& p = sig.params[i];
     if (method && p.name == "out") continue;
     Value v;
-    if (p.has_default && !(p.name == "dim" && variant == 1 && p.optional)) {
+    // Variant 1 also gives the optional dim and the clamp bounds.
+    const bool given_optional = variant == 1 && p.optional &&
+                                (p.name == "dim" || p.name == "min" || p.name == "max");
+    if (p.has_default && !given_optional) {
       positional = false;
       continue;
     }
+    const bool is_index = p.name == "index" || p.name == "indices";
     switch (p.type) {
-      case ParamType::Tensor: v = Value::tensor(t); break;
+      case ParamType::Tensor:
+        if (is_index) v = Value::tensor(variant == 1 ? index_like(t) : index_vector());
+        else if (p.name == "mask") v = Value::tensor(mask_like(t));
+        else v = variant == 2 && !first_tensor ? Value::integer(2) : Value::tensor(t);
+        first_tensor = false;
+        break;
       case ParamType::TensorList: v = Value::list({Value::tensor(t), Value::tensor(t)}); break;
       case ParamType::Int:
       case ParamType::SymInt: v = Value::integer(p.name.find("dim") != std::string::npos ? -1 : variant); break;
@@ -129,7 +175,7 @@ bool make_case(const Signature& sig, bool method, const Tensor& t, int variant, 
         else v = Value::list({Value::integer(-1)});
         break;
       case ParamType::Float: v = Value::floating(0.5); break;
-      case ParamType::Scalar: v = Value::integer(2); break;
+      case ParamType::Scalar: v = Value::integer(p.name == "max" ? 2 : p.name == "min" ? 1 : 2); break;
       case ParamType::Bool: v = Value::boolean(variant == 1); break;
       case ParamType::DType: v = Value::dtype(DType::Float64); break;
       default:
@@ -220,14 +266,14 @@ int main() {
       bool any_ok = false;
       for (const OpEntry* e : *overloads) {
         for (const Operand& op : operands) {
-          for (int variant = 0; variant < 2; ++variant) {
+          for (int variant = 0; variant < 3; ++variant) {
             Case c;
             if (!make_case(e->sig, method, op.t, variant, c)) continue;
             // Factory functions: the meta run asks for its device.
             bool has_device = false;
             for (const Param& p : e->sig.params) has_device |= p.name == "device";
             // Each run gets its own operands: in-place ops must not change the pool.
-            std::map<const void*, Storage> cpu_storages, meta_storages;
+            Storages cpu_storages, meta_storages;
             Args cargs, margs;
             Kwargs ckw, mkw;
             for (const Value& v : c.args) {
@@ -239,6 +285,11 @@ int main() {
               mkw.emplace_back(k, twin(v, meta, meta_storages));
             }
             Outcome cpu = run(in, *overloads, method, cargs, ckw);
+            if (std::string o = overrun(cpu_storages); !o.empty()) {
+              ++mismatches;
+              first_mismatch.emplace(label + " (" + op.name + ")", o);
+              continue;
+            }
             bool tensor_input = false;
             for (const Value& v : c.args)
               tensor_input |= v.is(Kind::Tensor) || (v.is(Kind::List) && !v.items().empty() && v.items()[0].is(Kind::Tensor));
@@ -289,6 +340,8 @@ int main() {
               continue;
             } else if (!m.ok && needs_values(m.error)) {
               ++values_needed;
+              if (std::getenv("TSH_PARITY_VERBOSE"))
+                std::printf("needs values: %s (%s): %s\n", label.c_str(), op.name.c_str(), m.error.substr(0, 80).c_str());
               continue;
             } else if (!cpu.ok && m.ok &&
                        (contains(cpu.error, "out of bounds") || contains(cpu.error, "out of range") ||
@@ -301,7 +354,7 @@ int main() {
               why = "cpu " + (cpu.ok ? std::string("ok") : cpu.error) + " | meta " + (m.ok ? std::string("ok") : m.error);
             }
             ++mismatches;
-            first_mismatch.emplace(label + " (" + op.name + (variant ? ", variant 1" : "") + ")", why);
+            first_mismatch.emplace(label + " (" + op.name + (variant ? ", variant " + std::to_string(variant) : std::string()) + ")", why);
           }
         }
       }
