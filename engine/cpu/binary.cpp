@@ -15,103 +15,13 @@
 #include "engine/core/convert.h"
 #include "engine/cpu/binary_loop.h"
 #include "engine/cpu/unary_simd.h"
+#include "engine/kernels/scalar_math.h"
 
 namespace tsh::cpu {
 
 namespace {
 
-template <typename T> constexpr bool is_int_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
-
-// Wrapping integer arithmetic (two's complement, as PyTorch's kernels give).
-template <typename T> T wrap_add(T a, T b) {
-  using U = std::make_unsigned_t<T>;
-  return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
-}
-template <typename T> T wrap_mul(T a, T b) {
-  using U = std::make_unsigned_t<T>;
-  if constexpr (sizeof(T) < sizeof(unsigned))  // avoid int promotion overflowing
-    return static_cast<T>(static_cast<unsigned>(static_cast<U>(a)) * static_cast<unsigned>(static_cast<U>(b)));
-  else
-    return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
-}
-
-// Integer division and remainder that cannot trap (b == 0 was refused; MIN / -1 wraps).
-template <typename T> T int_div(T a, T b) {
-  if constexpr (std::is_signed_v<T>)
-    if (b == -1) return wrap_mul<T>(a, T(-1));
-  return static_cast<T>(a / b);
-}
-template <typename T> T int_rem(T a, T b) {
-  if constexpr (std::is_signed_v<T>)
-    if (b == -1) return T(0);
-  return static_cast<T>(a % b);
-}
-
-template <typename T> T int_floor_div(T a, T b) {
-  T q = int_div(a, b);
-  if constexpr (std::is_signed_v<T>)
-    if (int_rem(a, b) != 0 && ((a < 0) != (b < 0))) q = static_cast<T>(q - 1);
-  return q;
-}
-template <typename T> T int_mod(T a, T b) {
-  T r = int_rem(a, b);
-  if constexpr (std::is_signed_v<T>)
-    if (r != 0 && ((r < 0) != (b < 0))) r = static_cast<T>(r + b);
-  return r;
-}
-
-// PyTorch's floor division of floats: the truncated quotient of (a - fmod(a, b)),
-// corrected toward -inf, rounded to the nearest integer, with a signed zero.
-template <typename M> M float_floor_div(M a, M b) {
-  if (b == 0) return a / b;
-  M mod = std::fmod(a, b);
-  M div = (a - mod) / b;
-  if (mod != 0 && ((b < 0) != (mod < 0))) div -= M(1);
-  if (div == 0) return std::copysign(M(0), a / b);
-  M floordiv = std::floor(div);
-  if (div - floordiv > M(0.5)) floordiv += M(1);
-  return floordiv;
-}
-template <typename M> M float_mod(M a, M b) {
-  M mod = std::fmod(a, b);
-  if (mod != 0 && ((b < 0) != (mod < 0))) mod += b;
-  return mod;
-}
-
-// base ** exp for integers by squaring; negative exponents give 1, -1 or 0 as in PyTorch.
-template <typename T> T int_pow(T base, T exp) {
-  if constexpr (std::is_signed_v<T>) {
-    if (exp < 0) {
-      if (base == 1) return 1;
-      if (base == -1) return (-exp) % 2 ? T(-1) : T(1);
-      return 0;
-    }
-  }
-  T result = 1;
-  while (exp) {
-    if (exp & 1) result = wrap_mul(result, base);
-    exp = static_cast<T>(exp >> 1);
-    base = wrap_mul(base, base);
-  }
-  return result;
-}
-
-template <typename T> T shift_left(T a, T b) {
-  constexpr int64_t bits = sizeof(T) * 8;
-  using S = std::make_signed_t<T>;
-  if (static_cast<S>(b) < 0 || static_cast<int64_t>(b) >= bits) return 0;
-  using U = std::make_unsigned_t<T>;
-  return static_cast<T>(static_cast<U>(a) << b);
-}
-template <typename T> T shift_right(T a, T b) {
-  constexpr int64_t bits = sizeof(T) * 8;
-  using S = std::make_signed_t<T>;
-  if (static_cast<S>(b) < 0 || static_cast<int64_t>(b) >= bits) {
-    if constexpr (std::is_signed_v<T>) return a < 0 ? T(-1) : T(0);
-    else return 0;
-  }
-  return static_cast<T>(a >> b);
-}
+using namespace tsh::scalar;  // the per-element formulas (engine/kernels/scalar_math.h)
 
 // --- floating point (float16, bfloat16, float32, float64) -------------------------------
 
@@ -161,18 +71,10 @@ void float_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor&
       map2<T, T, T>(out, a, b, [R](T x, T y) { return R(std::hypot(M(x), M(y))); });
       return;
     case BinaryOp::Maximum:
-      map2<T, T, T>(out, a, b, [R](T x, T y) {
-        M u = M(x), v = M(y);
-        if (u != u || v != v) return R(std::numeric_limits<M>::quiet_NaN());
-        return R(u < v ? v : u);
-      });
+      map2<T, T, T>(out, a, b, [R](T x, T y) { return R(nan_max(M(x), M(y))); });
       return;
     case BinaryOp::Minimum:
-      map2<T, T, T>(out, a, b, [R](T x, T y) {
-        M u = M(x), v = M(y);
-        if (u != u || v != v) return R(std::numeric_limits<M>::quiet_NaN());
-        return R(v < u ? v : u);
-      });
+      map2<T, T, T>(out, a, b, [R](T x, T y) { return R(nan_min(M(x), M(y))); });
       return;
     case BinaryOp::Atan2:
       map2_vec<T>(out, a, b,

@@ -18,12 +18,14 @@
 #include "engine/core/convert.h"
 #include "engine/cpu/binary_loop.h"
 #include "engine/cpu/unary_simd.h"
+#include "engine/kernels/scalar_math.h"
 
 namespace tsh::cpu {
 
 namespace {
 
-template <typename T> constexpr bool is_int_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+using namespace tsh::scalar;  // the per-element formulas (engine/kernels/scalar_math.h)
+
 
 // SLEEF on every element, grouped from the start of each run.
 template <typename T>
@@ -58,35 +60,6 @@ template <typename T, typename F>
 void apply(const Tensor& out, const Tensor& in, F f) {
   using M = opmath_t<T>;
   map1<T, T>(out, in, [f](T x) { return static_cast<T>(f(static_cast<M>(x))); });
-}
-
-// erfinv: a rational first guess (central region |y| <= 0.7, else in
-// sqrt(-log((1-|y|)/2))), refined by two Newton steps on erf; the
-// coefficients are the classic ones PyTorch uses.
-template <typename M> M erfinv(M y) {
-  constexpr M a[4] = {M(0.886226899), M(-1.645349621), M(0.914624893), M(-0.140543331)};
-  constexpr M b[4] = {M(-2.118377725), M(1.442710462), M(-0.329097515), M(0.012229801)};
-  constexpr M c[4] = {M(-1.970840454), M(-1.624906493), M(3.429567803), M(1.641345311)};
-  constexpr M d[2] = {M(3.543889200), M(1.637067800)};
-  const M ay = std::abs(y);
-  if (ay > M(1)) return std::numeric_limits<M>::quiet_NaN();
-  if (ay == M(1)) return std::copysign(std::numeric_limits<M>::infinity(), y);
-  M x;
-  if (ay <= M(0.7)) {
-    const M z = y * y;
-    const M num = std::fma(std::fma(std::fma(a[3], z, a[2]), z, a[1]), z, a[0]);
-    const M den = std::fma(std::fma(std::fma(std::fma(b[3], z, b[2]), z, b[1]), z, b[0]), z, M(1));
-    x = y * num / den;
-  } else {
-    const M z = std::sqrt(-std::log((M(1) - ay) / M(2)));
-    const M num = std::fma(std::fma(std::fma(c[3], z, c[2]), z, c[1]), z, c[0]);
-    const M den = std::fma(std::fma(d[1], z, d[0]), z, M(1));
-    x = std::copysign(num / den, y);
-  }
-  const M k = static_cast<M>(2.0 / std::sqrt(std::numbers::pi));
-  x = x - (std::erf(x) - y) / (k * std::exp(-x * x));
-  x = x - (std::erf(x) - y) / (k * std::exp(-x * x));
-  return x;
 }
 
 template <typename T>
@@ -276,19 +249,6 @@ void bool_unary(UnaryOp op, const Tensor& out, const Tensor& in) {
     case UnaryOp::IsFinite: map1<bool, bool>(out, in, [](bool) { return true; }); return;
     default: map1<bool, bool>(out, in, [](bool x) { return x; }); return;  // sign, sgn, conj, nan_to_num
   }
-}
-
-// c10::complex's quotient (textbook formula) and the vectorised reciprocal (conj(z) / |z|^2).
-template <typename C> C naive_div(C x, C y) {
-  using R = typename C::value_type;
-  const R a = x.real(), b = x.imag(), c = y.real(), d = y.imag();
-  const R den = c * c + d * d;
-  return C((a * c + b * d) / den, (b * c - a * d) / den);
-}
-template <typename C> C vec_reciprocal(C z) {
-  using R = typename C::value_type;
-  const R den = z.real() * z.real() + z.imag() * z.imag();
-  return C(z.real() / den, -z.imag() / den);
 }
 
 // The argument of complex numbers as PyTorch's vectorised loop computes it:
