@@ -23,101 +23,6 @@ namespace {
 
 using namespace tsh::scalar;  // the per-element formulas (engine/kernels/scalar_math.h)
 
-// --- floating point (float16, bfloat16, float32, float64) -------------------------------
-
-template <typename T>
-void float_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, const BinaryParams& prm) {
-  using M = opmath_t<T>;
-  auto R = [](M v) { return static_cast<T>(v); };
-  switch (op) {
-    case BinaryOp::Add: {
-      // alpha is first rounded to the tensor's dtype (bfloat16 0.3 is 0.30078125).
-      const M alpha = static_cast<M>(convert<T>(prm.alpha.to_double()));
-      if (prm.alpha.to_double() == 1.0)
-        map2<T, T, T>(out, a, b, [R](T x, T y) { return R(M(x) + M(y)); });
-      else
-        map2<T, T, T>(out, a, b, [R, alpha](T x, T y) { return R(std::fma(M(y), alpha, M(x))); });
-      return;
-    }
-    case BinaryOp::Mul:
-      if (prm.b_wide) {
-        const float w = static_cast<float>(*prm.b_wide);
-        map2<T, T, T>(out, a, b, [R, w](T x, T) { return R(M(x) * w); });
-      } else {
-        map2<T, T, T>(out, a, b, [R](T x, T y) { return R(M(x) * M(y)); });
-      }
-      return;
-    case BinaryOp::Div:
-      if (prm.b_wide) {
-        const float w = static_cast<float>(*prm.b_wide);
-        map2<T, T, T>(out, a, b, [R, w](T x, T) { return R(M(x) / w); });
-      } else {
-        map2<T, T, T>(out, a, b, [R](T x, T y) { return R(M(x) / M(y)); });
-      }
-      return;
-    case BinaryOp::DivTrunc:
-      map2<T, T, T>(out, a, b, [R](T x, T y) { return R(std::trunc(M(x) / M(y))); });
-      return;
-    case BinaryOp::DivFloor:
-      map2<T, T, T>(out, a, b, [R](T x, T y) { return R(float_floor_div<M>(M(x), M(y))); });
-      return;
-    case BinaryOp::Remainder:
-      map2<T, T, T>(out, a, b, [R](T x, T y) { return R(float_mod<M>(M(x), M(y))); });
-      return;
-    case BinaryOp::Fmod:
-      map2<T, T, T>(out, a, b, [R](T x, T y) { return R(std::fmod(M(x), M(y))); });
-      return;
-    case BinaryOp::Hypot:
-      map2<T, T, T>(out, a, b, [R](T x, T y) { return R(std::hypot(M(x), M(y))); });
-      return;
-    case BinaryOp::Maximum:
-      map2<T, T, T>(out, a, b, [R](T x, T y) { return R(nan_max(M(x), M(y))); });
-      return;
-    case BinaryOp::Minimum:
-      map2<T, T, T>(out, a, b, [R](T x, T y) { return R(nan_min(M(x), M(y))); });
-      return;
-    case BinaryOp::Atan2:
-      map2_vec<T>(out, a, b,
-                  [](const M* x, const M* y, M* o, int64_t n) { simd_binary(SimdFn2::Atan2, x, y, o, n); },
-                  [R](T x, T y) { return R(std::atan2(M(x), M(y))); });
-      return;
-    case BinaryOp::Pow: {
-      if (prm.pow_exponent) {
-        // A Python-number exponent: PyTorch's special cases, then pow with the
-        // exponent rounded to the tensor's dtype.
-        const double e = prm.pow_exponent->to_double();
-        if (e == 2.0) {
-          map2<T, T, T>(out, a, b, [R](T x, T) { return R(M(x) * M(x)); });
-          return;
-        }
-        if (e == 3.0) {
-          map2<T, T, T>(out, a, b, [R](T x, T) { return R(M(x) * M(x) * M(x)); });
-          return;
-        }
-        if (e == -2.0 && !std::is_same_v<T, Half>) {
-          map2<T, T, T>(out, a, b, [R](T x, T) { return R(M(1) / (M(x) * M(x))); });
-          return;
-        }
-      }
-      if (prm.pow_exponent && (std::is_same_v<T, float> || std::is_same_v<T, double>)) {
-        // PyTorch's scalar path raises to the exponent in double, unrounded.
-        const double e = prm.pow_exponent->to_double();
-        map2_vec<T>(out, a, b,
-                    [](const M* x, const M* y, M* o, int64_t n) { simd_binary(SimdFn2::Pow, x, y, o, n); },
-                    [R, e](T x, T) { return R(static_cast<M>(std::pow(static_cast<double>(x), e))); });
-        return;
-      }
-      map2_vec<T>(out, a, b,
-                  [](const M* x, const M* y, M* o, int64_t n) { simd_binary(SimdFn2::Pow, x, y, o, n); },
-                  [R](T x, T y) { return R(std::pow(M(x), M(y))); });
-      return;
-    }
-    default: return;
-  }
-}
-
-// --- integers -----------------------------------------------------------------------------
-
 template <typename T>
 void int_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, const BinaryParams& prm) {
   switch (op) {
@@ -208,7 +113,7 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
     if constexpr (std::is_same_v<T, bool>) bool_kernel(op, out, a, b, params);
     else if constexpr (is_int_v<T>) int_kernel<T>(op, out, a, b, params);
     else if constexpr (is_complex_v<T>) complex_kernel<T>(op, out, a, b, params);
-    else float_kernel<T>(op, out, a, b, params);
+    else float_binary_kernel(op, out, a, b, params);
   });
 }
 

@@ -16,6 +16,9 @@ namespace tsh::cpu {
 
 void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b,
                    const BinaryParams& params);
+// The float16/bfloat16/float32/float64 part of binary_kernel (binary_float.cpp).
+void float_binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b,
+                         const BinaryParams& params);
 
 // value: Addcmul/Addcdiv's multiplier.
 void ternary_kernel(TernaryOp op, const Tensor& out, const Tensor& a, const Tensor& b,

@@ -1,44 +1,18 @@
 // engine/cpu/compare.cpp — CPU kernels for ==, !=, <, <=, >, >= and logical and/or/xor.
 //
-// 16-bit floats compare as floats; complex numbers only for == and != (the
-// op layer refuses ordering them). NaN compares unequal to everything.
+// Bool and integer dtypes here; float and complex ones in compare_float.cpp,
+// compiled in parallel (the loops are in compare_loop.h).
 #include "engine/cpu/compare.h"
 
 #include <atomic>
 
 #include "engine/core/convert.h"
 #include "engine/cpu/binary_loop.h"
+#include "engine/cpu/compare_loop.h"
 
 namespace tsh::cpu {
 
 namespace {
-
-template <typename T> bool truth(T v) {
-  if constexpr (is_complex_v<T>) return v.real() != 0 || v.imag() != 0;
-  else return static_cast<opmath_t<T>>(v) != 0;
-}
-
-template <typename T>
-void compare(CompareOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
-  using M = opmath_t<T>;
-  switch (op) {
-    case CompareOp::Eq: map2<bool, T, T>(out, a, b, [](T x, T y) { return M(x) == M(y); }); return;
-    case CompareOp::Ne: map2<bool, T, T>(out, a, b, [](T x, T y) { return M(x) != M(y); }); return;
-    case CompareOp::LogicalAnd: map2<bool, T, T>(out, a, b, [](T x, T y) { return truth(x) && truth(y); }); return;
-    case CompareOp::LogicalOr: map2<bool, T, T>(out, a, b, [](T x, T y) { return truth(x) || truth(y); }); return;
-    case CompareOp::LogicalXor: map2<bool, T, T>(out, a, b, [](T x, T y) { return truth(x) != truth(y); }); return;
-    default: break;
-  }
-  if constexpr (!is_complex_v<T>) {
-    switch (op) {
-      case CompareOp::Lt: map2<bool, T, T>(out, a, b, [](T x, T y) { return M(x) < M(y); }); return;
-      case CompareOp::Le: map2<bool, T, T>(out, a, b, [](T x, T y) { return M(x) <= M(y); }); return;
-      case CompareOp::Gt: map2<bool, T, T>(out, a, b, [](T x, T y) { return M(x) > M(y); }); return;
-      case CompareOp::Ge: map2<bool, T, T>(out, a, b, [](T x, T y) { return M(x) >= M(y); }); return;
-      default: return;
-    }
-  }
-}
 
 // Counts elements whose truth equals `want`, stopping early once one is found.
 bool find_truth(const Tensor& t, bool want) {
@@ -59,7 +33,10 @@ bool find_truth(const Tensor& t, bool want) {
 }  // namespace
 
 void compare_kernel(CompareOp op, const Tensor& out, const Tensor& a, const Tensor& b) {
-  dispatch(a.dtype(), [&]<typename T>() { compare<T>(op, out, a, b); });
+  dispatch(a.dtype(), [&]<typename T>() {
+    if constexpr (is_float_v<T> || is_complex_v<T>) float_compare_kernel(op, out, a, b);
+    else compare<T>(op, out, a, b);
+  });
 }
 
 bool any_nonzero(const Tensor& t) { return find_truth(t, true); }

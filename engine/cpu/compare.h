@@ -10,6 +10,8 @@
 namespace tsh::cpu {
 
 void compare_kernel(CompareOp op, const Tensor& out, const Tensor& a, const Tensor& b);
+// The float and complex part of compare_kernel (compare_float.cpp).
+void float_compare_kernel(CompareOp op, const Tensor& out, const Tensor& a, const Tensor& b);
 
 // Whether any / every element of t (any dtype, any layout) is nonzero.
 bool any_nonzero(const Tensor& t);

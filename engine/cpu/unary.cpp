@@ -8,7 +8,8 @@
 //    strided runs (PyTorch's vectorised loop): sinh cosh sigmoid logit gelu, and
 //    exp2 atanh (2.x; they were libm-only in 1.13);
 //  * libm everywhere: asinh acosh.
-// Complex inputs use std::complex's functions.
+// Complex inputs use std::complex's functions. The float dtypes are in
+// unary_float.cpp, compiled in parallel with this file.
 #include "engine/cpu/unary.h"
 
 #include <cmath>
@@ -25,190 +26,6 @@ namespace tsh::cpu {
 namespace {
 
 using namespace tsh::scalar;  // the per-element formulas (engine/kernels/scalar_math.h)
-
-
-// SLEEF on every element, grouped from the start of each run.
-template <typename T>
-void sleef_all(SimdFn fn, const Tensor& out, const Tensor& in) {
-  using M = opmath_t<T>;
-  elementwise_loop<2>({&out, &in}, [fn](char** p, const int64_t* s, int64_t n) {
-    if constexpr (std::is_same_v<T, M>) {
-      if (s[0] == sizeof(T) && s[1] == sizeof(T)) {
-        simd_unary(fn, reinterpret_cast<const M*>(p[1]), reinterpret_cast<M*>(p[0]), n);
-        return;
-      }
-    }
-    // Chunks are a multiple of the lane count, so groups stay where they were.
-    constexpr int64_t kChunk = 1024;
-    M buf[kChunk];
-    for (int64_t k0 = 0; k0 < n; k0 += kChunk) {
-      const int64_t m = std::min(kChunk, n - k0);
-      for (int64_t j = 0; j < m; ++j) buf[j] = static_cast<M>(elem<T>(p[1], k0 + j, s[1]));
-      simd_unary(fn, buf, buf, m);
-      for (int64_t j = 0; j < m; ++j) elem<T>(p[0], k0 + j, s[0]) = static_cast<T>(buf[j]);
-    }
-  });
-}
-
-// PyTorch's vectorised loop: SLEEF (via `vec`) on whole blocks, `f` elsewhere.
-template <typename T, typename Vec, typename F>
-void sleef_blocks(const Tensor& out, const Tensor& in, Vec vec, F f) {
-  map1_vec<T>(out, in, vec, [f](T x) { return static_cast<T>(f(static_cast<opmath_t<T>>(x))); });
-}
-
-template <typename T, typename F>
-void apply(const Tensor& out, const Tensor& in, F f) {
-  using M = opmath_t<T>;
-  map1<T, T>(out, in, [f](T x) { return static_cast<T>(f(static_cast<M>(x))); });
-}
-
-template <typename T>
-void float_unary(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryParams& prm) {
-  using M = opmath_t<T>;
-  constexpr M kInf = std::numeric_limits<M>::infinity();
-  switch (op) {
-    case UnaryOp::Neg: apply<T>(out, in, [](M x) { return -x; }); return;
-    case UnaryOp::Abs: apply<T>(out, in, [](M x) { return std::abs(x); }); return;
-    case UnaryOp::Sign:
-    case UnaryOp::Sgn: apply<T>(out, in, [](M x) { return M((M(0) < x) - (x < M(0))); }); return;
-    case UnaryOp::Reciprocal: apply<T>(out, in, [](M x) { return M(1) / x; }); return;
-    case UnaryOp::Sqrt: apply<T>(out, in, [](M x) { return std::sqrt(x); }); return;
-    case UnaryOp::Rsqrt: apply<T>(out, in, [](M x) { return M(1) / std::sqrt(x); }); return;
-    case UnaryOp::Exp: sleef_all<T>(SimdFn::Exp, out, in); return;
-    case UnaryOp::Expm1: sleef_all<T>(SimdFn::Expm1, out, in); return;
-    case UnaryOp::Log: sleef_all<T>(SimdFn::Log, out, in); return;
-    case UnaryOp::Log2: sleef_all<T>(SimdFn::Log2, out, in); return;
-    case UnaryOp::Log10: sleef_all<T>(SimdFn::Log10, out, in); return;
-    case UnaryOp::Log1p: sleef_all<T>(SimdFn::Log1p, out, in); return;
-    case UnaryOp::Sin: sleef_all<T>(SimdFn::Sin, out, in); return;
-    case UnaryOp::Cos: sleef_all<T>(SimdFn::Cos, out, in); return;
-    case UnaryOp::Tan: sleef_all<T>(SimdFn::Tan, out, in); return;
-    case UnaryOp::Asin: sleef_all<T>(SimdFn::Asin, out, in); return;
-    case UnaryOp::Acos: sleef_all<T>(SimdFn::Acos, out, in); return;
-    case UnaryOp::Atan: sleef_all<T>(SimdFn::Atan, out, in); return;
-    case UnaryOp::Tanh: sleef_all<T>(SimdFn::Tanh, out, in); return;
-    case UnaryOp::Erf: sleef_all<T>(SimdFn::Erf, out, in); return;
-    case UnaryOp::Erfc: sleef_all<T>(SimdFn::Erfc, out, in); return;
-    case UnaryOp::Sinh:
-      sleef_blocks<T>(out, in, [](const M* x, M* o, int64_t n) { simd_unary(SimdFn::Sinh, x, o, n); },
-                      [](M x) { return std::sinh(x); });
-      return;
-    case UnaryOp::Cosh:
-      sleef_blocks<T>(out, in, [](const M* x, M* o, int64_t n) { simd_unary(SimdFn::Cosh, x, o, n); },
-                      [](M x) { return std::cosh(x); });
-      return;
-    case UnaryOp::Sigmoid:
-      sleef_blocks<T>(
-          out, in,
-          [](const M* x, M* o, int64_t n) {
-            for (int64_t j = 0; j < n; ++j) o[j] = M(0) - x[j];
-            simd_unary(SimdFn::Exp, o, o, n);
-            for (int64_t j = 0; j < n; ++j) o[j] = M(1) / (M(1) + o[j]);
-          },
-          [](M x) { return M(1) / (M(1) + std::exp(-x)); });
-      return;
-    case UnaryOp::Logit: {
-      // eps < 0: no clamping; else inputs are clamped to [eps, 1 - eps].
-      const M eps = static_cast<M>(prm.p0);
-      const bool clamp = prm.p0 >= 0;
-      const M lo = eps, hi = M(1) - eps;
-      auto prepare = [clamp, lo, hi](M x) { return clamp ? (x < lo ? lo : (x > hi ? hi : x)) : x; };
-      sleef_blocks<T>(
-          out, in,
-          [prepare](const M* x, M* o, int64_t n) {
-            for (int64_t j = 0; j < n; ++j) {
-              const M v = prepare(x[j]);
-              o[j] = v / (M(1) - v);
-            }
-            simd_unary(SimdFn::Log, o, o, n);
-          },
-          [prepare, kInf](M x) {
-            const M v = prepare(x);
-            return v == M(1) ? kInf : std::log(v / (M(1) - v));
-          });
-      return;
-    }
-    case UnaryOp::Gelu:
-      sleef_blocks<T>(
-          out, in,
-          [](const M* x, M* o, int64_t n) {
-            for (int64_t j = 0; j < n; ++j) o[j] = x[j] * static_cast<M>(std::numbers::sqrt2 / 2);
-            simd_unary(SimdFn::Erf, o, o, n);
-            for (int64_t j = 0; j < n; ++j) o[j] = x[j] * M(0.5) * (M(1) + o[j]);
-          },
-          [](M x) { return x * M(0.5) * (M(1) + std::erf(x * static_cast<M>(std::numbers::sqrt2 / 2))); });
-      return;
-    case UnaryOp::GeluTanh: {
-      constexpr M beta = static_cast<M>(std::numbers::sqrt2 * (2 * std::numbers::inv_sqrtpi) * 0.5);
-      constexpr M kappa = static_cast<M>(0.044715);
-      sleef_blocks<T>(
-          out, in,
-          [](const M* x, M* o, int64_t n) {
-            for (int64_t j = 0; j < n; ++j) o[j] = beta * std::fma(kappa, x[j] * x[j] * x[j], x[j]);
-            simd_unary(SimdFn::Tanh, o, o, n);
-            for (int64_t j = 0; j < n; ++j) o[j] = M(0.5) * x[j] * (M(1) + o[j]);
-          },
-          [](M x) {
-            const M inner = beta * std::fma(kappa, x * x * x, x);
-            // PyTorch's scalar path multiplies by the double 0.5.
-            return static_cast<M>(0.5 * x * (M(1) + std::tanh(inner)));
-          });
-      return;
-    }
-    case UnaryOp::Exp2:
-      sleef_blocks<T>(out, in, [](const M* x, M* o, int64_t n) { simd_unary(SimdFn::Exp2, x, o, n); },
-                      [](M x) { return std::exp2(x); });
-      return;
-    case UnaryOp::Asinh: apply<T>(out, in, [](M x) { return std::asinh(x); }); return;
-    case UnaryOp::Acosh: apply<T>(out, in, [](M x) { return std::acosh(x); }); return;
-    case UnaryOp::Atanh:
-      sleef_blocks<T>(out, in, [](const M* x, M* o, int64_t n) { simd_unary(SimdFn::Atanh, x, o, n); },
-                      [](M x) { return std::atanh(x); });
-      return;
-    case UnaryOp::Erfinv: apply<T>(out, in, [](M x) { return erfinv<M>(x); }); return;
-    case UnaryOp::Floor: apply<T>(out, in, [](M x) { return std::floor(x); }); return;
-    case UnaryOp::Ceil: apply<T>(out, in, [](M x) { return std::ceil(x); }); return;
-    case UnaryOp::Round: apply<T>(out, in, [](M x) { return std::nearbyint(x); }); return;
-    case UnaryOp::Trunc: apply<T>(out, in, [](M x) { return std::trunc(x); }); return;
-    case UnaryOp::Frac: apply<T>(out, in, [](M x) { return x - std::trunc(x); }); return;
-    case UnaryOp::RoundDecimals: {
-      const int64_t dec = static_cast<int64_t>(prm.p0);
-      const bool neg = dec < 0;
-      const M scale = static_cast<M>(std::pow(10.0, static_cast<double>(neg ? -dec : dec)));
-      if (neg)
-        apply<T>(out, in, [scale](M x) { return std::nearbyint(x / scale) * scale; });
-      else
-        apply<T>(out, in, [scale](M x) { return std::nearbyint(x * scale) / scale; });
-      return;
-    }
-    case UnaryOp::NanToNum: {
-      const T nan = convert<T>(prm.p0), pos = convert<T>(prm.p1), neg = convert<T>(prm.p2);
-      map1<T, T>(out, in, [nan, pos, neg](T v) {
-        const M x = static_cast<M>(v);
-        return x != x ? nan : x == kInf ? pos : x == -kInf ? neg : v;
-      });
-      return;
-    }
-    case UnaryOp::Angle:
-      apply<T>(out, in, [](M x) { return x != x ? x : x < M(0) ? std::numbers::pi_v<M> : M(0); });
-      return;
-    case UnaryOp::Conj: apply<T>(out, in, [](M x) { return x; }); return;
-    case UnaryOp::Signbit:
-      // The sign bit of a 16-bit float read directly (converting first trips GCC 12).
-      map1<bool, T>(out, in, [](T x) {
-        if constexpr (is_half_v<T>) return (x.bits & 0x8000) != 0;
-        else return std::signbit(x);
-      });
-      return;
-    case UnaryOp::IsNan: map1<bool, T>(out, in, [](T x) { return static_cast<M>(x) != static_cast<M>(x); }); return;
-    case UnaryOp::IsInf: map1<bool, T>(out, in, [](T x) { return std::isinf(static_cast<M>(x)); }); return;
-    case UnaryOp::IsFinite: map1<bool, T>(out, in, [](T x) { return std::isfinite(static_cast<M>(x)); }); return;
-    case UnaryOp::IsNegInf: map1<bool, T>(out, in, [](T x) { return static_cast<M>(x) == -kInf; }); return;
-    case UnaryOp::IsPosInf: map1<bool, T>(out, in, [](T x) { return static_cast<M>(x) == kInf; }); return;
-    case UnaryOp::LogicalNot: map1<bool, T>(out, in, [](T x) { return static_cast<M>(x) == M(0); }); return;
-    default: return;
-  }
-}
 
 template <typename T>
 void int_unary(UnaryOp op, const Tensor& out, const Tensor& in) {
@@ -348,7 +165,7 @@ void unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryPa
     if constexpr (std::is_same_v<T, bool>) bool_unary(op, out, in);
     else if constexpr (is_int_v<T>) int_unary<T>(op, out, in);
     else if constexpr (is_complex_v<T>) complex_unary<T>(op, out, in);
-    else float_unary<T>(op, out, in, params);
+    else float_unary_kernel(op, out, in, params);
   });
 }
 

@@ -2,16 +2,18 @@
 //
 // For each case of tests/oracle/random_table.py (seeds 0, 1 and 42, n = 1..100)
 // the engine's output bytes and the generator's state bytes afterwards must
-// hash to what PyTorch gave (test_random_streams.inc, generated from torch 1.13
+// hash to what PyTorch gave (data/random_streams.txt, written from torch 1.13
 // and, where 2.x differs, from an emulation of 2.x checked against 1.13).
 // The case names below must match the script's.
 #include <catch2/catch.hpp>
 
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -26,7 +28,47 @@ using namespace tsh;
 
 namespace {
 
-#include "test_random_streams.inc"
+// The oracle's table (tests/oracle/random_table.py wrote it; TSH_TEST_DATA is tests/unit/engine/data).
+struct StreamCase {
+  std::string name;
+  uint64_t seed;
+  std::string hashes;
+};
+struct StreamPoint {
+  std::string name;
+  uint64_t seed;
+  int n;
+  uint64_t first, last;
+};
+struct StreamTable {
+  std::vector<StreamCase> cases;
+  std::vector<StreamPoint> points;
+};
+
+const StreamTable& stream_table() {
+  static const StreamTable table = [] {
+    StreamTable t;
+    std::ifstream in(std::string(TSH_TEST_DATA) + "/random_streams.txt");
+    if (!in) throw std::runtime_error("cannot read " + std::string(TSH_TEST_DATA) + "/random_streams.txt");
+    std::string line;
+    while (std::getline(in, line)) {
+      std::istringstream fields(line);
+      std::string kind;
+      fields >> kind;
+      if (kind == "stream") {
+        StreamCase c;
+        fields >> c.name >> c.seed >> c.hashes;
+        t.cases.push_back(c);
+      } else if (kind == "point") {
+        StreamPoint p;
+        fields >> p.name >> p.seed >> p.n >> std::hex >> p.first >> p.last;
+        t.points.push_back(p);
+      }
+    }
+    return t;
+  }();
+  return table;
+}
 
 uint64_t fnv_step(uint64_t h, const uint8_t* p, size_t n) {
   for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001B3ull;
@@ -155,11 +197,12 @@ uint64_t element_bits(const Tensor& flat, int64_t i) {
 
 TEST_CASE("random streams match PyTorch for seeds 0, 1, 42 and sizes 1..100", "[random][streams]") {
   size_t checked = 0;
-  for (const StreamCase& sc : kStreamCases) {
+  REQUIRE(stream_table().cases.size() == 207);
+  for (const StreamCase& sc : stream_table().cases) {
     auto it = cases().find(sc.name);
     INFO("case " << sc.name);
     REQUIRE(it != cases().end());
-    const std::string hashes = sc.hashes;
+    const std::string& hashes = sc.hashes;
     REQUIRE(hashes.size() == 800);
     std::ostringstream bad;  // every mismatching (seed, n), for one readable failure
     for (int64_t n = 1; n <= 100; ++n) {
@@ -173,11 +216,12 @@ TEST_CASE("random streams match PyTorch for seeds 0, 1, 42 and sizes 1..100", "[
     INFO("seed " << sc.seed << " mismatches at" << bad.str());
     CHECK(bad.str().empty());
   }
-  CHECK(checked == sizeof(kStreamCases) / sizeof(kStreamCases[0]) * 100);
+  CHECK(checked == stream_table().cases.size() * 100);
 }
 
 TEST_CASE("random streams: exact first and last elements", "[random][streams]") {
-  for (const StreamPoint& p : kStreamPoints) {
+  REQUIRE(stream_table().points.size() == 828);
+  for (const StreamPoint& p : stream_table().points) {
     cpu::CpuGenerator g(p.seed);
     Tensor flat = reshape(contiguous(cases().at(p.name)(p.n, &g)), {-1});
     INFO(p.name << " seed " << p.seed << " n " << p.n);
