@@ -81,6 +81,7 @@ void walk(const View& v, F&& f) {
 // The values of some cells, as the tensor would print them (PyTorch's
 // formatter over exactly those values), without padding.
 std::vector<std::string> cell_texts(const Storage& st, DType dtype, const std::vector<int64_t>& cells) {
+  if (st->device.is_meta()) return std::vector<std::string>(cells.size(), "?");  // a meta storage holds no values
   const int64_t item = itemsize(dtype);
   std::vector<std::vector<char>> raw;
   for (int64_t c : cells) {

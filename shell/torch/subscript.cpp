@@ -197,7 +197,13 @@ Tensor assigned_value(const Tensor& self, const Value& v) {
   return out;
 }
 
+// PyTorch's refusal to index a meta storage, before any other check.
+void check_not_meta(const StorageObj& s) {
+  if (s.storage->device.is_meta()) throw NotImplementedError("Not available for 'meta' device type");
+}
+
 Value storage_get(const StorageObj& s, const Value& idx) {
+  check_not_meta(s);
   int64_t n = s.size();
   if (!idx.is_intlike()) throw TypeError("can't index a torch.storage.TypedStorage with " + type_name(idx));
   Int i = idx.as_int();
@@ -222,6 +228,7 @@ Value storage_get(const StorageObj& s, const Value& idx) {
 }
 
 void storage_set(const StorageObj& s, const Value& idx, const Value& v) {
+  check_not_meta(s);
   int64_t n = s.size();
   if (!idx.is_intlike()) throw TypeError("can't index a torch.storage.TypedStorage with " + type_name(idx));
   Int i = idx.as_int();
