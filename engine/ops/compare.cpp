@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "engine/core/error.h"
+#include "engine/core/message.h"
 #include "engine/kernels/coverage.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/ops/binary.h"
@@ -17,12 +18,6 @@ namespace tsh {
 namespace {
 
 
-// C++'s default stream format of a double, as PyTorch's messages print numbers.
-std::string num(double v) {
-  std::ostringstream os;
-  os << v;
-  return os.str();
-}
 
 }  // namespace
 
@@ -41,8 +36,8 @@ Tensor isclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool 
             std::string(scalar_type_name(a.dtype())) + " did not match " + scalar_type_name(b.dtype()));
   TSH_CHECK(!(is_complex(a.dtype()) && equal_nan), RuntimeError,
             "isclose with equal_nan=True is not supported for complex inputs.");
-  TSH_CHECK(rtol >= 0, RuntimeError, "rtol must be greater than or equal to zero, but got " + num(rtol));
-  TSH_CHECK(atol >= 0, RuntimeError, "atol must be greater than or equal to zero, but got " + num(atol));
+  TSH_CHECK(rtol >= 0, RuntimeError, "rtol must be greater than or equal to zero, but got " + stream_str(rtol));
+  TSH_CHECK(atol >= 0, RuntimeError, "atol must be greater than or equal to zero, but got " + stream_str(atol));
   Tensor close = eq(a, b);
   if (equal_nan && (is_floating(a.dtype()) || is_complex(a.dtype())))
     logical_or(close, logical_and(isnan(a), isnan(b)), Dest::inplace(close));

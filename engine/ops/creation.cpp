@@ -9,6 +9,7 @@
 
 #include "engine/core/convert.h"
 #include "engine/core/error.h"
+#include "engine/core/message.h"
 #include "engine/core/memory.h"
 #include "engine/core/shape.h"
 #include "engine/kernels/elementwise.h"
@@ -22,12 +23,6 @@ namespace tsh {
 namespace {
 
 
-// How C++'s ostream writes a bound (PyTorch formats its messages that way): 0, 1e+20, inf, nan.
-template <typename A> std::string stream_str(A v) {
-  std::ostringstream os;
-  os << static_cast<std::conditional_t<std::is_integral_v<A>, int64_t, A>>(v);
-  return os.str();
-}
 
 // The element count of arange, with PyTorch's checks in their order.
 int64_t arange_size(const Scalar& start, const Scalar& end, const Scalar& step, DType d, Device device) {

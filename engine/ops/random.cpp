@@ -8,6 +8,7 @@
 
 #include "engine/core/convert.h"
 #include "engine/core/error.h"
+#include "engine/core/message.h"
 #include "engine/core/shape.h"
 #include "engine/kernels/coverage.h"
 #include "engine/kernels/random.h"
@@ -22,12 +23,6 @@ namespace {
 
 
 
-// How C++'s ostream writes a number (PyTorch builds these messages that way): 2, 3e+38, nan.
-template <typename N> std::string num(N v) {
-  std::ostringstream os;
-  os << v;
-  return os.str();
-}
 
 
 // PyTorch refuses to write through a tensor whose elements share memory (an expanded dim).
@@ -166,10 +161,10 @@ const Tensor& uniform_(const Tensor& self, double from, double to, Generator* ge
   TSH_CHECK(from >= lo && from <= hi, RuntimeError, std::string("from is out of bounds for ") + typemeta_name(d));
   TSH_CHECK(to >= lo && to <= hi, RuntimeError, std::string("to is out of bounds for ") + typemeta_name(d));
   TSH_CHECK(from <= to, RuntimeError,
-            "uniform_ expects to return a [from, to) range, but found from=" + num(from) + " > to=" + num(to));
+            "uniform_ expects to return a [from, to) range, but found from=" + stream_str(from) + " > to=" + stream_str(to));
   TSH_CHECK(to - from <= hi, RuntimeError,
             std::string("uniform_ expects to-from <= std::numeric_limits<") + scalar_type_name(d) +
-                ">::max(), but found to=" + num(to) + " and from=" + num(from) +
+                ">::max(), but found to=" + stream_str(to) + " and from=" + stream_str(from) +
                 " which result in to-from to exceed the limit");
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
@@ -178,7 +173,7 @@ const Tensor& uniform_(const Tensor& self, double from, double to, Generator* ge
 }
 
 const Tensor& normal_(const Tensor& self, double mean, double std, Generator* gen) {
-  TSH_CHECK(std >= 0.0, RuntimeError, "normal expects std >= 0.0, but found std " + num(std));
+  TSH_CHECK(std >= 0.0, RuntimeError, "normal expects std >= 0.0, but found std " + stream_str(std));
   if (self.numel() == 0) return self;
   // Real and imaginary parts each get half the variance.
   const Tensor t = is_complex(self.dtype()) ? real_view(self) : self;
@@ -205,13 +200,13 @@ const Tensor& random_(const Tensor& self, int64_t from, std::optional<int64_t> t
   if (to) {
     int64_t hi = *to;
     TSH_CHECK(from < hi, RuntimeError,
-              "random_ expects 'from' to be less than 'to', but got from=" + num(from) + " >= to=" + num(hi));
+              "random_ expects 'from' to be less than 'to', but got from=" + stream_str(from) + " >= to=" + stream_str(hi));
     if (is_floating(d)) {
       from = update_from(from, d);
       hi = update_to(hi, d);
       TSH_CHECK(from < hi, RuntimeError,
                 "random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, but got from=" +
-                    num(from) + " >= to=" + num(hi));
+                    stream_str(from) + " >= to=" + stream_str(hi));
     }
     check_from_to_in_range(from, hi - 1, d);
     if (self.numel() == 0) return self;
@@ -225,7 +220,7 @@ const Tensor& random_(const Tensor& self, int64_t from, std::optional<int64_t> t
       from = update_from(from, d);
       TSH_CHECK(from < to_inc, RuntimeError,
                 "random_ expects 'from' casted to dtype to be less than or equal to 'to_inc' casted to dtype, "
-                "but got from=" + num(from) + " > to_inc=" + num(to_inc));
+                "but got from=" + stream_str(from) + " > to_inc=" + stream_str(to_inc));
     } else if (is_integral_or_bool(d)) {
       dispatch(d, [&]<typename T>() {
         if constexpr (std::is_integral_v<T>) to_inc = static_cast<int64_t>(std::numeric_limits<T>::max());
@@ -252,7 +247,7 @@ const Tensor& random_(const Tensor& self, int64_t from, std::optional<int64_t> t
 }
 
 const Tensor& bernoulli_(const Tensor& self, double p, Generator* gen) {
-  TSH_CHECK(0 <= p && p <= 1, RuntimeError, "bernoulli_ expects p to be in [0, 1], but got p=" + num(p));
+  TSH_CHECK(0 <= p && p <= 1, RuntimeError, "bernoulli_ expects p to be in [0, 1], but got p=" + stream_str(p));
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
   const DType d = self.dtype();
@@ -282,7 +277,7 @@ const Tensor& bernoulli_(const Tensor& self, const Tensor& p, Generator* gen) {
 }
 
 const Tensor& exponential_(const Tensor& self, double lambd, Generator* gen) {
-  TSH_CHECK(lambd > 0.0, RuntimeError, "exponential_ expects lambda > 0.0, but found lambda=" + num(lambd));
+  TSH_CHECK(lambd > 0.0, RuntimeError, "exponential_ expects lambda > 0.0, but found lambda=" + stream_str(lambd));
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
   TSH_CHECK(is_floating(self.dtype()), RuntimeError,  // 2.x's kernel check (1.13: "not implemented")
@@ -294,7 +289,7 @@ const Tensor& exponential_(const Tensor& self, double lambd, Generator* gen) {
 }
 
 const Tensor& geometric_(const Tensor& self, double p, Generator* gen) {
-  TSH_CHECK(0 < p && p < 1, RuntimeError, "geometric_ expects p to be in (0, 1), but got p=" + num(p));
+  TSH_CHECK(0 < p && p < 1, RuntimeError, "geometric_ expects p to be in (0, 1), but got p=" + stream_str(p));
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
   static const kernels::Check geometric_check("geometric");
@@ -304,7 +299,7 @@ const Tensor& geometric_(const Tensor& self, double p, Generator* gen) {
 }
 
 const Tensor& cauchy_(const Tensor& self, double median, double sigma, Generator* gen) {
-  TSH_CHECK(sigma > 0.0, RuntimeError, "cauchy_ expects sigma > 0.0, but found sigma=" + num(sigma));
+  TSH_CHECK(sigma > 0.0, RuntimeError, "cauchy_ expects sigma > 0.0, but found sigma=" + stream_str(sigma));
   TSH_CHECK(is_floating(self.dtype()), RuntimeError,
             std::string("Cauchy distribution is a continuous probability distribution. dtype must be a "
                         "floating point but you specified ") + typemeta_name(self.dtype()));
@@ -315,7 +310,7 @@ const Tensor& cauchy_(const Tensor& self, double median, double sigma, Generator
 }
 
 const Tensor& log_normal_(const Tensor& self, double mean, double std, Generator* gen) {
-  TSH_CHECK(std > 0.0, RuntimeError, "log_normal_ expects std > 0.0, but found std=" + num(std));
+  TSH_CHECK(std > 0.0, RuntimeError, "log_normal_ expects std > 0.0, but found std=" + stream_str(std));
   if (self.numel() == 0) return self;
   check_no_internal_overlap(self);
   static const kernels::Check log_normal_check("log_normal");
@@ -449,7 +444,7 @@ Tensor multinomial(const Tensor& probs, int64_t num_samples, bool replacement, G
 }
 
 Tensor normal(const Tensor& mean, double std, Generator* gen) {
-  TSH_CHECK(std >= 0.0, RuntimeError, "normal expects std >= 0.0, but found std " + num(std));
+  TSH_CHECK(std >= 0.0, RuntimeError, "normal expects std >= 0.0, but found std " + stream_str(std));
   Tensor out = empty(mean.sizes(), mean.dtype(), mean.device());
   normal_(out, 0, std, gen);
   kernels::normal_affine.get(out.device())(out, Tensor(), out.dtype(), expanded_to(mean, out.sizes()), out.dtype());

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "engine/core/error.h"
+#include "engine/core/message.h"
 #include "engine/core/shape.h"
 #include "engine/kernels/reduce.h"
 #include "engine/ops/binary.h"
@@ -27,12 +28,6 @@ namespace tsh {
 namespace {
 
 
-// How c10::Scalar prints a norm order in messages (C++ ostream: 2, 0.5, inf).
-std::string order_str(double p) {
-  std::ostringstream os;
-  os << p;
-  return os.str();
-}
 
 }  // namespace
 
@@ -55,12 +50,12 @@ Tensor norm(const Tensor& t, double p, const OptDims& dims, bool keepdim,
   detail::ReduceSpec spec = detail::reduce_spec(t, dims, keepdim);
   if (t.numel() == 0 && (p < 0 || std::isinf(p))) {
     TSH_CHECK(dims && !dims->empty(), RuntimeError,
-              "linalg.vector_norm cannot compute the " + order_str(p) +
+              "linalg.vector_norm cannot compute the " + stream_str(p) +
                   " norm on an empty tensor because the operation does not have an identity");
     for (int64_t d : *dims) {
       int64_t w = wrap_dim(d, t.dim());
       TSH_CHECK(t.dim() == 0 || t.size(w) != 0, RuntimeError,
-                "linalg.vector_norm cannot compute the " + order_str(p) + " norm on the dimension " +
+                "linalg.vector_norm cannot compute the " + stream_str(p) + " norm on the dimension " +
                     std::to_string(w) +
                     "because this dimension is empty and the operation does not have an identity");
     }

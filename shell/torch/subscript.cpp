@@ -197,19 +197,20 @@ Tensor assigned_value(const Tensor& self, const Value& v) {
   return out;
 }
 
-// PyTorch's refusal to index a meta storage, before any other check.
-void check_not_meta(const StorageObj& s) {
+// The element storage[idx] names, with PyTorch's checks in its order (a meta
+// storage is refused first: it holds no elements).
+int64_t storage_index(const StorageObj& s, const Value& idx) {
   if (s.storage->device.is_meta()) throw NotImplementedError("Not available for 'meta' device type");
-}
-
-Value storage_get(const StorageObj& s, const Value& idx) {
-  check_not_meta(s);
   int64_t n = s.size();
   if (!idx.is_intlike()) throw TypeError("can't index a torch.storage.TypedStorage with " + type_name(idx));
   Int i = idx.as_int();
   if (i < -n || i >= n)
     throw IndexError("index " + std::to_string(static_cast<long long>(i)) + " out of range for storage of size " + std::to_string(n));
-  if (i < 0) i += n;
+  return static_cast<int64_t>(i < 0 ? i + n : i);
+}
+
+Value storage_get(const StorageObj& s, const Value& idx) {
+  const int64_t i = storage_index(s, idx);
   if (s.untyped) {
     uint8_t byte = 0;
     read_bytes(&byte, s.storage, i, 1);
@@ -228,13 +229,7 @@ Value storage_get(const StorageObj& s, const Value& idx) {
 }
 
 void storage_set(const StorageObj& s, const Value& idx, const Value& v) {
-  check_not_meta(s);
-  int64_t n = s.size();
-  if (!idx.is_intlike()) throw TypeError("can't index a torch.storage.TypedStorage with " + type_name(idx));
-  Int i = idx.as_int();
-  if (i < -n || i >= n)
-    throw IndexError("index " + std::to_string(static_cast<long long>(i)) + " out of range for storage of size " + std::to_string(n));
-  if (i < 0) i += n;
+  const int64_t i = storage_index(s, idx);
   if (s.untyped) {
     const auto byte = static_cast<uint8_t>(v.as_int());
     write_bytes(s.storage, i, &byte, 1);
