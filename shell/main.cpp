@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
   app.add_flag("-i", interactive, "stay interactive after the script (session semantics on piped stdin)");
   app.add_flag("--echo", echo, "print each input line as '>>> line' / '... line' before its output");
   app.add_flag("--doctest", doctest, "check transcripts: FILE... hold '>>> ' inputs and expected output");
-  app.add_option("--device", device, "default device for new tensors (cpu, cuda)");
+  app.add_option("--device", device, "default device for new tensors (cpu, cuda, meta)");
   app.add_option("--dtype", dtype, "default floating dtype (float32, float64)");
   auto* seed_opt = app.add_option("--seed", seed, "manual_seed(N) before anything runs");
   app.add_option("--threads", threads, "CPU threads");
