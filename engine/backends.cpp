@@ -17,6 +17,4 @@ void start_backends() {
   (void)started;
 }
 
-bool cuda_backend_built() { return false; }
-
 }  // namespace tsh

@@ -34,8 +34,6 @@ const char* backend_name(DeviceType type);
 // its allocator and fills its kernel slots); idempotent, and run before the
 // first allocator or kernel lookup.
 void start_backends();
-// Whether this build has a CUDA backend.
-bool cuda_backend_built();
 
 // PyTorch's error for an op given tensors on two devices: `expected` is the
 // device of its first tensor. Meta tensors meet others in a check of its own.

@@ -17,6 +17,11 @@ Allocator* allocator_for(Device device) {
   return a;
 }
 
+bool backend_started(DeviceType type) {
+  start_backends();
+  return g_allocators[static_cast<int>(type)] != nullptr;
+}
+
 void register_allocator(DeviceType type, Allocator* allocator) {
   g_allocators[static_cast<int>(type)] = allocator;
 }

@@ -32,6 +32,8 @@ class Allocator {
 // built with it). Throws RuntimeError with PyTorch's message when there is none.
 Allocator* allocator_for(Device device);
 void register_allocator(DeviceType type, Allocator* allocator);
+// Whether a backend registered an allocator for the type: its device exists in this process.
+bool backend_started(DeviceType type);
 
 struct StorageImpl {
   void* data = nullptr;       // owned; null when nbytes == 0 and on the meta device

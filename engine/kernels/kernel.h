@@ -19,6 +19,7 @@
 
 #include "engine/core/device.h"
 #include "engine/core/error.h"
+#include "engine/core/storage.h"
 
 namespace tsh::kernels {
 
@@ -53,8 +54,7 @@ class Kernel {
       if constexpr (std::is_void_v<decltype(result_of(static_cast<Fn>(nullptr)))>) return &NoOp<Fn>::run;
       throw NotImplementedError(meta_unsupported(name_));
     }
-    if (d.is_cuda() && !has(DeviceType::CUDA) && !cuda_backend_built())
-      throw RuntimeError("Torch not compiled with CUDA enabled");
+    if (d.is_cuda() && !backend_started(DeviceType::CUDA)) throw RuntimeError("Torch not compiled with CUDA enabled");
     throw NotImplementedError(std::string("Could not run '") + name_ + "' with arguments from the '" +
                               backend_name(d.type) + "' backend.");
   }
