@@ -30,9 +30,12 @@ namespace tsh::cpu {
 
 void start() {
   register_allocator(DeviceType::CPU, host_allocator());
-  cover_dtypes();
+  cover_dtypes(DeviceType::CPU);
   register_generator(DeviceType::CPU, make_cpu_generator);
-  constexpr DeviceType C = DeviceType::CPU;
+  fill_slots(DeviceType::CPU);
+}
+
+void fill_slots(DeviceType C) {
   namespace k = kernels;
 
   k::binary.set(C, binary_kernel);

@@ -5,10 +5,15 @@
 
 namespace tsh::cpu {
 
-// Registers the host allocator and fills every kernel slot's CPU entry (engine/backends.cpp calls it).
+// Registers the host allocator, the dtype coverage, the generator and every
+// kernel slot's CPU entry (engine/backends.cpp calls it).
 void start();
 Allocator* host_allocator();
-// Registers the dtypes each CPU kernel takes (engine/cpu/coverage.cpp).
-void cover_dtypes();
+// The CPU kernels into every slot's entry for `type`, and the dtypes they take
+// (engine/cpu/coverage.cpp). start() does it for the CPU; the parity harness
+// also for a stand-in device over host memory, to test itself and the engine's
+// device handling without a GPU.
+void fill_slots(DeviceType type);
+void cover_dtypes(DeviceType type);
 
 }  // namespace tsh::cpu

@@ -9,9 +9,8 @@
 
 namespace tsh::cpu {
 
-void cover_dtypes() {
+void cover_dtypes(DeviceType C) {
   using namespace kernels;
-  constexpr DeviceType C = DeviceType::CPU;
   constexpr unsigned kNotBool = kAll & ~kBool, kNotComplex = kAll & ~kComplex, kReal = kInt | kFloat;
 
   cover(C, coverage_key(BinaryOp::Add), "add_cpu/sub_cpu", kAll);

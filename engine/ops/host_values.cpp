@@ -50,6 +50,7 @@ TSH_HOST_VALUES(int64_t)
 TSH_HOST_VALUES(float)
 TSH_HOST_VALUES(double)
 TSH_HOST_VALUES(uint8_t)
+TSH_HOST_VALUES(std::complex<double>)
 #undef TSH_HOST_VALUES
 
 }  // namespace tsh

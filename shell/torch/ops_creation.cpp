@@ -112,7 +112,7 @@ void register_creation_ops(Registry& r) {
           kFunction, f.doc, [make, shift](Interpreter&, Bound& a) {
             const size_t out = 1 + shift;
             std::optional<DType> d = factory_dtype(a, out + 1, out);
-            return out_or_result(a, out, make(a.shape(0), d.value_or(default_dtype()), device_or_default(a.device(out + 3))));
+            return out_or_result(a, out, make(a.shape(0), d.value_or(default_dtype()), factory_device(a, out + 3, out)));
           });
   }
   const std::string full_doc = "A tensor of the given size filled with fill_value (dtype inferred from it).";
@@ -123,21 +123,21 @@ void register_creation_ops(Registry& r) {
         });
   r.def(factory("full(SymInt[] size, Scalar fill_value", "Tensor out=None"), kFunction, full_doc,
         [](Interpreter&, Bound& a) {
-          return out_or_result(a, 2, full(a.shape(0), a.scalar(1), factory_dtype(a, 3, 2), device_or_default(a.device(5))));
+          return out_or_result(a, 2, full(a.shape(0), a.scalar(1), factory_dtype(a, 3, 2), factory_device(a, 5, 2)));
         });
   const std::string eye_doc = "A 2-d tensor with ones on the diagonal.";
   r.def(factory("eye(SymInt n", "Tensor out=None"), kFunction, eye_doc, [](Interpreter&, Bound& a) {
     return out_or_result(a, 1, eye(a.int64(0), std::nullopt, factory_dtype(a, 2, 1).value_or(default_dtype()),
-                                   device_or_default(a.device(4))));
+                                   factory_device(a, 4, 1)));
   });
   r.def(factory("eye(SymInt n, SymInt m", "Tensor out=None"), kFunction, eye_doc, [](Interpreter&, Bound& a) {
     return out_or_result(a, 2, eye(a.int64(0), a.int64(1), factory_dtype(a, 3, 2).value_or(default_dtype()),
-                                   device_or_default(a.device(5))));
+                                   factory_device(a, 5, 2)));
   });
   r.def(factory("arange(Scalar end", "Tensor out=None"), kFunction, "Values from 0 to end (exclusive), step 1.",
         [](Interpreter&, Bound& a) {
           return out_or_result(a, 1, arange(Scalar(int64_t{0}), a.scalar(0), Scalar(int64_t{1}), factory_dtype(a, 2, 1),
-                                            device_or_default(a.device(4))));
+                                            factory_device(a, 4, 1)));
         });
   const std::string arange_doc =
       "Values from start to end (exclusive) by step; int64 when all are integers, else the default float dtype.";
@@ -147,7 +147,7 @@ void register_creation_ops(Registry& r) {
   r.def(factory("arange(Scalar start, Scalar end, Scalar step=1", "Tensor out=None"), kFunction, arange_doc,
         [](Interpreter&, Bound& a) {
           return out_or_result(a, 3, arange(a.scalar(0), a.scalar(1), a.scalar(2), factory_dtype(a, 4, 3),
-                                            device_or_default(a.device(6))));
+                                            factory_device(a, 6, 3)));
         });
   // linspace/logspace: start and end may be numbers or 0-d tensors.
   for (const char* types : {"Tensor start, Tensor end", "Scalar start, Tensor end", "Tensor start, Scalar end",
@@ -155,7 +155,7 @@ void register_creation_ops(Registry& r) {
     r.def(factory(std::string("linspace(") + types + ", int steps", "Tensor out=None"), kFunction,
           "steps values evenly spaced from start to end (inclusive).", [](Interpreter&, Bound& a) {
             return out_or_result(a, 3, linspace(a.scalar(0), a.scalar(1), a.int64(2), factory_dtype(a, 4, 3),
-                                                device_or_default(a.device(6))));
+                                                factory_device(a, 6, 3)));
           });
   }
   for (const char* types : {"Tensor start, Tensor end", "Scalar start, Tensor end", "Tensor start, Scalar end",
@@ -163,7 +163,7 @@ void register_creation_ops(Registry& r) {
     r.def(factory(std::string("logspace(") + types + ", int steps, float base=10.0", "Tensor out=None"), kFunction,
           "steps values base**x for x evenly spaced from start to end (inclusive).", [](Interpreter&, Bound& a) {
             return out_or_result(a, 4, logspace(a.scalar(0), a.scalar(1), a.int64(2), a.f64(3), factory_dtype(a, 5, 4),
-                                                device_or_default(a.device(7))));
+                                                factory_device(a, 7, 4)));
           });
   }
 

@@ -19,6 +19,12 @@ Value out_or_result(const Bound& a, size_t i, const Tensor& result) {
   return a[i];
 }
 
+Device factory_device(const Bound& a, size_t device_i, size_t out_i) {
+  if (std::optional<Device> d = a.device(device_i)) return *d;
+  if (std::optional<Tensor> out = out_arg(a, out_i)) return out->device();
+  return default_device();
+}
+
 std::optional<DType> factory_dtype(const Bound& a, size_t dtype_i, size_t out_i) {
   std::optional<DType> d = a.dtype(dtype_i);
   std::optional<Tensor> out = out_arg(a, out_i);

@@ -19,6 +19,9 @@ Value out_or_result(const Bound& a, size_t i, const Tensor& result);
 // A factory's dtype: dtype= if given (it must then equal out's dtype), else out's
 // dtype, else nullopt (the factory's own default).
 std::optional<DType> factory_dtype(const Bound& a, size_t dtype_i, size_t out_i);
+// A factory's device: the device= argument, else out='s device (the result is
+// written there), else the default device.
+Device factory_device(const Bound& a, size_t device_i, size_t out_i);
 
 // PyTorch's check for out= of ops whose result dtype may only widen into out's:
 // "<what> can't be cast to the desired output type Long", what being e.g.

@@ -4,9 +4,12 @@
 // Tensor method in the op registry, and each overload, cases are generated
 // from the signature: every tensor parameter takes each operand of a pool
 // (each dtype, contiguous, transposed, sliced, expanded, zero-size, 0-d,
-// broadcast), the other parameters simple values (ints 0 and 1, dims -1,
-// shapes, 0.5, 2, False, float64), `out=` when the op has it. Each case runs
-// on the CPU and then, with every tensor moved, on each other backend:
+// broadcast, and index and mask operands where the parameter is one), the
+// other parameters simple values (ints 0 and 1, dims -1, shapes, 0.5, 2,
+// False, float64), numbers for tensor operands, `out=` when the op has it;
+// methods include the in-place ones. Each case runs on the CPU, with
+// sentinel bytes after every operand's storage to catch overruns, and then,
+// with every tensor moved, on each other backend:
 //
 //   meta (always): the results must have the CPU's sizes, strides and dtypes,
 //     and the same error where the CPU raised one. Three differences are
@@ -15,10 +18,18 @@
 //     needs values (item(), nonzero, unique, ...) refuses meta tensors with
 //     PyTorch's messages; a check of values (an index out of range) that the
 //     CPU makes and meta cannot.
+//   cuda (when a CUDA backend started): the same geometry and errors, and the
+//     same values: exact for integers and bools, within a tolerance for floats
+//     (random ops: geometry only, each device draws its own stream).
 //
-// It prints `ops × dtypes × cases` checked, and the ops no case reached.
-// Exit status 1 on any mismatch.
+// `tsh_parity --stand-in-device` adds a CUDA device made of host memory and
+// the CPU's kernels, to test the value comparisons and the engine's device
+// handling on a machine without a GPU. It prints `ops × dtypes × cases`
+// checked per backend, and the ops no case reached. Exit status 1 on any mismatch.
+#include <cmath>
+#include <complex>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -27,6 +38,10 @@
 
 #include "engine/core/error.h"
 #include "engine/core/memory.h"
+#include "engine/core/generator.h"
+#include "engine/cpu/backend.h"
+#include "engine/cpu/mt19937.h"
+#include "engine/ops/host_values.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/views.h"
@@ -208,37 +223,91 @@ Outcome run(Interpreter& in, const std::vector<const OpEntry*>& overloads, bool 
   return o;
 }
 
-// "" when the meta value has the CPU value's geometry (recursively), else what differs.
-std::string compare_meta(const Value& cpu, const Value& meta) {
+// Values of a tensor in double (complex: real and imaginary interleaved), on the host.
+std::vector<double> values_of(const Tensor& t) {
+  const Tensor host = to(t, is_complex(t.dtype()) ? DType::Complex128 : DType::Float64, Device{});
+  std::vector<double> v;
+  if (is_complex(t.dtype())) {
+    for (const std::complex<double>& z : host_values<std::complex<double>>(host)) {
+      v.push_back(z.real());
+      v.push_back(z.imag());
+    }
+  } else {
+    v = host_values<double>(host);
+  }
+  return v;
+}
+
+// How far apart floats may be on another backend: exact for the rest.
+double tolerance(DType d) {
+  switch (d) {
+    case DType::Float16:
+    case DType::BFloat16: return 1e-2;
+    case DType::Float32:
+    case DType::Complex64: return 1e-5;
+    case DType::Float64:
+    case DType::Complex128: return 1e-12;
+    default: return 0;
+  }
+}
+
+std::string close_values(const Tensor& a, const Tensor& b) {
+  const std::vector<double> x = values_of(a), y = values_of(b);
+  const double tol = tolerance(a.dtype());
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (x[i] == y[i] || (std::isnan(x[i]) && std::isnan(y[i]))) continue;
+    if (tol > 0 && std::fabs(x[i] - y[i]) <= tol * (1 + std::fabs(x[i]))) continue;
+    return "values differ at " + std::to_string(i) + ": " + std::to_string(x[i]) + " vs " + std::to_string(y[i]);
+  }
+  return "";
+}
+
+// "" when `other`'s value (on device `dev`) agrees with the CPU's: the same
+// geometry, recursively; the same values too unless `dev` is meta or
+// `geometry_only` (random draws: each device has its own stream).
+std::string compare(const std::string& label, const Value& cpu, const Value& other, Device dev, bool geometry_only) {
   if (cpu.is(Kind::Tensor)) {
-    if (!meta.is(Kind::Tensor)) return "meta gave no tensor";
-    const Tensor &a = cpu.as_tensor(), &b = meta.as_tensor();
-    if (!b.device().is_meta() && !a.device().is_cpu()) return "";
-    if (a.device().is_cpu() && !b.device().is_meta()) return "meta result on " + b.device().str();
+    if (!other.is(Kind::Tensor)) return "no tensor";
+    const Tensor &a = cpu.as_tensor(), &b = other.as_tensor();
+    // linspace/logspace read 0-d tensor bounds as numbers: their result is on the default device, as PyTorch's.
+    const bool on_default = b.device().is_cpu() && (label == "torch.linspace" || label == "torch.logspace");
+    if (a.device().is_cpu() && b.device() != dev && !on_default) return "result on " + b.device().str();
     if (a.sizes() != b.sizes()) return "sizes differ";
     if (a.numel() > 1 && a.strides() != b.strides()) return "strides differ";
     if (a.dtype() != b.dtype()) return "dtypes differ";
-    return "";
+    if (dev.is_meta() || geometry_only || !a.device().is_cpu()) return "";
+    return close_values(a, b);
   }
   if (cpu.is(Kind::Tuple) || cpu.is(Kind::List) || cpu.is(Kind::NamedTuple)) {
-    if (cpu.is(Kind::NamedTuple)) return repr(cpu).size() && meta.is(Kind::NamedTuple) ? "" : "kind differs";
-    if (!(meta.is(Kind::Tuple) || meta.is(Kind::List))) return "kind differs";
-    if (cpu.items().size() != meta.items().size()) return "lengths differ";
+    if (cpu.is(Kind::NamedTuple)) return other.is(Kind::NamedTuple) ? "" : "kind differs";
+    if (!(other.is(Kind::Tuple) || other.is(Kind::List))) return "kind differs";
+    if (cpu.items().size() != other.items().size()) return "lengths differ";
     for (size_t i = 0; i < cpu.items().size(); ++i)
-      if (std::string d = compare_meta(cpu.items()[i], meta.items()[i]); !d.empty()) return d;
+      if (std::string d = compare(label, cpu.items()[i], other.items()[i], dev, geometry_only); !d.empty()) return d;
     return "";
   }
   if (cpu.is(Kind::Storage) || cpu.is(Kind::Generator)) return "";
-  return repr(cpu) == repr(meta) ? "" : "values differ: " + repr(cpu) + " vs " + repr(meta);
+  if (geometry_only && (cpu.is(Kind::Float) || cpu.is(Kind::Int) || cpu.is(Kind::Bool))) return "";
+  return repr(cpu) == repr(other) ? "" : "values differ: " + repr(cpu) + " vs " + repr(other);
 }
 
 // Ops whose result says where the bytes are (an address, the device in a type
 // name), not what the op computes: they differ between devices by design.
 bool describes_device(const std::string& label) {
-  return label == "Tensor.data_ptr" || label == "Tensor.type" || label == "Tensor.get_device";
+  return label == "Tensor.data_ptr" || label == "Tensor.type" || label == "Tensor.get_device" ||
+         label == "Tensor.is_cpu" || label == "Tensor.is_cuda" || label == "Tensor.cpu";
 }
 
 bool contains(const std::string& s, const char* part) { return s.find(part) != std::string::npos; }
+
+// Random ops draw from each device's own generator, and empty ones hold
+// whatever the memory held: only their geometry can agree.
+bool draws(const std::string& label) {
+  for (const char* r : {"rand", "normal", "bernoulli", "multinomial", "random_", "uniform_", "exponential_",
+                        "geometric_", "cauchy_", "log_normal_", "poisson", "randperm", "randint", "empty"})
+    if (contains(label, r)) return true;
+  return false;
+}
 
 bool needs_values(const std::string& meta_error) {
   return contains(meta_error, "cannot be called on meta tensors") || contains(meta_error, "Cannot copy out of meta") ||
@@ -246,15 +315,98 @@ bool needs_values(const std::string& meta_error) {
          contains(meta_error, "meta tensor without output_size");
 }
 
+// A check the CPU makes on values, which a device without values cannot make.
+bool value_check(const std::string& cpu_error) {
+  for (const char* m : {"out of bounds", "out of range", "ZeroDivisionError", "singular", "invalid multinomial",
+                        "probability", "Expected p_in >= 0"})
+    if (contains(cpu_error, m)) return true;
+  return false;
+}
+
+// The stand-in device (--stand-in-device): host memory registered as the
+// CUDA device type, with the CPU's kernels in its slots. It tests the value
+// comparisons of this harness, and that no op mixes a CPU temporary into a
+// device computation, on a machine without a GPU.
+class StandInMemory : public Allocator {
+ public:
+  void* allocate(int64_t n) override { return cpu::host_allocator()->allocate(n); }
+  void deallocate(void* p, int64_t n) override { cpu::host_allocator()->deallocate(p, n); }
+  void copy_to_host(void* h, const void* s, int64_t n) override { std::memcpy(h, s, static_cast<size_t>(n)); }
+  void copy_from_host(void* d, const void* h, int64_t n) override { std::memcpy(d, h, static_cast<size_t>(n)); }
+  void copy(void* d, const void* s, int64_t n) override { std::memmove(d, s, static_cast<size_t>(n)); }
+  void fill(void* d, uint8_t b, int64_t n) override { std::memset(d, b, static_cast<size_t>(n)); }
+};
+
+void start_stand_in_device() {
+  static StandInMemory memory;
+  start_backends();
+  register_allocator(DeviceType::CUDA, &memory);
+  cpu::fill_slots(DeviceType::CUDA);
+  cpu::cover_dtypes(DeviceType::CUDA);
+  register_generator(DeviceType::CUDA, cpu::make_cpu_generator);
+}
+
+struct Tally {
+  long cases = 0, agreed = 0, coverage = 0, values_needed = 0, value_checks = 0, mismatches = 0;
+  std::set<std::string> ops_run, dtypes;
+  std::map<std::string, std::string> mismatch;  // the first of each place
+};
+
+// One case on one other backend: the CPU's outcome against `dev`'s.
+void judge(Tally& t, const std::string& where, const std::string& label, const Outcome& cpu, const Outcome& other,
+           Device dev) {
+  ++t.cases;
+  std::string why;
+  if (cpu.ok && other.ok) {
+    why = describes_device(label) ? "" : compare(label, cpu.value, other.value, dev, draws(label));
+    if (why.empty()) {
+      ++t.agreed;
+      t.ops_run.insert(label);
+      return;
+    }
+  } else if (!cpu.ok && !other.ok && cpu.error == other.error) {
+    ++t.agreed;
+    return;
+  } else if ((!cpu.ok && contains(cpu.error, "not implemented for")) ||
+             (!other.ok && contains(other.error, "not implemented for"))) {
+    ++t.coverage;  // each backend compiles its kernels for its own dtypes
+    return;
+  } else if (dev.is_meta() && !other.ok && needs_values(other.error)) {
+    ++t.values_needed;
+    if (std::getenv("TSH_PARITY_VERBOSE")) std::printf("needs values: %s: %s\n", where.c_str(), other.error.substr(0, 80).c_str());
+    return;
+  } else if (dev.is_meta() && !cpu.ok && other.ok && value_check(cpu.error)) {
+    ++t.value_checks;
+    return;
+  } else {
+    why = "cpu " + (cpu.ok ? std::string("ok") : cpu.error) + " | " + dev.str() + " " +
+          (other.ok ? std::string("ok") : other.error);
+  }
+  ++t.mismatches;
+  t.mismatch.emplace(where + " on " + dev.str(), why);
+}
+
+bool tensor_input(const Case& c) {
+  bool any = false;
+  for (const Value& v : c.args)
+    any |= v.is(Kind::Tensor) || (v.is(Kind::List) && !v.items().empty() && v.items()[0].is(Kind::Tensor));
+  for (const auto& kv : c.kwargs) any |= kv.second.is(Kind::Tensor);
+  return any;
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  const bool stand_in = argc > 1 && std::string(argv[1]) == "--stand-in-device";
+  if (stand_in) start_stand_in_device();
+  // Every backend but the CPU: meta always, CUDA when there is one.
+  std::vector<Device> others{Device::parse("meta")};
+  if (backend_started(DeviceType::CUDA)) others.push_back(Device::parse("cuda:0"));
+
   Interpreter in(Output{[](std::string_view) {}, [](std::string_view) {}});
   const std::vector<Operand> operands = pool();
-  const Device meta = Device::parse("meta");
-  std::set<std::string> ops_run, ops_all, dtypes_seen, uncovered;
-  long cases = 0, agreed = 0, coverage = 0, values_needed = 0, value_checks = 0, mismatches = 0;
-  std::map<std::string, std::string> first_mismatch;
+  std::set<std::string> ops_all, uncovered;
+  std::map<std::string, Tally> tallies;  // per backend
 
   for (int method = 0; method < 2; ++method) {
     const Registry& r = registry();
@@ -265,96 +417,52 @@ int main() {
       const auto* overloads = method ? r.methods(name) : r.functions(name);
       bool any_ok = false;
       for (const OpEntry* e : *overloads) {
+        bool has_device = false;  // factory functions: the other run asks for its device
+        for (const Param& p : e->sig.params) has_device |= p.name == "device";
+        bool has_out = false;
+        for (const Param& p : e->sig.params) has_out |= p.name == "out";
         for (const Operand& op : operands) {
           for (int variant = 0; variant < 3; ++variant) {
             Case c;
             if (!make_case(e->sig, method, op.t, variant, c)) continue;
-            // Factory functions: the meta run asks for its device.
-            bool has_device = false;
-            for (const Param& p : e->sig.params) has_device |= p.name == "device";
+            const bool inputs = tensor_input(c);
+            if (!inputs && !has_device) continue;  // nothing would put it on another device
+            const std::string where =
+                label + " (" + op.name + (variant ? ", variant " + std::to_string(variant) : std::string()) + ")";
             // Each run gets its own operands: in-place ops must not change the pool.
-            Storages cpu_storages, meta_storages;
-            Args cargs, margs;
-            Kwargs ckw, mkw;
-            for (const Value& v : c.args) {
-              cargs.push_back(twin(v, Device{}, cpu_storages));
-              margs.push_back(twin(v, meta, meta_storages));
-            }
-            for (auto& [k, v] : c.kwargs) {
-              ckw.emplace_back(k, twin(v, Device{}, cpu_storages));
-              mkw.emplace_back(k, twin(v, meta, meta_storages));
-            }
-            Outcome cpu = run(in, *overloads, method, cargs, ckw);
+            Storages cpu_storages;
+            Args cargs;
+            Kwargs ckw;
+            for (const Value& v : c.args) cargs.push_back(twin(v, Device{}, cpu_storages));
+            for (auto& [k, v] : c.kwargs) ckw.emplace_back(k, twin(v, Device{}, cpu_storages));
+            const Outcome cpu = run(in, *overloads, method, cargs, ckw);
             if (std::string o = overrun(cpu_storages); !o.empty()) {
-              ++mismatches;
-              first_mismatch.emplace(label + " (" + op.name + ")", o);
+              Tally& t = tallies["cpu"];
+              ++t.mismatches;
+              t.mismatch.emplace(where, o);
               continue;
             }
-            bool tensor_input = false;
-            for (const Value& v : c.args)
-              tensor_input |= v.is(Kind::Tensor) || (v.is(Kind::List) && !v.items().empty() && v.items()[0].is(Kind::Tensor));
-            for (auto& kv : c.kwargs) tensor_input |= kv.second.is(Kind::Tensor);
-            if (!tensor_input) {
-              if (!has_device) continue;  // nothing puts it on meta
-              mkw.emplace_back("device", Value::device(meta));
-            }
-            Outcome m = run(in, *overloads, method, margs, mkw);
-            ++cases;
-            dtypes_seen.insert(std::string(dtype_name(op.t.dtype())));
-            std::string why;
-            if (cpu.ok && m.ok) {
-              why = describes_device(label) ? "" : compare_meta(cpu.value, m.value);
-              if (why.empty()) {
-                ++agreed;
-                any_ok = true;
-                ops_run.insert(label);
-                // out=: the same op writing into a tensor of the result's geometry.
-                if (!method && cpu.value.is(Kind::Tensor)) {
-                  for (const Param& p : e->sig.params) {
-                    if (p.name != "out") continue;
-                    const Tensor& res = cpu.value.as_tensor();
-                    Kwargs ck = ckw, mk = mkw;
-                    ck.emplace_back("out", Value::tensor(empty(res.sizes(), res.dtype(), Device{})));
-                    mk.emplace_back("out", Value::tensor(empty(res.sizes(), res.dtype(), meta)));
-                    Outcome co = run(in, *overloads, false, cargs, ck), mo = run(in, *overloads, false, margs, mk);
-                    ++cases;
-                    std::string w = co.ok && mo.ok ? compare_meta(co.value, mo.value)
-                                    : co.ok != mo.ok ? "out=: " + (co.ok ? mo.error : co.error)
-                                                     : (co.error == mo.error ? "" : "out= errors differ");
-                    if (w.empty()) ++agreed;
-                    else if (!co.ok && contains(co.error, "not implemented for")) ++coverage;
-                    else if (!mo.ok && needs_values(mo.error)) ++values_needed;
-                    else {
-                      ++mismatches;
-                      first_mismatch.emplace(label + " out= (" + op.name + ")", w);
-                    }
-                  }
-                }
-                continue;
+            any_ok |= cpu.ok;
+            for (const Device dev : others) {
+              Tally& t = tallies[dev.str()];
+              t.dtypes.insert(std::string(dtype_name(op.t.dtype())));
+              Storages storages;
+              Args args;
+              Kwargs kw;
+              for (const Value& v : c.args) args.push_back(twin(v, dev, storages));
+              for (auto& [k, v] : c.kwargs) kw.emplace_back(k, twin(v, dev, storages));
+              if (!inputs) kw.emplace_back("device", Value::device(dev));
+              judge(t, where, label, cpu, run(in, *overloads, method, args, kw), dev);
+              // out=: the same op writing into a tensor of the CPU result's geometry.
+              if (!method && has_out && cpu.ok && cpu.value.is(Kind::Tensor)) {
+                const Tensor& res = cpu.value.as_tensor();
+                Kwargs ck = ckw, ok = kw;
+                ck.emplace_back("out", Value::tensor(empty(res.sizes(), res.dtype(), Device{})));
+                ok.emplace_back("out", Value::tensor(empty(res.sizes(), res.dtype(), dev)));
+                judge(t, where + " out=", label, run(in, *overloads, false, cargs, ck),
+                      run(in, *overloads, false, args, ok), dev);
               }
-            } else if (!cpu.ok && !m.ok && cpu.error == m.error) {
-              ++agreed;
-              continue;
-            } else if (!cpu.ok && contains(cpu.error, "not implemented for")) {
-              ++coverage;
-              continue;
-            } else if (!m.ok && needs_values(m.error)) {
-              ++values_needed;
-              if (std::getenv("TSH_PARITY_VERBOSE"))
-                std::printf("needs values: %s (%s): %s\n", label.c_str(), op.name.c_str(), m.error.substr(0, 80).c_str());
-              continue;
-            } else if (!cpu.ok && m.ok &&
-                       (contains(cpu.error, "out of bounds") || contains(cpu.error, "out of range") ||
-                        contains(cpu.error, "ZeroDivisionError") || contains(cpu.error, "singular") ||
-                        contains(cpu.error, "invalid multinomial") || contains(cpu.error, "probability") ||
-                        contains(cpu.error, "Expected p_in >= 0"))) {
-              ++value_checks;
-              continue;
-            } else {
-              why = "cpu " + (cpu.ok ? std::string("ok") : cpu.error) + " | meta " + (m.ok ? std::string("ok") : m.error);
             }
-            ++mismatches;
-            first_mismatch.emplace(label + " (" + op.name + (variant ? ", variant " + std::to_string(variant) : std::string()) + ")", why);
           }
         }
       }
@@ -362,10 +470,18 @@ int main() {
     }
   }
 
-  for (auto& [where, why] : first_mismatch) std::printf("MISMATCH %s: %s\n", where.c_str(), why.c_str());
-  std::printf("parity cpu vs meta: %zu ops x %zu dtypes x %ld cases checked: %ld agree, %ld cpu-only dtype coverage, "
-              "%ld need values (meta refuses, as PyTorch), %ld value checks the cpu makes, %ld mismatches\n",
-              ops_run.size(), dtypes_seen.size(), cases, agreed, coverage, values_needed, value_checks, mismatches);
+  long mismatches = tallies["cpu"].mismatches;
+  for (auto& [where, why] : tallies["cpu"].mismatch) std::printf("OVERRUN %s: %s\n", where.c_str(), why.c_str());
+  for (const Device dev : others) {
+    const Tally& t = tallies[dev.str()];
+    for (auto& [where, why] : t.mismatch) std::printf("MISMATCH %s: %s\n", where.c_str(), why.c_str());
+    std::printf("parity cpu vs %s: %zu ops x %zu dtypes x %ld cases checked: %ld agree, %ld dtype coverage of one "
+                "backend only, %ld need values (meta refuses, as PyTorch), %ld value checks only the cpu can make, "
+                "%ld mismatches\n",
+                dev.str().c_str(), t.ops_run.size(), t.dtypes.size(), t.cases, t.agreed, t.coverage, t.values_needed,
+                t.value_checks, t.mismatches);
+    mismatches += t.mismatches;
+  }
   std::printf("not covered by any generated case (%zu of %zu):", uncovered.size(), ops_all.size());
   for (const std::string& u : uncovered) std::printf(" %s", u.c_str());
   std::printf("\n");
