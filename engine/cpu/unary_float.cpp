@@ -74,7 +74,7 @@ void float_unary(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryPar
     case UnaryOp::Neg: apply<T>(out, in, [](M x) { return -x; }); return;
     case UnaryOp::Abs: apply<T>(out, in, [](M x) { return std::abs(x); }); return;
     case UnaryOp::Sign:
-    case UnaryOp::Sgn: apply<T>(out, in, [](M x) { return M((M(0) < x) - (x < M(0))); }); return;
+    case UnaryOp::Sgn: apply<T>(out, in, [](M x) { return sgn(x); }); return;
     case UnaryOp::Reciprocal: apply<T>(out, in, [](M x) { return M(1) / x; }); return;
     case UnaryOp::Sqrt: apply<T>(out, in, [](M x) { return std::sqrt(x); }); return;
     case UnaryOp::Rsqrt: apply<T>(out, in, [](M x) { return M(1) / std::sqrt(x); }); return;
@@ -109,41 +109,37 @@ void float_unary(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryPar
             simd_unary(SimdFn::Exp, o, o, n);
             for (int64_t j = 0; j < n; ++j) o[j] = M(1) / (M(1) + o[j]);
           },
-          [](M x) { return M(1) / (M(1) + std::exp(-x)); });
+          [](M x) { return sigmoid(x); });
       return;
     case UnaryOp::Logit: {
       // eps < 0: no clamping; else inputs are clamped to [eps, 1 - eps].
       const M eps = static_cast<M>(prm.p0);
       const bool clamp = prm.p0 >= 0;
       const M lo = eps, hi = M(1) - eps;
-      auto prepare = [clamp, lo, hi](M x) { return clamp ? (x < lo ? lo : (x > hi ? hi : x)) : x; };
       sleef_blocks<T>(
           out, in,
-          [prepare](const M* x, M* o, int64_t n) {
+          [clamp, lo, hi](const M* x, M* o, int64_t n) {
             for (int64_t j = 0; j < n; ++j) {
-              const M v = prepare(x[j]);
+              const M v = logit_clamp(x[j], clamp, lo, hi);
               o[j] = v / (M(1) - v);
             }
             simd_unary(SimdFn::Log, o, o, n);
           },
-          [prepare, kInf](M x) {
-            const M v = prepare(x);
-            return v == M(1) ? kInf : std::log(v / (M(1) - v));
-          });
+          [clamp, lo, hi](M x) { return logit(x, clamp, lo, hi); });
       return;
     }
     case UnaryOp::Gelu:
       sleef_blocks<T>(
           out, in,
           [](const M* x, M* o, int64_t n) {
-            for (int64_t j = 0; j < n; ++j) o[j] = x[j] * static_cast<M>(std::numbers::sqrt2 / 2);
+            for (int64_t j = 0; j < n; ++j) o[j] = x[j] * static_cast<M>(kSqrtHalf);
             simd_unary(SimdFn::Erf, o, o, n);
             for (int64_t j = 0; j < n; ++j) o[j] = x[j] * M(0.5) * (M(1) + o[j]);
           },
-          [](M x) { return x * M(0.5) * (M(1) + std::erf(x * static_cast<M>(std::numbers::sqrt2 / 2))); });
+          [](M x) { return gelu(x); });
       return;
     case UnaryOp::GeluTanh: {
-      constexpr M beta = static_cast<M>(std::numbers::sqrt2 * (2 * std::numbers::inv_sqrtpi) * 0.5);
+      constexpr M beta = static_cast<M>(kGeluBeta);
       constexpr M kappa = static_cast<M>(0.044715);
       sleef_blocks<T>(
           out, in,
@@ -152,11 +148,7 @@ void float_unary(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryPar
             simd_unary(SimdFn::Tanh, o, o, n);
             for (int64_t j = 0; j < n; ++j) o[j] = M(0.5) * x[j] * (M(1) + o[j]);
           },
-          [](M x) {
-            const M inner = beta * std::fma(kappa, x * x * x, x);
-            // PyTorch's scalar path multiplies by the double 0.5.
-            return static_cast<M>(0.5 * x * (M(1) + std::tanh(inner)));
-          });
+          [](M x) { return gelu_tanh(x); });
       return;
     }
     case UnaryOp::Exp2:

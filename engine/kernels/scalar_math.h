@@ -157,6 +157,31 @@ template <typename C> TSH_HOST_DEVICE C vec_reciprocal(C z) {
 }
 
 
+// The one-operand float formulas (in the op's math type M: float for the
+// 16-bit floats). The CPU runs SLEEF on whole vector blocks and these on the
+// rest, as PyTorch's vectorised loops do.
+template <typename M> TSH_HOST_DEVICE M sgn(M x) { return M((M(0) < x) - (x < M(0))); }
+template <typename M> TSH_HOST_DEVICE M sigmoid(M x) { return M(1) / (M(1) + std::exp(-x)); }
+// logit with the input clamped to [lo, hi] when `clamp` (torch.logit's eps).
+template <typename M> TSH_HOST_DEVICE M logit_clamp(M x, bool clamp, M lo, M hi) {
+  return clamp ? (x < lo ? lo : (x > hi ? hi : x)) : x;
+}
+template <typename M> TSH_HOST_DEVICE M logit(M x, bool clamp, M lo, M hi) {
+  const M v = logit_clamp(x, clamp, lo, hi);
+  return v == M(1) ? std::numeric_limits<M>::infinity() : std::log(v / (M(1) - v));
+}
+// sqrt(1/2), and GELU's tanh-approximation factor sqrt(2/pi), as the doubles
+// std::numbers gives (literals, so that the header stays C++17).
+inline constexpr double kSqrtHalf = 1.41421356237309504880 / 2;
+inline constexpr double kGeluBeta = 1.41421356237309504880 * (2 * 0.56418958354775628695) * 0.5;
+template <typename M> TSH_HOST_DEVICE M gelu(M x) {
+  return x * M(0.5) * (M(1) + std::erf(x * static_cast<M>(kSqrtHalf)));
+}
+template <typename M> TSH_HOST_DEVICE M gelu_tanh(M x) {
+  const M inner = static_cast<M>(kGeluBeta) * std::fma(static_cast<M>(0.044715), x * x * x, x);
+  return static_cast<M>(0.5 * x * (M(1) + std::tanh(inner)));  // PyTorch's scalar path multiplies by the double 0.5
+}
+
 // NaN-propagating maximum and minimum (torch.maximum / minimum of floats).
 template <typename M> TSH_HOST_DEVICE M nan_max(M u, M v) {
   if (u != u || v != v) return std::numeric_limits<M>::quiet_NaN();

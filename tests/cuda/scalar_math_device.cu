@@ -12,7 +12,8 @@ __global__ void every_formula(M* out, const M* a, const M* b, I* iout, const I* 
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   out[i] = float_floor_div(a[i], b[i]) + float_mod(a[i], b[i]) + erfinv(a[i]) + nan_max(a[i], b[i]) +
-           nan_min(a[i], b[i]);
+           nan_min(a[i], b[i]) + sgn(a[i]) + sigmoid(a[i]) + logit(a[i], true, M(0.1), M(0.9)) + gelu(a[i]) +
+           gelu_tanh(a[i]);
   iout[i] = wrap_add(ia[i], ib[i]) + wrap_mul(ia[i], ib[i]) + int_floor_div(ia[i], ib[i]) + int_mod(ia[i], ib[i]) +
             int_pow(ia[i], ib[i]) + shift_left(ia[i], ib[i]) + shift_right(ia[i], ib[i]);
 }
