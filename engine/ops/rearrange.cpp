@@ -195,6 +195,14 @@ Tensor repeat_interleave(const Tensor& self, const Tensor& repeats, std::optiona
 Tensor repeat_interleave(const Tensor& self, int64_t repeats, std::optional<int64_t> dim,
                          std::optional<int64_t> output_size) {
   TSH_CHECK(repeats >= 0, RuntimeError, "Repeats must be non-negative");  // 2.x checks the int form first
+  // The output size follows from the sizes alone, so meta tensors need no output_size here.
+  if (!output_size && self.device().is_meta()) {
+    const int64_t n = dim ? (self.dim() == 0 ? 1 : self.size(*dim)) : self.numel();
+    int64_t total = 0;
+    TSH_CHECK(!__builtin_mul_overflow(n, repeats, &total), RuntimeError,
+              "repeat_interleave: the repeats add up to more than int64 can count");
+    output_size = total;
+  }
   return repeat_interleave(self, int64_tensor({1}, {repeats}, self.device()), dim, output_size);
 }
 

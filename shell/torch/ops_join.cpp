@@ -108,6 +108,9 @@ void register_join_ops(Registry& r) {
       "without dim, of the flattened tensor.";
   r.def("repeat_interleave(Tensor self, Tensor repeats, int? dim=None, *, SymInt? output_size=None) -> Tensor",
         kBoth, interleave_doc, [](Interpreter&, Bound& a) {
+          // A Python int binds here too; it is PyTorch's SymInt overload (which refuses meta tensors).
+          if (a[1].is_intlike())
+            return Value::tensor(repeat_interleave(a.tensor(0), a.int64(1), a.opt_int(2), a.opt_int(3)));
           return Value::tensor(repeat_interleave(a.tensor(0), a.tensor(1), a.opt_int(2), a.opt_int(3)));
         });
   r.def("repeat_interleave(Tensor repeats, *, SymInt? output_size=None) -> Tensor", kFunction,
