@@ -283,7 +283,7 @@ bool is_import_head(std::string_view head) {
 }
 
 // The modules `import` knows (shell/interp.cpp, StmtKind::Import).
-const std::vector<std::string> kImportable = {"math", "numpy", "random", "time", "torch"};
+const std::vector<std::string> kImportable = {"math", "torch"};
 
 // Folders, and (unless dirs_only) the scripts %run takes: .tsh and .py files.
 void offer_files(std::string_view arg, bool dirs_only, std::vector<std::string>& out) {

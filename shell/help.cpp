@@ -76,9 +76,8 @@ const TypeDoc kTypeDocs[] = {
 
 const TypeDoc kModuleDocs[] = {
     {"torch", "The tensor library: tensor creation, math, reductions, indexing, linear algebra and\nrandom sampling, with PyTorch's names, signatures and printing."},
-    {"torch.linalg", "Linear algebra: solve, inv, det, ... (PyTorch's torch.linalg)."},
+    {"torch.linalg", "Linear algebra, as PyTorch's torch.linalg; dir(torch.linalg) lists what tsh has."},
     {"torch.cuda", "CUDA devices: is_available(), device_count()."},
-    {"numpy", "A small numpy facade: loadtxt, savetxt, load, save."},
     {"math", "Mathematical functions and constants of the C standard (sqrt, exp, pi, ...)."},
 };
 
@@ -311,9 +310,25 @@ std::string help_text(Interpreter& in, const Value& v) {
   if (v.is(Kind::Function)) return "Help on function " + v.as<FunctionObj>()->name + ":\n\n" + sigs_and_doc();
   if (v.is(Kind::Module)) {
     std::string out = "Help on module " + v.as<ModuleObj>()->name + ":\n\n";
-    if (!info.doc.empty()) out += "DESCRIPTION\n    " + info.doc + "\n\n";
+    if (!info.doc.empty()) {
+      out += "DESCRIPTION\n    ";
+      for (char c : info.doc) out += c == '\n' ? std::string("\n    ") : std::string(1, c);
+      out += "\n\n";
+    }
+    // What this module holds and can be called, no more: help(torch.cuda) lists torch.cuda's.
+    std::vector<std::string> names = attribute_names(in, v);
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
     out += "FUNCTIONS\n";
-    for (auto& n : registry().function_names()) out += "    " + n + "\n";
+    for (const std::string& n : names) {
+      Value a;
+      try {
+        a = in.get_attr(v, n);
+      } catch (const tsh::Error&) {
+        continue;
+      }
+      if (a.is(Kind::Builtin) || a.is(Kind::Function)) out += "    " + n + "\n";
+    }
     return out;
   }
   std::string out = "Help on " + type_name(v) + " object:\n\n" + repr(v) + "\n";

@@ -115,33 +115,11 @@ void Interpreter::exec(const Stmt& s) {
     }
     case StmtKind::Import:
       for (const auto& imp : s.imports) {
-        std::string root = imp.module.substr(0, imp.module.find('.'));
-        Value mod;
-        if (root == "torch") {
-          mod = torch_;
-          if (imp.alias.empty()) {
-            globals_["torch"] = torch_;
-            continue;
-          }
-          // `import torch.nn as nn` binds the submodule.
-          size_t pos = root.size();
-          while (pos < imp.module.size()) {
-            size_t next = imp.module.find('.', pos + 1);
-            if (next == std::string::npos) next = imp.module.size();
-            mod = get_attr(mod, imp.module.substr(pos + 1, next - pos - 1));
-            pos = next;
-          }
-        } else if (root == "numpy" || root == "math" || root == "time" || root == "random") {
-          Value m = lookup_module(root);
-          mod = m;
-          if (imp.alias.empty()) {
-            globals_[root] = m;
-            continue;
-          }
-        } else {
-          throw PyError("ModuleNotFoundError", "No module named '" + root + "'");
-        }
-        globals_[imp.alias] = mod;
+        // `import torch.linalg` binds torch (once the submodule is found); `import torch.linalg as la` the submodule.
+        const std::string root = imp.module.substr(0, imp.module.find('.'));
+        const Value mod = import_module(imp.module);
+        if (imp.alias.empty()) globals_[root] = import_module(root);
+        else globals_[imp.alias] = mod;
       }
       return;
     case StmtKind::Del:

@@ -73,7 +73,7 @@ class Interpreter {
   // Returns the truth of `a op b`; for tensors, sets *tensor_result instead.
   bool compare(grammar::Op op, const Value& a, const Value& b, Value* tensor_result);
   std::vector<Value> iterate(const Value& v);  // materialises an iterable
-  Value lookup_module(const std::string& name);  // numpy, math, ...
+  Value lookup_module(const std::string& name);  // math
   Value lookup(const std::string& name);  // throws NameError
 
   std::map<std::string, Value>& globals() { return globals_; }
@@ -96,6 +96,7 @@ class Interpreter {
   Value eval_display(const grammar::Expr& e);
   // `from module import a as b` (shell/python/eval_values.cpp).
   void import_from(const grammar::Stmt& s);
+  Value import_module(const std::string& dotted);  // "torch.linalg"; ModuleNotFoundError if tsh has none
   void assign(const grammar::Expr& target, const Value& v);
   void exec_block(const std::vector<grammar::StmtPtr>& body);
   Value call_function(const FunctionObj& f, Args& args, Kwargs& kwargs);

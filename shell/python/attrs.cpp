@@ -235,6 +235,11 @@ void Interpreter::set_attr(const Value& obj, const std::string& name, const Valu
       obj.as_tensor().set_geometry(src.sizes(), src.strides(), src.storage_offset());
       return;
     }
+    if (name == "requires_grad" || name == "grad") {
+      // Writable in PyTorch; tsh has no autograd, so only what changes nothing is taken.
+      if ((name == "requires_grad" && !truthy(v)) || (name == "grad" && v.is_none())) return;
+      throw NotImplementedError(no_autograd_message());
+    }
     if (is_tensor_property(name))
       throw AttributeError("attribute '" + name + "' of 'torch._C._TensorBase' objects is not writable");
   }

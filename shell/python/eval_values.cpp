@@ -70,8 +70,30 @@ Value Interpreter::eval_display(const Expr& e) {
   }
 }
 
-// from M import a as b, c — M is __main__ (the session's globals), torch or
-// one of its submodules, or a module tsh provides (math, numpy, ...).
+// The modules tsh has: torch with the submodules it holds as attributes, and math.
+// Anything else is Python's ModuleNotFoundError, naming the first missing part.
+Value Interpreter::import_module(const std::string& dotted) {
+  const std::string root = dotted.substr(0, dotted.find('.'));
+  Value mod;
+  if (root == "torch") mod = torch_;
+  else if (root == "math") mod = lookup_module(root);
+  else throw PyError("ModuleNotFoundError", "No module named '" + root + "'");
+  size_t pos = root.size();
+  while (pos < dotted.size()) {
+    size_t next = dotted.find('.', pos + 1);
+    if (next == std::string::npos) next = dotted.size();
+    try {
+      mod = get_attr(mod, dotted.substr(pos + 1, next - pos - 1));
+    } catch (const tsh::Error&) {
+      mod = Value();
+    }
+    if (!mod.is(Kind::Module)) throw PyError("ModuleNotFoundError", "No module named '" + dotted.substr(0, next) + "'");
+    pos = next;
+  }
+  return mod;
+}
+
+// from M import a as b, c — M is __main__ (the session's globals) or a module import_module finds.
 void Interpreter::import_from(const grammar::Stmt& s) {
   const std::string& module = s.name;
   auto cannot = [&](const std::string& name) {
@@ -79,29 +101,7 @@ void Interpreter::import_from(const grammar::Stmt& s) {
   };
   Value mod;
   const bool main = module == "__main__";
-  if (!main) {
-    const std::string root = module.substr(0, module.find('.'));
-    if (root == "torch") {
-      mod = torch_;
-      size_t pos = root.size();
-      while (pos < module.size()) {
-        size_t next = module.find('.', pos + 1);
-        if (next == std::string::npos) next = module.size();
-        try {
-          mod = get_attr(mod, module.substr(pos + 1, next - pos - 1));
-        } catch (const tsh::Error&) {
-          mod = Value();
-        }
-        if (!mod.is(Kind::Module))
-          throw PyError("ModuleNotFoundError", "No module named '" + module.substr(0, next) + "'");
-        pos = next;
-      }
-    } else if (module == "numpy" || module == "math" || module == "time" || module == "random") {
-      mod = lookup_module(module);
-    } else {
-      throw PyError("ModuleNotFoundError", "No module named '" + root + "'");
-    }
-  }
+  if (!main) mod = import_module(module);
   for (const auto& imp : s.imports) {
     Value v;
     if (main) {

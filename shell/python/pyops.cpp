@@ -343,8 +343,17 @@ bool Interpreter::compare(Op op, const Value& a, const Value& b, Value* tensor_r
         Value eq = tensor_compare(*this, Op::Eq, a, b);
         found = truthy(tensor_any(eq));
       } else {
+        // Python's rule, item is a or item == a. A tensor's == with a tensor or a
+        // number is a tensor, whose truth may be ambiguous (PyTorch's error); with
+        // anything else (None, str, list) it is False.
+        auto comparable = [](const Value& v) { return v.is(Kind::Tensor) || v.is_number(); };
         for (const Value& x : iterate(b)) {
-          if (x.is(Kind::Tensor) || a.is(Kind::Tensor) ? x.identity() == a.identity() : values_equal(x, a)) {
+          bool equal;
+          if (x.kind() == a.kind() && x.identity() == a.identity()) equal = true;
+          else if (x.is(Kind::Tensor) || a.is(Kind::Tensor))
+            equal = comparable(x) && comparable(a) && truthy(tensor_compare(*this, Op::Eq, x, a));
+          else equal = values_equal(x, a);
+          if (equal) {
             found = true;
             break;
           }

@@ -1,5 +1,6 @@
 // shell/torch/ops_creation.cpp — registry entries that make new tensors:
 // tensor(), zeros/ones/full/empty/eye, arange/linspace/logspace, the *_like and new_* forms.
+#include "engine/core/shape.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "shell/python/errors.h"
@@ -68,6 +69,60 @@ void check_no_names(const Bound& a, size_t i) {
 }
 
 }  // namespace
+
+// torch.Tensor(...), PyTorch's legacy constructor: a tensor of the default
+// float dtype from data, an empty one, or an uninitialised one of a size
+// (ints, or a torch.Size); a tensor argument comes back as it is. Only the
+// CPU, and no keyword but device.
+Value legacy_tensor_new(Interpreter&, Args& a, Kwargs& kw) {
+  for (const auto& [k, v] : kw) {
+    if (k != "device")
+      throw TypeError("new() received an invalid combination of arguments - got (" + [&] {
+        std::string got;
+        for (const Value& x : a) got += (got.empty() ? "" : ", ") + arg_type_name(x);
+        for (const auto& [kk, vv] : kw) got += (got.empty() ? "" : ", ") + kk + "=" + arg_type_name(vv);
+        return got;
+      }() + "), but expected one of:\n"
+            " * (*, torch.device device = None)\n"
+            "      didn't match because some of the keywords were incorrect: " + k + "\n"
+            " * (torch.Storage storage)\n"
+            " * (Tensor other)\n"
+            " * (tuple of ints size, *, torch.device device = None)\n"
+            " * (object data, *, torch.device device = None)\n");
+    const Device d = v.is(Kind::Device) ? v.as_device() : Device::parse(v.as_str());
+    if (!d.is_cpu())
+      throw RuntimeError("legacy constructor expects device type: cpu but device type: " +
+                         std::string(d.str().substr(0, d.str().find(':'))) + " was passed");
+  }
+  const DType d = default_dtype();
+  auto sized = [&](const Shape& shape) {
+    for (int64_t n : shape)
+      if (n < 0) throw RuntimeError("Trying to create tensor with negative dimension " + std::to_string(n) + ": " + shape_str(shape));
+    return Value::tensor(empty(shape, d));
+  };
+  if (a.empty()) return Value::tensor(empty({0}, d));
+  if (a.size() == 1) {
+    const Value& x = a[0];
+    if (x.is(Kind::Tensor)) return x;  // the same tensor, as PyTorch's (Tensor other) form
+    if (x.is(Kind::Size)) {
+      Shape shape;
+      for (const Value& n : x.items()) shape.push_back(static_cast<int64_t>(n.as_int()));
+      return sized(shape);
+    }
+    if (x.is(Kind::Int)) return sized({static_cast<int64_t>(x.as_int())});
+    if (x.is(Kind::List) || x.is(Kind::Tuple)) return Value::tensor(tensor_from_data(x, d, Device{}));
+    if (x.is_number()) throw TypeError("new(): data must be a sequence (got " + type_name(x) + ")");
+    throw TypeError("new(): invalid data type '" + type_name(x) + "'");
+  }
+  Shape shape;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!a[i].is(Kind::Int))
+      throw TypeError("new(): argument 'size' must be tuple of ints, but found element of type " + type_name(a[i]) +
+                      " at pos " + std::to_string(i));
+    shape.push_back(static_cast<int64_t>(a[i].as_int()));
+  }
+  return sized(shape);
+}
 
 void register_creation_ops(Registry& r) {
   r.def("tensor(Any data, *, ScalarType dtype=None, Device? device=None, bool pin_memory=False, "

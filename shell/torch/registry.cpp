@@ -283,6 +283,20 @@ std::vector<std::string> Registry::method_names() const {
   return out;
 }
 
+std::string no_autograd_message() {
+  return "requires_grad=True: tsh has no autograd yet (no gradients are recorded), so it refuses rather than ignore it";
+}
+
+namespace {
+
+// tsh has no autograd yet: requires_grad=True is refused, never accepted and dropped.
+void refuse_requires_grad(const Bound& b) {
+  const size_t i = b.index_of("requires_grad");
+  if (i != Bound::npos && !b.is_none(i) && truthy(b[i])) throw NotImplementedError(no_autograd_message());
+}
+
+}  // namespace
+
 Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloads, bool is_method,
                      Args& args, Kwargs& kwargs) const {
   const OpEntry& e0 = *overloads[0];
@@ -309,6 +323,7 @@ Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloa
     Bound b;
     if (bind_signature(e->sig, is_method, args, kwargs, b, overloads.size() == 1)) {
       check_unpacked(e->sig, is_method, b);
+      refuse_requires_grad(b);
       return e->impl(in, b);
     }
   }

@@ -133,6 +133,8 @@ void register_indexing_ops(Registry& r);     // ops_indexing.cpp
 void register_join_ops(Registry& r);         // ops_join.cpp
 void register_linalg_ops(Registry& r);       // ops_linalg.cpp
 void register_dtype_ops(Registry& r);        // ops_dtype.cpp
+// torch.Tensor(...), the legacy constructor (ops_creation.cpp).
+Value legacy_tensor_new(Interpreter& in, Args& a, Kwargs& kw);
 // torch functions PyTorch defines in Python with *tensors (meshgrid, ...): ops_join.cpp.
 void install_join_attrs(std::map<std::string, Value>& torch_attrs);
 
@@ -145,6 +147,9 @@ Value named_dims_error_rtl(Interpreter& in, Bound& a);
 // For the ops whose named overload PyTorch has not implemented: "gather: You passed a
 // dimname (string) to this op in place of a dimension index but it does not yet ...".
 OpImpl named_dims_unsupported(const std::string& op);
+
+// The error for what would need autograd (requires_grad=True), which tsh does not have yet.
+std::string no_autograd_message();
 
 // The type name PyTorch uses for a value in argument errors ("str", "Tensor", "tuple of ints").
 std::string arg_type_name(const Value& v);

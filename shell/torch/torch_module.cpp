@@ -103,9 +103,7 @@ Value make_torch_module(Interpreter&) {
     attrs["Size"] = Value::object(Kind::Type, size_type);
     auto tensor_type = std::make_shared<TypeObj>();
     tensor_type->name = "torch.Tensor";
-    tensor_type->ctor = [](Interpreter& in, Args& a, Kwargs& kw) {
-      return in.call(in.get_attr(in.torch(), "tensor"), a, kw);
-    };
+    tensor_type->ctor = legacy_tensor_new;
     attrs["Tensor"] = Value::object(Kind::Type, tensor_type);
   }
 
