@@ -12,7 +12,7 @@
 #include <set>
 
 #include "engine/core/memory.h"
-#include "engine//core/convert.h"
+#include "engine/core/convert.h"
 #include "engine/core/shape.h"
 #include "engine/format/formatter.h"
 #include "engine/format/pyrepr.h"

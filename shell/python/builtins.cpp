@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "engine/ops/host_values.h"
-#include "engine//format/pyrepr.h"
+#include "engine/format/pyrepr.h"
 #include "shell/help.h"
 #include "shell/interp.h"
 #include "shell/python/builtins.h"

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "engine/ops/host_values.h"
-#include "engine//core/dtype.h"
+#include "engine/core/dtype.h"
 #include "shell/interp.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"

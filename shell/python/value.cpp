@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "engine/ops/host_values.h"
-#include "engine//format/pyrepr.h"
+#include "engine/format/pyrepr.h"
 #include "engine/format/storage_repr.h"
 #include "engine/format/tensor_repr.h"
 #include "grammar/chars.h"

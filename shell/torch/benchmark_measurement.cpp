@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "engine/ops/host_values.h"
-#include "engine//ops/creation.h"
+#include "engine/ops/creation.h"
 #include "engine/ops/reduce.h"
 #include "engine/ops/unary.h"
 #include "shell/interp.h"

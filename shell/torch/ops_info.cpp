@@ -4,8 +4,8 @@
 
 #include "engine/core/memory.h"
 #include "engine/ops/copy.h"
-#include "engine//ops/host_values.h"
-#include "engine//core/convert.h"
+#include "engine/ops/host_values.h"
+#include "engine/core/convert.h"
 #include "engine/core/shape.h"
 #include "engine/ops/creation.h"
 #include "shell/python/errors.h"

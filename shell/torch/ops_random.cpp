@@ -8,8 +8,8 @@
 #include <cstring>
 
 #include "engine/core/memory.h"
-#include "engine//ops/host_values.h"
-#include "engine//core/generator.h"
+#include "engine/ops/host_values.h"
+#include "engine/core/generator.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/random.h"
 #include "shell/interp.h"

@@ -5,11 +5,13 @@
 // overload.
 #include "shell/torch/registry.h"
 
+#include <set>
+
 #include <cctype>
 #include <stdexcept>
 
 #include "engine/ops/host_values.h"
-#include "engine//ops/creation.h"
+#include "engine/ops/creation.h"
 #include "shell/python/errors.h"
 #include "shell/torch/arg_parser.h"
 
@@ -247,10 +249,29 @@ size_t Bound::index_of(const std::string& name) const {
   return npos;
 }
 
+namespace {
+
+// The in-place ops PyTorch 2.x also puts in the torch namespace (torch.abs_(t)):
+// an in-place method of one of these names is a function too.
+bool torch_inplace_function(const std::string& name) {
+  static const std::set<std::string> names = {
+      "abs_", "acos_", "acosh_", "addmv_", "arccos_", "arccosh_", "arcsin_", "arcsinh_", "arctan_", "arctanh_",
+      "as_strided_", "asin_", "asinh_", "atan_", "atanh_", "ceil_", "clamp_", "clamp_max_", "clamp_min_", "clip_",
+      "conj_physical_", "cos_", "cosh_", "deg2rad_", "erf_", "erfc_", "exp2_", "exp_", "expm1_", "fill_", "fix_",
+      "floor_", "frac_", "gcd_", "i0_", "index_put_", "lcm_", "ldexp_", "log10_", "log1p_", "log2_", "log_",
+      "logit_", "nan_to_num_", "neg_", "negative_", "rad2deg_", "reciprocal_", "relu_", "resize_as_", "round_",
+      "rsqrt_", "sigmoid_", "sin_", "sinc_", "sinh_", "sqrt_", "square_", "tan_", "tanh_", "trunc_", "xlogy_",
+      "zero_"};
+  return names.count(name) > 0;
+}
+
+}  // namespace
+
 void Registry::def(const std::string& schema, unsigned variants, std::string doc, OpImpl impl) {
   auto e = std::make_unique<OpEntry>();
   e->sig = parse_signature(schema);
   e->doc = std::move(doc);
+  if (variants == kMethod && !e->sig.hidden && torch_inplace_function(e->sig.name)) variants = kBoth;
   e->variants = variants;
   e->impl = std::move(impl);
   if (variants & kFunction) functions_[e->sig.name].push_back(e.get());

@@ -2,7 +2,7 @@
 #include <cstring>
 
 #include "engine/core/memory.h"
-#include "engine//core/convert.h"
+#include "engine/core/convert.h"
 #include "engine/ops/advanced_index.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
