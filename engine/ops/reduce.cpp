@@ -17,6 +17,7 @@
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
 #include "engine/ops/reduce_util.h"
+#include "engine/ops/views.h"
 
 namespace tsh {
 
@@ -207,6 +208,12 @@ std::pair<Tensor, Tensor> var_mean(const Tensor& t, const OptDims& dims, double 
 std::pair<Tensor, Tensor> std_mean(const Tensor& t, const OptDims& dims, double correction,
                                    bool keepdim) {
   return var_mean_impl(t, dims, correction, keepdim, true);
+}
+
+Tensor trace(const Tensor& t) {
+  TSH_CHECK(t.dim() == 2, RuntimeError, "trace: expected a matrix, but got tensor with dim " + std::to_string(t.dim()));
+  TSH_CHECK(t.dtype() != DType::Bool, NotImplementedError, "\"trace\" not implemented for 'Bool'");
+  return sum(diagonal(t));
 }
 
 }  // namespace tsh

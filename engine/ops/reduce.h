@@ -28,6 +28,8 @@ struct ValuesIndices {
 };
 
 // Sums and means.
+// The sum of a matrix's diagonal, in sum's dtype (integers to int64); bool is refused, as PyTorch's kernel does.
+Tensor trace(const Tensor& t);
 Tensor sum(const Tensor& t, const OptDims& dims = std::nullopt, bool keepdim = false,
            std::optional<DType> dtype = std::nullopt);
 Tensor nansum(const Tensor& t, const OptDims& dims = std::nullopt, bool keepdim = false,

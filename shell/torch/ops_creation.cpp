@@ -171,6 +171,12 @@ void register_creation_ops(Registry& r) {
           });
   }
   const std::string full_doc = "A tensor of the given size filled with fill_value (dtype inferred from it).";
+  r.def("scalar_tensor(Scalar s, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+        "bool? pin_memory=None) -> Tensor",
+        kFunction, "A 0-d tensor holding s, of the default float dtype unless dtype is given.",
+        [](Interpreter&, Bound& a) {
+          return Value::tensor(full({}, a.scalar(0), a.dtype(1).value_or(default_dtype()), device_or_default(a.device(3))));
+        });
   r.def(factory("full(int[] size, Scalar fill_value", "Dimname[]? names"), kFunction, full_doc,
         [](Interpreter&, Bound& a) {
           check_no_names(a, 2);

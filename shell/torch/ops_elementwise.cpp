@@ -456,7 +456,34 @@ void register_ternary(Registry& r) {
 
 }  // namespace
 
+// deg2rad / rad2deg: a multiplication by PyTorch's double constant (pi/180,
+// 180/pi), promoting bool and integers to the default float dtype; complex refused.
+void register_angle_units(Registry& r) {
+  struct Unit {
+    const char* name;
+    double factor;
+  };
+  for (const Unit u : {Unit{"deg2rad", 0.017453292519943295769236907684886}, Unit{"rad2deg", 57.295779513082320876798154814105}}) {
+    const std::string n = u.name;
+    auto check = [n](const Tensor& t) {
+      if (is_complex(t.dtype())) throw NotImplementedError(n + " is not supported for complex tensors.");
+    };
+    const double f = u.factor;
+    r.def(n + "(Tensor self, *, Tensor out=None) -> Tensor", kBoth, n + "(self): degrees to radians, or back.",
+          [check, f](Interpreter&, Bound& a) {
+            check(a.tensor(0));
+            return result(a, 1, mul(a.tensor(0), Scalar(f), out_dest(a, 1)));
+          });
+    r.def(n + "_(Tensor self) -> Tensor", kMethod, "In-place " + n + "().", [check, f](Interpreter&, Bound& a) {
+      check(a.tensor(0));
+      mul(a.tensor(0), Scalar(f), Dest::inplace(a.tensor(0)));
+      return a[0];
+    });
+  }
+}
+
 void register_elementwise_ops(Registry& r) {
+  register_angle_units(r);
   register_arithmetic(r);
   register_bitwise(r);
   register_compare(r);

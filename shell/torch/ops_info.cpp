@@ -2,12 +2,14 @@
 // item, tolist, and the storage objects behind t.storage() / t.untyped_storage().
 #include <cstring>
 
-#include "engine/core/memory.h"
-#include "engine/ops/copy.h"
-#include "engine/ops/host_values.h"
 #include "engine/core/convert.h"
+#include "engine/core/memory.h"
 #include "engine/core/shape.h"
+#include "engine/ops/compare.h"
+#include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
+#include "engine/ops/host_values.h"
+#include "engine/ops/unary.h"
 #include "shell/python/errors.h"
 #include "shell/torch/registry.h"
 
@@ -104,6 +106,37 @@ void register_tensor_info_ops(Registry& r) {
         [](Interpreter&, Bound& a) { return Value::boolean(is_floating(a.tensor(0).dtype())); });
   r.def("is_complex(Tensor self) -> bool", kBoth, "Whether the dtype is complex.",
         [](Interpreter&, Bound& a) { return Value::boolean(is_complex(a.tensor(0).dtype())); });
+  r.def("is_nonzero(Tensor self) -> bool", kBoth, "The truth of a one-element tensor (its value is not zero).",
+        [](Interpreter&, Bound& a) { return Value::boolean(truthy(a[0])); });
+  r.def("is_same_size(Tensor self, Tensor other) -> bool", kBoth, "Whether both have the same sizes.",
+        [](Interpreter&, Bound& a) { return Value::boolean(a.tensor(0).sizes() == a.tensor(1).sizes()); });
+  r.def("is_signed(Tensor self) -> bool", kBoth, "Whether the dtype holds negative numbers (not bool or uint8).",
+        [](Interpreter&, Bound& a) {
+          const DType d = a.tensor(0).dtype();
+          return Value::boolean(d != DType::Bool && d != DType::UInt8);
+        });
+  r.def("isreal(Tensor self) -> Tensor", kBoth, "Elementwise: whether the imaginary part is zero (always, for real dtypes).",
+        [](Interpreter&, Bound& a) {
+          const Tensor& t = a.tensor(0);
+          if (!is_complex(t.dtype())) return Value::tensor(full(t.sizes(), Scalar(true), DType::Bool, t.device()));
+          return Value::tensor(eq(imag(t), Scalar(int64_t{0})));
+        });
+  // tsh never makes lazy conjugate or negative views, nor inference tensors.
+  for (const char* n : {"is_conj", "is_neg", "is_inference"})
+    r.def(std::string(n) + "(Tensor self) -> bool", kBoth,
+          "False: tsh has no lazily conjugated or negated views and no inference mode.",
+          [](Interpreter&, Bound&) { return Value::boolean(false); });
+  for (const char* n : {"resolve_conj", "resolve_neg"})
+    r.def(std::string(n) + "(Tensor self) -> Tensor", kBoth,
+          "self itself: tsh has no lazily conjugated or negated views to materialise.",
+          [](Interpreter&, Bound& a) { return a[0]; });
+  r.def("get_device(Tensor self) -> int", kBoth, "The CUDA device index, or -1 for a CPU (or meta) tensor.",
+        [](Interpreter&, Bound& a) {
+          const Device d = a.tensor(0).device();
+          return Value::integer(d.is_cuda() ? d.index : -1);
+        });
+  r.def("type_as(Tensor self, Tensor other) -> Tensor", kMethod, "self converted to other's dtype (self if it has it).",
+        [](Interpreter&, Bound& a) { return Value::tensor(to(a.tensor(0), a.tensor(1).dtype(), std::nullopt)); });
   r.def("data_ptr(Tensor self) -> int", kMethod, "The address of self's first element.",
         [](Interpreter&, Bound& a) {
           // An address only, never dereferenced (0 on the meta device, as PyTorch).

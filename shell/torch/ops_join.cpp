@@ -5,6 +5,7 @@
 //
 // The engine functions live in engine/ops/{join,rearrange}.h.
 #include "engine/ops/join.h"
+#include "engine/ops/views.h"
 #include "engine/ops/rearrange.h"
 #include "shell/interp.h"
 #include "shell/python/errors.h"
@@ -169,6 +170,33 @@ void install_join_attrs(std::map<std::string, Value>& attrs) {
     if (a.size() == 1 && (a[0].is(Kind::List) || a[0].is(Kind::Tuple))) items = a[0].items();
     return tensor_tuple(meshgrid(tensor_args(items), indexing));
   });
+  // atleast_1d/2d/3d(*tensors): one tensor back for one, a tuple for several (or for one list/tuple).
+  for (int n : {1, 2, 3}) {
+    const std::string name = "atleast_" + std::to_string(n) + "d";
+    def(name, [name, n](Interpreter&, Args& a, Kwargs& kw) {
+      no_kwargs(name, kw);
+      const bool sequence = a.size() == 1 && (a[0].is(Kind::List) || a[0].is(Kind::Tuple));
+      if (a.size() == 1 && !sequence && !a[0].is(Kind::Tensor)) {
+        // PyTorch hands a lone argument to its two overloads, and neither takes it.
+        const std::string got = arg_type_name(a[0]);
+        throw TypeError(name + "() received an invalid combination of arguments - got (" + got +
+                        "), but expected one of:\n * (Tensor input)\n      didn't match because some of the arguments "
+                        "have invalid types: (!" + got + "!)\n * (tuple of Tensors tensors)\n      didn't match because "
+                        "some of the arguments have invalid types: (!" + got + "!)\n");
+      }
+      const std::vector<Tensor> ts = tensor_args(sequence ? a[0].items() : a);
+      std::vector<Tensor> out;
+      for (const Tensor& t : ts) {
+        if (t.dim() >= n) out.push_back(t);
+        else if (t.dim() == 0) out.push_back(reshape(t, Shape(static_cast<size_t>(n), 1)));
+        else if (n == 2) out.push_back(unsqueeze(t, 0));                       // (k) -> (1, k)
+        else if (t.dim() == 1) out.push_back(unsqueeze(unsqueeze(t, 0), 2));   // (k) -> (1, k, 1)
+        else out.push_back(unsqueeze(t, 2));                                   // (m, k) -> (m, k, 1)
+      }
+      if (out.size() == 1 && !sequence) return Value::tensor(out[0]);
+      return tensor_tuple(out);
+    });
+  }
   def("cartesian_prod", [](Interpreter&, Args& a, Kwargs& kw) {
     no_kwargs("cartesian_prod", kw);
     return Value::tensor(cartesian_prod(tensor_args(a)));

@@ -12,6 +12,7 @@
 #include "engine/ops/elementwise.h"
 #include "engine/ops/out.h"
 #include "engine/ops/reduce.h"
+#include "engine/ops/views.h"
 #include "shell/python/errors.h"
 #include "shell/torch/out_arg.h"
 #include "shell/torch/registry.h"
@@ -81,6 +82,8 @@ Value mean_out(const Bound& a, size_t out_i, const Tensor& result) {
 }
 
 void register_sums(Registry& r) {
+  r.def("trace(Tensor self) -> Tensor", kBoth, "The sum of a matrix's diagonal (integers sum to int64, as sum does).",
+        [](Interpreter&, Bound& a) { return Value::tensor(trace(a.tensor(0))); });
   r.def("sum(Tensor self, *, ScalarType? dtype=None) -> Tensor", kBoth,
         "The sum of all elements. Integer and bool tensors sum to int64; dtype= converts first.",
         [](Interpreter&, Bound& a) { return Value::tensor(sum(a.tensor(0), std::nullopt, false, a.dtype(1))); });

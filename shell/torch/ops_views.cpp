@@ -39,6 +39,12 @@ void register_view_ops(Registry& r) {
         "transpose() of named dims (tsh's tensors have no names).", named_dims_error_rtl);
   r.def("transpose_(Tensor self, int dim0, int dim1) -> Tensor", kMethod, "In-place transpose().",
         [](Interpreter&, Bound& a) { transpose_(a.tensor(0), a.int64(1), a.int64(2)); return a[0]; });
+  r.def("swapaxes_(Tensor self, int axis0, int axis1) -> Tensor", kMethod, "In-place swapaxes() (transpose_()).",
+        [](Interpreter&, Bound& a) { transpose_(a.tensor(0), a.int64(1), a.int64(2)); return a[0]; });
+  r.def("swapdims_(Tensor self, int dim0, int dim1) -> Tensor", kMethod, "In-place swapdims() (transpose_()).",
+        [](Interpreter&, Bound& a) { transpose_(a.tensor(0), a.int64(1), a.int64(2)); return a[0]; });
+  r.def("ravel(Tensor self) -> Tensor", kBoth, "self flattened to 1-d: a view when the layout allows, else a copy.",
+        [](Interpreter&, Bound& a) { return Value::tensor(reshape(a.tensor(0), {-1})); });
   r.def("swapaxes(Tensor self, int axis0, int axis1) -> Tensor", kBoth, "Alias of transpose().",
         [](Interpreter&, Bound& a) { return Value::tensor(transpose(a.tensor(0), a.int64(1), a.int64(2))); });
   r.def("swapdims(Tensor self, int dim0, int dim1) -> Tensor", kBoth, "Alias of transpose().",

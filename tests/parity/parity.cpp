@@ -296,7 +296,7 @@ std::string compare(const std::string& label, const Value& cpu, const Value& oth
 // Ops whose result says where the bytes are (an address, the device in a type
 // name), not what the op computes: they differ between devices by design.
 bool describes_device(const std::string& label) {
-  return label == "Tensor.data_ptr" || label == "Tensor.type" || label == "Tensor.get_device" ||
+  return label == "Tensor.data_ptr" || label == "Tensor.type" || label == "Tensor.get_device" || label == "torch.get_device" ||
          label == "Tensor.is_cpu" || label == "Tensor.is_cuda" || label == "Tensor.cpu";
 }
 

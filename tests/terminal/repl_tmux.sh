@@ -102,7 +102,7 @@ wait_for '^tsh [0-9]'
 
 # Completion of a torch function: TAB inserts the common prefix `rand`, a
 # second TAB lists the candidates.
-T send-keys -t tsh 't = torch.ra' Tab
+T send-keys -t tsh 't = torch.ran' Tab
 wait_line 't = torch\.rand$'
 T send-keys -t tsh Tab
 wait_for 'randn\('
