@@ -55,7 +55,8 @@ void cover(DeviceType type, const std::string& key, const char* kernel_name, uns
 }
 
 void not_implemented_for(const char* kernel_name, DType d) {
-  throw RuntimeError(std::string("\"") + kernel_name + "\" not implemented for '" + scalar_type_name(d) + "'");
+  // NotImplementedError, as torch 2.15 raises it (RuntimeError before).
+  throw NotImplementedError(std::string("\"") + kernel_name + "\" not implemented for '" + scalar_type_name(d) + "'");
 }
 
 }  // namespace tsh::kernels
