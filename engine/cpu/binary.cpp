@@ -47,6 +47,11 @@ void int_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b
     case BinaryOp::BitXor: map2<T, T, T>(out, a, b, [](T x, T y) { return static_cast<T>(x ^ y); }); return;
     case BinaryOp::Shl: map2<T, T, T>(out, a, b, [](T x, T y) { return shift_left(x, y); }); return;
     case BinaryOp::Shr: map2<T, T, T>(out, a, b, [](T x, T y) { return shift_right(x, y); }); return;
+    case BinaryOp::Fmax: map2<T, T, T>(out, a, b, [](T x, T y) { return x < y ? y : x; }); return;
+    case BinaryOp::Fmin: map2<T, T, T>(out, a, b, [](T x, T y) { return y < x ? y : x; }); return;
+    case BinaryOp::Heaviside: map2<T, T, T>(out, a, b, [](T x, T y) { return heaviside(x, y); }); return;
+    case BinaryOp::Gcd: map2<T, T, T>(out, a, b, [](T x, T y) { return gcd(x, y); }); return;
+    case BinaryOp::Lcm: map2<T, T, T>(out, a, b, [](T x, T y) { return lcm(x, y); }); return;
     default: return;
   }
 }
@@ -61,9 +66,12 @@ void bool_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& 
     }
     case BinaryOp::Mul:
     case BinaryOp::Minimum:
+    case BinaryOp::Fmin:
     case BinaryOp::BitAnd: map2<T, T, T>(out, a, b, [](T x, T y) { return x && y; }); return;
     case BinaryOp::Maximum:
+    case BinaryOp::Fmax:
     case BinaryOp::BitOr: map2<T, T, T>(out, a, b, [](T x, T y) { return x || y; }); return;
+    case BinaryOp::Heaviside: map2<T, T, T>(out, a, b, [](T x, T y) { return x ? true : y; }); return;
     case BinaryOp::BitXor: map2<T, T, T>(out, a, b, [](T x, T y) { return x != y; }); return;
     default: return;
   }

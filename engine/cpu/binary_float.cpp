@@ -78,6 +78,12 @@ void float_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor&
     case BinaryOp::Minimum:
       map2<T, T, T>(out, a, b, [R](T x, T y) { return R(nan_min(M(x), M(y))); });
       return;
+    case BinaryOp::Fmax: map2<T, T, T>(out, a, b, [R](T x, T y) { return R(std::fmax(M(x), M(y))); }); return;
+    case BinaryOp::Fmin: map2<T, T, T>(out, a, b, [R](T x, T y) { return R(std::fmin(M(x), M(y))); }); return;
+    case BinaryOp::CopySign:
+      map2<T, T, T>(out, a, b, [R](T x, T y) { return R(std::copysign(M(x), M(y))); });
+      return;
+    case BinaryOp::Heaviside: map2<T, T, T>(out, a, b, [R](T x, T y) { return R(heaviside(M(x), M(y))); }); return;
     case BinaryOp::Atan2:
       map2_vec<T>(out, a, b,
                   [](const M* x, const M* y, M* o, int64_t n) { simd_binary(SimdFn2::Atan2, x, y, o, n); },

@@ -30,6 +30,12 @@ void cover_dtypes(DeviceType C) {
   cover(C, coverage_key(BinaryOp::BitXor), "bitwise_xor_cpu", kBool | kInt);
   cover(C, coverage_key(BinaryOp::Shl), "lshift_cpu", kInt);
   cover(C, coverage_key(BinaryOp::Shr), "rshift_cpu", kInt);
+  cover(C, coverage_key(BinaryOp::CopySign), "copysign_cpu", kFloat);
+  cover(C, coverage_key(BinaryOp::Fmax), "fmax_cpu", kNotComplex);
+  cover(C, coverage_key(BinaryOp::Fmin), "fmin_cpu", kNotComplex);
+  cover(C, coverage_key(BinaryOp::Heaviside), "heaviside_cpu", kNotComplex);
+  cover(C, coverage_key(BinaryOp::Gcd), "gcd_cpu", kInt);
+  cover(C, coverage_key(BinaryOp::Lcm), "lcm_cpu", kInt);
 
   cover(C, coverage_key(UnaryOp::Neg), "neg_cpu", kInt | kFloat | kComplex);
   cover(C, coverage_key(UnaryOp::Abs), "abs_cpu", kInt | kFloat | kComplex);

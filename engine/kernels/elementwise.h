@@ -27,6 +27,10 @@ enum class BinaryOp : uint8_t {
   Pow, Atan2, Hypot,
   Maximum, Minimum,  // NaN-propagating
   BitAnd, BitOr, BitXor, Shl, Shr,
+  CopySign,          // the magnitude of a, the sign of b (floats)
+  Fmax, Fmin,        // NaN-ignoring: a NaN loses to a number
+  Heaviside,         // 0 for a < 0, b for a == 0, 1 for a > 0 (NaN: 0)
+  Gcd, Lcm,          // integers; never negative except gcd's int64 minimum
 };
 
 // out (bool) = f(a, b), a and b in one dtype.

@@ -182,6 +182,31 @@ template <typename M> TSH_HOST_DEVICE M gelu_tanh(M x) {
   return static_cast<M>(0.5 * x * (M(1) + std::tanh(inner)));  // PyTorch's scalar path multiplies by the double 0.5
 }
 
+// gcd and lcm as PyTorch computes them (Euclid on absolute values; the
+// absolute value of the minimum integer wraps to itself, as there).
+template <typename T> TSH_HOST_DEVICE T wrap_abs(T a) {
+  if constexpr (std::is_signed_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    if (a < 0) return static_cast<T>(U(0) - static_cast<U>(a));
+  }
+  return a;
+}
+template <typename T> TSH_HOST_DEVICE T gcd(T a, T b) {
+  a = wrap_abs(a);
+  b = wrap_abs(b);
+  while (a != 0) {
+    const T c = a;
+    a = int_rem(b, a);
+    b = c;
+  }
+  return b;
+}
+template <typename T> TSH_HOST_DEVICE T lcm(T a, T b) {
+  const T g = gcd(a, b);
+  return g == 0 ? T(0) : wrap_abs(wrap_mul(int_div(a, g), b));
+}
+template <typename M> TSH_HOST_DEVICE M heaviside(M a, M b) { return a == M(0) ? b : M(a > M(0)); }
+
 // NaN-propagating maximum and minimum (torch.maximum / minimum of floats).
 template <typename M> TSH_HOST_DEVICE M nan_max(M u, M v) {
   if (u != u || v != v) return std::numeric_limits<M>::quiet_NaN();

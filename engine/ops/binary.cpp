@@ -105,6 +105,12 @@ constexpr Spec kOr{BinaryOp::BitOr};
 constexpr Spec kXor{BinaryOp::BitXor};
 constexpr Spec kShl{BinaryOp::Shl};
 constexpr Spec kShr{BinaryOp::Shr};
+constexpr Spec kCopySign{BinaryOp::CopySign, true};
+constexpr Spec kFmax{BinaryOp::Fmax};
+constexpr Spec kFmin{BinaryOp::Fmin};
+constexpr Spec kHeaviside{BinaryOp::Heaviside};
+constexpr Spec kGcd{BinaryOp::Gcd};
+constexpr Spec kLcm{BinaryOp::Lcm};
 
 bool is_number_equal(const Operand& o, double v) {
   if (o.is_tensor()) return false;
@@ -203,14 +209,35 @@ Tensor square(const Tensor& t, const Dest& dest) { return pow(t, Operand(int64_t
 Tensor atan2(const Operand& a, const Operand& b, const Dest& dest) { return run(kAtan2, a, b, dest); }
 Tensor hypot(const Operand& a, const Operand& b, const Dest& dest) { return run(kHypot, a, b, dest); }
 
+Tensor copysign(const Operand& a, const Operand& b, const Dest& dest) { return run(kCopySign, a, b, dest); }
+Tensor gcd(const Operand& a, const Operand& b, const Dest& dest) { return run(kGcd, a, b, dest); }
+Tensor lcm(const Operand& a, const Operand& b, const Dest& dest) { return run(kLcm, a, b, dest); }
+
+Tensor fmax(const Operand& a, const Operand& b, const Dest& dest) {
+  TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), TypeError, "fmax not implemented for complex tensors.");
+  return run(kFmax, a, b, dest);
+}
+
+Tensor fmin(const Operand& a, const Operand& b, const Dest& dest) {
+  TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), TypeError, "fmin not implemented for complex tensors.");
+  return run(kFmin, a, b, dest);
+}
+
+Tensor heaviside(const Operand& a, const Operand& b, const Dest& dest) {
+  TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), NotImplementedError,
+            "heaviside is not yet implemented for complex tensors.");
+  TSH_CHECK(a.dtype() == b.dtype(), RuntimeError, "heaviside is not yet implemented for tensors with different dtypes.");
+  return run(kHeaviside, a, b, dest);
+}
+
 Tensor maximum(const Operand& a, const Operand& b, const Dest& dest) {
-  TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), RuntimeError,
+  TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), TypeError,
             "maximum not implemented for complex tensors.");
   return run(kMaximum, a, b, dest);
 }
 
 Tensor minimum(const Operand& a, const Operand& b, const Dest& dest) {
-  TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), RuntimeError,
+  TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), TypeError,
             "minimum not implemented for complex tensors.");
   return run(kMinimum, a, b, dest);
 }

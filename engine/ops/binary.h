@@ -51,6 +51,16 @@ Tensor atan2(const Operand& a, const Operand& b, const Dest& dest = {});
 Tensor hypot(const Operand& a, const Operand& b, const Dest& dest = {});
 // NaN-propagating elementwise max / min.
 Tensor maximum(const Operand& a, const Operand& b, const Dest& dest = {});
+// copysign: |a| with b's sign, in float (integers and bool promote to the default float dtype).
+Tensor copysign(const Operand& a, const Operand& b, const Dest& dest = {});
+// fmax/fmin: as maximum/minimum, but a NaN loses to a number (C's fmax).
+Tensor fmax(const Operand& a, const Operand& b, const Dest& dest = {});
+Tensor fmin(const Operand& a, const Operand& b, const Dest& dest = {});
+// The step function: 0 where a < 0, b where a == 0, 1 where a > 0; a and b of one dtype.
+Tensor heaviside(const Operand& a, const Operand& b, const Dest& dest = {});
+// Greatest common divisor and least common multiple of integers.
+Tensor gcd(const Operand& a, const Operand& b, const Dest& dest = {});
+Tensor lcm(const Operand& a, const Operand& b, const Dest& dest = {});
 Tensor minimum(const Operand& a, const Operand& b, const Dest& dest = {});
 
 // Integer and bool tensors only (shifts: integers only).

@@ -184,6 +184,18 @@ void register_arithmetic(Registry& r) {
              Form::TensorOnly, {"arctan2"});
   def_binary(r, "hypot", &hypot, "sqrt(self**2 + other**2) without overflow.", Form::TensorOnly);
   def_binary(r, "maximum", &maximum, "Elementwise maximum; NaN if either is NaN.", Form::TensorOnly, {}, false);
+  def_binary(r, "fmax", &fmax, "Elementwise maximum; a NaN loses to a number.", Form::TensorOnly, {}, false);
+  def_binary(r, "fmin", &fmin, "Elementwise minimum; a NaN loses to a number.", Form::TensorOnly, {}, false);
+  def_binary(r, "copysign", &copysign, "The magnitude of self with the sign of other, in float.", Form::TensorScalar);
+  r.def("heaviside(Tensor self, Tensor values, *, Tensor out=None) -> Tensor", kBoth,
+        "The step function: 0 where self < 0, values where self == 0, 1 where self > 0.",
+        [](Interpreter&, Bound& a) { return result(a, 2, heaviside(a.tensor(0), a.tensor(1), out_dest(a, 2))); });
+  r.def("heaviside_(Tensor self, Tensor values) -> Tensor", kMethod, "In-place heaviside().", [](Interpreter&, Bound& a) {
+    heaviside(a.tensor(0), a.tensor(1), Dest::inplace(a.tensor(0)));
+    return a[0];
+  });
+  def_binary(r, "gcd", &gcd, "Greatest common divisor of integers.", Form::TensorOnly);
+  def_binary(r, "lcm", &lcm, "Least common multiple of integers.", Form::TensorOnly);
   def_binary(r, "minimum", &minimum, "Elementwise minimum; NaN if either is NaN.", Form::TensorOnly, {}, false);
 }
 

@@ -123,8 +123,9 @@ TEST_CASE("%timeit and %time in a session: output shapes", "[magics][timeit]") {
   const std::regex auto_line("(The slowest.*\n)?.* per loop \\(mean " + pm + " std\\. dev\\. of 1 run, [0-9,]+ loops? each\\)\n");
   CHECK(std::regex_match(transcript({"%timeit -r 1 x = 1"}), auto_line));
   // The statement ran in the session: its assignment is visible afterwards.
-  CHECK(transcript({"%timeit -n 1 -r 1 z = 5", "z"}).substr(transcript({"%timeit -n 1 -r 1 z = 5", "z"}).size() - 2) ==
-        "5\n");
+  // One run: two would print times of different widths.
+  const std::string ran = transcript({"%timeit -n 1 -r 1 z = 5", "z"});
+  CHECK(ran.substr(ran.size() - 2) == "5\n");
   const std::regex time_out("CPU times: user .+, sys: .+, total: .+\nWall time: .+\n2\n");
   CHECK(std::regex_match(transcript({"%time 1 + 1"}), time_out));
   CHECK(std::regex_match(transcript({"%time 1 + 1;"}), std::regex("CPU times: .*\nWall time: .*\n")));
