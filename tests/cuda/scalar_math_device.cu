@@ -15,7 +15,8 @@ __global__ void every_formula(M* out, const M* a, const M* b, I* iout, const I* 
            nan_min(a[i], b[i]) + sgn(a[i]) + sigmoid(a[i]) + logit(a[i], true, M(0.1), M(0.9)) + gelu(a[i]) +
            gelu_tanh(a[i]);
   iout[i] = wrap_add(ia[i], ib[i]) + wrap_mul(ia[i], ib[i]) + int_floor_div(ia[i], ib[i]) + int_mod(ia[i], ib[i]) +
-            int_pow(ia[i], ib[i]) + shift_left(ia[i], ib[i]) + shift_right(ia[i], ib[i]);
+            int_pow(ia[i], ib[i]) + shift_left(ia[i], ib[i]) + shift_right(ia[i], ib[i]) + gcd(ia[i], ib[i]) +
+            lcm(ia[i], ib[i]) + heaviside(ia[i], ib[i]);
 }
 
 template __global__ void every_formula<float, int32_t>(float*, const float*, const float*, int32_t*, const int32_t*,
