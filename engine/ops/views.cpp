@@ -482,6 +482,57 @@ std::vector<Tensor> split_with_sizes(const Tensor& self, const std::vector<int64
   return split(self, split_sizes, dim);
 }
 
+std::vector<Tensor> tensor_split(const Tensor& self, int64_t sections, int64_t dim) {
+  TSH_CHECK(self.dim() > 0, RuntimeError,
+            "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims");
+  TSH_CHECK(sections > 0, RuntimeError, "number of sections must be larger than 0, got " + std::to_string(sections));
+  dim = wrap_dim(dim, self.dim());
+  // The first size % sections pieces take one entry more.
+  const int64_t size = self.sizes()[dim], base = size / sections, extra = size % sections;
+  std::vector<Tensor> out;
+  int64_t start = 0;
+  for (int64_t i = 0; i < sections; ++i) {
+    const int64_t n = base + (i < extra ? 1 : 0);
+    out.push_back(narrow(self, dim, start, n));
+    start += n;
+  }
+  return out;
+}
+
+std::vector<Tensor> tensor_split(const Tensor& self, const std::vector<int64_t>& indices, int64_t dim) {
+  TSH_CHECK(self.dim() > 0, RuntimeError,
+            "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims");
+  dim = wrap_dim(dim, self.dim());
+  // Python slices between consecutive indices: negatives count from the end, bounds clamp.
+  std::vector<Tensor> out;
+  std::optional<int64_t> start = 0;
+  for (int64_t index : indices) {
+    out.push_back(slice(self, dim, start, index));
+    start = index;
+  }
+  out.push_back(slice(self, dim, start, std::nullopt));
+  return out;
+}
+
+std::vector<Tensor> directional_split(const Tensor& self, const std::variant<int64_t, std::vector<int64_t>>& how,
+                                      char which) {
+  const std::string name = std::string("torch.") + which + "split";
+  const int64_t need = which == 'h' ? 1 : which == 'v' ? 2 : 3;
+  TSH_CHECK(self.dim() >= need, RuntimeError,
+            name + " requires a tensor with at least " + std::to_string(need) + " dimension, but got a tensor with " +
+                std::to_string(self.dim()) + " dimensions!");
+  const int64_t dim = which == 'h' ? (self.dim() == 1 ? 0 : 1) : which == 'v' ? 0 : 2;
+  if (const int64_t* sections = std::get_if<int64_t>(&how)) {
+    const int64_t size = self.sizes()[dim];
+    TSH_CHECK(*sections != 0 && size % *sections == 0, RuntimeError,
+              name + " attempted to split along dimension " + std::to_string(dim) +
+                  ", but the size of the dimension " + std::to_string(size) + " is not divisible by the split_size " +
+                  std::to_string(*sections) + "!");
+    return tensor_split(self, *sections, dim);
+  }
+  return tensor_split(self, std::get<std::vector<int64_t>>(how), dim);
+}
+
 std::vector<Tensor> unbind(const Tensor& self, int64_t dim) {
   TSH_CHECK(self.dim() > 0, IndexError, "Dimension specified as 0 but tensor has no dimensions");
   dim = wrap_dim(dim, self.dim());

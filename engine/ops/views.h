@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <variant>
 #include <vector>
 
 #include "engine/core/tensor.h"
@@ -63,6 +64,14 @@ std::vector<Tensor> chunk(const Tensor& t, int64_t chunks, int64_t dim = 0);
 std::vector<Tensor> split(const Tensor& t, int64_t split_size, int64_t dim = 0);
 std::vector<Tensor> split(const Tensor& t, const std::vector<int64_t>& split_sizes,
                           int64_t dim = 0);
+// tensor_split: `sections` pieces as equal as can be (the first ones one entry
+// longer), or the pieces between the given indices (Python slice semantics).
+std::vector<Tensor> tensor_split(const Tensor& t, int64_t sections, int64_t dim = 0);
+std::vector<Tensor> tensor_split(const Tensor& t, const std::vector<int64_t>& indices, int64_t dim = 0);
+// hsplit ('h': dim 1, or 0 for 1-d), vsplit ('v': dim 0 of >= 2-d), dsplit ('d': dim 2 of >= 3-d):
+// tensor_split into equal sections (which must divide the size) or at indices.
+std::vector<Tensor> directional_split(const Tensor& t, const std::variant<int64_t, std::vector<int64_t>>& how,
+                                      char which);
 // Same as split(t, sizes, dim); the name avoids split(t, {5}) meaning split_size 5.
 std::vector<Tensor> split_with_sizes(const Tensor& t, const std::vector<int64_t>& split_sizes,
                                      int64_t dim = 0);

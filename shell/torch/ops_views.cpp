@@ -2,7 +2,9 @@
 //
 // Every op here returns a tensor over the same storage; none copies, except
 // reshape/flatten when no view is possible, exactly as in PyTorch.
+#include "engine/core/error.h"
 #include "engine/ops/copy.h"
+#include "engine/ops/host_values.h"
 #include "engine/ops/views.h"
 #include "shell/python/errors.h"
 #include "shell/torch/registry.h"
@@ -159,6 +161,41 @@ void register_view_ops(Registry& r) {
   r.def("split(Tensor self, Any split_size, int dim=0) -> Tensor[] |python", kMethod,
         "Splits into views of split_size entries along dim (the last may be smaller), or of the given sizes.",
         split_impl);
+  r.def("split_with_sizes(Tensor self, SymInt[] split_sizes, int dim=0) -> Tensor[]", kBoth,
+        "Views of the given sizes along dim; the sizes must add up to the dim's size.",
+        [](Interpreter&, Bound& a) { return tensor_tuple(split_with_sizes(a.tensor(0), a.shape(1), a.int64(2))); });
+  const char* tensor_split_doc =
+      "Views: `sections` pieces as equal as can be (the first ones one longer), or the pieces between indices.";
+  r.def("tensor_split(Tensor self, Tensor tensor_indices_or_sections, int dim=0) -> Tensor[]", kBoth, tensor_split_doc,
+        [](Interpreter&, Bound& a) {
+          const Tensor& how = a.tensor(1);
+          TSH_CHECK(how.device().is_cpu(), RuntimeError,
+                    "tensor_split expected tensor_indices_or_sections to be on cpu, but it's on " + how.device().str());
+          TSH_CHECK(how.dtype() == DType::Int64, RuntimeError,
+                    std::string("tensor_split expected tensor_indices_or_sections to have dtype of long, but got ") +
+                        scalar_type_name(how.dtype()));
+          TSH_CHECK(how.dim() <= 1, RuntimeError,
+                    "tensor_split expected tensor_indices_or_sections to be a zero-dimensional or one-dimensional "
+                    "tensor, but got a tensor with " + std::to_string(how.dim()) + " dims");
+          if (how.dim() == 0) return tensor_tuple(tensor_split(a.tensor(0), item(how).to_int(), a.int64(2)));
+          return tensor_tuple(tensor_split(a.tensor(0), int_values(how), a.int64(2)));
+        });
+  r.def("tensor_split(Tensor self, SymInt sections, int dim=0) -> Tensor[]", kBoth, tensor_split_doc,
+        [](Interpreter&, Bound& a) { return tensor_tuple(tensor_split(a.tensor(0), a.int64(1), a.int64(2))); });
+  r.def("tensor_split(Tensor self, SymInt[] indices, int dim=0) -> Tensor[]", kBoth, tensor_split_doc,
+        [](Interpreter&, Bound& a) { return tensor_tuple(tensor_split(a.tensor(0), a.shape(1), a.int64(2))); });
+  for (const char which : {'h', 'v', 'd'}) {
+    const std::string name = std::string(1, which) + "split";
+    const std::string doc = which == 'h'   ? "tensor_split along dim 1 (dim 0 of a 1-d tensor), into equal sections or at indices."
+                            : which == 'v' ? "tensor_split along dim 0 of an at least 2-d tensor, into equal sections or at indices."
+                                           : "tensor_split along dim 2 of an at least 3-d tensor, into equal sections or at indices.";
+    r.def(name + "(Tensor self, int sections) -> Tensor[]", kBoth, doc, [which](Interpreter&, Bound& a) {
+      return tensor_tuple(directional_split(a.tensor(0), a.int64(1), which));
+    });
+    r.def(name + "(Tensor self, int[] indices) -> Tensor[]", kBoth, doc, [which](Interpreter&, Bound& a) {
+      return tensor_tuple(directional_split(a.tensor(0), a.shape(1), which));
+    });
+  }
   r.def("unbind(Tensor self, int dim=0) -> Tensor[]", kBoth,
         "Every entry of dim as a view without that dim.",
         [](Interpreter&, Bound& a) { return tensor_tuple(unbind(a.tensor(0), a.int64(1))); });
