@@ -140,6 +140,9 @@ void register_join_ops(Registry& r) {
   r.def("diag(Tensor self, int diagonal=0, *, Tensor out=None) -> Tensor", kBoth,
         "1-d self: a square matrix with self on diagonal k. 2-d self: a copy of its diagonal k.",
         [](Interpreter&, Bound& a) { return out_or_result(a, 2, diag(a.tensor(0), a.int64(1))); });
+  r.def("diagflat(Tensor self, int offset=0) -> Tensor", kBoth,
+        "A square matrix with self's elements (flattened, row-major) on diagonal offset.",
+        [](Interpreter&, Bound& a) { return Value::tensor(diag(reshape(a.tensor(0), {-1}), a.int64(1))); });
   r.def("diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor", kBoth,
         "A tensor whose diagonals (offset, over dims dim1 and dim2) hold self's last dim; zeros elsewhere.",
         [](Interpreter&, Bound& a) {
