@@ -133,6 +133,10 @@ void register_indexing_ops(Registry& r);     // ops_indexing.cpp
 void register_join_ops(Registry& r);         // ops_join.cpp
 void register_linalg_ops(Registry& r);       // ops_linalg.cpp
 void register_dtype_ops(Registry& r);        // ops_dtype.cpp
+// The functions PyTorch removed but still answers with a message (removed_ops.cpp):
+// torch.eig, torch.solve, ... and their Tensor methods.
+void install_removed_attrs(std::map<std::string, Value>& torch_attrs);
+void register_removed_methods(Registry& r);
 // torch.Tensor(...), the legacy constructor (ops_creation.cpp).
 Value legacy_tensor_new(Interpreter& in, Args& a, Kwargs& kw);
 // torch functions PyTorch defines in Python with *tensors (meshgrid, ...): ops_join.cpp.
