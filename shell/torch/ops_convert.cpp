@@ -99,6 +99,18 @@ void register_conversion_ops(Registry& r) {
           if (!a.tensor(0).device().is_meta()) fill_(a.tensor(0), a.scalar(1));  // meta: no value to read or write
           return a[0];
         });
+  // torch.fill: fill_ on a copy.
+  r.def("fill(Tensor self, Scalar value) -> Tensor", kFunction, "A copy of self with every element set to value.",
+        [](Interpreter&, Bound& a) { return Value::tensor(fill_(clone(a.tensor(0)), a.scalar(1))); });
+  r.def("fill(Tensor self, Tensor value) -> Tensor", kFunction, "A copy of self with every element set to value (0-d).",
+        [](Interpreter&, Bound& a) {
+          if (a.tensor(1).dim() != 0)
+            throw RuntimeError("fill_ only supports 0-dimension value tensor but got tensor with " +
+                               std::to_string(a.tensor(1).dim()) + " dimensions.");
+          const Tensor out = clone(a.tensor(0));
+          if (!out.device().is_meta()) fill_(out, a.scalar(1));
+          return Value::tensor(out);
+        });
   r.def("fill_(Tensor self, Scalar value) -> Tensor", kMethod, "Sets every element of self to value. Returns self.",
         [](Interpreter&, Bound& a) {
           fill_(a.tensor(0), a.scalar(1));

@@ -5,6 +5,7 @@
 #include "engine/core/error.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/host_values.h"
+#include "engine/ops/unary.h"
 #include "engine/ops/views.h"
 #include "shell/python/errors.h"
 #include "shell/torch/registry.h"
@@ -161,6 +162,23 @@ void register_view_ops(Registry& r) {
   r.def("split(Tensor self, Any split_size, int dim=0) -> Tensor[] |python", kMethod,
         "Splits into views of split_size entries along dim (the last may be smaller), or of the given sizes.",
         split_impl);
+  // The unsafe_ variants differ from the others only in autograd, which tsh does not have.
+  r.def("unsafe_chunk(Tensor self, int chunks, int dim=0) -> Tensor[]", kBoth, "chunk() (no autograd difference in tsh).",
+        [](Interpreter&, Bound& a) { return tensor_tuple(chunk(a.tensor(0), a.int64(1), a.int64(2))); });
+  r.def("unsafe_split(Tensor self, SymInt split_size, int dim=0) -> Tensor[]", kBoth, "split() (no autograd difference in tsh).",
+        [](Interpreter&, Bound& a) { return tensor_tuple(split(a.tensor(0), a.int64(1), a.int64(2))); });
+  r.def("unsafe_split_with_sizes(Tensor self, SymInt[] split_sizes, int dim=0) -> Tensor[]", kBoth,
+        "split_with_sizes() (no autograd difference in tsh).",
+        [](Interpreter&, Bound& a) { return tensor_tuple(split_with_sizes(a.tensor(0), a.shape(1), a.int64(2))); });
+  r.def("adjoint(Tensor self) -> Tensor", kBoth, "The conjugate transpose of the last two dims (a view for real dtypes).",
+        [](Interpreter&, Bound& a) {
+          const Tensor& t = a.tensor(0);
+          if (t.dim() < 2)
+            throw RuntimeError("tensor.adjoint() is only supported on matrices or batches of matrices. Got " +
+                               std::to_string(t.dim()) + "-D tensor.");
+          const Tensor mt = transpose(t, -2, -1);
+          return Value::tensor(is_complex(t.dtype()) ? conj(mt) : mt);
+        });
   r.def("split_with_sizes(Tensor self, SymInt[] split_sizes, int dim=0) -> Tensor[]", kBoth,
         "Views of the given sizes along dim; the sizes must add up to the dim's size.",
         [](Interpreter&, Bound& a) { return tensor_tuple(split_with_sizes(a.tensor(0), a.shape(1), a.int64(2))); });
