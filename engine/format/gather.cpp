@@ -45,39 +45,10 @@ Plan make_plan(const Shape& sizes, bool summarize, int64_t e) {
   return plan;
 }
 
-namespace {
-
-// Calls sink(element pointer) for every shown element, row-major.
-template <typename Sink>
-void walk(const char* base, const Shape& byte_strides, const Plan& plan, size_t d, Sink& sink) {
-  if (d == plan.size()) {
-    sink(base);
-    return;
-  }
-  const int64_t s = byte_strides[d];
-  const bool last = d + 1 == plan.size();
-  for (const IndexRange& r : plan[d].ranges) {
-    if (last) {
-      for (int64_t i = r.begin; i < r.end; ++i) sink(base + i * s);
-    } else {
-      for (int64_t i = r.begin; i < r.end; ++i) walk(base + i * s, byte_strides, plan, d + 1, sink);
-    }
-  }
-}
-
-}  // namespace
-
-Visible gather(const char* base, const Shape& sizes, DType dtype, const Plan& plan) {
+Visible widen(const char* bytes, int64_t n, DType dtype) {
   Visible v;
-  Shape byte_strides(sizes.size());
-  int64_t step = itemsize(dtype);
-  for (size_t d = sizes.size(); d-- > 0;) {
-    byte_strides[d] = sizes[d] > 1 ? step : 0;
-    step *= sizes[d];
-  }
-  int64_t total = 1;
-  for (const DimPlan& p : plan) total *= p.count();
-  if (total == 0) {
+  const int64_t item = itemsize(dtype);
+  if (n == 0) {
     // Nothing shown (edgeitems == 0): the kind still matters to the formatter.
     v.kind = is_complex(dtype)    ? Visible::Kind::Complex
              : is_floating(dtype) ? Visible::Kind::Floating
@@ -85,6 +56,10 @@ Visible gather(const char* base, const Shape& sizes, DType dtype, const Plan& pl
                                     : Visible::Kind::Integer;
     return v;
   }
+  const int64_t total = n;
+  auto walk = [&](auto& sink) {
+    for (int64_t i = 0; i < n; ++i) sink(bytes + i * item);
+  };
   dispatch(dtype, [&]<typename T>() {
     if constexpr (is_complex_v<T>) {
       v.kind = Visible::Kind::Complex;
@@ -96,7 +71,7 @@ Visible gather(const char* base, const Shape& sizes, DType dtype, const Plan& pl
         v.re.push_back(static_cast<double>(x.real()));
         v.im.push_back(static_cast<double>(x.imag()));
       };
-      walk(base, byte_strides, plan, 0, sink);
+      walk(sink);
     } else if constexpr (is_float_v<T>) {
       v.kind = Visible::Kind::Floating;
       v.re.reserve(static_cast<size_t>(total));
@@ -109,7 +84,7 @@ Visible gather(const char* base, const Shape& sizes, DType dtype, const Plan& pl
         else
           v.re.push_back(static_cast<double>(static_cast<float>(x)));
       };
-      walk(base, byte_strides, plan, 0, sink);
+      walk(sink);
     } else {
       v.kind = std::is_same_v<T, bool> ? Visible::Kind::Bool : Visible::Kind::Integer;
       v.ints.reserve(static_cast<size_t>(total));
@@ -122,7 +97,7 @@ Visible gather(const char* base, const Shape& sizes, DType dtype, const Plan& pl
           v.ints.push_back(static_cast<int64_t>(x));
         }
       };
-      walk(base, byte_strides, plan, 0, sink);
+      walk(sink);
     }
   });
   return v;

@@ -4,8 +4,8 @@
 // only its first and last `edgeitems` indices, and only those elements feed
 // the formatter. A Plan records, per dim, the source indices shown and where
 // the "..." marker goes; compact_on_cpu() copies exactly those elements off
-// the tensor's device (a 10000x10000 tensor costs 36 elements), and gather()
-// widens them from the host bytes they were read into.
+// the tensor's device (a 10000x10000 tensor costs 36 elements), and widen()
+// reads them from the host bytes they were copied into.
 #pragma once
 
 #include <cstdint>
@@ -51,14 +51,13 @@ struct Visible {
   std::vector<int64_t> ints;  // Integer and Bool values
 };
 
-// Reads the elements `plan` shows of a contiguous row-major block of host
-// bytes holding a tensor of `sizes` and `dtype`.
-Visible gather(const char* base, const Shape& sizes, DType dtype, const Plan& plan);
+// The n elements of `dtype` in a block of host bytes, widened.
+Visible widen(const char* bytes, int64_t n, DType dtype);
 
 // Copies the elements `plan` shows of a tensor on any device into a new,
 // contiguous CPU tensor of shape (count of each dim), one strided block per
 // combination of ranges, so that only the shown elements leave the device.
-// Reading its bytes with gather(.., full_plan(result.sizes())) gives t's shown elements.
+// widen() of its bytes gives t's shown elements, row-major.
 Tensor compact_on_cpu(const Tensor& t, const Plan& plan);
 
 }  // namespace tsh::format

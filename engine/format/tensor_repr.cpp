@@ -22,7 +22,7 @@ int64_t floor_div(int64_t a, int64_t b) {
 }
 
 // Writes the nested brackets of one tensor, consuming the gathered elements
-// in row-major order (the order gather() produced them).
+// in row-major order (the order widen() produced them).
 class Layout {
  public:
   Layout(const Plan& plan, const Visible& vals, const Formatter& f1,
@@ -125,7 +125,7 @@ std::string tensor_body(const Tensor& t, int64_t indent) {
   const Tensor shown = compact_on_cpu(t, plan);
   std::vector<char> bytes(static_cast<size_t>(shown.numel() * shown.itemsize()));
   read_bytes(bytes.data(), shown.storage(), 0, static_cast<int64_t>(bytes.size()));
-  const Visible vals = gather(bytes.data(), shown.sizes(), shown.dtype(), full_plan(shown.sizes()));
+  const Visible vals = widen(bytes.data(), shown.numel(), shown.dtype());
   std::optional<Formatter> f2;
   Formatter f1 = [&] {
     switch (vals.kind) {

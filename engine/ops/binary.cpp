@@ -213,33 +213,25 @@ Tensor copysign(const Operand& a, const Operand& b, const Dest& dest) { return r
 Tensor gcd(const Operand& a, const Operand& b, const Dest& dest) { return run(kGcd, a, b, dest); }
 Tensor lcm(const Operand& a, const Operand& b, const Dest& dest) { return run(kLcm, a, b, dest); }
 
-Tensor fmax(const Operand& a, const Operand& b, const Dest& dest) {
-  TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), TypeError, "fmax not implemented for complex tensors.");
-  return run(kFmax, a, b, dest);
+namespace {
+// The extrema have no order on complex numbers: PyTorch's TypeError.
+Tensor extremum(const Spec& s, const char* name, const Operand& a, const Operand& b, const Dest& dest) {
+  TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), TypeError,
+            std::string(name) + " not implemented for complex tensors.");
+  return run(s, a, b, dest);
 }
+}  // namespace
 
-Tensor fmin(const Operand& a, const Operand& b, const Dest& dest) {
-  TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), TypeError, "fmin not implemented for complex tensors.");
-  return run(kFmin, a, b, dest);
-}
+Tensor maximum(const Operand& a, const Operand& b, const Dest& dest) { return extremum(kMaximum, "maximum", a, b, dest); }
+Tensor minimum(const Operand& a, const Operand& b, const Dest& dest) { return extremum(kMinimum, "minimum", a, b, dest); }
+Tensor fmax(const Operand& a, const Operand& b, const Dest& dest) { return extremum(kFmax, "fmax", a, b, dest); }
+Tensor fmin(const Operand& a, const Operand& b, const Dest& dest) { return extremum(kFmin, "fmin", a, b, dest); }
 
 Tensor heaviside(const Operand& a, const Operand& b, const Dest& dest) {
   TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), NotImplementedError,
             "heaviside is not yet implemented for complex tensors.");
   TSH_CHECK(a.dtype() == b.dtype(), RuntimeError, "heaviside is not yet implemented for tensors with different dtypes.");
   return run(kHeaviside, a, b, dest);
-}
-
-Tensor maximum(const Operand& a, const Operand& b, const Dest& dest) {
-  TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), TypeError,
-            "maximum not implemented for complex tensors.");
-  return run(kMaximum, a, b, dest);
-}
-
-Tensor minimum(const Operand& a, const Operand& b, const Dest& dest) {
-  TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), TypeError,
-            "minimum not implemented for complex tensors.");
-  return run(kMinimum, a, b, dest);
 }
 
 Tensor bitwise_and(const Operand& a, const Operand& b, const Dest& dest) { return run(kAnd, a, b, dest); }

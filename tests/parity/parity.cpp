@@ -47,6 +47,7 @@
 #include "engine/ops/views.h"
 #include "shell/interp.h"
 #include "shell/torch/registry.h"
+#include "tests/support/stand_in_memory.h"
 
 using namespace tsh;
 using namespace tsh::shell;
@@ -329,18 +330,8 @@ bool value_check(const std::string& cpu_error) {
 // CUDA device type, with the CPU's kernels in its slots. It tests the value
 // comparisons of this harness, and that no op mixes a CPU temporary into a
 // device computation, on a machine without a GPU.
-class StandInMemory : public Allocator {
- public:
-  void* allocate(int64_t n) override { return cpu::host_allocator()->allocate(n); }
-  void deallocate(void* p, int64_t n) override { cpu::host_allocator()->deallocate(p, n); }
-  void copy_to_host(void* h, const void* s, int64_t n) override { std::memcpy(h, s, static_cast<size_t>(n)); }
-  void copy_from_host(void* d, const void* h, int64_t n) override { std::memcpy(d, h, static_cast<size_t>(n)); }
-  void copy(void* d, const void* s, int64_t n) override { std::memmove(d, s, static_cast<size_t>(n)); }
-  void fill(void* d, uint8_t b, int64_t n) override { std::memset(d, b, static_cast<size_t>(n)); }
-};
-
 void start_stand_in_device() {
-  static StandInMemory memory;
+  static testing::StandInMemory memory;
   start_backends();
   register_allocator(DeviceType::CUDA, &memory);
   cpu::fill_slots(DeviceType::CUDA);

@@ -6,7 +6,6 @@
 // interface alone, as a real CUDA backend will.
 #include <catch2/catch.hpp>
 
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -27,6 +26,7 @@
 #include "engine/ops/random.h"
 #include "engine/ops/reduce.h"
 #include "engine/ops/views.h"
+#include "tests/support/stand_in_memory.h"
 
 using namespace tsh;
 
@@ -43,30 +43,9 @@ template <typename F> std::string message_of(F&& f) {
 
 const Device kMeta = Device::parse("meta");
 
-// Host memory posing as device memory, counting the bytes that cross.
-class FakeDeviceMemory : public Allocator {
- public:
-  int64_t to_host = 0, from_host = 0;
-  void* allocate(int64_t n) override { return host()->allocate(n); }
-  void deallocate(void* p, int64_t n) override { host()->deallocate(p, n); }
-  void copy_to_host(void* h, const void* s, int64_t n) override {
-    to_host += n;
-    std::memcpy(h, s, static_cast<size_t>(n));
-  }
-  void copy_from_host(void* d, const void* h, int64_t n) override {
-    from_host += n;
-    std::memcpy(d, h, static_cast<size_t>(n));
-  }
-  void copy(void* d, const void* s, int64_t n) override { std::memmove(d, s, static_cast<size_t>(n)); }
-  void fill(void* d, uint8_t b, int64_t n) override { std::memset(d, b, static_cast<size_t>(n)); }
-
- private:
-  static Allocator* host() { return cpu::host_allocator(); }
-};
-
 // Registers the fake backend for the test's lifetime, then removes every trace of it.
 struct FakeBackend {
-  FakeDeviceMemory memory;
+  testing::StandInMemory memory;
   FakeBackend() {
     start_backends();
     register_allocator(DeviceType::CUDA, &memory);

@@ -245,13 +245,13 @@ TEST_CASE("gather: plans and the device-copy path agree with direct reads", "[fo
   CHECK(p[1].marker == -1);
   CHECK(make_plan({10}, false, 3)[0].marker == -1);
   // compact_on_cpu copies the shown elements of a strided tensor into a
-  // contiguous block; gather reads them from its host bytes.
+  // contiguous block; widen reads them from its host bytes.
   Tensor base = seq(DType::Float64, {9, 11}, [](double i) { return i * 0.25; });
   Tensor t = base.as_view({11, 8}, {1, 11}, 1);  // transposed window: t[i][j] = base[1 + i + 11 j]
   Plan plan = make_plan(t.sizes(), true, 3);
   Tensor c = compact_on_cpu(t, plan);
   CHECK(c.sizes() == Shape{6, 6});
-  const std::vector<double> shown = gather(c.data_ptr(), c.sizes(), c.dtype(), full_plan(c.sizes())).re;
+  const std::vector<double> shown = widen(c.data_ptr(), c.numel(), c.dtype()).re;
   REQUIRE(shown.size() == 36);
   CHECK(shown[0] == 0.25);                       // t[0][0] = base flat 1
   CHECK(shown[1] == (1 + 11) * 0.25);            // t[0][1]
@@ -259,7 +259,7 @@ TEST_CASE("gather: plans and the device-copy path agree with direct reads", "[fo
   CHECK(shown[6 * 3] == (1 + 8) * 0.25);         // t[8][0]: the first row after the marker
   Tensor z = seq(DType::Int16, {}, [](double) { return -7.0; });
   Tensor cz = compact_on_cpu(z, make_plan({}, true, 3));
-  CHECK(gather(cz.data_ptr(), cz.sizes(), cz.dtype(), {}).ints == std::vector<int64_t>{-7});
+  CHECK(widen(cz.data_ptr(), cz.numel(), cz.dtype()).ints == std::vector<int64_t>{-7});
 }
 
 TEST_CASE("Formatter: mode and width come from nonzero finite values only", "[format]") {
