@@ -15,24 +15,19 @@ Device default_device() { return g_default_device; }
 void set_default_device(Device d) { g_default_device = d; }
 
 namespace {
-const char* type_str(DeviceType t) {
-  switch (t) {
-    case DeviceType::CPU: return "cpu";
-    case DeviceType::CUDA: return "cuda";
-    case DeviceType::Meta: return "meta";
-  }
-  return "?";
-}
+
+// Each device type's name in device strings and its dispatch-key name in errors, in DeviceType order.
+struct TypeNames {
+  const char* str;
+  const char* backend;
+};
+constexpr TypeNames kTypeNames[kDeviceTypes] = {{"cpu", "CPU"}, {"cuda", "CUDA"}, {"meta", "Meta"}};
+
+const char* type_str(DeviceType t) { return kTypeNames[static_cast<size_t>(t)].str; }
+
 }  // namespace
 
-const char* backend_name(DeviceType t) {
-  switch (t) {
-    case DeviceType::CPU: return "CPU";
-    case DeviceType::CUDA: return "CUDA";
-    case DeviceType::Meta: return "Meta";
-  }
-  return "?";
-}
+const char* backend_name(DeviceType t) { return kTypeNames[static_cast<size_t>(t)].backend; }
 
 std::string Device::str() const {
   if (is_cpu()) return "cpu";
@@ -59,12 +54,10 @@ Device Device::parse(std::string_view s) {
     idx = s.substr(colon + 1);
   }
   Device d;
-  if (type == "cpu") {
-    d.type = DeviceType::CPU;
-  } else if (type == "cuda") {
-    d.type = DeviceType::CUDA;
-  } else if (type == "meta") {
-    d.type = DeviceType::Meta;
+  size_t k = 0;
+  while (k < kDeviceTypes && type != kTypeNames[k].str) ++k;
+  if (k < kDeviceTypes) {
+    d.type = static_cast<DeviceType>(k);
   } else {
     throw RuntimeError(
         "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, "
