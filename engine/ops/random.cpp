@@ -33,15 +33,6 @@ void check_no_internal_overlap(const Tensor& t) {
               "single memory location. Please clone() the tensor before performing the operation.");
 }
 
-// view_as_real: a complex tensor as real pairs (last dim 2).
-Tensor real_view(const Tensor& t) {
-  Shape sizes = t.sizes(), strides = t.strides();
-  for (int64_t& s : strides) s *= 2;
-  sizes.push_back(2);
-  strides.push_back(1);
-  return Tensor::make(t.storage(), sizes, strides, t.storage_offset() * 2, to_real(t.dtype()));
-}
-
 // The finite range of a real floating dtype, as doubles.
 std::pair<double, double> float_range(DType d) {
   return dispatch(d, [&]<typename T>() -> std::pair<double, double> {
@@ -151,7 +142,7 @@ void check_std_tensor(const Tensor& std) {
 const Tensor& uniform_(const Tensor& self, double from, double to, Generator* gen) {
   if (is_complex(self.dtype())) {
     if (self.numel() == 0) return self;
-    uniform_(real_view(self), from, to, gen);
+    uniform_(view_as_real(self), from, to, gen);
     return self;
   }
   const DType d = self.dtype();
@@ -176,7 +167,7 @@ const Tensor& normal_(const Tensor& self, double mean, double std, Generator* ge
   TSH_CHECK(std >= 0.0, RuntimeError, "normal expects std >= 0.0, but found std " + stream_str(std));
   if (self.numel() == 0) return self;
   // Real and imaginary parts each get half the variance.
-  const Tensor t = is_complex(self.dtype()) ? real_view(self) : self;
+  const Tensor t = is_complex(self.dtype()) ? view_as_real(self) : self;
   if (is_complex(self.dtype())) std = std / std::sqrt(2.0);
   static const kernels::Check normal_check("normal");
   normal_check.require(t.device(), t.dtype());

@@ -341,6 +341,37 @@ Tensor unfold(const Tensor& self, int64_t dim, int64_t size, int64_t step) {
   return self.as_view(std::move(sizes), std::move(strides), self.storage_offset());
 }
 
+Tensor view_as_real(const Tensor& self) {
+  TSH_CHECK(is_complex(self.dtype()), TypeError, "view_as_real is only supported for complex tensors");
+  Shape sizes = self.sizes(), strides = self.strides();
+  for (int64_t& s : strides) s *= 2;
+  sizes.push_back(2);
+  strides.push_back(1);
+  return Tensor::make(self.storage(), std::move(sizes), std::move(strides), self.storage_offset() * 2,
+                      to_real(self.dtype()));
+}
+
+Tensor view_as_complex(const Tensor& self) {
+  const DType d = self.dtype();
+  TSH_CHECK(d == DType::Float32 || d == DType::Float64 || d == DType::Float16, NotImplementedError,
+            std::string("view_as_complex is only supported for half, float and double tensors, but got a tensor "
+                        "of scalar type: ") + scalar_type_name(d));
+  // tsh has no complex32: say so rather than pretend.
+  TSH_CHECK(d != DType::Float16, NotImplementedError,
+            "view_as_complex of a float16 tensor gives complex32 (ComplexHalf), a dtype tsh does not have");
+  TSH_CHECK(self.dim() != 0, RuntimeError, "Input tensor must have one or more dimensions");
+  TSH_CHECK(self.sizes().back() == 2, RuntimeError, "Tensor must have a last dimension of size 2");
+  TSH_CHECK(self.strides().back() == 1, RuntimeError, "Tensor must have a last dimension with stride 1");
+  Shape sizes(self.sizes().begin(), self.sizes().end() - 1), strides(self.strides().begin(), self.strides().end() - 1);
+  for (int64_t& s : strides) {
+    TSH_CHECK(s % 2 == 0, RuntimeError, "Tensor must have a stride divisible by 2 for all but last dimension");
+    s /= 2;
+  }
+  TSH_CHECK(self.storage_offset() % 2 == 0, RuntimeError, "Tensor must have a storage_offset divisible by 2");
+  return Tensor::make(self.storage(), std::move(sizes), std::move(strides), self.storage_offset() / 2,
+                      to_complex(d));
+}
+
 Tensor as_strided(const Tensor& self, const Shape& sizes, const Shape& strides,
                   std::optional<int64_t> offset) {
   TSH_CHECK(sizes.size() == strides.size(), RuntimeError, "mismatch in length of strides and shape");

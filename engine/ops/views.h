@@ -46,6 +46,10 @@ Tensor slice(const Tensor& t, int64_t dim, std::optional<int64_t> start,
              std::optional<int64_t> end, int64_t step = 1);
 Tensor diagonal(const Tensor& t, int64_t offset = 0, int64_t dim1 = 0, int64_t dim2 = 1);
 Tensor unfold(const Tensor& t, int64_t dim, int64_t size, int64_t step);
+// A complex tensor as its (real, imag) pairs, a new last dim of 2 (float views of the same bytes),
+// and back: a float16/32/64 tensor whose last dim is 2 with stride 1 as complex.
+Tensor view_as_real(const Tensor& t);
+Tensor view_as_complex(const Tensor& t);
 // offset defaults to t's storage offset.
 Tensor as_strided(const Tensor& t, const Shape& sizes, const Shape& strides,
                   std::optional<int64_t> offset = std::nullopt);

@@ -4,6 +4,8 @@
 // 0-d tensor binds as a tensor, as PyTorch's sorted overloads do), an
 // in-place `name_` method per op, and `out=` on the function form. In-place
 // and out= calls return the very object written into (identity kept).
+#include "engine/ops/complex.h"
+#include "engine/ops/copy.h"
 #include "engine/ops/elementwise.h"
 #include "shell/python/errors.h"
 #include "shell/torch/out_arg.h"
@@ -372,6 +374,27 @@ void register_math(Registry& r) {
             Tensor t = conj(a.tensor(0));
             return t.is_same(a.tensor(0)) ? a[0] : Value::tensor(t);
           });
+  r.def("conj_physical_(Tensor self) -> Tensor", kMethod, "In-place conj_physical() (nothing changes for real tensors).",
+        [](Interpreter&, Bound& a) {
+          const Tensor& t = a.tensor(0);
+          if (is_complex(t.dtype())) copy_(t, conj(t));
+          return a[0];
+        });
+  // torch.complex / torch.polar: out= must already have the complex dtype.
+  auto complex_out = [](Bound& a, const Tensor& made) {
+    if (std::optional<Tensor> out = out_arg(a, 2)) {
+      if (out->dtype() != made.dtype())
+        throw tsh::Error(std::string("Expected object of scalar type ") + scalar_type_name(made.dtype()) +
+                         " but got scalar type " + scalar_type_name(out->dtype()) + " for argument 'out'");
+    }
+    return out_or_result(a, 2, made);
+  };
+  r.def("complex(Tensor real, Tensor imag, *, Tensor out=None) -> Tensor", kFunction,
+        "real + imag·j from two float32 (complex64) or two float64 (complex128) tensors, broadcast.",
+        [complex_out](Interpreter&, Bound& a) { return complex_out(a, complex(a.tensor(0), a.tensor(1))); });
+  r.def("polar(Tensor abs, Tensor angle, *, Tensor out=None) -> Tensor", kFunction,
+        "abs·(cos(angle) + sin(angle)·j): the complex numbers of the given magnitudes and phases.",
+        [complex_out](Interpreter&, Bound& a) { return complex_out(a, polar(a.tensor(0), a.tensor(1))); });
   r.def("positive(Tensor self) -> Tensor", kBoth, "self itself (refused for bool).",
         [](Interpreter&, Bound& a) { positive(a.tensor(0)); return a[0]; });
 }

@@ -137,6 +137,12 @@ void register_view_ops(Registry& r) {
         [](Interpreter&, Bound& a) {
           return Value::tensor(unfold(a.tensor(0), a.int64(1), a.int64(2), a.int64(3)));
         });
+  r.def("view_as_real(Tensor self) -> Tensor", kFunction,
+        "A complex tensor's (real, imag) pairs as a float view with a new last dim of 2.",
+        [](Interpreter&, Bound& a) { return Value::tensor(view_as_real(a.tensor(0))); });
+  r.def("view_as_complex(Tensor self) -> Tensor", kFunction,
+        "A float tensor whose last dim is 2 (stride 1) viewed as complex, one element per pair.",
+        [](Interpreter&, Bound& a) { return Value::tensor(view_as_complex(a.tensor(0))); });
   r.def("as_strided(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor", kBoth,
         "A view of self's storage with any sizes, strides and offset.",
         [](Interpreter&, Bound& a) {

@@ -414,6 +414,7 @@ Registry& registry() {
     auto* reg = new Registry;
     register_creation_ops(*reg);
     register_view_ops(*reg);
+    register_view_copy_ops(*reg);
     register_tensor_info_ops(*reg);
     register_conversion_ops(*reg);
     register_indexing_ops(*reg);  // before elementwise: where(condition) is PyTorch's first where overload

@@ -124,6 +124,7 @@ Registry& registry();
 // Registration functions, one per ops_*.cpp file (called once by registry()).
 void register_creation_ops(Registry& r);
 void register_view_ops(Registry& r);
+void register_view_copy_ops(Registry& r);  // ops_view_copies.cpp: t_copy, ...
 void register_tensor_info_ops(Registry& r);
 void register_conversion_ops(Registry& r);
 void register_elementwise_ops(Registry& r);  // ops_elementwise.cpp

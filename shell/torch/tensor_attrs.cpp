@@ -5,10 +5,28 @@
 
 #include "engine/ops/unary.h"
 #include "engine/ops/views.h"
+#include "shell/python/errors.h"
 
 namespace tsh::shell {
 
 namespace {
+
+// t.H: the conjugate transpose of a matrix (of a 0-d tensor: its conjugate).
+Tensor conj_transpose(const Tensor& t) {
+  if (t.dim() == 0) return conj(t);
+  if (t.dim() != 2)
+    throw RuntimeError("tensor.H is only supported on matrices (2-D tensors). Got " + std::to_string(t.dim()) +
+                       "-D tensor." + (t.dim() > 2 ? " For batches of matrices, consider using tensor.mH" : ""));
+  return conj(mT(t));
+}
+
+// t.mH: the conjugate transpose of the last two dims.
+Tensor batch_conj_transpose(const Tensor& t) {
+  if (t.dim() < 2)
+    throw RuntimeError("tensor.mH is only supported on matrices or batches of matrices. Got " +
+                       std::to_string(t.dim()) + "-D tensor.");
+  return conj(mT(t));
+}
 
 using Getter = Value (*)(const Tensor&);
 
@@ -33,8 +51,8 @@ const std::map<std::string, Getter>& properties() {
       {"data", [](const Tensor& t) { return Value::tensor(t.as_view(t.sizes(), t.strides(), t.storage_offset())); }},
       {"T", [](const Tensor& t) { return Value::tensor(T(t)); }},
       {"mT", [](const Tensor& t) { return Value::tensor(mT(t)); }},
-      {"H", [](const Tensor& t) { return Value::tensor(T(t)); }},
-      {"mH", [](const Tensor& t) { return Value::tensor(mT(t)); }},
+      {"H", [](const Tensor& t) { return Value::tensor(conj_transpose(t)); }},
+      {"mH", [](const Tensor& t) { return Value::tensor(batch_conj_transpose(t)); }},
       // Views of a complex tensor's parts (engine/ops/unary.h); real of a real tensor is itself.
       {"real", [](const Tensor& t) { return Value::tensor(real(t)); }},
       {"imag", [](const Tensor& t) { return Value::tensor(imag(t)); }},
