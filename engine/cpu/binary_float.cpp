@@ -10,6 +10,7 @@
 // truncated quotient, 16-bit floats compute in float and round once.
 #include "engine/cpu/binary.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -18,6 +19,7 @@
 #include "engine/cpu/binary_loop.h"
 #include "engine/cpu/unary_simd.h"
 #include "engine/kernels/scalar_math.h"
+#include "engine/kernels/special_math.h"
 
 namespace tsh::cpu {
 
@@ -26,6 +28,17 @@ namespace {
 using namespace tsh::scalar;  // the per-element formulas (engine/kernels/scalar_math.h)
 
 // --- floating point (float16, bfloat16, float32, float64) -------------------------------
+
+// nextafter on the bits of a 16-bit float: one step of the encoding towards y.
+template <typename H> H next_after16(H x, H y) {
+  const float fx = x, fy = y;
+  if (fx != fx || fy != fy) return H(std::numeric_limits<float>::quiet_NaN());
+  if (fx == fy) return y;
+  H r;
+  if (fx == 0.0f) r.bits = static_cast<uint16_t>((std::signbit(fy) ? 0x8000 : 0) | 1);
+  else r.bits = static_cast<uint16_t>(((fx < fy) == (fx > 0.0f)) ? x.bits + 1 : x.bits - 1);
+  return r;
+}
 
 template <typename T>
 void float_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, const BinaryParams& prm) {
@@ -84,6 +97,38 @@ void float_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor&
       map2<T, T, T>(out, a, b, [R](T x, T y) { return R(std::copysign(M(x), M(y))); });
       return;
     case BinaryOp::Heaviside: map2<T, T, T>(out, a, b, [R](T x, T y) { return R(heaviside(M(x), M(y))); }); return;
+    case BinaryOp::Xlogy: map2<T, T, T>(out, a, b, [R](T x, T y) { return R(xlogy(M(x), M(y))); }); return;
+    case BinaryOp::LogAddExp:
+    case BinaryOp::LogAddExp2: {
+      // m + log1p(e^-|a-b|) (base 2: m + log1p(2^-|a-b|) / ln 2), a where both are the same infinity;
+      // SLEEF on PyTorch's vector blocks, libm elsewhere.
+      const bool two = op == BinaryOp::LogAddExp2;
+      const M inv_ln2 = static_cast<M>(1.0 / 0.693147180559945309417232121458176568);
+      map2_vec<T>(
+          out, a, b,
+          [two, inv_ln2](const M* x, const M* y, M* o, int64_t n) {
+            for (int64_t j = 0; j < n; ++j) o[j] = -std::abs(x[j] - y[j]);
+            simd_unary(two ? SimdFn::Exp2 : SimdFn::Exp, o, o, n);
+            simd_unary(SimdFn::Log1p, o, o, n);
+            for (int64_t j = 0; j < n; ++j) {
+              const M u = x[j], v = y[j];
+              const M m = (u != u || v != v) ? std::numeric_limits<M>::quiet_NaN() : std::max(u, v);
+              o[j] = (u == v && std::isinf(u)) ? u : m + (two ? o[j] * inv_ln2 : o[j]);
+            }
+          },
+          [R, two, inv_ln2](T tx, T ty) {
+            const M x = M(tx), y = M(ty);
+            if (std::isinf(x) && x == y) return R(x);
+            const M m = std::max(x, y);
+            if (two) return R(m + std::log1p(std::exp2(-std::abs(x - y))) * inv_ln2);
+            return R(m + std::log1p(std::exp(-std::abs(x - y))));
+          });
+      return;
+    }
+    case BinaryOp::NextAfter:
+      if constexpr (is_half_v<T>) map2<T, T, T>(out, a, b, [](T x, T y) { return next_after16(x, y); });
+      else map2<T, T, T>(out, a, b, [](T x, T y) { return std::nextafter(x, y); });
+      return;
     case BinaryOp::Atan2:
       map2_vec<T>(out, a, b,
                   [](const M* x, const M* y, M* o, int64_t n) { simd_binary(SimdFn2::Atan2, x, y, o, n); },

@@ -36,6 +36,10 @@ void cover_dtypes(DeviceType C) {
   cover(C, coverage_key(BinaryOp::Heaviside), "heaviside_cpu", kNotComplex);
   cover(C, coverage_key(BinaryOp::Gcd), "gcd_cpu", kInt);
   cover(C, coverage_key(BinaryOp::Lcm), "lcm_cpu", kInt);
+  cover(C, coverage_key(BinaryOp::Xlogy), "xlogy_cpu", kFloat);
+  cover(C, coverage_key(BinaryOp::LogAddExp), "logaddexp_cpu", kFloat);
+  cover(C, coverage_key(BinaryOp::LogAddExp2), "logaddexp2_cpu", kFloat);
+  cover(C, coverage_key(BinaryOp::NextAfter), "nextafter_cpu", kFloat);
 
   cover(C, coverage_key(UnaryOp::Neg), "neg_cpu", kInt | kFloat | kComplex);
   cover(C, coverage_key(UnaryOp::Abs), "abs_cpu", kInt | kFloat | kComplex);
@@ -70,6 +74,14 @@ void cover_dtypes(DeviceType C) {
   cover(C, coverage_key(UnaryOp::Erf), "erf_vml_cpu", kFloat);
   cover(C, coverage_key(UnaryOp::Erfc), "erfc_vml_cpu", kFloat);
   cover(C, coverage_key(UnaryOp::Erfinv), "erfinv_vml_cpu", kFloat);
+  cover(C, coverage_key(UnaryOp::Lgamma), "lgamma_vml_cpu", kFloat);
+  cover(C, coverage_key(UnaryOp::Digamma), "digamma", kFloat);
+  cover(C, coverage_key(UnaryOp::Trigamma), "polygamma", kFloat);
+  cover(C, coverage_key(UnaryOp::Polygamma), "polygamma", kFloat);
+  cover(C, coverage_key(UnaryOp::I0), "i0_vml_cpu", kFloat);
+  cover(C, coverage_key(UnaryOp::Sinc), "sinc_cpu", kFloat | kComplex);
+  cover(C, coverage_key(UnaryOp::FrexpMantissa), "frexp_cpu", kFloat);
+  cover(C, coverage_key(UnaryOp::FrexpExponent), "frexp_cpu", kFloat);
   cover(C, coverage_key(UnaryOp::Floor), "floor_vml_cpu", kInt | kFloat);
   cover(C, coverage_key(UnaryOp::Ceil), "ceil_vml_cpu", kInt | kFloat);
   cover(C, coverage_key(UnaryOp::Round), "round_vml_cpu", kInt | kFloat);

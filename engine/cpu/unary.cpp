@@ -20,6 +20,7 @@
 #include "engine/cpu/binary_loop.h"
 #include "engine/cpu/unary_simd.h"
 #include "engine/kernels/scalar_math.h"
+#include "engine/kernels/special_math.h"
 
 namespace tsh::cpu {
 
@@ -142,6 +143,7 @@ void complex_unary(UnaryOp op, const Tensor& out, const Tensor& in) {
                   [](C z) { return naive_div(C(1), C(1) + std::exp(-z)); });
       return;
     case UnaryOp::Conj: f([](C z) { return std::conj(z); }); return;
+    case UnaryOp::Sinc: f([](C z) { return scalar::sinc<C>(z); }); return;
     case UnaryOp::IsNan:
       map1<bool, C>(out, in, [](C z) { return z.real() != z.real() || z.imag() != z.imag(); });
       return;

@@ -5,7 +5,7 @@
 // Three families of floating-point functions, by how PyTorch's CPU build
 // computes them (measured against torch, see tests/golden/elementwise_math.txt):
 //  * always SLEEF, in 8-float / 4-double lane groups from the start of each
-//    run: exp expm1 log log2 log10 log1p sin cos tan asin acos atan tanh erf erfc;
+//    run: exp expm1 log log2 log10 log1p sin cos tan asin acos atan tanh erf erfc lgamma;
 //  * SLEEF for whole blocks of a contiguous run, libm for the tail and for
 //    strided runs (PyTorch's vectorised loop): sinh cosh sigmoid logit gelu, and
 //    exp2 atanh (2.x; they were libm-only in 1.13);
@@ -23,6 +23,7 @@
 #include "engine/cpu/binary_loop.h"
 #include "engine/cpu/unary_simd.h"
 #include "engine/kernels/scalar_math.h"
+#include "engine/kernels/special_math.h"
 
 namespace tsh::cpu {
 
@@ -162,6 +163,21 @@ void float_unary(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryPar
                       [](M x) { return std::atanh(x); });
       return;
     case UnaryOp::Erfinv: apply<T>(out, in, [](M x) { return erfinv<M>(x); }); return;
+    case UnaryOp::Lgamma: sleef_all<T>(SimdFn::Lgamma, out, in); return;
+    case UnaryOp::Digamma: apply<T>(out, in, [](M x) { return digamma<M>(x); }); return;
+    case UnaryOp::Trigamma: apply<T>(out, in, [](M x) { return trigamma<M>(x); }); return;
+    case UnaryOp::Polygamma: {
+      const int n = static_cast<int>(prm.p0);
+      apply<T>(out, in, [n](M x) { return polygamma<M>(x, n); });
+      return;
+    }
+    case UnaryOp::I0: apply<T>(out, in, [](M x) { return bessel_i0<M>(x); }); return;
+    case UnaryOp::Sinc: apply<T>(out, in, [](M x) { return sinc<M>(x); }); return;
+    case UnaryOp::FrexpMantissa: apply<T>(out, in, [](M x) { int e; return std::frexp(x, &e); }); return;
+    case UnaryOp::FrexpExponent:
+      // glibc leaves the exponent of inf and NaN at 0, as PyTorch prints it.
+      apply<T>(out, in, [](M x) { int e = 0; std::frexp(x, &e); return std::isfinite(x) ? M(e) : M(0); });
+      return;
     case UnaryOp::Floor: apply<T>(out, in, [](M x) { return std::floor(x); }); return;
     case UnaryOp::Ceil: apply<T>(out, in, [](M x) { return std::ceil(x); }); return;
     case UnaryOp::Round: apply<T>(out, in, [](M x) { return std::nearbyint(x); }); return;

@@ -18,12 +18,12 @@
   X(expf8_u10) X(expm1f8_u10) X(logf8_u10) X(log2f8_u10) X(log10f8_u10) X(log1pf8_u10)      \
   X(sinf8_u10) X(cosf8_u10) X(tanf8_u10) X(asinf8_u10) X(acosf8_u10) X(atanf8_u10)          \
   X(sinhf8_u10) X(coshf8_u10) X(tanhf8_u10) X(erff8_u10) X(erfcf8_u15) X(exp2f8_u10)       \
-  X(atanhf8_u10)
+  X(atanhf8_u10) X(lgammaf8_u10)
 #define TSH_SLEEF_AVX2_D(X)                                                                 \
   X(expd4_u10) X(expm1d4_u10) X(logd4_u10) X(log2d4_u10) X(log10d4_u10) X(log1pd4_u10)      \
   X(sind4_u10) X(cosd4_u10) X(tand4_u10) X(asind4_u10) X(acosd4_u10) X(atand4_u10)          \
   X(sinhd4_u10) X(coshd4_u10) X(tanhd4_u10) X(erfd4_u10) X(erfcd4_u15) X(exp2d4_u10)       \
-  X(atanhd4_u10)
+  X(atanhd4_u10) X(lgammad4_u10)
 #ifndef __AVX__  // else sleef.h declared them (a build for AVX2 machines only, such as the fuzzer's)
 extern "C" {
 #define TSH_DECL(f) __m256 Sleef_##f##avx2(__m256);
@@ -68,6 +68,7 @@ TSH_AVX2 __m256 apply8(SimdFn fn, __m256 x) {
     case SimdFn::Erfc: return Sleef_erfcf8_u15avx2(x);
     case SimdFn::Exp2: return Sleef_exp2f8_u10avx2(x);
     case SimdFn::Atanh: return Sleef_atanhf8_u10avx2(x);
+    case SimdFn::Lgamma: return Sleef_lgammaf8_u10avx2(x);
   }
   return x;
 }
@@ -93,6 +94,7 @@ TSH_AVX2 __m256d apply4(SimdFn fn, __m256d x) {
     case SimdFn::Erfc: return Sleef_erfcd4_u15avx2(x);
     case SimdFn::Exp2: return Sleef_exp2d4_u10avx2(x);
     case SimdFn::Atanh: return Sleef_atanhd4_u10avx2(x);
+    case SimdFn::Lgamma: return Sleef_lgammad4_u10avx2(x);
   }
   return x;
 }
@@ -191,6 +193,7 @@ float scalar(SimdFn fn, float x) {
     case SimdFn::Erfc: return Sleef_erfcf_u15(x);
     case SimdFn::Exp2: return Sleef_exp2f_u10(x);
     case SimdFn::Atanh: return Sleef_atanhf_u10(x);
+    case SimdFn::Lgamma: return Sleef_lgammaf_u10(x);
   }
   return x;
 }
@@ -216,6 +219,7 @@ double scalar(SimdFn fn, double x) {
     case SimdFn::Erfc: return Sleef_erfc_u15(x);
     case SimdFn::Exp2: return Sleef_exp2_u10(x);
     case SimdFn::Atanh: return Sleef_atanh_u10(x);
+    case SimdFn::Lgamma: return Sleef_lgamma_u10(x);
   }
   return x;
 }

@@ -19,6 +19,7 @@ enum class SimdFn : uint8_t {
   Sin, Cos, Tan, Asin, Acos, Atan,
   Sinh, Cosh, Tanh, Erf, Erfc,
   Exp2, Atanh,  // SLEEF in 2.x's vectorised loop (1.13 used libm)
+  Lgamma,       // 2.x: every element through SLEEF (its "vml" loop)
 };
 enum class SimdFn2 : uint8_t { Atan2, Pow };
 

@@ -30,7 +30,7 @@ std::string coverage_key(UnaryOp op) { return key("unary", op); }
 std::string coverage_key(CompareOp op) { return key("compare", op); }
 std::string coverage_key(TernaryOp op) { return key("ternary", op); }
 
-const Check& check_of(BinaryOp op) { return check("binary", op, BinaryOp::Lcm); }
+const Check& check_of(BinaryOp op) { return check("binary", op, BinaryOp::NextAfter); }
 const Check& check_of(UnaryOp op) { return check("unary", op, UnaryOp::LogicalNot); }
 const Check& check_of(CompareOp op) { return check("compare", op, CompareOp::LogicalXor); }
 const Check& check_of(TernaryOp op) { return check("ternary", op, TernaryOp::ClampMax); }

@@ -31,6 +31,9 @@ enum class BinaryOp : uint8_t {
   Fmax, Fmin,        // NaN-ignoring: a NaN loses to a number
   Heaviside,         // 0 for a < 0, b for a == 0, 1 for a > 0 (NaN: 0)
   Gcd, Lcm,          // integers; never negative except gcd's int64 minimum
+  Xlogy,             // a·log(b), 0 where a is 0 (b not NaN)
+  LogAddExp, LogAddExp2,  // log(e^a + e^b), log2(2^a + 2^b)
+  NextAfter,         // the next representable value after a towards b
 };
 
 // out (bool) = f(a, b), a and b in one dtype.
@@ -45,6 +48,10 @@ enum class UnaryOp : uint8_t {
   Sigmoid, Logit,            // Logit: p0 = eps (< 0: none)
   Gelu, GeluTanh,
   Erf, Erfc, Erfinv,
+  Lgamma, Digamma, Trigamma,
+  Polygamma,                 // p0 = n >= 2
+  I0, Sinc,
+  FrexpMantissa, FrexpExponent,  // frexp's two parts (the exponent as a float value)
   Floor, Ceil, Round, Trunc, Frac,
   RoundDecimals,             // p0 = decimals
   NanToNum,                  // p0 = nan, p1 = posinf, p2 = neginf replacements

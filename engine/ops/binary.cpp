@@ -111,6 +111,10 @@ constexpr Spec kFmin{BinaryOp::Fmin};
 constexpr Spec kHeaviside{BinaryOp::Heaviside};
 constexpr Spec kGcd{BinaryOp::Gcd};
 constexpr Spec kLcm{BinaryOp::Lcm};
+constexpr Spec kXlogy{BinaryOp::Xlogy, true};
+constexpr Spec kLogAddExp{BinaryOp::LogAddExp};
+constexpr Spec kLogAddExp2{BinaryOp::LogAddExp2};
+constexpr Spec kNextAfter{BinaryOp::NextAfter};
 
 bool is_number_equal(const Operand& o, double v) {
   if (o.is_tensor()) return false;
@@ -233,6 +237,16 @@ Tensor heaviside(const Operand& a, const Operand& b, const Dest& dest) {
   TSH_CHECK(a.dtype() == b.dtype(), RuntimeError, "heaviside is not yet implemented for tensors with different dtypes.");
   return run(kHeaviside, a, b, dest);
 }
+
+Tensor xlogy(const Operand& a, const Operand& b, const Dest& dest) { return run(kXlogy, a, b, dest); }
+Tensor logaddexp(const Operand& a, const Operand& b, const Dest& dest) {
+  // PyTorch 2.x has a complex logaddexp; tsh does not yet.
+  TSH_CHECK(!is_complex(a.dtype()) && !is_complex(b.dtype()), NotImplementedError,
+            "logaddexp of complex tensors is not implemented in tsh");
+  return run(kLogAddExp, a, b, dest);
+}
+Tensor logaddexp2(const Operand& a, const Operand& b, const Dest& dest) { return run(kLogAddExp2, a, b, dest); }
+Tensor nextafter(const Operand& a, const Operand& b, const Dest& dest) { return run(kNextAfter, a, b, dest); }
 
 Tensor bitwise_and(const Operand& a, const Operand& b, const Dest& dest) { return run(kAnd, a, b, dest); }
 Tensor bitwise_or(const Operand& a, const Operand& b, const Dest& dest) { return run(kOr, a, b, dest); }

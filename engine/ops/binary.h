@@ -62,6 +62,13 @@ Tensor heaviside(const Operand& a, const Operand& b, const Dest& dest = {});
 Tensor gcd(const Operand& a, const Operand& b, const Dest& dest = {});
 Tensor lcm(const Operand& a, const Operand& b, const Dest& dest = {});
 Tensor minimum(const Operand& a, const Operand& b, const Dest& dest = {});
+// a·log(b), 0 where a is 0 (unless b is NaN); integers and bool compute in the default float dtype.
+Tensor xlogy(const Operand& a, const Operand& b, const Dest& dest = {});
+// log(e^a + e^b) and log2(2^a + 2^b) without overflow; floating dtypes only.
+Tensor logaddexp(const Operand& a, const Operand& b, const Dest& dest = {});
+Tensor logaddexp2(const Operand& a, const Operand& b, const Dest& dest = {});
+// The next representable value after a in the direction of b; floating dtypes only.
+Tensor nextafter(const Operand& a, const Operand& b, const Dest& dest = {});
 
 // Integer and bool tensors only (shifts: integers only).
 Tensor bitwise_and(const Operand& a, const Operand& b, const Dest& dest = {});

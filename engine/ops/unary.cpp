@@ -64,6 +64,14 @@ Rule rule(UnaryOp op) {
     case UnaryOp::Erf: return {Result::Float};
     case UnaryOp::Erfc: return {Result::Float};
     case UnaryOp::Erfinv: return {Result::Float};
+    case UnaryOp::Lgamma:
+    case UnaryOp::Digamma:
+    case UnaryOp::Trigamma:
+    case UnaryOp::Polygamma:
+    case UnaryOp::I0:
+    case UnaryOp::Sinc: return {Result::Float};
+    case UnaryOp::FrexpMantissa:
+    case UnaryOp::FrexpExponent: return {Result::Same};
     case UnaryOp::Floor: return {Result::Same};
     case UnaryOp::Ceil: return {Result::Same};
     case UnaryOp::Round: return {Result::Same};

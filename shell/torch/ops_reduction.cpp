@@ -19,9 +19,6 @@
 
 namespace tsh::shell {
 
-namespace {
-
-// A torch.return_types.NAME(f0=..., f1=...) value.
 Value named(const std::string& name, std::vector<std::string> fields, std::vector<Value> items) {
   auto o = std::make_shared<NamedTupleObj>();
   o->type_name = "torch.return_types." + name;
@@ -29,6 +26,8 @@ Value named(const std::string& name, std::vector<std::string> fields, std::vecto
   o->items = std::move(items);
   return Value::object(Kind::NamedTuple, o);
 }
+
+namespace {
 
 Value values_indices(const std::string& name, const ValuesIndices& r) {
   return named(name, {"values", "indices"}, {Value::tensor(r.values), Value::tensor(r.indices)});

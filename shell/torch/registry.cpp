@@ -424,6 +424,7 @@ Registry& registry() {
     register_join_ops(*reg);
     register_linalg_ops(*reg);
     register_dtype_ops(*reg);
+    register_special_ops(*reg);
     register_removed_methods(*reg);
     return reg;
   }();

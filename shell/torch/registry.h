@@ -134,6 +134,7 @@ void register_indexing_ops(Registry& r);     // ops_indexing.cpp
 void register_join_ops(Registry& r);         // ops_join.cpp
 void register_linalg_ops(Registry& r);       // ops_linalg.cpp
 void register_dtype_ops(Registry& r);        // ops_dtype.cpp
+void register_special_ops(Registry& r);      // ops_special.cpp: lgamma, polygamma, xlogy, logaddexp, ...
 // The functions PyTorch removed but still answers with a message (removed_ops.cpp):
 // torch.eig, torch.solve, ... and their Tensor methods.
 void install_removed_attrs(std::map<std::string, Value>& torch_attrs);
@@ -155,6 +156,9 @@ OpImpl named_dims_unsupported(const std::string& op);
 
 // The error for what would need autograd (requires_grad=True), which tsh does not have yet.
 std::string no_autograd_message();
+
+// A torch.return_types.NAME(f0=..., f1=...) named tuple (ops_reduction.cpp).
+Value named(const std::string& name, std::vector<std::string> fields, std::vector<Value> items);
 
 // The type name PyTorch uses for a value in argument errors ("str", "Tensor", "tuple of ints").
 std::string arg_type_name(const Value& v);
