@@ -5,6 +5,8 @@
 //
 // The engine functions live in engine/ops/{join,rearrange}.h.
 #include "engine/ops/join.h"
+#include "engine/ops/out.h"
+#include "engine/ops/products.h"
 #include "engine/ops/views.h"
 #include "engine/ops/rearrange.h"
 #include "shell/interp.h"
@@ -203,6 +205,32 @@ void install_join_attrs(std::map<std::string, Value>& attrs) {
   def("cartesian_prod", [](Interpreter&, Args& a, Kwargs& kw) {
     no_kwargs("cartesian_prod", kw);
     return Value::tensor(cartesian_prod(tensor_args(a)));
+  });
+  def("block_diag", [](Interpreter&, Args& a, Kwargs& kw) {
+    no_kwargs("block_diag", kw);
+    return Value::tensor(block_diag(tensor_args(a)));
+  });
+  def("chain_matmul", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::optional<Value> out;
+    for (auto& [k, v] : kw) {
+      if (k != "out") throw TypeError("chain_matmul() got an unexpected keyword argument '" + k + "'");
+      if (!v.is_none()) out = v;
+    }
+    Tensor r = chain_matmul(tensor_args(a));
+    if (!out) return Value::tensor(r);
+    if (!out->is(Kind::Tensor)) throw TypeError("chain_matmul(): argument 'out' must be Tensor, not " + type_name(*out));
+    write_out(out->as_tensor(), r);
+    return *out;
+  });
+  // einsum(equation, *operands), or einsum(equation, [operands]).
+  def("einsum", [](Interpreter&, Args& a, Kwargs& kw) {
+    no_kwargs("einsum", kw);
+    if (a.empty() || !a[0].is(Kind::Str))
+      throw TypeError("einsum(): argument 'equation' (position 1) must be str, not " +
+                      (a.empty() ? std::string("nothing") : type_name(a[0])));
+    std::vector<Value> ops(a.begin() + 1, a.end());
+    if (ops.size() == 1 && (ops[0].is(Kind::List) || ops[0].is(Kind::Tuple))) ops = ops[0].items();
+    return Value::tensor(einsum(a[0].as_str(), tensor_args(ops)));
   });
 }
 

@@ -134,6 +134,7 @@ void register_indexing_ops(Registry& r);     // ops_indexing.cpp
 void register_join_ops(Registry& r);         // ops_join.cpp
 void register_linalg_ops(Registry& r);       // ops_linalg.cpp
 void register_dtype_ops(Registry& r);        // ops_dtype.cpp
+void register_product_ops(Registry& r);      // ops_products.cpp: addmm, inner, kron, tensordot, ...
 void register_special_ops(Registry& r);      // ops_special.cpp: lgamma, polygamma, xlogy, logaddexp, ...
 // The functions PyTorch removed but still answers with a message (removed_ops.cpp):
 // torch.eig, torch.solve, ... and their Tensor methods.
