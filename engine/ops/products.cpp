@@ -233,6 +233,7 @@ Tensor cross(const Tensor& a, const Tensor& b, std::optional<int64_t> dim) {
   const Shape shape = broadcast_shapes(a.sizes(), b.sizes());
   int64_t d;
   if (dim) {
+    TSH_CHECK(!shape.empty(), IndexError, "Dimension specified as " + S(*dim) + " but tensor has no dimensions");
     d = wrap_dim(*dim, static_cast<int64_t>(shape.size()));
     TSH_CHECK(a.sizes()[d] == 3 && b.sizes()[d] == 3, RuntimeError,
               "linalg.cross: inputs dimension " + S(*dim) + " must have length 3. Got " + S(a.sizes()[d]) + " and " +
