@@ -65,6 +65,27 @@ template <typename T> T multiply(T a, T b) {
   }
 }
 
+// One scatter step: d (op)= v.
+template <typename T> T combine(ScatterMode mode, T d, T v, T alpha) {
+  switch (mode) {
+    case ScatterMode::Add: return add_scaled(d, v, alpha);
+    case ScatterMode::Multiply: return multiply(d, v);
+    case ScatterMode::Max:
+    case ScatterMode::Min:
+      if constexpr (is_complex_v<T>) {
+        return d;  // refused by the op layer
+      } else {
+        using M = std::conditional_t<std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>, float, T>;
+        const M x = static_cast<M>(d), y = static_cast<M>(v);
+        if (y != y) return v;  // a NaN wins, and stays
+        if (mode == ScatterMode::Max) return x < y ? v : d;
+        return y < x ? v : d;
+      }
+    case ScatterMode::Assign: return v;
+  }
+  return v;
+}
+
 }  // namespace
 
 void gather_kernel(const Tensor& out, const Tensor& src, const Tensor& offsets) {
@@ -106,7 +127,7 @@ void scatter_kernel(const Tensor& dst, const Tensor& src, const Tensor& offsets,
         const int64_t off = load<int64_t>(p[2] + k * s[2]);
         char* d = p[0] + k * s[0] + off * static_cast<int64_t>(sizeof(T));
         const T v = load<T>(p[1] + k * s[1]);
-        store(d, mode == ScatterMode::Add ? add_scaled(load<T>(d), v, a) : multiply(load<T>(d), v));
+        store(d, combine(mode, load<T>(d), v, a));
       }
     }, kParallel);
   });

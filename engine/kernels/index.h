@@ -10,7 +10,8 @@
 
 namespace tsh {
 
-enum class ScatterMode : uint8_t { Assign, Add, Multiply };
+// Max/Min keep a NaN once it arrives (scatter_reduce's amax/amin); not for complex dtypes.
+enum class ScatterMode : uint8_t { Assign, Add, Multiply, Max, Min };
 
 namespace kernels {
 

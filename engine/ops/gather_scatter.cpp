@@ -6,6 +6,7 @@
 // indexed dim; the offsets supply the position along it.
 #include "engine/ops/gather_scatter.h"
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,8 @@
 #include "engine/core/shape.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
+#include "engine/ops/elementwise.h"
+#include "engine/ops/masked.h"
 #include "engine/ops/overlap.h"
 #include "engine/ops/views.h"
 
@@ -82,7 +85,7 @@ void check_scatter(const Tensor& self, int64_t dim, const Tensor& index, const T
     if (src) TSH_CHECK(self.dtype() == src->dtype(), RuntimeError, "scatter(): Expected self.dtype to be equal to src.dtype");
     return;
   }
-  TSH_CHECK(index.dtype() == DType::Int64, RuntimeError, "scatter(): Expected dtype int64 for index");
+  TSH_CHECK(is_index_int(index.dtype()), RuntimeError, "scatter(): Expected dtype int32/int64 for index");
   if (src)
     TSH_CHECK(self.dtype() == src->dtype(), RuntimeError,
               "scatter(): Expected self.dtype to be equal to src.dtype");
@@ -99,10 +102,10 @@ void check_scatter(const Tensor& self, int64_t dim, const Tensor& index, const T
       if (d < sr.dim() && ix.sizes()[d] > sr.sizes()[d]) wrong = true;
     TSH_CHECK(sr.dim() == ix.dim(), RuntimeError,
               "Index tensor must have the same number of dimensions as src tensor");
-    tail = " and to be smaller size than src " + shape_str(src->sizes());
+    tail = " and to be no larger size than src " + shape_str(src->sizes());
   }
   TSH_CHECK(!wrong, RuntimeError,
-            "Expected index " + shape_str(index.sizes()) + " to be smaller than self " +
+            "Expected index " + shape_str(index.sizes()) + " to be no larger than self " +
                 shape_str(self.sizes()) + " apart from dimension " + str(dim) + tail);
 }
 
@@ -205,14 +208,14 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
   dim = wrap_dim(dim, self.dim());
   if (index.numel() == 0) return empty(index.sizes(), self.dtype(), self.device());
-  TSH_CHECK(index.dtype() == DType::Int64, RuntimeError, "gather(): Expected dtype int64 for index");
+  TSH_CHECK(is_index_int(index.dtype()), RuntimeError, "gather(): Expected dtype int32/int64 for index");
   const Tensor s = at_least_1d(self), ix = at_least_1d(index);
   TSH_CHECK(s.dim() == ix.dim(), RuntimeError,
             "Index tensor must have the same number of dimensions as input tensor");
   for (int64_t d = 0; d < s.dim(); ++d)
     TSH_CHECK(d == dim || ix.sizes()[d] <= s.sizes()[d], RuntimeError,
               "Size does not match at dimension " + str(d) + " expected index " +
-                  shape_str(index.sizes()) + " to be smaller than self " + shape_str(self.sizes()) +
+                  shape_str(index.sizes()) + " to be no larger than self " + shape_str(self.sizes()) +
                   " apart from dimension " + str(dim));
   const Tensor offsets = dim_offsets(s, dim, ix);
   Tensor out = empty(ix.sizes(), self.dtype(), self.device());
@@ -257,6 +260,121 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scala
                const std::string& reduce) {
   Tensor out = contiguous_copy(self);
   scatter_(out, dim, index, value, reduce);
+  return out;
+}
+
+namespace {
+
+// The value a position starts from when include_self is false: the reduction's identity.
+Scalar reduce_identity(const std::string& reduce, DType d) {
+  if (reduce == "prod") return Scalar(int64_t{1});
+  if (reduce == "amax" || reduce == "amin") {
+    const bool max = reduce == "amax";
+    return dispatch(d, [&]<typename T>() -> Scalar {
+      if constexpr (is_complex_v<T>) return Scalar(int64_t{0});
+      else if constexpr (std::is_same_v<T, bool>) return Scalar(!max);
+      else if constexpr (std::is_integral_v<T>)
+        return Scalar(static_cast<int64_t>(max ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max()));
+      else return Scalar(max ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity());
+    });
+  }
+  return Scalar(int64_t{0});
+}
+
+// The reduction's per-dtype refusal, as PyTorch's dispatch words it.
+void check_reduce_dtype(const std::string& reduce, DType d) {
+  const bool extremum = reduce == "amax" || reduce == "amin";
+  TSH_CHECK(!(extremum && is_complex(d)) && !(reduce == "mean" && d == DType::Bool), NotImplementedError,
+            "\"scatter_gather_tensor_cpu_reduce_" + reduce + "\" not implemented for '" + scalar_type_name(d) + "'");
+}
+
+}  // namespace
+
+const Tensor& scatter_reduce_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                              const std::string& reduce, bool include_self) {
+  TSH_CHECK(reduce == "sum" || reduce == "prod" || reduce == "mean" || reduce == "amax" || reduce == "amin" ||
+                reduce == "max" || reduce == "min",
+            RuntimeError, "reduce argument must be either sum, prod, mean, amax or amin, got " + reduce);
+  if (reduce == "max" || reduce == "min") {  // the names 2.x still takes for amax and amin
+    return scatter_reduce_(self, dim, index, src, reduce == "max" ? "amax" : "amin", include_self);
+  }
+  dim = wrap_dim(dim, self.dim());
+  check_scatter(self, dim, index, &src);
+  check_no_internal_overlap(self);
+  check_no_overlap(self, index);
+  check_no_overlap(self, src);
+  if (index.numel() == 0) return self;
+  check_reduce_dtype(reduce, self.dtype());
+  const Tensor ix = at_least_1d(index), sr = at_least_1d(src);
+  const Tensor values = sr.as_view(ix.sizes(), sr.strides(), sr.storage_offset());
+  if (!include_self) scatter_(self, dim, index, reduce_identity(reduce, self.dtype()));
+  const ScatterMode mode = reduce == "prod"   ? ScatterMode::Multiply
+                           : reduce == "amax" ? ScatterMode::Max
+                           : reduce == "amin" ? ScatterMode::Min
+                                              : ScatterMode::Add;
+  scatter_into(self, dim, index, values, mode);
+  if (reduce == "mean") {
+    // Divide by how many values each position received (itself included), at least 1.
+    Tensor counts = include_self ? ones(self.sizes(), self.dtype(), self.device())
+                                 : zeros(self.sizes(), self.dtype(), self.device());
+    scatter_into(counts, dim, index, ones(ix.sizes(), self.dtype(), self.device()), ScatterMode::Add);
+    masked_fill_(counts, eq(counts, Operand(int64_t{0})), Scalar(int64_t{1}));
+    const bool exact = is_floating(self.dtype()) || is_complex(self.dtype());
+    div(self, counts, exact ? Rounding::None : Rounding::Floor, Dest::inplace(self));
+  }
+  return self;
+}
+
+Tensor scatter_reduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                      const std::string& reduce, bool include_self) {
+  Tensor out = contiguous_copy(self);
+  scatter_reduce_(out, dim, index, src, reduce, include_self);
+  return out;
+}
+
+const Tensor& index_reduce_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source,
+                            const std::string& reduce, bool include_self) {
+  TSH_CHECK(reduce == "prod" || reduce == "mean" || reduce == "amax" || reduce == "amin", RuntimeError,
+            "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got " + reduce + ".");
+  dim = self.dim() == 0 ? 0 : wrap_dim(dim, self.dim());
+  TSH_CHECK(index.dim() <= 1, IndexError,
+            "index_reduce_(): Index is supposed to be a vector, but got dim: " + str(index.dim()) +
+                " with type: " + scalar_type_name(index.dtype()) + " and size: " + shape_str(index.sizes()));
+  const int64_t n = index.numel();
+  const int64_t along = source.dim() == 0 ? 1 : source.sizes()[wrap_dim(dim, std::max<int64_t>(source.dim(), 1))];
+  TSH_CHECK(n == along, RuntimeError,
+            "index_reduce_(): Number of indices (" + str(n) + ") should be equal to source.size(dim): (" +
+                str(along) + "), for dim: " + str(dim));
+  TSH_CHECK(is_index_int(index.dtype()), RuntimeError,
+            std::string("index_reduce_(): Expected dtype int32/int64 for index but got: ") +
+                scalar_type_name(index.dtype()));
+  TSH_CHECK(self.dtype() == source.dtype(), RuntimeError,
+            std::string("index_reduce_(): self (") + scalar_type_name(self.dtype()) + ") and source (" +
+                scalar_type_name(source.dtype()) + ") must have the same scalar type");
+  bool same = self.dim() == source.dim();
+  for (int64_t d = 0; same && d < self.dim(); ++d)
+    if (d != dim && self.sizes()[d] != source.sizes()[d]) same = false;
+  TSH_CHECK(same, RuntimeError,
+            "source tensor shape must match self tensor shape, excluding the specified dimension. Got self.shape = " +
+                shape_str(self.sizes()) + " source.shape = " + shape_str(source.sizes()));
+  const int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
+  std::vector<int64_t> idx = index_values(index, self.device());
+  for (int64_t v : idx) TSH_CHECK(v >= 0 && v < size, IndexError, "index out of range in self");
+  if (n == 0) return self;
+  // Each of source's slices goes to self's slice index[i]: a scatter whose index repeats along the other dims.
+  const Tensor src = source.dim() == 0 ? view(source, {1}) : source;
+  Shape one(static_cast<size_t>(src.dim()), 1);
+  one[static_cast<size_t>(dim)] = n;
+  const Tensor full = expand(view(to(index, DType::Int64, std::nullopt), one), src.sizes());
+  const Tensor target = self.dim() == 0 ? view(self, {1}) : self;
+  scatter_reduce_(target, dim, contiguous(full), src, reduce, include_self);
+  return self;
+}
+
+Tensor index_reduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source,
+                    const std::string& reduce, bool include_self) {
+  Tensor out = contiguous_copy(self);
+  index_reduce_(out, dim, index, source, reduce, include_self);
   return out;
 }
 

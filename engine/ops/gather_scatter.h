@@ -33,6 +33,19 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tenso
                const std::string& reduce = "");
 Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value,
                const std::string& reduce = "");
+// scatter with a reduction: "sum", "prod", "mean", "amax" or "amin" of the src values sent to each
+// position, and of self's own value there unless include_self is false (positions nothing is sent to
+// keep self's value). mean of integers rounds down.
+const Tensor& scatter_reduce_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                              const std::string& reduce, bool include_self = true);
+Tensor scatter_reduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                      const std::string& reduce, bool include_self = true);
+// index_add_'s pattern (source's slices along dim to self's slices at index) with scatter_reduce_'s
+// reductions "prod", "mean", "amax", "amin".
+const Tensor& index_reduce_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source,
+                            const std::string& reduce, bool include_self = true);
+Tensor index_reduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source,
+                    const std::string& reduce, bool include_self = true);
 // Like scatter_ with "add": every src element is added, repeated indices included.
 const Tensor& scatter_add_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);
 Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src);

@@ -662,14 +662,14 @@ TEST_CASE("indexing op argument errors carry PyTorch's messages", "[index][index
   check_throws<IndexError>([&] { index_select(x, 0, L({2})); }, "index out of range in self");
   check_throws<RuntimeError>([&] { index_select(x, 0, F({0})); }, "index_select(): Expected dtype int32 or int64 for index");
   check_throws<RuntimeError>([&] { gather(x, 1, L({0, 0, 0}, Shape{3, 1})); },
-                             "Size does not match at dimension 0 expected index [3, 1] to be smaller than self [2, 3] apart from dimension 1");
+                             "Size does not match at dimension 0 expected index [3, 1] to be no larger than self [2, 3] apart from dimension 1");
   check_throws<RuntimeError>([&] { gather(x, 1, L({0})); }, "Index tensor must have the same number of dimensions as input tensor");
   check_throws<RuntimeError>([&] { scatter(x, 1, L({0, 1, 0, 1}, Shape{2, 2}), F({1, 2}, Shape{2, 1})); },
-                             "Expected index [2, 2] to be smaller than self [2, 3] apart from dimension 1 and to be smaller size than src [2, 1]");
+                             "Expected index [2, 2] to be no larger than self [2, 3] apart from dimension 1 and to be no larger size than src [2, 1]");
   check_throws<RuntimeError>([&] { scatter(x, 1, L({0}, Shape{1, 1}), F({1}, Shape{1, 1}), "mul"); },
                              "reduce argument must be either add or multiply.");
   check_throws<RuntimeError>([&] { scatter_add(x, 1, F({0}, Shape{1, 1}), F({1}, Shape{1, 1})); },
-                             "scatter(): Expected dtype int64 for index");
+                             "scatter(): Expected dtype int32/int64 for index");
   check_throws<RuntimeError>([&] { scatter(x, 1, L({0}, Shape{1, 1}), Scalar(std::complex<double>(1, 1))); },
                              "value cannot be converted to type float without overflow");
   check_throws<RuntimeError>([&] { index_copy(x, 1, L({0}), F({1, 1, 1}, Shape{3, 1})); },
