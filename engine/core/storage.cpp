@@ -31,6 +31,15 @@ StorageImpl::StorageImpl(int64_t n, Device dev) : nbytes(n), device(dev) {
   data = allocator->allocate(n);
 }
 
+void StorageImpl::grow(int64_t new_nbytes) {
+  if (new_nbytes <= nbytes) return;
+  void* fresh = allocator->allocate(new_nbytes);
+  if (data && nbytes > 0) allocator->copy(fresh, data, nbytes);
+  if (data) allocator->deallocate(data, nbytes);
+  data = fresh;
+  nbytes = new_nbytes;
+}
+
 StorageImpl::~StorageImpl() {
   if (data) allocator->deallocate(data, nbytes);
 }

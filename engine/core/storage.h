@@ -37,12 +37,15 @@ bool backend_started(DeviceType type);
 
 struct StorageImpl {
   void* data = nullptr;       // owned; null when nbytes == 0 and on the meta device
-  int64_t nbytes = 0;         // fixed at creation
+  int64_t nbytes = 0;         // grows only through grow()
   Device device;
   Allocator* allocator = nullptr;
 
   StorageImpl(int64_t nbytes, Device device);
   ~StorageImpl();
+  // Reallocates to nbytes (> the current size) keeping the bytes there are, as resize_ does:
+  // every tensor on this storage sees the new memory.
+  void grow(int64_t new_nbytes);
   StorageImpl(const StorageImpl&) = delete;
   StorageImpl& operator=(const StorageImpl&) = delete;
 };

@@ -12,11 +12,7 @@ void resize_out(const Tensor& out, const Shape& shape) {
   if (out.sizes() == shape) return;
   const Shape strides = contiguous_strides(shape);
   const int64_t need = (out.storage_offset() + shape_numel(shape)) * out.itemsize();
-  if (need > out.storage()->nbytes) {  // grows the storage in place, keeping its bytes
-    Storage fresh = make_storage(need, out.device());
-    copy_bytes(fresh, 0, out.storage(), 0, out.storage()->nbytes);
-    out.impl()->storage = fresh;
-  }
+  if (need > out.storage()->nbytes) out.storage()->grow(need);  // every view of it sees the new bytes
   out.set_geometry(shape, strides, out.storage_offset());
 }
 

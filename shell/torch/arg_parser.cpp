@@ -6,6 +6,7 @@
 // must pass the parameter type's acceptance test. A failing call either gets the
 // one plausible overload's own error or the overload listing of arg_listing.cpp.
 #include "shell/torch/arg_parser.h"
+#include "shell/torch/layout.h"
 
 #include <algorithm>
 
@@ -117,8 +118,8 @@ bool check(const Param& p, const Signature& sig, const Value& v, size_t argnum, 
         return n == "float" || n == "int" || n == "bool" || n == "complex";
       }
       return false;
-    case ParamType::Layout:
-    case ParamType::MemoryFormat: return false;  // tsh has no layout or memory-format values
+    case ParamType::Layout: return is_layout(v);  // torch.strided, the only layout tsh has
+    case ParamType::MemoryFormat: return false;  // tsh has no memory-format values
     case ParamType::Device: return is_python_int(v) || v.is(Kind::Str) || v.is(Kind::Device);
     case ParamType::Generator: return v.is(Kind::Generator);
     case ParamType::Dimname: return check_dimname(v);

@@ -74,7 +74,8 @@ void check_no_names(const Bound& a, size_t i) {
 // float dtype from data, an empty one, or an uninitialised one of a size
 // (ints, or a torch.Size); a tensor argument comes back as it is. Only the
 // CPU, and no keyword but device.
-Value legacy_tensor_new(Interpreter&, Args& a, Kwargs& kw) {
+// torch.Tensor(...) and Tensor.new(...): sizes or data, in dtype d on device `on`.
+Value legacy_construct(Args& a, Kwargs& kw, DType d, Device on, bool method) {
   for (const auto& [k, v] : kw) {
     if (k != "device")
       throw TypeError("new() received an invalid combination of arguments - got (" + [&] {
@@ -89,28 +90,40 @@ Value legacy_tensor_new(Interpreter&, Args& a, Kwargs& kw) {
             " * (Tensor other)\n"
             " * (tuple of ints size, *, torch.device device = None)\n"
             " * (object data, *, torch.device device = None)\n");
-    const Device d = v.is(Kind::Device) ? v.as_device() : Device::parse(v.as_str());
-    if (!d.is_cpu())
-      throw RuntimeError("legacy constructor expects device type: cpu but device type: " +
-                         std::string(d.str().substr(0, d.str().find(':'))) + " was passed");
+    const Device dv = v.is(Kind::Device) ? v.as_device() : Device::parse(v.as_str());
+    auto type_of = [](const Device& x) { return std::string(x.str().substr(0, x.str().find(':'))); };
+    if (type_of(dv) != type_of(on))
+      throw RuntimeError("legacy constructor expects device type: " + type_of(on) + " but device type: " +
+                         type_of(dv) + " was passed");
   }
-  const DType d = default_dtype();
   auto sized = [&](const Shape& shape) {
     for (int64_t n : shape)
       if (n < 0) throw RuntimeError("Trying to create tensor with negative dimension " + std::to_string(n) + ": " + shape_str(shape));
-    return Value::tensor(empty(shape, d));
+    return Value::tensor(empty(shape, d, on));
   };
-  if (a.empty()) return Value::tensor(empty({0}, d));
+  if (a.empty()) return Value::tensor(empty({0}, d, on));
   if (a.size() == 1) {
     const Value& x = a[0];
-    if (x.is(Kind::Tensor)) return x;  // the same tensor, as PyTorch's (Tensor other) form
+    if (x.is(Kind::Tensor)) {
+      if (!method) return x;  // the same tensor, as PyTorch's (Tensor other) form
+      // Tensor.new(other): an alias of other, which must have self's dtype and device.
+      const Tensor& o = x.as_tensor();
+      auto options = [](DType dt, const Device& dv) {
+        return std::string("TensorOptions(dtype=") + typemeta_name(dt) + ", device=" + dv.str() +
+               ", layout=Strided, requires_grad=false (default), pinned_memory=false (default), "
+               "memory_format=(nullopt))";
+      };
+      if (o.dtype() != d || !(o.device() == on))
+        throw TypeError("expected " + options(d, on) + " (got " + options(o.dtype(), o.device()) + ")");
+      return Value::tensor(o.as_view(o.sizes(), o.strides(), o.storage_offset()));
+    }
     if (x.is(Kind::Size)) {
       Shape shape;
       for (const Value& n : x.items()) shape.push_back(static_cast<int64_t>(n.as_int()));
       return sized(shape);
     }
     if (x.is(Kind::Int)) return sized({static_cast<int64_t>(x.as_int())});
-    if (x.is(Kind::List) || x.is(Kind::Tuple)) return Value::tensor(tensor_from_data(x, d, Device{}));
+    if (x.is(Kind::List) || x.is(Kind::Tuple)) return Value::tensor(tensor_from_data(x, d, on));
     if (x.is_number()) throw TypeError("new(): data must be a sequence (got " + type_name(x) + ")");
     throw TypeError("new(): invalid data type '" + type_name(x) + "'");
   }
@@ -124,7 +137,36 @@ Value legacy_tensor_new(Interpreter&, Args& a, Kwargs& kw) {
   return sized(shape);
 }
 
+Value legacy_tensor_new(Interpreter&, Args& a, Kwargs& kw) {
+  return legacy_construct(a, kw, default_dtype(), Device{}, false);
+}
+
 void register_creation_ops(Registry& r) {
+  // Tensor.new(...): the legacy constructor with self's dtype and device.
+  auto new_impl = [](Bound& b, Args a, size_t device_i) {
+    const Tensor self = b.tensor(0);
+    Kwargs kw;
+    if (device_i != Bound::npos && !b.is_none(device_i)) kw.emplace_back("device", b[device_i]);
+    // Keywords the legacy constructor refuses, passed on for its message.
+    for (const char* k : {"dtype", "requires_grad"})
+      if (size_t i = b.index_of(k); i != Bound::npos && !b.is_none(i)) kw.emplace_back(k, b[i]);
+    // Data on meta comes out float32, whatever self's dtype (PyTorch 2.x).
+    const DType d = self.device().is_meta() && a.size() == 1 && a[0].is_sequence() && !a[0].is(Kind::Size)
+                        ? DType::Float32 : self.dtype();
+    return legacy_construct(a, kw, d, self.device(), true);
+  };
+  const std::string new_doc =
+      "The legacy constructor with self's dtype and device: t.new(2, 3) (uninitialized), t.new([1, 2]) (data), "
+      "t.new() (empty).";
+  // One generic form: the legacy rules (ints or a torch.Size are a size, a list or tuple is data)
+  // decide, as in PyTorch's legacy constructor.
+  r.def("new(Tensor self, Any a0=None, Any a1=None, Any a2=None, Any a3=None, Any a4=None, Any a5=None, Any a6=None, "
+        "Any a7=None, *, Device? device=None, Any dtype=None, Any requires_grad=None) -> Tensor |hidden",
+        kMethod, new_doc, [new_impl](Interpreter&, Bound& b) {
+          Args args;
+          for (size_t i = 1; i <= 8 && !b.is_none(i); ++i) args.push_back(b[i]);
+          return new_impl(b, args, 9);
+        });
   r.def("tensor(Any data, *, ScalarType dtype=None, Device? device=None, bool pin_memory=False, "
         "bool requires_grad=False, Dimname[]? names=None) -> Tensor", kFunction,
         "A new tensor holding a copy of data (nested lists/tuples of numbers). The dtype is inferred: "

@@ -92,6 +92,17 @@ void install_removed_attrs(std::map<std::string, Value>& attrs) {
 }
 
 void register_removed_methods(Registry& r) {
+  // Tensor.reinforce, removed with stochastic functions (PyTorch 0.4); PyTorch still answers this.
+  r.def("reinforce(Tensor self, Any reward=None) -> Tensor |python", kMethod, "Removed from PyTorch: raises its message.",
+        [](Interpreter&, Bound&) -> Value {
+          throw RuntimeError(
+              "reinforce() was removed.\nUse torch.distributions instead.\nSee https://pytorch.org/docs/main/distributions.html\n\n"
+              "Instead of:\n\nprobs = policy_network(state)\naction = probs.multinomial()\nnext_state, reward = env.step(action)\n"
+              "action.reinforce(reward)\naction.backward()\n\nUse:\n\nprobs = policy_network(state)\n"
+              "# NOTE: categorical is equivalent to what used to be called multinomial\n"
+              "m = torch.distributions.Categorical(probs)\naction = m.sample()\nnext_state, reward = env.step(action)\n"
+              "loss = -m.log_prob(action) * reward\nloss.backward()\n");
+        });
   for (const auto& [name, message] : removal_messages()) {
     if (name == "matrix_rank") continue;  // PyTorch has no Tensor.matrix_rank
     const std::string text = message;

@@ -5,6 +5,7 @@
 
 #include "engine/ops/unary.h"
 #include "engine/ops/views.h"
+#include "shell/torch/layout.h"
 #include "shell/python/errors.h"
 
 namespace tsh::shell {
@@ -47,6 +48,14 @@ const std::map<std::string, Getter>& properties() {
       {"grad_fn", [](const Tensor&) { return Value::none(); }},
       {"is_sparse", [](const Tensor&) { return Value::boolean(false); }},
       {"is_quantized", [](const Tensor&) { return Value::boolean(false); }},
+      {"layout", [](const Tensor&) { return strided_layout(); }},
+      // Backends tsh does not have, and autograd's bookkeeping, which it does not have yet.
+      {"is_xla", [](const Tensor&) { return Value::boolean(false); }},
+      {"is_mtia", [](const Tensor&) { return Value::boolean(false); }},
+      {"is_maia", [](const Tensor&) { return Value::boolean(false); }},
+      {"output_nr", [](const Tensor&) { return Value::integer(0); }},
+      // Named tensors: tsh's have no names.
+      {"name", [](const Tensor&) { return Value::none(); }},
       // `t.data` shares storage and geometry with t but is a distinct tensor object.
       {"data", [](const Tensor& t) { return Value::tensor(t.as_view(t.sizes(), t.strides(), t.storage_offset())); }},
       {"T", [](const Tensor& t) { return Value::tensor(T(t)); }},

@@ -8,6 +8,7 @@
 #include "shell/interp.h"
 #include "shell/python/errors.h"
 #include "shell/torch/benchmark.h"
+#include "shell/torch/layout.h"
 #include "shell/torch/registry.h"
 
 namespace tsh::shell {
@@ -105,6 +106,8 @@ Value make_torch_module(Interpreter&) {
     tensor_type->name = "torch.Tensor";
     tensor_type->ctor = legacy_tensor_new;
     attrs["Tensor"] = Value::object(Kind::Type, tensor_type);
+    attrs["strided"] = strided_layout();
+    attrs["layout"] = layout_type();
   }
 
   install_random_attrs(attrs);
