@@ -223,6 +223,28 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
   return index.dim() == 0 ? view(out, {}) : out;
 }
 
+Tensor take_along_dim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim) {
+  TSH_CHECK(indices.dtype() == DType::Int64, RuntimeError,
+            std::string("torch.take_along_dim(): dtype of indices should be Long but got ") +
+                scalar_type_name(indices.dtype()));
+  if (!dim) return take(self, reshape(indices, {-1}));
+  TSH_CHECK(self.dim() == indices.dim(), RuntimeError,
+            "torch.take_along_dim(): input and indices should have the same number of dimensions, but got " +
+                str(self.dim()) + " dimensions for input, and " + str(indices.dim()) + " dimensions for indices");
+  const int64_t d = wrap_dim(*dim, self.dim());
+  Shape self_sizes = self.sizes(), index_sizes = indices.sizes();
+  // Broadcast every dim but d (PyTorch's messages come from broadcast_shapes).
+  Shape a = self.sizes(), b = indices.sizes();
+  a[d] = 1;
+  b[d] = 1;
+  const Shape common = broadcast_shapes(a, b);
+  self_sizes = common;
+  index_sizes = common;
+  self_sizes[d] = self.sizes()[d];
+  index_sizes[d] = indices.sizes()[d];
+  return gather(expand(self, self_sizes), d, expand(indices, index_sizes));
+}
+
 const Tensor& scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
                        const std::string& reduce) {
   dim = wrap_dim(dim, self.dim());

@@ -23,6 +23,10 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
 // out[i][j][k] = self[index[i][j][k]][j][k] (for dim 0); out has index's shape.
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
 
+// gather after broadcasting self and indices against each other in every dim but dim;
+// no dim: take() over the flattened self.
+Tensor take_along_dim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim);
+
 // self[index[i][j][k]][j][k] = src[i][j][k] (for dim 0). reduce is "" (replace),
 // "add" or "multiply". A value is converted to self's dtype (and must fit).
 const Tensor& scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,

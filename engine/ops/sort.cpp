@@ -9,7 +9,10 @@
 #include "engine/kernels/sort.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
+#include "engine/ops/compare.h"
 #include "engine/ops/gather_scatter.h"
+#include "engine/ops/host_values.h"
+#include "engine/ops/reduce.h"
 #include "engine/ops/reduce_util.h"
 #include "engine/ops/views.h"
 
@@ -196,6 +199,48 @@ UniqueResult unique(const Tensor& t, bool sorted, bool return_inverse, bool retu
   r.values = index_select(t, d, to_tensor(u.firsts));
   r.inverse = return_inverse ? to_tensor(u.inverse) : empty({0}, DType::Int64, t.device());
   r.counts = return_counts ? to_tensor(u.counts) : empty({0}, DType::Int64, t.device());
+  return r;
+}
+
+UniqueResult unique_consecutive(const Tensor& t, bool return_inverse, bool return_counts,
+                                std::optional<int64_t> dim) {
+  // Rows to compare: the elements (no dim) or the slices along dim, each flattened.
+  Tensor rows;
+  int64_t d = 0;
+  if (dim) {
+    TSH_CHECK(t.dim() > 0, IndexError,
+              "Dimension specified as " + std::to_string(*dim) + " but tensor has no dimensions");
+    d = wrap_dim(*dim, t.dim());
+    const int64_t n = t.size(d);
+    rows = reshape(movedim(t, {d}, {0}), {n, n == 0 ? 0 : t.numel() / n});
+  } else {
+    rows = reshape(t, {t.numel(), 1});
+  }
+  const int64_t n = rows.size(0);
+  // A run starts where a row differs from the one before it.
+  std::vector<int64_t> starts;
+  if (n > 0) {
+    starts.push_back(0);
+    if (n > 1) {
+      const Tensor differs = any(ne(narrow(rows, 0, 1, n - 1), narrow(rows, 0, 0, n - 1)), std::vector<int64_t>{1});
+      const std::vector<int64_t> flags = int_values(differs);
+      for (int64_t i = 0; i < n - 1; ++i)
+        if (flags[static_cast<size_t>(i)]) starts.push_back(i + 1);
+    }
+  }
+  const int64_t m = static_cast<int64_t>(starts.size());
+  const Tensor first = int64_tensor({m}, starts, t.device());
+  UniqueResult r;
+  r.values = dim ? index_select(t, d, first) : index_select(reshape(t, {-1}), 0, first);
+  std::vector<int64_t> inverse(static_cast<size_t>(n)), counts(static_cast<size_t>(m));
+  for (int64_t k = 0; k < m; ++k) {
+    const int64_t end = k + 1 < m ? starts[static_cast<size_t>(k + 1)] : n;
+    counts[static_cast<size_t>(k)] = end - starts[static_cast<size_t>(k)];
+    for (int64_t i = starts[static_cast<size_t>(k)]; i < end; ++i) inverse[static_cast<size_t>(i)] = k;
+  }
+  r.inverse = return_inverse ? int64_tensor(dim ? Shape{n} : t.sizes(), inverse, t.device())
+                             : empty({0}, DType::Int64, t.device());
+  r.counts = return_counts ? int64_tensor({m}, counts, t.device()) : empty({0}, DType::Int64, t.device());
   return r;
 }
 

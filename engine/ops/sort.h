@@ -46,4 +46,9 @@ struct UniqueResult {
 UniqueResult unique(const Tensor& t, bool sorted = true, bool return_inverse = false,
                     bool return_counts = false, std::optional<int64_t> dim = std::nullopt);
 
+// Like unique, but only runs of equal consecutive values (or slices along dim) collapse;
+// nothing is sorted. NaN never equals NaN.
+UniqueResult unique_consecutive(const Tensor& t, bool return_inverse = false, bool return_counts = false,
+                                std::optional<int64_t> dim = std::nullopt);
+
 }  // namespace tsh
