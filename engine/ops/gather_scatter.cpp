@@ -232,6 +232,7 @@ Tensor take_along_dim(const Tensor& self, const Tensor& indices, std::optional<i
             "torch.take_along_dim(): input and indices should have the same number of dimensions, but got " +
                 str(self.dim()) + " dimensions for input, and " + str(indices.dim()) + " dimensions for indices");
   const int64_t d = wrap_dim(*dim, self.dim());
+  TSH_CHECK(self.dim() > 0, IndexError, "Dimension specified as " + str(d) + " but tensor has no dimensions");
   Shape self_sizes = self.sizes(), index_sizes = indices.sizes();
   // Broadcast every dim but d (PyTorch's messages come from broadcast_shapes).
   Shape a = self.sizes(), b = indices.sizes();
