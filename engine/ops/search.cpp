@@ -52,6 +52,14 @@ std::vector<int64_t> search(const Tensor& seq, const Tensor& values, DType d, bo
   return out;
 }
 
+// Where a result of a and b goes: both on one device, or a 0-d CPU tensor (a Python number) with any.
+Device common_device(const Tensor& a, const Tensor& b) {
+  auto number = [](const Tensor& t) { return t.dim() == 0 && t.device().is_cpu(); };
+  if (a.device() == b.device() || number(b)) return a.device();
+  TSH_CHECK(number(a), RuntimeError, device_mismatch(a.device(), b.device()));
+  return b.device();
+}
+
 }  // namespace
 
 Tensor searchsorted(const Tensor& seq, const Tensor& values, bool out_int32, bool right,
@@ -79,10 +87,11 @@ Tensor searchsorted(const Tensor& seq, const Tensor& values, bool out_int32, boo
   TSH_CHECK(!is_complex(seq.dtype()) && !is_complex(values.dtype()), NotImplementedError,
             std::string("\"searchsorted_out_cpu\" not implemented for '") +
                 scalar_type_name(is_complex(seq.dtype()) ? seq.dtype() : values.dtype()) + "'");
+  const Device device = common_device(seq, values);
   const DType d = promote_types(seq.dtype(), values.dtype());
   const std::vector<int64_t> idx = is_integral(d, true) ? search<int64_t>(seq, values, d, right, sorter)
                                                         : search<double>(seq, values, d, right, sorter);
-  const Tensor out = int64_tensor(values.sizes(), idx, values.device());
+  const Tensor out = int64_tensor(values.sizes(), idx, device);
   return out_int32 ? to(out, DType::Int32, std::nullopt) : out;
 }
 
@@ -93,6 +102,7 @@ Tensor bucketize(const Tensor& input, const Tensor& boundaries, bool out_int32, 
 }
 
 Tensor isin(const Tensor& elements, const Tensor& test, bool invert) {
+  const Device device = common_device(elements, test);
   const DType d = promote_types(elements.dtype(), test.dtype());
   TSH_CHECK(!is_complex(d) && d != DType::Bool, NotImplementedError,
             std::string("Unsupported input type encountered for isin(): ") + scalar_type_name(d));
@@ -108,7 +118,7 @@ Tensor isin(const Tensor& elements, const Tensor& test, bool invert) {
   };
   const std::vector<int64_t> hit = is_integral(d, true) ? run.template operator()<int64_t>()
                                                         : run.template operator()<double>();
-  return to(int64_tensor(elements.sizes(), hit, elements.device()), DType::Bool, std::nullopt);
+  return to(int64_tensor(elements.sizes(), hit, device), DType::Bool, std::nullopt);
 }
 
 }  // namespace tsh
