@@ -425,6 +425,7 @@ Registry& registry() {
     register_linalg_ops(*reg);
     register_dtype_ops(*reg);
     register_special_ops(*reg);
+    register_numeric_ops(*reg);
     register_counting_ops(*reg);
     register_tensor_state_ops(*reg);
     register_scatter_ops(*reg);
