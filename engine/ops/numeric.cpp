@@ -26,11 +26,18 @@ std::string S(int64_t v) { return std::to_string(v); }
 Tensor tail(const Tensor& t, int64_t dim) { return narrow(t, dim, 1, t.sizes()[dim] - 1); }
 Tensor head(const Tensor& t, int64_t dim) { return narrow(t, dim, 0, t.sizes()[dim] - 1); }
 
+// y must have dims for the rules to run along (PyTorch's IndexErrors otherwise).
+void need_dims(const Tensor& y, int64_t dim, bool cumulative) {
+  if (y.dim() > 0) return;
+  TSH_CHECK(!cumulative, IndexError, "slice() cannot be applied to a 0-dim tensor.");
+  throw IndexError("Dimension specified as " + S(dim) + " but tensor has no dimensions");
+}
+
 // x as the spacings along dim of y: x.diff() for 1-d x (viewed along dim), else x.diff(dim).
-Tensor spacings(const Tensor& y, const Tensor& x, int64_t dim) {
+Tensor spacings(const Tensor& y, const Tensor& x, int64_t dim, const char* op) {
   if (x.dim() == 1) {
     TSH_CHECK(x.sizes()[0] == y.sizes()[dim], RuntimeError,
-              "trapezoid: There must be one `x` value for each sample point");
+              std::string(op) + ": There must be one `x` value for each sample point");
     Shape shape(static_cast<size_t>(y.dim()), 1);
     shape[static_cast<size_t>(dim)] = x.sizes()[0] - 1;
     return view(diff(x, 1, 0, std::nullopt, std::nullopt), shape);
@@ -63,6 +70,7 @@ Tensor diff(const Tensor& self, int64_t n, int64_t dim, const std::optional<Tens
 }
 
 Tensor trapezoid(const Tensor& y, const Scalar& dx, int64_t dim) {
+  need_dims(y, dim, false);
   const int64_t d = wrap_dim(dim, y.dim());
   if (y.sizes()[d] == 0) return sum(y, std::vector<int64_t>{d}) ;
   // (Σy - (y_first + y_last) / 2) · dx
@@ -71,23 +79,27 @@ Tensor trapezoid(const Tensor& y, const Scalar& dx, int64_t dim) {
 }
 
 Tensor trapezoid(const Tensor& y, const Tensor& x, int64_t dim) {
+  need_dims(y, 0, false);
   const int64_t d = wrap_dim(dim, y.dim());
   if (y.sizes()[d] == 0) return sum(y, std::vector<int64_t>{d});
-  const Tensor dx = spacings(y, x, d);
+  const Tensor dx = spacings(y, x, d, "trapezoid");
   return div(sum(mul(dx, add(tail(y, d), head(y, d))), std::vector<int64_t>{d}), Operand(2.0));
 }
 
 Tensor cumulative_trapezoid(const Tensor& y, const Scalar& dx, int64_t dim) {
+  need_dims(y, dim, true);
   const int64_t d = wrap_dim(dim, y.dim());
   if (y.sizes()[d] == 0) return clone(y);
-  const Tensor half_dx = div(Operand(dx), Operand(2.0));
-  return cumsum(mul(half_dx, add(head(y, d), tail(y, d))), d);
+  // dx / 2. as Python computes it: a float (or complex) number.
+  const Scalar half_dx = dx.is_complex() ? Scalar(dx.to_complex() / 2.0) : Scalar(dx.to_double() / 2.0);
+  return cumsum(mul(Operand(half_dx), add(head(y, d), tail(y, d))), d);
 }
 
 Tensor cumulative_trapezoid(const Tensor& y, const Tensor& x, int64_t dim) {
+  need_dims(y, dim, true);
   const int64_t d = wrap_dim(dim, y.dim());
   if (y.sizes()[d] == 0) return clone(y);
-  const Tensor dx = spacings(y, x, d);
+  const Tensor dx = spacings(y, x, d, "cumulative_trapezoid");
   return div(cumsum(mul(dx, add(head(y, d), tail(y, d))), d), Operand(2.0));
 }
 
