@@ -60,6 +60,49 @@ Tensor logcumsumexp(const Tensor& self, int64_t dim) {
   return out;
 }
 
+Tensor rms_norm(const Tensor& input, const Shape& normalized_shape, const std::optional<Tensor>& weight,
+                std::optional<double> eps) {
+  const int64_t k = static_cast<int64_t>(normalized_shape.size());
+  bool fits = k <= input.dim();
+  for (int64_t i = 0; fits && i < k; ++i) fits = input.sizes()[input.dim() - k + i] == normalized_shape[i];
+  TSH_CHECK(fits, RuntimeError,
+            "Given normalized_shape=" + shape_str(normalized_shape) + ", expected input with shape [*" + [&] {
+              std::string s;
+              for (int64_t i = 0; i < k; ++i) s += (i ? ", " : "") + std::to_string(normalized_shape[i]);
+              return s;
+            }() + "], but got input of size" + shape_str(input.sizes()));
+  TSH_CHECK(is_floating(input.dtype()) || is_complex(input.dtype()), NotImplementedError,
+            std::string("\"rms_norm\" not implemented for '") + scalar_type_name(input.dtype()) + "'");
+  const Tensor x = is_half(input.dtype()) ? to(input, DType::Float32, std::nullopt) : input;
+  double e = eps.value_or(0.0);
+  if (!eps) {
+    switch (input.dtype()) {
+      case DType::Float16: e = 0.0009765625; break;
+      case DType::BFloat16: e = 0.0078125; break;
+      case DType::Float64: case DType::Complex128: e = 2.220446049250313e-16; break;
+      default: e = 1.1920928955078125e-07; break;
+    }
+  }
+  std::vector<int64_t> dims;
+  for (int64_t i = 0; i < k; ++i) dims.push_back(input.dim() - k + i);
+  const Tensor scale = rsqrt(add(mean(pow(x, Operand(int64_t{2})), dims, true), Operand(e)));
+  Tensor out = to(mul(x, scale), input.dtype(), std::nullopt);
+  if (weight) out = mul(out, *weight);
+  return out;
+}
+
+Tensor norm_except_dim(const Tensor& v, double p, int64_t dim) {
+  if (dim == -1) return norm(v, p);
+  const int64_t last = v.dim() - 1;
+  if (dim == 0 || dim == last) {
+    Shape out_shape(static_cast<size_t>(v.dim()), 1);
+    out_shape[static_cast<size_t>(dim)] = v.sizes()[dim];
+    const Tensor rows = dim == 0 ? view(contiguous(v), {v.sizes()[0], -1}) : view(contiguous(v), {-1, v.sizes()[last]});
+    return view(norm(rows, p, std::vector<int64_t>{dim == 0 ? 1 : 0}), out_shape);
+  }
+  return transpose(norm_except_dim(transpose(v, 0, dim), p, 0), 0, dim);
+}
+
 Tensor renorm(const Tensor& self, double p, int64_t dim, double maxnorm) {
   TSH_CHECK(self.dim() > 1, RuntimeError,
             "renorm: input needs at least 2 dimensions, got " + std::to_string(self.dim()) + " dimensions");

@@ -3,6 +3,9 @@
 #include "engine/core/shape.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
+#include "engine/ops/elementwise.h"
+
+#include <cmath>
 #include "shell/python/errors.h"
 #include "shell/torch/out_arg.h"
 #include "shell/torch/registry.h"
@@ -141,7 +144,100 @@ Value legacy_tensor_new(Interpreter&, Args& a, Kwargs& kw) {
   return legacy_construct(a, kw, default_dtype(), Device{}, false);
 }
 
+namespace {
+
+// torch.empty_strided / empty_permuted / range / asarray.
+void register_more_factories(Registry& r) {
+  r.def(factory("empty_strided(SymInt[] size, SymInt[] stride", ""), kFunction,
+        "An uninitialised tensor with the given sizes and strides (its storage just covers them).",
+        [](Interpreter&, Bound& a) {
+          const Shape size = a.shape(0), stride = a.shape(1);
+          if (size.size() != stride.size())
+            throw RuntimeError("dimensionality of sizes (" + std::to_string(size.size()) +
+                               ") must match dimensionality of strides (" + std::to_string(stride.size()) + ")");
+          for (int64_t n : size)
+            if (n < 0) throw RuntimeError("Trying to create tensor with negative dimension " + std::to_string(n) + ": " + shape_str(size));
+          for (int64_t s : stride)
+            if (s < 0)
+              throw RuntimeError("Storage size calculation overflowed with sizes=" + shape_str(size) +
+                                 " and strides=" + shape_str(stride));
+          return Value::tensor(empty_strided(size, stride, a.dtype(2).value_or(default_dtype()),
+                                             device_or_default(a.device(4))));
+        });
+  r.def(factory("empty_permuted(SymInt[] size, int[] physical_layout", ""), kFunction,
+        "An uninitialised tensor of the given size laid out in memory in the order physical_layout "
+        "(outermost dim first).",
+        [](Interpreter&, Bound& a) {
+          const Shape size = a.shape(0), layout = a.shape(1);
+          if (size.size() != layout.size())
+            throw RuntimeError("Number of dimensions in size does not match the length of the physical_layout; i.e. "
+                               "len(size) = " + std::to_string(size.size()) + " is not equal to len(physical_layout) = " +
+                               std::to_string(layout.size()));
+          Shape stride(size.size(), 0);
+          std::vector<bool> seen(size.size(), false);
+          int64_t acc = 1;
+          for (auto it = layout.rbegin(); it != layout.rend(); ++it) {
+            const int64_t d = wrap_dim(*it, static_cast<int64_t>(size.size()));
+            if (seen[static_cast<size_t>(d)]) throw RuntimeError("Duplicate dim not allowed");
+            seen[static_cast<size_t>(d)] = true;
+            stride[static_cast<size_t>(d)] = acc;
+            acc *= std::max<int64_t>(size[static_cast<size_t>(d)], 1);
+          }
+          return Value::tensor(empty_strided(size, stride, a.dtype(2).value_or(default_dtype()),
+                                             device_or_default(a.device(4))));
+        });
+  r.def(factory("range(Scalar start, Scalar end, Scalar step=1", "Tensor out=None"), kFunction,
+        "Deprecated: start, start + step, ... up to and including end, in the default float dtype unless dtype "
+        "is given (use arange, which excludes end).",
+        [](Interpreter&, Bound& a) {
+          const double start = a.scalar(0).to_double(), end = a.scalar(1).to_double(), step = a.scalar(2).to_double();
+          if (step == 0) throw RuntimeError("step must be nonzero");
+          if ((step > 0 && start > end) || (step < 0 && start < end))
+            throw RuntimeError("upper bound and lower bound inconsistent with step sign");
+          const int64_t n = static_cast<int64_t>(std::floor((end - start) / step)) + 1;
+          std::optional<DType> d = factory_dtype(a, 4, 3);
+          const DType dtype = d.value_or(default_dtype());
+          Device dev = factory_device(a, 6, 3);
+          // start + i * step in double, then the dtype (PyTorch's accumulate type on the CPU).
+          Tensor idx = arange(Scalar(int64_t{0}), Scalar(n), Scalar(int64_t{1}), DType::Float64, dev);
+          Tensor v = to(add(mul(idx, Operand(step)), Operand(start)), dtype, std::nullopt);
+          return out_or_result(a, 3, v);
+        });
+  r.def("asarray(Any obj, *, ScalarType? dtype=None, Device? device=None, bool? copy=None, bool requires_grad=False) -> Tensor",
+        kFunction,
+        "obj as a tensor: a tensor itself (shared unless dtype/device differ or copy=True), a storage viewed "
+        "as 1-d, or data copied like torch.tensor.",
+        [](Interpreter&, Bound& a) {
+          const std::optional<DType> dtype = a.dtype(1);
+          const std::optional<Device> device = a.device(2);
+          const std::optional<bool> copy = a.opt_bool(3);
+          Tensor t;
+          bool shared = false;
+          if (a[0].is(Kind::Tensor)) {
+            t = a.tensor(0);
+            shared = true;
+          } else if (a[0].is(Kind::Storage)) {
+            const auto* so = a[0].as<StorageObj>();
+            const DType sd = so->untyped ? DType::UInt8 : so->dtype;
+            t = Tensor::make(so->storage, {so->size()}, {1}, 0, sd);
+            shared = true;
+          } else {
+            return Value::tensor(tensor_from_data(a[0], dtype, device_or_default(device)));
+          }
+          const bool convert = (dtype && *dtype != t.dtype()) || (device && !(*device == t.device()));
+          if (convert && copy && !*copy)
+            throw ValueError(std::string("can't alias tensor with dtype '") + scalar_type_name(t.dtype()) +
+                             "' into dtype '" + scalar_type_name(dtype.value_or(t.dtype())) + "'.");
+          if (copy && *copy) return Value::tensor(clone(to(t, dtype, device)));
+          if (convert) return Value::tensor(to(t, dtype, device));
+          return shared && a[0].is(Kind::Tensor) ? a[0] : Value::tensor(t);
+        });
+}
+
+}  // namespace
+
 void register_creation_ops(Registry& r) {
+  register_more_factories(r);
   // Tensor.new(...): the legacy constructor with self's dtype and device.
   auto new_impl = [](Bound& b, Args a, size_t device_i) {
     const Tensor self = b.tensor(0);

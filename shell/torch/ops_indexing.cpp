@@ -7,7 +7,9 @@
 #include "engine/ops/advanced_index.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/gather_scatter.h"
+#include "engine/ops/creation.h"
 #include "engine/ops/masked.h"
+#include "engine/ops/views.h"
 #include "shell/python/errors.h"
 #include "shell/torch/out_arg.h"
 #include "shell/torch/registry.h"
@@ -204,6 +206,18 @@ void register_indexing_ops(Registry& r) {
         [](Interpreter&, Bound& a) {
           if (a.boolean(1)) return tensor_tuple(nonzero_tuple(a.tensor(0)));
           return out_or_result(a, 2, nonzero(a.tensor(0)));
+        });
+  r.def("nonzero_static(Tensor self, *, SymInt size, int fill_value=-1, Tensor out=None) -> Tensor", kBoth,
+        "nonzero() with exactly `size` rows: truncated, or padded with fill_value.", [](Interpreter&, Bound& a) {
+          const int64_t size = a.int64(1);
+          if (size < 0) throw RuntimeError("nonzero_static: 'size' must be an non-negative integer");
+          const Tensor& t = a.tensor(0);
+          const Tensor nz = nonzero(t);
+          const int64_t have = nz.sizes()[0], cols = nz.sizes()[1];
+          Tensor out = full({size, cols}, Scalar(a.int64(2)), DType::Int64, t.device());
+          const int64_t keep = std::min(have, size);
+          if (keep > 0) copy_(narrow(out, 0, 0, keep), narrow(nz, 0, 0, keep));
+          return out_or_result(a, 3, out);
         });
   r.def("nonzero(Tensor self) -> Tensor", kMethod, nonzero_doc,
         [](Interpreter&, Bound& a) { return Value::tensor(nonzero(a.tensor(0))); });

@@ -2,7 +2,9 @@
 // (engine/ops/softmax.h) and diff, trapezoid, cumulative_trapezoid, vander, cov, corrcoef (engine/ops/numeric.h).
 #include "engine/ops/copy.h"
 #include "engine/ops/numeric.h"
+#include "engine/ops/reduce.h"
 #include "engine/ops/softmax.h"
+#include "shell/python/errors.h"
 #include "shell/torch/out_arg.h"
 #include "shell/torch/registry.h"
 
@@ -56,6 +58,25 @@ void register_numeric_ops(Registry& r) {
   r.def("vander(Tensor x, int? N=None, bool increasing=False) -> Tensor", kFunction,
         "The Vandermonde matrix of a 1-d x: columns x^(N-1) .. x^0 (increasing=True: x^0 .. x^(N-1)).",
         [](Interpreter&, Bound& a) { return Value::tensor(vander(a.tensor(0), a.opt_int(1), a.boolean(2))); });
+  r.def("rms_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, float? eps=None) -> Tensor", kFunction,
+        "input / sqrt(mean(input², over the last normalized_shape dims) + eps), times weight.",
+        [](Interpreter&, Bound& a) {
+          return Value::tensor(rms_norm(a.tensor(0), a.shape(1), a.opt_tensor(2), a.opt_f64(3)));
+        });
+  r.def("norm_except_dim(Tensor v, int pow=2, int dim=0) -> Tensor", kFunction,
+        "The pow-norm of v over every dim but dim (kept with size 1); dim=-1: over all of v.",
+        [](Interpreter&, Bound& a) {
+          return Value::tensor(norm_except_dim(a.tensor(0), static_cast<double>(a.int64(1)), a.int64(2)));
+        });
+  r.def("frobenius_norm(Tensor self, int[1] dim, bool keepdim=False, *, Tensor out=None) -> Tensor", kFunction,
+        "Deprecated: the 2-norm over dim (linalg.vector_norm(self, 2, dim, keepdim)).",
+        [](Interpreter&, Bound& a) {
+          const Tensor& t = a.tensor(0);
+          if (!is_floating(t.dtype()) && !is_complex(t.dtype()))
+            throw NotImplementedError(std::string("norm(): input dtype should be either floating point or complex. Got ") +
+                                      scalar_type_name(t.dtype()) + " instead.");
+          return out_or_result(a, 3, norm(t, 2.0, a.shape(1), a.boolean(2)));
+        });
   r.def("cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor", kBoth,
         "The covariance matrix of the rows (variables) of self, whose columns are observations.",
         [](Interpreter&, Bound& a) {
