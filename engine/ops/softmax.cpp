@@ -93,6 +93,9 @@ Tensor rms_norm(const Tensor& input, const Shape& normalized_shape, const std::o
 
 Tensor norm_except_dim(const Tensor& v, double p, int64_t dim) {
   if (dim == -1) return norm(v, p);
+  dim = wrap_dim(dim, v.dim());
+  TSH_CHECK(v.dim() > 0, IndexError, "Dimension specified as " + std::to_string(dim) + " but tensor has no dimensions");
+  if (v.dim() == 1) return abs(v);
   const int64_t last = v.dim() - 1;
   if (dim == 0 || dim == last) {
     Shape out_shape(static_cast<size_t>(v.dim()), 1);

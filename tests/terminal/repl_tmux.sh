@@ -100,14 +100,14 @@ exit_with_ctrl_d() {
 start_tsh
 wait_for '^tsh [0-9]'
 
-# Completion of a torch function: TAB inserts the common prefix `rand`, a
+# Completion of a torch function: TAB inserts the common prefix `randint`, a
 # second TAB lists the candidates.
-T send-keys -t tsh 't = torch.ran' Tab
-wait_line 't = torch\.rand$'
+T send-keys -t tsh 't = torch.randi' Tab
+wait_line 't = torch\.randint$'
 T send-keys -t tsh Tab
-wait_for 'randn\('
 wait_for 'randint\('
-run_line '(2, 3)'
+wait_for 'randint_like\('
+run_line '(5, (2, 3))'
 
 # Completion of a tensor method after a name: `t.str` becomes `t.stride(`.
 T send-keys -t tsh 't.str' Tab
