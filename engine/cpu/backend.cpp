@@ -114,6 +114,11 @@ void fill_slots(DeviceType C) {
   k::mv.set(C, mv_kernel);
   k::dot.set(C, dot_kernel);
   k::solve.set(C, solve_kernel);
+  k::lu_factor.set(C, lu_factor_kernel);
+  k::lu_solve.set(C, lu_solve_kernel);
+  k::triangular_solve.set(C, triangular_solve_kernel);
+  k::cholesky_solve.set(C, cholesky_solve_kernel);
+  k::cholesky_inverse.set(C, cholesky_inverse_kernel);
 }
 
 }  // namespace tsh::cpu

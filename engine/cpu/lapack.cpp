@@ -46,6 +46,43 @@ void getrs(lapack_int n, lapack_int k, const std::complex<double>* a, const lapa
   LAPACKE_zgetrs_work(LAPACK_COL_MAJOR, 'N', n, k, a, n, ipiv, b, n);
 }
 
+// trtrs, potrs, potri for the four dtypes (LAPACKE's s/d/c/z entry points).
+#define TSH_LAPACK4(decl, call)                                                           \
+  decl(float, s) decl(double, d) decl(std::complex<float>, c) decl(std::complex<double>, z)
+#define TSH_TRTRS(T, p)                                                                                         \
+  void trtrs(char uplo, char trans, char diag, lapack_int n, lapack_int k, const T* a, T* b) {                  \
+    LAPACKE_##p##trtrs_work(LAPACK_COL_MAJOR, uplo, trans, diag, n, k, a, n, b, n);                              \
+  }
+#define TSH_POTRS(T, p)                                                                                         \
+  void potrs(char uplo, lapack_int n, lapack_int k, const T* a, T* b) {                                         \
+    LAPACKE_##p##potrs_work(LAPACK_COL_MAJOR, uplo, n, k, a, n, b, n);                                           \
+  }
+#define TSH_POTRI(T, p) \
+  void potri(char uplo, lapack_int n, T* a) { LAPACKE_##p##potri_work(LAPACK_COL_MAJOR, uplo, n, a, n); }
+TSH_LAPACK4(TSH_TRTRS, )
+TSH_LAPACK4(TSH_POTRS, )
+TSH_LAPACK4(TSH_POTRI, )
+#undef TSH_TRTRS
+#undef TSH_POTRS
+#undef TSH_POTRI
+#undef TSH_LAPACK4
+
+// Runs f.template operator()<T>() for the four LAPACK dtypes.
+template <typename F> void lapack_dispatch(DType d, F f) {
+  switch (d) {
+    case DType::Float32: f.template operator()<float>(); return;
+    case DType::Float64: f.template operator()<double>(); return;
+    case DType::Complex64: f.template operator()<std::complex<float>>(); return;
+    case DType::Complex128: f.template operator()<std::complex<double>>(); return;
+    default: return;  // the op layer admits no other dtype
+  }
+}
+
+int64_t batches_of(const Tensor& t) {
+  const int64_t m = t.size(-2) * t.size(-1);
+  return m == 0 ? 0 : t.numel() / m;
+}
+
 template <typename T> int64_t solve_batches(const Tensor& lu, const Tensor& x) {
   const int64_t n = lu.size(-1), k = x.size(-1);
   const int64_t batches = n == 0 ? 0 : lu.numel() / (n * n);
@@ -64,6 +101,53 @@ template <typename T> int64_t solve_batches(const Tensor& lu, const Tensor& x) {
 }
 
 }  // namespace
+
+void lu_factor_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& infos) {
+  lapack_dispatch(lu.dtype(), [&]<typename T>() {
+    const int64_t n = lu.size(-1), batches = batches_of(lu);
+    for (int64_t i = 0; i < batches; ++i)
+      infos.data<int32_t>()[i] = static_cast<int32_t>(
+          getrf(static_cast<lapack_int>(n), lu.data<T>() + i * n * n, pivots.data<int32_t>() + i * n));
+  });
+}
+
+void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x) {
+  lapack_dispatch(lu.dtype(), [&]<typename T>() {
+    const int64_t n = lu.size(-1), k = x.size(-1), batches = batches_of(lu);
+    if (k == 0) return;
+    for (int64_t i = 0; i < batches; ++i)
+      getrs(static_cast<lapack_int>(n), static_cast<lapack_int>(k), lu.data<T>() + i * n * n,
+            pivots.data<int32_t>() + i * n, x.data<T>() + i * n * k);
+  });
+}
+
+void triangular_solve_kernel(const Tensor& a, const Tensor& x, bool upper, bool transpose, bool unit) {
+  lapack_dispatch(a.dtype(), [&]<typename T>() {
+    const int64_t n = a.size(-1), k = x.size(-1), batches = batches_of(a);
+    if (k == 0) return;
+    for (int64_t i = 0; i < batches; ++i)
+      trtrs(upper ? 'U' : 'L', transpose ? 'T' : 'N', unit ? 'U' : 'N', static_cast<lapack_int>(n),
+            static_cast<lapack_int>(k), a.data<T>() + i * n * n, x.data<T>() + i * n * k);
+  });
+}
+
+void cholesky_solve_kernel(const Tensor& factor, const Tensor& x, bool upper) {
+  lapack_dispatch(factor.dtype(), [&]<typename T>() {
+    const int64_t n = factor.size(-1), k = x.size(-1), batches = batches_of(factor);
+    if (k == 0) return;
+    for (int64_t i = 0; i < batches; ++i)
+      potrs(upper ? 'U' : 'L', static_cast<lapack_int>(n), static_cast<lapack_int>(k),
+            factor.data<T>() + i * n * n, x.data<T>() + i * n * k);
+  });
+}
+
+void cholesky_inverse_kernel(const Tensor& factor, bool upper) {
+  lapack_dispatch(factor.dtype(), [&]<typename T>() {
+    const int64_t n = factor.size(-1), batches = batches_of(factor);
+    for (int64_t i = 0; i < batches; ++i)
+      potri(upper ? 'U' : 'L', static_cast<lapack_int>(n), factor.data<T>() + i * n * n);
+  });
+}
 
 int64_t solve_kernel(const Tensor& lu, const Tensor& x) {
   switch (lu.dtype()) {

@@ -18,5 +18,11 @@ namespace tsh::cpu {
 // (strides (n*n, 1, n) and (n*k, 1, n)). Returns the first batch element whose
 // matrix is singular, or -1 when every one was solved.
 int64_t solve_kernel(const Tensor& lu, const Tensor& x);
+// The kernels of engine/kernels/linalg.h (LAPACK getrf, getrs, trtrs, potrs, potri).
+void lu_factor_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& infos);
+void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x);
+void triangular_solve_kernel(const Tensor& a, const Tensor& x, bool upper, bool transpose, bool unit);
+void cholesky_solve_kernel(const Tensor& factor, const Tensor& x, bool upper);
+void cholesky_inverse_kernel(const Tensor& factor, bool upper);
 
 }  // namespace tsh::cpu

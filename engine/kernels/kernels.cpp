@@ -90,5 +90,10 @@ Kernel<ProductFn> bmm{"aten::bmm"};
 Kernel<ProductFn> mv{"aten::mv"};
 Kernel<DotFn> dot{"aten::dot"};
 Kernel<SolveFn> solve{"aten::linalg_solve"};
+Kernel<LuFactorFn> lu_factor{"aten::linalg_lu_factor_ex"};
+Kernel<LuSolveFn> lu_solve{"aten::linalg_lu_solve"};
+Kernel<TriangularSolveFn> triangular_solve{"aten::triangular_solve"};
+Kernel<CholeskySolveFn> cholesky_solve{"aten::cholesky_solve"};
+Kernel<CholeskyInverseFn> cholesky_inverse{"aten::cholesky_inverse"};
 
 }  // namespace tsh::kernels

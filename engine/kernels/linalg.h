@@ -16,10 +16,29 @@ using DotFn = void (*)(const Tensor& out, const Tensor& a, const Tensor& b, bool
 // first batch element whose matrix is singular, or -1 when every one was solved.
 using SolveFn = int64_t (*)(const Tensor& lu, const Tensor& x);
 
+// The factorizations and solves below work on batches of column-major matrices ((batches, n, n)
+// and (batches, n, k) with strides (n*n, 1, n), (n*k, 1, n)), overwritten in place.
+// LU with partial pivoting: pivots (batches, n) int32, LAPACK's 1-based rows; infos (batches) int32:
+// 0, or k when U[k-1][k-1] is exactly zero (the factorization is still complete).
+using LuFactorFn = void (*)(const Tensor& lu, const Tensor& pivots, const Tensor& infos);
+// x := A^-1 x with the factors of lu_factor.
+using LuSolveFn = void (*)(const Tensor& lu, const Tensor& pivots, const Tensor& x);
+// x := op(A)^-1 x for triangular A (op: transpose when asked); unit: A's diagonal taken as ones.
+using TriangularSolveFn = void (*)(const Tensor& a, const Tensor& x, bool upper, bool transpose, bool unit);
+// x := (L L^H)^-1 x (upper: (U^H U)^-1 x) from the Cholesky factor.
+using CholeskySolveFn = void (*)(const Tensor& factor, const Tensor& x, bool upper);
+// The inverse of L L^H (U^H U) from its factor, in place: only the factor's triangle is written.
+using CholeskyInverseFn = void (*)(const Tensor& factor, bool upper);
+
 extern Kernel<ProductFn> mm;
 extern Kernel<ProductFn> bmm;
 extern Kernel<ProductFn> mv;
 extern Kernel<DotFn> dot;
 extern Kernel<SolveFn> solve;
+extern Kernel<LuFactorFn> lu_factor;
+extern Kernel<LuSolveFn> lu_solve;
+extern Kernel<TriangularSolveFn> triangular_solve;
+extern Kernel<CholeskySolveFn> cholesky_solve;
+extern Kernel<CholeskyInverseFn> cholesky_inverse;
 
 }  // namespace tsh::kernels

@@ -18,18 +18,6 @@ namespace {
 
 std::string S(int64_t v) { return std::to_string(v); }
 
-// Contiguous strides, except that the last two dims are column-major when
-// column_major (PyTorch's batched_matrix_contiguous_strides).
-Shape matrix_strides(const Shape& sizes, bool column_major) {
-  Shape strides = contiguous_strides(sizes);
-  const size_t d = sizes.size();
-  if (column_major && d >= 2) {
-    strides[d - 2] = 1;
-    strides[d - 1] = std::max<int64_t>(1, sizes[d - 2]);
-  }
-  return strides;
-}
-
 // B is a vector (or a batch of them) rather than a matrix: 1-d, or A's shape without its last dim.
 bool is_vector_rhs(const Tensor& A, const Tensor& B) {
   if (B.dim() == 1) return true;
@@ -44,6 +32,16 @@ void check_is_matrix(const Tensor& t, const char* name) {
 }
 
 }  // namespace
+
+Shape matrix_strides(const Shape& sizes, bool column_major) {
+  Shape strides = contiguous_strides(sizes);
+  const size_t d = sizes.size();
+  if (column_major && d >= 2) {
+    strides[d - 2] = 1;
+    strides[d - 1] = std::max<int64_t>(1, sizes[d - 2]);
+  }
+  return strides;
+}
 
 Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
   const DType d = A.dtype();

@@ -16,4 +16,8 @@ namespace tsh {
 // two dims when left (as PyTorch lays it out), row-major otherwise.
 Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left = true);
 
+// Contiguous strides, except that the last two dims are column-major when column_major
+// (PyTorch's batched_matrix_contiguous_strides: the layout LAPACK works in and PyTorch returns).
+Shape matrix_strides(const Shape& sizes, bool column_major);
+
 }  // namespace tsh

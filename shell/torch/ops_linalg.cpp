@@ -5,8 +5,10 @@
 // (torch.linalg_solve exists too); shell/torch/torch_module.cpp exposes it in the
 // torch.linalg module.
 #include "engine/ops/linalg.h"
+#include "engine/ops/linalg_lu.h"
 #include "engine/ops/matmul.h"
 #include "engine/ops/out.h"
+#include "shell/python/errors.h"
 #include "shell/torch/out_arg.h"
 #include "shell/torch/registry.h"
 
@@ -18,6 +20,79 @@ namespace {
 Value product_out(const Bound& a, const Tensor& result) {
   if (std::optional<Tensor> out = out_arg(a, 2)) check_out_dtype(*out, result.dtype());
   return out_or_result(a, 2, result);
+}
+
+// A named tuple, or the tensors written into out= (a tuple of tensors) and that tuple's items.
+Value named_out(const Bound& a, size_t out_i, const std::string& name, const std::vector<std::string>& fields,
+                const std::vector<Tensor>& results) {
+  if (out_i < a.values.size() && !a.is_none(out_i)) {
+    const auto& items = a[out_i].items();
+    if (items.size() != results.size())
+      throw TypeError("expected tuple of " + std::to_string(results.size()) + " elements but got " +
+                      std::to_string(items.size()));
+    for (size_t i = 0; i < results.size(); ++i) write_out(items[i].as_tensor(), results[i]);
+    return named(name, fields, items);
+  }
+  std::vector<Value> vs;
+  for (const Tensor& t : results) vs.push_back(Value::tensor(t));
+  return named(name, fields, vs);
+}
+
+// det, slogdet, logdet, inverse, matrix_power, lu, lu_solve, lu_unpack, triangular_solve,
+// cholesky_solve, cholesky_inverse (engine/ops/linalg_lu.h).
+void register_lu_ops(Registry& r) {
+  r.def("det(Tensor self) -> Tensor", kBoth, "The determinant of each square matrix (the last two dims), by LU.",
+        [](Interpreter&, Bound& a) { return Value::tensor(det(a.tensor(0))); });
+  r.def("slogdet(Tensor self) -> Tensor", kBoth,
+        "(sign, logabsdet): the sign (or phase) of the determinant and the log of its absolute value.",
+        [](Interpreter&, Bound& a) {
+          auto [sign, logabs] = slogdet(a.tensor(0));
+          return named("slogdet", {"sign", "logabsdet"}, {Value::tensor(sign), Value::tensor(logabs)});
+        });
+  r.def("logdet(Tensor self) -> Tensor", kBoth, "log(det(self)): NaN for a negative determinant, -inf for zero.",
+        [](Interpreter&, Bound& a) { return Value::tensor(logdet(a.tensor(0))); });
+  r.def("inverse(Tensor self, *, Tensor out=None) -> Tensor", kBoth,
+        "The inverse of each square matrix (a singular one raises torch._C._LinAlgError).",
+        [](Interpreter&, Bound& a) { return out_or_result(a, 1, inverse(a.tensor(0))); });
+  r.def("matrix_power(Tensor self, int n, *, Tensor out=None) -> Tensor", kBoth,
+        "self @ self @ ... (n times) by repeated squaring; n = 0: the identity; n < 0: powers of the inverse.",
+        [](Interpreter&, Bound& a) { return out_or_result(a, 2, matrix_power(a.tensor(0), a.int64(1))); });
+  // torch.lu / Tensor.lu are Python in PyTorch (deprecated for linalg.lu_factor).
+  auto lu_impl = [](Interpreter&, Bound& a) {
+    if (!truthy(a[1])) throw RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU");
+    const LuFactors f = lu_factor(a.tensor(0), "linalg.lu_factor");
+    std::vector<Value> items{Value::tensor(f.lu), Value::tensor(f.pivots)};
+    if (truthy(a[2])) items.push_back(Value::tensor(f.infos));
+    return Value::tuple(items);
+  };
+  const std::string lu_doc =
+      "(LU, pivots[, infos]): the LU factorization with partial pivoting (LAPACK's getrf) of each square matrix.";
+  r.def("lu(Tensor A, Any pivot=True, Any get_infos=False, Any out=None) -> Tensor |python", kFunction, lu_doc, lu_impl);
+  r.def("lu(Tensor self, Any pivot=True, Any get_infos=False) -> Tensor |python", kMethod, lu_doc, lu_impl);
+  r.def("lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots, *, Tensor out=None) -> Tensor", kBoth,
+        "X with A X = self, from A's LU factorization (LU_data, LU_pivots).",
+        [](Interpreter&, Bound& a) { return out_or_result(a, 3, lu_solve(a.tensor(0), a.tensor(1), a.tensor(2))); });
+  r.def("lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True, *, "
+        "Tensor[] out=None) -> Tensor",
+        kFunction, "(P, L, U) with A = P @ L @ U from an LU factorization.", [](Interpreter&, Bound& a) {
+          auto [P, L, U] = lu_unpack(a.tensor(0), a.tensor(1), a.boolean(2), a.boolean(3));
+          return named_out(a, 4, "lu_unpack", {"P", "L", "U"}, {P, L, U});
+        });
+  r.def("triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool unitriangular=False, *, "
+        "Tensor[] out=None) -> Tensor",
+        kBoth, "(solution, cloned_coefficient): X with op(A) X = self for triangular A, and a copy of A.",
+        [](Interpreter&, Bound& a) {
+          auto [x, coeff] = triangular_solve(a.tensor(0), a.tensor(1), a.boolean(2), a.boolean(3), a.boolean(4));
+          return named_out(a, 5, "triangular_solve", {"solution", "cloned_coefficient"}, {x, coeff});
+        });
+  r.def("cholesky_solve(Tensor self, Tensor input2, bool upper=False, *, Tensor out=None) -> Tensor", kBoth,
+        "X with (L L^H) X = self from the Cholesky factor input2 (upper: U^H U).",
+        [](Interpreter&, Bound& a) {
+          return out_or_result(a, 3, cholesky_solve(a.tensor(0), a.tensor(1), a.boolean(2)));
+        });
+  r.def("cholesky_inverse(Tensor self, bool upper=False, *, Tensor out=None) -> Tensor", kBoth,
+        "The inverse of L L^H (upper: U^H U) from its Cholesky factor self.",
+        [](Interpreter&, Bound& a) { return out_or_result(a, 2, cholesky_inverse(a.tensor(0), a.boolean(1))); });
 }
 
 }  // namespace
@@ -55,6 +130,7 @@ void register_linalg_ops(Registry& r) {
         "a vector or a batch of vectors; batch dims broadcast. A singular A raises "
         "torch._C._LinAlgError.",
         [](Interpreter&, Bound& a) { return Value::tensor(linalg_solve(a.tensor(0), a.tensor(1), a.boolean(2))); });
+  register_lu_ops(r);
 }
 
 }  // namespace tsh::shell
