@@ -5,6 +5,9 @@
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
 #include "engine/ops/copy.h"
+#include "engine/ops/creation.h"
+#include "engine/ops/host_values.h"
+#include "shell/interp.h"
 #include "engine/ops/reduce.h"
 #include "engine/ops/resize.h"
 #include "engine/ops/views.h"
@@ -78,9 +81,60 @@ std::vector<int64_t> memory_order(const Tensor& t) {
   return {perm.rbegin(), perm.rend()};
 }
 
+// A tensor's elements as Python numbers, in row-major order.
+std::vector<Value> elements(const Tensor& t) {
+  std::vector<Value> out;
+  const DType d = t.dtype();
+  if (d == DType::Bool) {
+    for (int64_t v : int_values(t)) out.push_back(Value::boolean(v != 0));
+  } else if (is_integral(d, false)) {
+    for (int64_t v : int_values(t)) out.push_back(Value::integer(v));
+  } else if (is_complex(d)) {
+    for (auto v : host_values<std::complex<double>>(to(t, DType::Complex128, std::nullopt))) out.push_back(Value::complex(v));
+  } else {
+    for (double v : host_values<double>(to(t, DType::Float64, std::nullopt))) out.push_back(Value::floating(v));
+  }
+  return out;
+}
+
+// apply_/map_/map2_: self[i] = fn(self[i], others[i]...), each other broadcast to self's shape and of self's dtype.
+Value apply_elementwise(Interpreter& in, const Value& self_value, const std::vector<Tensor>& others, const Value& fn,
+                        const std::string& op, const std::vector<std::string>& names) {
+  const Tensor& self = self_value.as_tensor();
+  if (self.device().is_meta()) return self_value;
+  for (size_t i = 0; i < others.size(); ++i)
+    if (others[i].dtype() != self.dtype())
+      throw TypeError(op + ": expected torch." + std::string(legacy_type_name(self.dtype())) + " for '" + names[i] +
+                      "' (got torch." + std::string(legacy_type_name(others[i].dtype())) + ")");
+  std::vector<std::vector<Value>> args{elements(self)};
+  for (const Tensor& o : others) args.push_back(elements(contiguous(expand(o, self.sizes()))));
+  std::vector<Scalar> results;
+  for (size_t k = 0; k < args[0].size(); ++k) {
+    Args call_args;
+    for (const auto& column : args) call_args.push_back(column[k]);
+    Kwargs kw;
+    const Value r = in.call(fn, call_args, kw);
+    if (!r.is_number()) throw TypeError("must be real number, not " + type_name(r));
+    results.push_back(r.as_scalar());
+  }
+  copy_(self, from_scalars(self.sizes(), results, self.dtype(), self.device()));
+  return self_value;
+}
+
 }  // namespace
 
 void register_tensor_state_ops(Registry& r) {
+  r.def("apply_(Tensor self, Any callable) -> Tensor", kMethod,
+        "Replaces each element x by callable(x) (a Python function per element: slow, for small tensors).",
+        [](Interpreter& in, Bound& a) { return apply_elementwise(in, a[0], {}, a[1], "apply_", {}); });
+  r.def("map_(Tensor self, Tensor tensor, Any callable) -> Tensor", kMethod,
+        "Replaces each element x by callable(x, y), y the matching element of tensor (broadcast).",
+        [](Interpreter& in, Bound& a) { return apply_elementwise(in, a[0], {a.tensor(1)}, a[2], "map_", {"other"}); });
+  r.def("map2_(Tensor self, Tensor x, Tensor y, Any callable) -> Tensor", kMethod,
+        "Replaces each element s by callable(s, x, y) with the matching elements of x and y (broadcast).",
+        [](Interpreter& in, Bound& a) {
+          return apply_elementwise(in, a[0], {a.tensor(1), a.tensor(2)}, a[3], "map2_", {"x", "y"});
+        });
   r.def("resize_(Tensor self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor", kMethod,
         "Gives self the new sizes with contiguous strides, keeping its storage (grown if needed; new elements are "
         "uninitialised). The same sizes change nothing.",

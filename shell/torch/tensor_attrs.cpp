@@ -54,6 +54,7 @@ const std::map<std::string, Getter>& properties() {
       {"is_mtia", [](const Tensor&) { return Value::boolean(false); }},
       {"is_maia", [](const Tensor&) { return Value::boolean(false); }},
       {"output_nr", [](const Tensor&) { return Value::integer(0); }},
+      {"volatile", [](const Tensor&) { return Value::boolean(false); }},  // removed in PyTorch 0.4: always False
       // Named tensors: tsh's have no names.
       {"name", [](const Tensor&) { return Value::none(); }},
       // `t.data` shares storage and geometry with t but is a distinct tensor object.
