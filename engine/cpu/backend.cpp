@@ -119,6 +119,10 @@ void fill_slots(DeviceType C) {
   k::triangular_solve.set(C, triangular_solve_kernel);
   k::cholesky_solve.set(C, cholesky_solve_kernel);
   k::cholesky_inverse.set(C, cholesky_inverse_kernel);
+  k::svd.set(C, svd_kernel);
+  k::geqrf.set(C, geqrf_kernel);
+  k::orgqr.set(C, orgqr_kernel);
+  k::ormqr.set(C, ormqr_kernel);
 }
 
 }  // namespace tsh::cpu

@@ -95,5 +95,9 @@ Kernel<LuSolveFn> lu_solve{"aten::linalg_lu_solve"};
 Kernel<TriangularSolveFn> triangular_solve{"aten::triangular_solve"};
 Kernel<CholeskySolveFn> cholesky_solve{"aten::cholesky_solve"};
 Kernel<CholeskyInverseFn> cholesky_inverse{"aten::cholesky_inverse"};
+Kernel<SvdFn> svd{"aten::_linalg_svd"};
+Kernel<GeqrfFn> geqrf{"aten::geqrf"};
+Kernel<OrgqrFn> orgqr{"aten::linalg_householder_product"};
+Kernel<OrmqrFn> ormqr{"aten::ormqr"};
 
 }  // namespace tsh::kernels

@@ -30,6 +30,18 @@ using CholeskySolveFn = void (*)(const Tensor& factor, const Tensor& x, bool upp
 // The inverse of L L^H (U^H U) from its factor, in place: only the factor's triangle is written.
 using CholeskyInverseFn = void (*)(const Tensor& factor, bool upper);
 
+// The SVD a = u diag(s) vh (LAPACK gesdd; a overwritten): s (batches, k) of the real dtype; u (batches, m,
+// full ? m : k) and vh (batches, full ? n : k, n) column-major. Returns the first batch element that did
+// not converge, or -1.
+using SvdFn = int64_t (*)(const Tensor& a, const Tensor& s, const Tensor& u, const Tensor& vh, bool full,
+                          bool compute_uv);
+// Householder QR in place (geqrf: R above the diagonal, the reflectors below; tau (batches, min(m, n))),
+// the Q it represents (orgqr: a (batches, m, n) overwritten by its first n columns, from tau's k
+// reflectors), and Q (or Q^H) applied to c from the left or the right (ormqr).
+using GeqrfFn = void (*)(const Tensor& a, const Tensor& tau);
+using OrgqrFn = void (*)(const Tensor& a, const Tensor& tau);
+using OrmqrFn = void (*)(const Tensor& a, const Tensor& tau, const Tensor& c, bool left, bool transpose);
+
 extern Kernel<ProductFn> mm;
 extern Kernel<ProductFn> bmm;
 extern Kernel<ProductFn> mv;
@@ -40,5 +52,9 @@ extern Kernel<LuSolveFn> lu_solve;
 extern Kernel<TriangularSolveFn> triangular_solve;
 extern Kernel<CholeskySolveFn> cholesky_solve;
 extern Kernel<CholeskyInverseFn> cholesky_inverse;
+extern Kernel<SvdFn> svd;
+extern Kernel<GeqrfFn> geqrf;
+extern Kernel<OrgqrFn> orgqr;
+extern Kernel<OrmqrFn> ormqr;
 
 }  // namespace tsh::kernels

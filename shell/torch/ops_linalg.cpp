@@ -5,6 +5,7 @@
 // (torch.linalg_solve exists too); shell/torch/torch_module.cpp exposes it in the
 // torch.linalg module.
 #include "engine/ops/linalg.h"
+#include "engine/ops/linalg_factor.h"
 #include "engine/ops/linalg_lu.h"
 #include "engine/ops/matmul.h"
 #include "engine/ops/out.h"
@@ -95,6 +96,44 @@ void register_lu_ops(Registry& r) {
         [](Interpreter&, Bound& a) { return out_or_result(a, 2, cholesky_inverse(a.tensor(0), a.boolean(1))); });
 }
 
+// svd, pinverse, nuclear_norm, geqrf, orgqr, ormqr, matrix_exp (engine/ops/linalg_factor.h).
+void register_factor_ops(Registry& r) {
+  r.def("svd(Tensor self, bool some=True, bool compute_uv=True, *, Tensor[] out=None) -> Tensor", kBoth,
+        "(U, S, V) with self = U diag(S) V^H (LAPACK gesdd); some=False: square U and V; compute_uv=False: "
+        "U and V are zeros.",
+        [](Interpreter&, Bound& a) {
+          auto [U, Sv, V] = svd(a.tensor(0), a.boolean(1), a.boolean(2));
+          return named_out(a, 3, "svd", {"U", "S", "V"}, {U, Sv, V});
+        });
+  r.def("pinverse(Tensor self, float rcond=1e-15) -> Tensor", kBoth,
+        "The Moore–Penrose pseudo-inverse (singular values at most rcond times the largest count as zero).",
+        [](Interpreter&, Bound& a) { return Value::tensor(pinverse(a.tensor(0), a.f64(1))); });
+  r.def("nuclear_norm(Tensor self, bool keepdim=False, *, Tensor out=None) -> Tensor", kFunction,
+        "Deprecated: the sum of the singular values of the last two dims (linalg.matrix_norm(A, 'nuc')).",
+        [](Interpreter&, Bound& a) { return out_or_result(a, 2, nuclear_norm(a.tensor(0), std::nullopt, a.boolean(1))); });
+  r.def("nuclear_norm(Tensor self, int[2] dim, bool keepdim=False, *, Tensor out=None) -> Tensor", kFunction,
+        "Deprecated: the sum of the singular values of the matrices in dims dim.", [](Interpreter&, Bound& a) {
+          const Shape d = a.shape(1);
+          return out_or_result(a, 3, nuclear_norm(a.tensor(0), std::make_pair(d[0], d[1]), a.boolean(2)));
+        });
+  r.def("geqrf(Tensor self, *, Tensor[] out=None) -> Tensor", kBoth,
+        "(a, tau): LAPACK's Householder QR, R on and above the diagonal of a, the reflectors below it.",
+        [](Interpreter&, Bound& a) {
+          auto [qr, tau] = geqrf(a.tensor(0));
+          return named_out(a, 1, "geqrf", {"a", "tau"}, {qr, tau});
+        });
+  r.def("orgqr(Tensor self, Tensor input2, *, Tensor out=None) -> Tensor", kBoth,
+        "The Q of geqrf's reflectors self with coefficients input2 (linalg.householder_product).",
+        [](Interpreter&, Bound& a) { return out_or_result(a, 2, orgqr(a.tensor(0), a.tensor(1))); });
+  r.def("ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False, *, Tensor out=None) -> Tensor",
+        kBoth, "Q @ input3 (left=False: input3 @ Q; transpose: with Q^H) for the Q of geqrf's (self, input2).",
+        [](Interpreter&, Bound& a) {
+          return out_or_result(a, 5, ormqr(a.tensor(0), a.tensor(1), a.tensor(2), a.boolean(3), a.boolean(4)));
+        });
+  r.def("matrix_exp(Tensor self) -> Tensor", kBoth, "The matrix exponential e^self of each square matrix.",
+        [](Interpreter&, Bound& a) { return Value::tensor(matrix_exp(a.tensor(0))); });
+}
+
 }  // namespace
 
 void register_linalg_ops(Registry& r) {
@@ -131,6 +170,7 @@ void register_linalg_ops(Registry& r) {
         "torch._C._LinAlgError.",
         [](Interpreter&, Bound& a) { return Value::tensor(linalg_solve(a.tensor(0), a.tensor(1), a.boolean(2))); });
   register_lu_ops(r);
+  register_factor_ops(r);
 }
 
 }  // namespace tsh::shell

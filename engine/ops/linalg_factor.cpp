@@ -1,0 +1,203 @@
+// engine/ops/linalg_factor.cpp — svd, pinverse, nuclear_norm, geqrf, orgqr, ormqr and matrix_exp.
+#include "engine/ops/linalg_factor.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "engine/core/error.h"
+#include "engine/core/shape.h"
+#include "engine/kernels/linalg.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/creation.h"
+#include "engine/ops/elementwise.h"
+#include "engine/ops/host_values.h"
+#include "engine/ops/linalg.h"
+#include "engine/ops/matmul.h"
+#include "engine/ops/reduce.h"
+#include "engine/ops/views.h"
+
+namespace tsh {
+
+namespace {
+
+std::string S(int64_t v) { return std::to_string(v); }
+
+bool lapack_dtype(DType d) {
+  return d == DType::Float32 || d == DType::Float64 || d == DType::Complex64 || d == DType::Complex128;
+}
+
+void check_float(const Tensor& A, const std::string& op) {
+  TSH_CHECK(is_floating(A.dtype()) || is_complex(A.dtype()), NotImplementedError,
+            op + ": Expected a floating point or complex tensor as input. Got " + scalar_type_name(A.dtype()));
+  TSH_CHECK(lapack_dtype(A.dtype()), NotImplementedError,
+            std::string("\"") + op + "_cpu\" not implemented for '" + scalar_type_name(A.dtype()) + "'");
+}
+
+Shape batch_of(const Tensor& t) { return Shape(t.sizes().begin(), t.sizes().end() - 2); }
+
+Shape with_matrix(Shape batch, int64_t rows, int64_t cols) {
+  batch.push_back(rows);
+  batch.push_back(cols);
+  return batch;
+}
+
+Tensor column_major(const Tensor& t, const Shape& shape) {
+  Tensor out = empty_strided(shape, matrix_strides(shape, true), t.dtype(), t.device());
+  copy_(out, expand(t, shape));
+  return out;
+}
+
+Tensor column_major_empty(const Shape& shape, DType d, Device dev) {
+  return empty_strided(shape, matrix_strides(shape, true), d, dev);
+}
+
+bool computes(const Tensor& t) { return t.numel() > 0 && !t.device().is_meta(); }
+
+}  // namespace
+
+std::tuple<Tensor, Tensor, Tensor> svd(const Tensor& A, bool some, bool compute_uv) {
+  TSH_CHECK(A.dim() >= 2, RuntimeError,
+            "linalg.svd: input should have at least 2 dimensions, but has " + S(A.dim()) + " dimensions instead");
+  check_float(A, "linalg.svd");
+  const int64_t m = A.size(-2), n = A.size(-1), k = std::min(m, n);
+  const Shape batch = batch_of(A);
+  if (!A.device().is_meta() && A.numel() > 0)
+    TSH_CHECK(item(all(isfinite(A))).to_int(), LinAlgError,
+              "linalg.svd: The algorithm failed to converge because the input matrix contained non-finite values.");
+  const bool full = !some;
+  const int64_t ucols = full ? m : k, vrows = full ? n : k;
+  Tensor a = column_major(A, A.sizes());
+  Shape s_shape = batch;
+  s_shape.push_back(k);
+  Tensor s = empty(s_shape, to_real(A.dtype()), A.device());
+  Tensor u = column_major_empty(with_matrix(batch, m, ucols), A.dtype(), A.device());
+  Tensor vh = column_major_empty(with_matrix(batch, vrows, n), A.dtype(), A.device());
+  if (k == 0) {
+    zero_(u);
+    zero_(vh);
+  } else if (computes(a)) {
+    const int64_t failed = kernels::svd.get(A.device())(a, s, u, vh, full, true);
+    TSH_CHECK(failed < 0, LinAlgError,
+              "linalg.svd: " + (A.dim() > 2 ? "(Batch element " + S(failed) + "): " : std::string()) +
+                  "The algorithm failed to converge because the input matrix is ill-conditioned or has too many "
+                  "repeated singular values (error code: " + S(std::min(m, n) - 1) + ").");
+  }
+  if (!compute_uv) {
+    return {zeros(with_matrix(batch, m, m), A.dtype(), A.device()), s,
+            zeros(with_matrix(batch, n, n), A.dtype(), A.device())};
+  }
+  const Tensor v = mT(vh);
+  return {u, s, is_complex(A.dtype()) ? conj(v) : v};
+}
+
+Tensor pinverse(const Tensor& A, double rcond) {
+  TSH_CHECK(A.dim() >= 2 && lapack_dtype(A.dtype()), RuntimeError,
+            std::string("linalg.pinv(") + scalar_type_name(A.dtype()) + "{" + [&] {
+              std::string s = "[";
+              for (int64_t i = 0; i < A.dim(); ++i) s += (i ? ", " : "") + S(A.sizes()[i]);
+              return s + "]";
+            }() + "}): expected a tensor with 2 or more dimensions of float, double, cfloat or cdouble types");
+  auto [U, Sv, V] = svd(A, true, true);
+  if (Sv.numel() == 0) return zeros(with_matrix(batch_of(A), A.size(-1), A.size(-2)), A.dtype(), A.device());
+  // Singular values above rcond · the largest are inverted, the others dropped.
+  const Tensor tol = mul(amax(Sv, std::vector<int64_t>{-1}, true), Operand(rcond));
+  const Tensor inv = where(gt(Sv, tol), reciprocal(Sv), Operand(0.0));
+  const Tensor scaled = mul(V, unsqueeze(to(inv, A.dtype(), std::nullopt), -2));
+  const Tensor uh = is_complex(A.dtype()) ? conj(mT(U)) : mT(U);
+  return matmul(scaled, uh);
+}
+
+Tensor nuclear_norm(const Tensor& A, std::optional<std::pair<int64_t, int64_t>> dims, bool keepdim) {
+  TSH_CHECK(A.dim() >= 2, RuntimeError, "linalg.matrix_norm: The input tensor A must have at least 2 dimensions.");
+  int64_t d0 = A.dim() - 2, d1 = A.dim() - 1;
+  if (dims) {
+    d0 = wrap_dim(dims->first, A.dim());
+    d1 = wrap_dim(dims->second, A.dim());
+  }
+  const Tensor moved = movedim(A, {d0, d1}, {-2, -1});
+  auto [U, Sv, V] = svd(moved, true, false);
+  Tensor total = sum(Sv, std::vector<int64_t>{-1});
+  if (keepdim) {
+    const int64_t lo = std::min(d0, d1), hi = std::max(d0, d1);
+    total = unsqueeze(unsqueeze(total, lo), hi);
+  }
+  return total;
+}
+
+std::pair<Tensor, Tensor> geqrf(const Tensor& A) {
+  TSH_CHECK(A.dim() >= 2, RuntimeError, "torch.geqrf: input must have at least 2 dimensions.");
+  check_float(A, "geqrf");
+  const int64_t m = A.size(-2), n = A.size(-1);
+  Tensor a = column_major(A, A.sizes());
+  Shape tau_shape = batch_of(A);
+  tau_shape.push_back(std::min(m, n));
+  Tensor tau = zeros(tau_shape, A.dtype(), A.device());
+  if (computes(a)) kernels::geqrf.get(A.device())(a, tau);
+  return {a, tau};
+}
+
+Tensor orgqr(const Tensor& A, const Tensor& tau) {
+  TSH_CHECK(A.dim() >= 2, RuntimeError,
+            "torch.linalg.householder_product: input must have at least 2 dimensions.");
+  TSH_CHECK(A.size(-2) >= A.size(-1), RuntimeError,
+            "torch.linalg.householder_product: input.shape[-2] must be greater than or equal to input.shape[-1]");
+  TSH_CHECK(A.size(-1) >= tau.size(-1), RuntimeError,
+            "torch.linalg.householder_product: input.shape[-1] must be greater than or equal to tau.shape[-1]");
+  TSH_CHECK(A.dtype() == tau.dtype(), RuntimeError,
+            std::string("torch.linalg.householder_product: tau dtype ") + scalar_type_name(tau.dtype()) +
+                " does not match input dtype " + scalar_type_name(A.dtype()));
+  check_float(A, "orgqr");
+  Tensor a = column_major(A, A.sizes());
+  const Tensor t = contiguous(tau);
+  if (computes(a)) kernels::orgqr.get(A.device())(a, t);
+  return a;
+}
+
+Tensor ormqr(const Tensor& A, const Tensor& tau, const Tensor& C, bool left, bool transpose) {
+  TSH_CHECK(A.dim() >= 2, RuntimeError, "torch.ormqr: input must have at least 2 dimensions.");
+  TSH_CHECK(C.dim() >= 2, RuntimeError, "torch.ormqr: other must have at least 2 dimensions.");
+  const int64_t along = left ? C.size(-2) : C.size(-1);
+  TSH_CHECK(A.size(-2) == along, RuntimeError,
+            std::string("torch.ormqr: other.shape[") + (left ? "-2" : "-1") + "] must be equal to input.shape[-2]");
+  TSH_CHECK(tau.size(-1) <= A.size(-1), RuntimeError,
+            "torch.ormqr: tau.shape[-1] must be less than or equal to input.shape[-1]");
+  TSH_CHECK(A.dtype() == C.dtype() && A.dtype() == tau.dtype(), RuntimeError,
+            std::string("torch.ormqr: Expected input and other to have the same dtype, but input has dtype") +
+                scalar_type_name(A.dtype()) + " and other has dtype " + scalar_type_name(C.dtype()));
+  check_float(A, "ormqr");
+  const Tensor a = column_major(A, A.sizes());
+  Tensor c = column_major(C, C.sizes());
+  const Tensor t = contiguous(tau);
+  if (computes(c) && tau.size(-1) > 0) kernels::ormqr.get(A.device())(a, t, c, left, transpose);
+  return c;
+}
+
+Tensor matrix_exp(const Tensor& A) {
+  TSH_CHECK(A.dim() >= 2, RuntimeError, "linalg.matrix_exp: The input tensor A must have at least 2 dimensions.");
+  TSH_CHECK(A.size(-1) == A.size(-2), RuntimeError,
+            "linalg.matrix_exp: A must be batches of square matrices, but they are " + S(A.size(-2)) + " by " +
+                S(A.size(-1)) + " matrices");
+  TSH_CHECK(is_floating(A.dtype()) || is_complex(A.dtype()), NotImplementedError,
+            std::string("linalg.matrix_exp: Expected a floating point or complex tensor as input. Got ") +
+                scalar_type_name(A.dtype()));
+  const int64_t n = A.size(-1);
+  if (A.numel() == 0 || A.device().is_meta()) return contiguous(expand(eye(n, std::nullopt, A.dtype(), A.device()), A.sizes()));
+  // In double precision (complex128 for complex): scale so that every matrix's 1-norm is at most
+  // theta = 1.09 (where a degree-18 Taylor polynomial is exact to double rounding, the bound PyTorch
+  // uses), sum the series by Horner's rule, square back, and round once to A's dtype.
+  const DType wide = is_complex(A.dtype()) ? DType::Complex128 : DType::Float64;
+  const Tensor W = to(A, wide, std::nullopt);
+  const Tensor I = expand(eye(n, std::nullopt, wide, A.device()), A.sizes());
+  constexpr double kTheta18 = 1.090863719290036;
+  const double norm1 = item(amax(sum(abs(W), std::vector<int64_t>{-2}))).to_double();
+  int64_t squarings = 0;
+  if (std::isfinite(norm1) && norm1 > kTheta18) squarings = static_cast<int64_t>(std::ceil(std::log2(norm1 / kTheta18)));
+  const Tensor X = squarings > 0 ? div(W, Operand(std::ldexp(1.0, static_cast<int>(squarings)))) : W;
+  Tensor result = add(I, div(X, Operand(18.0)));
+  for (int k = 17; k >= 1; --k) result = add(I, div(matmul(X, result), Operand(static_cast<double>(k))));
+  for (int64_t i = 0; i < squarings; ++i) result = matmul(result, result);
+  return contiguous(to(result, A.dtype(), std::nullopt));
+}
+
+}  // namespace tsh
