@@ -148,6 +148,8 @@ void register_removed_methods(Registry& r);
 Value legacy_tensor_new(Interpreter& in, Args& a, Kwargs& kw);
 // torch functions PyTorch defines in Python with *tensors (meshgrid, ...): ops_join.cpp.
 void install_join_attrs(std::map<std::string, Value>& torch_attrs);
+// torch.nan/inf/pi/e/newaxis, finfo, iinfo, broadcast_shapes, is_storage (torch_info.cpp).
+void install_info_attrs(std::map<std::string, Value>& torch_attrs);
 
 // The impl of PyTorch's named-dimension overloads (a Dimname where an int dim goes):
 // tsh's tensors carry no names, so such a call ends in PyTorch's own lookup error
