@@ -356,7 +356,10 @@ std::vector<std::string> attribute_names(Interpreter&, const Value& v) {
     case Kind::Instance: out = v.as<InstanceObj>()->attr_names(); break;
     case Kind::DType: out = {"is_complex", "is_floating_point", "is_signed", "itemsize"}; break;
     case Kind::Device: out = {"index", "type"}; break;
-    case Kind::Storage: out = {"data_ptr", "device", "dtype", "element_size", "nbytes", "size", "tolist"}; break;
+    case Kind::Storage:
+      out = {"cpu", "data_ptr", "device", "dtype", "element_size", "fill_", "is_cuda", "is_shared", "nbytes", "size",
+             "tolist", "type", "untyped"};
+      break;
     case Kind::NamedTuple: out = v.as<NamedTupleObj>()->fields; break;
     default: break;
   }

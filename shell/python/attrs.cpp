@@ -60,6 +60,44 @@ Value storage_attr(const Value& obj, const std::string& name) {
     return bound(obj, name, [](const Value& self, Args&) {
       return Value::integer(static_cast<Int>(reinterpret_cast<uintptr_t>(self.as<StorageObj>()->storage->data)));  // an address, not read
     });
+  if (name == "type")
+    return bound(obj, name, [](const Value& self, Args& a) {
+      expect_args("type", a, 0, 0);
+      auto* st = self.as<StorageObj>();
+      if (st->untyped) return Value::str("torch.storage.UntypedStorage");
+      std::string n(legacy_type_name(st->dtype));
+      return Value::str("torch." + n.replace(n.find("Tensor"), 6, "Storage"));
+    });
+  if (name == "is_cuda") return Value::boolean(s->storage->device.is_cuda());
+  if (name == "is_shared")
+    return bound(obj, name, [](const Value&, Args& a) {
+      expect_args("is_shared", a, 0, 0);
+      return Value::boolean(false);  // tsh has no shared-memory storages
+    });
+  if (name == "cpu")
+    return bound(obj, name, [](const Value& self, Args& a) {
+      expect_args("cpu", a, 0, 0);
+      // A CPU untyped storage is returned as is; a typed one comes back as a new wrapper of the same bytes.
+      auto* st = self.as<StorageObj>();
+      if (!st->storage->device.is_cpu())
+        throw NotImplementedError("storage.cpu() of a " + st->storage->device.str() + " storage is not supported by tsh");
+      if (st->untyped) return self;
+      auto copy = std::make_shared<StorageObj>(*st);
+      return Value::object(Kind::Storage, copy);
+    });
+  if (name == "untyped")
+    return bound(obj, name, [](const Value& self, Args& a) {
+      expect_args("untyped", a, 0, 0);
+      auto u = std::make_shared<StorageObj>(*self.as<StorageObj>());
+      u->untyped = true;
+      return Value::object(Kind::Storage, u);
+    });
+  if (name == "fill_")
+    return make_builtin(name, "<built-in method fill_>", [obj](Interpreter& in, Args& a, Kwargs&) {
+      expect_args("fill_", a, 1, 1);
+      for (int64_t i = 0; i < obj.as<StorageObj>()->size(); ++i) in.set_item(obj, Value::integer(i), a[0]);
+      return obj;
+    });
   if (name == "tolist")
     return make_builtin(name, "<built-in method tolist>", [obj](Interpreter& in, Args& a, Kwargs&) {
       expect_args("tolist", a, 0, 0);
@@ -68,7 +106,8 @@ Value storage_attr(const Value& obj, const std::string& name) {
         out.push_back(in.eval_subscript(obj, Value::integer(i)));
       return Value::list(std::move(out));
     });
-  no_attribute(obj, name, {"dtype", "device", "size", "nbytes", "element_size", "data_ptr", "tolist"});
+  no_attribute(obj, name, {"dtype", "device", "size", "nbytes", "element_size", "data_ptr", "tolist", "type", "is_cuda",
+                           "is_shared", "cpu", "untyped", "fill_"});
 }
 
 // slice.indices(length): the slice's start, stop and step clamped to a sequence of that length.

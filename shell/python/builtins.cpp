@@ -129,6 +129,21 @@ bool is_instance(const Value& v, const Value& type) {
   if (n == "int") return v.is_intlike();
   if (n == "object") return true;
   if (n == "torch.Tensor") return v.is(Kind::Tensor);
+  // The legacy classes: torch.FloatTensor is a float32 CPU tensor, torch.cuda.FloatTensor a CUDA one,
+  // torch.FloatStorage a float32 typed storage.
+  if (v.is(Kind::Tensor)) {
+    const Tensor& t = v.as_tensor();
+    const std::string prefix = t.device().is_cuda() ? "torch.cuda." : "torch.";
+    if (n == prefix + std::string(legacy_type_name(t.dtype()))) return true;
+  }
+  if (v.is(Kind::Storage) && !v.as<StorageObj>()->untyped) {
+    std::string cls(legacy_type_name(v.as<StorageObj>()->dtype));
+    cls.replace(cls.find("Tensor"), 6, "Storage");
+    if (n == "torch." + cls || n == "torch.storage.TypedStorage") return true;
+  }
+  if (v.is(Kind::Storage) && v.as<StorageObj>()->untyped && n == "torch.storage.UntypedStorage") return true;
+  if (v.is(Kind::Instance) && v.as<InstanceObj>()->type.is(Kind::Type))
+    return v.as<InstanceObj>()->type.as<TypeObj>()->name == n;
   if (n == "tuple") return v.is(Kind::Tuple) || v.is(Kind::Size) || v.is(Kind::NamedTuple);
   if (v.is(Kind::Instance)) return v.as<InstanceObj>()->module_name() + "." + type_name(v) == n;
   return type_name(v) == n;
@@ -416,6 +431,7 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     const Value& v = a[0];
     std::string n = type_name(v);
     if (v.is(Kind::Tensor)) n = "torch.Tensor";
+    if (v.is(Kind::Storage)) n = "torch.storage." + n;
     if (v.is(Kind::Instance)) {
       if (v.as<InstanceObj>()->type.is(Kind::Type)) return v.as<InstanceObj>()->type;
       n = v.as<InstanceObj>()->module_name() + "." + n;

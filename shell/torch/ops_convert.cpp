@@ -52,6 +52,7 @@ void register_conversion_ops(Registry& r) {
           std::optional<DType> d;
           if (a[1].is(Kind::DType)) d = a[1].as_dtype();
           else if (a[1].is(Kind::Str)) d = dtype_from_type_string(a[1].as_str());
+          else if (a[1].is(Kind::Type)) d = dtype_from_type_string(a[1].as<TypeObj>()->name);  // torch.DoubleTensor
           if (!d) {
             if (a[1].is(Kind::Str)) throw ValueError("invalid type: '" + a[1].as_str() + "'");
             throw TypeError("type(): argument 'dtype' must be torch.dtype, not " + arg_type_name(a[1]));

@@ -53,13 +53,6 @@ Value to_list(const Tensor& t) {
   return to_list(c, 0, p);
 }
 
-Value storage_value(const Tensor& t, bool untyped) {
-  auto s = std::make_shared<StorageObj>();
-  s->storage = t.storage();
-  s->dtype = t.dtype();
-  s->untyped = untyped;
-  return Value::object(Kind::Storage, s);
-}
 
 Value shape_tuple(const Shape& s) {
   std::vector<Value> items;
@@ -68,6 +61,14 @@ Value shape_tuple(const Shape& s) {
 }
 
 }  // namespace
+
+Value storage_value(const Tensor& t, bool untyped) {
+  auto s = std::make_shared<StorageObj>();
+  s->storage = t.storage();
+  s->dtype = t.dtype();
+  s->untyped = untyped;
+  return Value::object(Kind::Storage, s);
+}
 
 void register_tensor_info_ops(Registry& r) {
   r.def("size(Tensor self, int? dim=None) -> Size", kMethod,

@@ -144,8 +144,15 @@ void register_special_ops(Registry& r);      // ops_special.cpp: lgamma, polygam
 // torch.eig, torch.solve, ... and their Tensor methods.
 void install_removed_attrs(std::map<std::string, Value>& torch_attrs);
 void register_removed_methods(Registry& r);
-// torch.Tensor(...), the legacy constructor (ops_creation.cpp).
+// torch.Tensor(...), the legacy constructor (ops_creation.cpp), and its core: sizes or data in dtype d
+// on device `on` (method: Tensor.new's rules for a tensor argument).
 Value legacy_tensor_new(Interpreter& in, Args& a, Kwargs& kw);
+Value legacy_construct(Args& a, Kwargs& kw, DType d, Device on, bool method);
+// A Python storage object over t's storage (ops_info.cpp).
+Value storage_value(const Tensor& t, bool untyped);
+// torch.FloatTensor & co., torch.cuda.FloatTensor & co., torch.FloatStorage & co.,
+// torch.set_default_tensor_type (legacy_types.cpp).
+void install_legacy_types(std::map<std::string, Value>& torch_attrs, std::map<std::string, Value>& cuda_attrs);
 // torch functions PyTorch defines in Python with *tensors (meshgrid, ...): ops_join.cpp.
 void install_join_attrs(std::map<std::string, Value>& torch_attrs);
 // torch.nan/inf/pi/e/newaxis, finfo, iinfo, broadcast_shapes, is_storage (torch_info.cpp).

@@ -201,6 +201,11 @@ Tensor assigned_value(const Tensor& self, const Value& v) {
 // storage is refused first: it holds no elements).
 int64_t storage_index(const StorageObj& s, const Value& idx) {
   if (s.storage->device.is_meta()) throw NotImplementedError("Not available for 'meta' device type");
+  if (idx.is(Kind::Slice)) {
+    if (!s.untyped) throw RuntimeError("slices are only supported in UntypedStorage.__getitem__");
+    // PyTorch's slice shares the bytes; tsh's storages have no offset to express that.
+    throw NotImplementedError("slicing an UntypedStorage (a view of part of its bytes) is not supported by tsh");
+  }
   int64_t n = s.size();
   if (!idx.is_intlike()) throw TypeError("can't index a torch.storage.TypedStorage with " + type_name(idx));
   Int i = idx.as_int();

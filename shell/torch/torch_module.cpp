@@ -119,6 +119,7 @@ Value make_torch_module(Interpreter&) {
   Value cuda = module("torch.cuda");
   def(cuda, "is_available", [](Interpreter&, Args&, Kwargs&) { return Value::boolean(false); });
   def(cuda, "device_count", [](Interpreter&, Args&, Kwargs&) { return Value::integer(0); });
+  install_legacy_types(attrs, cuda.as<ModuleObj>()->attrs);
   attrs["cuda"] = cuda;
 
   // torch.linalg: every registry function named linalg_X is torch.linalg.X, as in PyTorch.
