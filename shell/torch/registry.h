@@ -157,6 +157,8 @@ void install_legacy_types(std::map<std::string, Value>& torch_attrs, std::map<st
 void install_join_attrs(std::map<std::string, Value>& torch_attrs);
 // torch.nan/inf/pi/e/newaxis, finfo, iinfo, broadcast_shapes, is_storage (torch_info.cpp).
 void install_info_attrs(std::map<std::string, Value>& torch_attrs);
+// torch.testing with assert_close (testing.cpp).
+void install_testing_module(std::map<std::string, Value>& torch_attrs);
 
 // The impl of PyTorch's named-dimension overloads (a Dimname where an int dim goes):
 // tsh's tensors carry no names, so such a call ends in PyTorch's own lookup error
