@@ -28,8 +28,12 @@ namespace {
 int64_t arange_size(const Scalar& start, const Scalar& end, const Scalar& step, DType d, Device device) {
   static const kernels::Check arange_check("arange");
   arange_check.require(device, d);
-  // A device without an arange limit (meta) counts bool and complex ranges in double.
-  const DType counted = is_complex(d) || d == DType::Bool ? DType::Float64 : d;
+  // A device without an arange limit (meta) counts bool and complex ranges in double; so does every
+  // dtype when a bound or the step is not an integer (PyTorch 2.x: arange(5.5, dtype=int64) has 6
+  // elements, arange(0, 1, 0.5, dtype=int8) two zeros).
+  auto integral = [](const Scalar& s) { return s.is_int() || s.is_bool(); };
+  const bool int_bounds = integral(start) && integral(end) && integral(step);
+  const DType counted = is_complex(d) || d == DType::Bool || !int_bounds ? DType::Float64 : d;
   return dispatch(counted, [&]<typename T>() -> int64_t {
     if constexpr (is_complex_v<T> || std::is_same_v<T, bool>) {
       return 0;  // never: counted is real
@@ -41,7 +45,7 @@ int64_t arange_size(const Scalar& start, const Scalar& end, const Scalar& step, 
                     std::isfinite(static_cast<double>(xend)),
                 RuntimeError, "unsupported range: " + stream_str(xstart) + " -> " + stream_str(xend));
       TSH_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart), RuntimeError,
-                "upper bound and larger bound inconsistent with step sign");
+                "upper bound and lower bound inconsistent with step sign");
       double size_d;
       if constexpr (std::is_same_v<T, int64_t>) {
         // Exact integer count; like PyTorch, the sum wraps around on overflow.

@@ -51,7 +51,7 @@ DType sum_dtype(const Tensor& t, std::optional<DType> dtype) {
 DType mean_dtype(const char* name, const Tensor& t, std::optional<DType> dtype) {
   DType d = dtype.value_or(t.dtype());
   if (!is_floating(d) && !is_complex(d))
-    throw RuntimeError(std::string(name) + "(): could not infer output dtype. " +
+    throw NotImplementedError(std::string(name) + "(): could not infer output dtype. " +
                        (dtype ? "Optional" : "Input") +
                        " dtype must be either a floating point or complex dtype. Got: " +
                        scalar_type_name(d));
@@ -67,7 +67,7 @@ Tensor complex_part(const Tensor& t, int part) {
 }
 
 void check_var_dtype(const Tensor& t) {
-  TSH_CHECK(is_floating(t.dtype()) || is_complex(t.dtype()), RuntimeError,
+  TSH_CHECK(is_floating(t.dtype()) || is_complex(t.dtype()), NotImplementedError,
             "std and var only support floating point and complex dtypes");
 }
 
@@ -145,7 +145,7 @@ Tensor sum(const Tensor& t, const OptDims& dims, bool keepdim, std::optional<DTy
 }
 
 Tensor nansum(const Tensor& t, const OptDims& dims, bool keepdim, std::optional<DType> dtype) {
-  TSH_CHECK(!is_complex(t.dtype()), RuntimeError, "nansum does not support complex inputs");
+  TSH_CHECK(!is_complex(t.dtype()), NotImplementedError, "nansum on CPU does not support complex inputs");
   ReduceSpec spec = detail::reduce_spec(t, dims, keepdim);
   return sum_into(t, spec, sum_dtype(t, dtype), true);
 }
@@ -165,7 +165,7 @@ Tensor mean(const Tensor& t, const OptDims& dims, bool keepdim, std::optional<DT
 }
 
 Tensor nanmean(const Tensor& t, const OptDims& dims, bool keepdim, std::optional<DType> dtype) {
-  TSH_CHECK(is_floating(t.dtype()) || is_complex(t.dtype()), RuntimeError,
+  TSH_CHECK(is_floating(t.dtype()) || is_complex(t.dtype()), NotImplementedError,
             std::string("nanmean(): expected input to have floating point or complex dtype but got ") +
                 scalar_type_name(t.dtype()));
   ReduceSpec spec = detail::reduce_spec(t, dims, keepdim);

@@ -54,7 +54,7 @@ Tensor extreme_values(const Tensor& t, const OptDims& dims, bool keepdim, bool i
 
 ValuesIndices extreme_dim(const Tensor& t, int64_t dim, bool keepdim, bool is_max) {
   const char* name = is_max ? "max()" : "min()";
-  TSH_CHECK(!is_complex(t.dtype()), RuntimeError,
+  TSH_CHECK(!is_complex(t.dtype()), TypeError,
             std::string(name) + ": does not support complex input");
   wrap_dim(dim, t.dim());
   check_nonempty_dims(t, {dim}, name, true, false);
@@ -70,6 +70,9 @@ ValuesIndices extreme_dim(const Tensor& t, int64_t dim, bool keepdim, bool is_ma
 
 Tensor arg_extreme(const Tensor& t, std::optional<int64_t> dim, bool keepdim, bool is_max) {
   const char* name = is_max ? "argmax" : "argmin";
+  // PyTorch 2.x's own sentences, before its dispatch.
+  TSH_CHECK(!is_complex(t.dtype()), TypeError, std::string(name) + "(): does not support complex input");
+  TSH_CHECK(t.dtype() != DType::Bool, NotImplementedError, std::string(name) + "(): does not support bool input");
   static const kernels::Check argmax_check("argmax"), argmin_check("argmin");
   (is_max ? argmax_check : argmin_check).require(t.device(), t.dtype());
   const std::string fn = std::string(name) + "()";
@@ -145,6 +148,8 @@ Tensor amin(const Tensor& t, const OptDims& dims, bool keepdim) {
 }
 
 std::pair<Tensor, Tensor> aminmax(const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
+  TSH_CHECK(!is_complex(t.dtype()), TypeError,
+            std::string("aminmax not implemented for ") + scalar_type_name(t.dtype()));
   static const kernels::Check check("aminmax");
   check.require(t.device(), t.dtype());
   if (dim) {

@@ -112,6 +112,9 @@ Tensor argsort(const Tensor& t, int64_t dim, bool descending, bool stable) {
 Tensor msort(const Tensor& t) { return sort(t, 0).values; }
 
 ValuesIndices topk(const Tensor& t, int64_t k, int64_t dim, bool largest, bool sorted) {
+  // PyTorch 2.x's sentences (the complex one begins with a space).
+  TSH_CHECK(!is_complex(t.dtype()), TypeError, " topk does not support complex dtypes on CPU");
+  TSH_CHECK(t.dtype() != DType::Bool, NotImplementedError, "topk does not support bool dtypes on CPU");
   static const kernels::Check check("topk");
   check.require(t.device(), t.dtype());
   dim = wrap_dim(dim, t.dim());

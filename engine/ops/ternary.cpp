@@ -8,6 +8,11 @@
 #include "engine/ops/creation.h"
 #include "engine/kernels/coverage.h"
 #include "engine/ops/promotion.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/out.h"
+#include "engine/core/message.h"
+
+#include <limits>
 
 namespace tsh {
 
@@ -24,7 +29,7 @@ Tensor run(TernaryOp op, std::span<const Operand> ins, std::span<const DType> dt
 }
 
 void check_not_complex(DType d) {
-  TSH_CHECK(!is_complex(d), RuntimeError, "clamp is not supported for complex types");
+  TSH_CHECK(!is_complex(d), NotImplementedError, "clamp is not supported for complex types");
 }
 
 // In-place clamp_ words its cast error with C++ type names.
@@ -99,9 +104,37 @@ Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const Sca
   return run(TernaryOp::Addcdiv, ins, dts, d, dest, value);
 }
 
-Tensor clamp(const Tensor& self, const std::optional<Operand>& min, const std::optional<Operand>& max,
+Tensor clamp(const Tensor& self, const std::optional<Operand>& min_in, const std::optional<Operand>& max_in,
              const Dest& dest) {
+  std::optional<Operand> min = min_in, max = max_in;
   TSH_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  const DType d0 = self.dtype();
+  if (is_integral(d0, false) && (!min || (!min->is_tensor() && !min->scalar().is_float() && !min->scalar().is_complex())) &&
+      (!max || (!max->is_tensor() && !max->scalar().is_float() && !max->scalar().is_complex()))) {
+    // PyTorch 2.x on integers: a bound past the far end of the range is an error, one past the near end
+    // bounds nothing.
+    const auto [lo, hi] = dispatch(d0, [&]<typename T>() -> std::pair<int64_t, int64_t> {
+      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+        return {static_cast<int64_t>(std::numeric_limits<T>::lowest()), static_cast<int64_t>(std::numeric_limits<T>::max())};
+      else return {0, 0};
+    });
+    // Compared exactly: a Python int in [2**63, 2**64) (is_uint) is above every int64.
+    auto above = [hi = hi](const Scalar& s) { return s.is_uint() || s.to_int() > hi; };
+    auto below = [lo = lo](const Scalar& s) { return !s.is_uint() && s.to_int() < lo; };
+    auto out_of_range = [&](const char* which, double v) {
+      throw RuntimeError(std::string("Clamp ") + which + " value " + stream_str(v) +
+                         " is outside the representable range of " + scalar_type_name(d0));
+    };
+    if (min && above(min->scalar())) out_of_range("min", min->scalar().to_double());
+    if (max && below(max->scalar())) out_of_range("max", max->scalar().to_double());
+    if (min && below(min->scalar())) min.reset();
+    if (max && above(max->scalar())) max.reset();
+    if (!min && !max) {  // nothing to bound: self's values
+      if (dest.mode == Dest::Mode::InPlace) return self;
+      if (dest.mode == Dest::Mode::Out) return write_out(dest.tensor, self);
+      return to(self, d0, std::nullopt, true);
+    }
+  }
   std::vector<PromotionOperand> prom{promotion_operand(self)};
   if (min) prom.push_back(min->promotion());
   if (max) prom.push_back(max->promotion());
@@ -138,7 +171,7 @@ Tensor clamp_max(const Tensor& self, const Operand& max, const Dest& dest) {
 }
 
 Tensor relu(const Tensor& t, const Dest& dest) {
-  TSH_CHECK(t.dtype() != DType::Bool, RuntimeError, "Boolean inputs not supported for relu");
+  TSH_CHECK(t.dtype() != DType::Bool, NotImplementedError, "Boolean inputs not supported for relu");
   return clamp_min(t, Operand(int64_t{0}), dest);
 }
 

@@ -108,13 +108,13 @@ void check_special(UnaryOp op, DType d) {
                 "torch.sgn instead.");
       break;
     case UnaryOp::Signbit:
-      TSH_CHECK(!c, RuntimeError, "signbit is not implemented for complex tensors.");
+      TSH_CHECK(!c, NotImplementedError, "signbit is not implemented for complex tensors.");
       break;
     case UnaryOp::IsNegInf:
-      TSH_CHECK(!c, RuntimeError, "isneginf does not support complex inputs.");
+      TSH_CHECK(!c, TypeError, "isneginf does not support complex inputs.");
       break;
     case UnaryOp::IsPosInf:
-      TSH_CHECK(!c, RuntimeError, "isposinf does not support complex inputs.");
+      TSH_CHECK(!c, TypeError, "isposinf does not support complex inputs.");
       break;
     case UnaryOp::Floor:
       TSH_CHECK(!c, RuntimeError, "floor is not supported for complex inputs");

@@ -61,7 +61,6 @@ bool check_index(const Value& v) { return !v.is(Kind::Bool) && has_index(v); }
 
 bool is_list_like(const Value& v) { return v.is_sequence(); }  // tuple, list, torch.Size
 
-bool check_dimname(const Value& v) { return v.is_none() || v.is(Kind::Str); }
 
 bool zero_dim_tensor(const Value& v) { return v.is(Kind::Tensor) && v.as_tensor().dim() == 0; }
 
@@ -122,22 +121,13 @@ bool check(const Param& p, const Signature& sig, const Value& v, size_t argnum, 
     case ParamType::MemoryFormat: return false;  // tsh has no memory-format values
     case ParamType::Device: return is_python_int(v) || v.is(Kind::Str) || v.is(Kind::Device);
     case ParamType::Generator: return v.is(Kind::Generator);
-    case ParamType::Dimname: return check_dimname(v);
-    case ParamType::DimnameList:
-      if (is_list_like(v)) return v.items().empty() || check_dimname(v.items()[0]);
-      return p.list_size == 1 && check_dimname(v);
     case ParamType::Any: return true;
   }
   return false;
 }
 
-// The varargs form binds when the first positional argument is an index; else that
-// first element is the one a TypeError names.
-bool ints_as_varargs(const Value& first, int64_t& failed_idx) {
-  if (check_index(first)) return true;
-  failed_idx = 0;
-  return false;
-}
+// The varargs form binds when the first positional argument is an index.
+bool ints_as_varargs(const Value& first) { return check_index(first); }
 
 size_t count_required(const std::vector<ViewParam>& view) {
   size_t n = 0;
@@ -223,8 +213,6 @@ std::string param_type_name(const Param& p) {
     case ParamType::MemoryFormat: return "torch.memory_format";
     case ParamType::Device: return "torch.device";
     case ParamType::Str: return "str";
-    case ParamType::Dimname: return "name";
-    case ParamType::DimnameList: return "tuple of names";
   }
   return "object";
 }
@@ -232,8 +220,7 @@ std::string param_type_name(const Param& p) {
 }  // namespace
 
 [[noreturn]] void throw_parser_error(std::string msg) {
-  if (msg.size() > 1023) msg.resize(1023);
-  throw TypeError(msg);
+  throw TypeError(msg);  // whole: PyTorch 2.x no longer cuts its messages at 1023 bytes
 }
 
 bool bind_signature(const Signature& sig, bool is_method, const Args& args, const Kwargs& kwargs, Bound& out,
@@ -242,9 +229,11 @@ bool bind_signature(const Signature& sig, bool is_method, const Args& args, cons
   const size_t first = is_method ? 1 : 0;
   const size_t nargs = args.size() - first;
   const size_t max_pos = count_positional(view);
-  // A sole positional int[] also takes its ints as separate arguments: zeros(2, 3).
+  // A sole positional int[] also takes its ints as separate arguments, zeros(2, 3), when the
+  // first of them is an index (PyTorch 2.x; zeros(2.5, 3) has too many arguments).
   const bool varargs = max_pos == 1 && !view.empty() &&
-                       (view[0].p->type == ParamType::IntList || view[0].p->type == ParamType::SymIntList);
+                       (view[0].p->type == ParamType::IntList || view[0].p->type == ParamType::SymIntList) &&
+                       nargs >= 1 && check_index(args[first]);
   if (nargs > max_pos && !varargs) {
     if (raise) extra_args(sig, view, nargs);
     return false;
@@ -285,7 +274,7 @@ bool bind_signature(const Signature& sig, bool is_method, const Args& args, cons
       return false;
     } else if (check(p, sig, *obj, i, failed_idx)) {
       out.values[view[i].index] = *obj;
-    } else if (varargs_eligible && ints_as_varargs(args[first], failed_idx)) {
+    } else if (varargs_eligible && ints_as_varargs(args[first])) {
       out.values[view[i].index] = Value::tuple(Args(args.begin() + static_cast<long>(first), args.end()));
       arg_pos = nargs;
       continue;
@@ -332,12 +321,12 @@ void check_unpacked(const Signature& sig, bool is_method, const Bound& b) {
       return x.is(Kind::Int) && (x.as_int() > INT64_MAX || x.as_int() < INT64_MIN);
     };
     // A lone int where `int[N]` takes one is unpacked as one long: RuntimeError (below).
-    if (overflows(v) && vp.p->list_size == 0) fail(0, "Overflow when unpacking long");
+    if (overflows(v) && vp.p->list_size == 0) fail(0, "Overflow when unpacking long long");
     if (!is_list_like(v)) continue;
     const auto& items = v.items();
     for (size_t k = 0; k < items.size(); ++k) {
       if (!has_index(items[k])) fail(k, "type must be tuple of ints,but got " + type_name(items[k]));
-      if (overflows(items[k])) fail(k, "Overflow when unpacking long");
+      if (overflows(items[k])) fail(k, "Overflow when unpacking long long");
     }
   }
 }

@@ -42,7 +42,7 @@ void flatten_data(const Value& v, size_t depth, Shape& shape, std::vector<Scalar
   }
   if (!v.is_number()) throw TypeError("new(): invalid data type '" + type_name(v) + "'");
   if (v.is_intlike() && (v.as_int() > INT64_MAX || v.as_int() < INT64_MIN))
-    throw RuntimeError("Overflow when unpacking long");
+    throw ValueError("Overflow when unpacking long long");
   out.push_back(v.as_scalar());
 }
 
@@ -56,8 +56,8 @@ Tensor tensor_from_data(const Value& data, std::optional<DType> dtype, Device de
   return from_scalars(shape, flat, d, device);
 }
 
-// The keyword-only tail of PyTorch's factories, after what goes first (names=,
-// out= or memory_format=): dtype, layout, device, pin_memory, requires_grad.
+// The keyword-only tail of PyTorch's factories, after what goes first (out= or
+// memory_format=): dtype, layout, device, pin_memory, requires_grad.
 const char* const kTail =
     "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, "
     "bool? requires_grad=False) -> Tensor";
@@ -66,10 +66,6 @@ std::string factory(const std::string& head, const std::string& first) {
   return head + ", *, " + (first.empty() ? "" : first + ", ") + kTail;
 }
 
-// names= makes a named tensor in PyTorch; tsh has none, but names=None is fine.
-void check_no_names(const Bound& a, size_t i) {
-  if (!a.is_none(i)) throw NotImplementedError("named tensors are not supported in tsh");
-}
 
 }  // namespace
 
@@ -264,11 +260,10 @@ void register_creation_ops(Registry& r) {
           return new_impl(b, args, 9);
         });
   r.def("tensor(Any data, *, ScalarType dtype=None, Device? device=None, bool pin_memory=False, "
-        "bool requires_grad=False, Dimname[]? names=None) -> Tensor", kFunction,
+        "bool requires_grad=False) -> Tensor", kFunction,
         "A new tensor holding a copy of data (nested lists/tuples of numbers). The dtype is inferred: "
         "bool, then int64, then the default float dtype, then complex.",
         [](Interpreter&, Bound& a) {
-          check_no_names(a, 5);
           return Value::tensor(tensor_from_data(a[0], a.dtype(1), device_or_default(a.device(2))));
         });
   r.def("as_tensor(Any data, *, ScalarType dtype=None, Device? device=None) -> Tensor", kFunction,
@@ -277,7 +272,6 @@ void register_creation_ops(Registry& r) {
           if (a[0].is(Kind::Tensor)) return Value::tensor(to(a.tensor(0), a.dtype(1), a.device(2)));
           return Value::tensor(tensor_from_data(a[0], a.dtype(1), device_or_default(a.device(2))));
         });
-  // zeros/ones/empty/full: a names= overload (names required, None allowed) and an out= one.
   struct Fill {
     const char* name;
     const char* doc;
@@ -289,17 +283,13 @@ void register_creation_ops(Registry& r) {
     const bool is_empty = f.value < 0;
     const int value = f.value;
     auto make = [value](const Shape& size, DType d, Device dev) {
+      if (value == 0)  // torch.zeros checks its sizes itself in PyTorch 2.x
+        for (int64_t n : size)
+          if (n < 0) throw RuntimeError("zeros: Dimension size must be non-negative.");
       return value == 0 ? zeros(size, d, dev) : value == 1 ? ones(size, d, dev) : empty(size, d, dev);
     };
-    // empty has memory_format= beside names= / before out=.
+    // empty has memory_format= before out=.
     const size_t shift = is_empty ? 1 : 0;
-    r.def(factory(std::string(f.name) + "(int[] size", is_empty ? "Dimname[]? names, MemoryFormat? memory_format=None"
-                                                                 : "Dimname[]? names"),
-          kFunction, f.doc, [make, shift](Interpreter&, Bound& a) {
-            check_no_names(a, 1);
-            return Value::tensor(make(a.shape(0), a.dtype(2 + shift).value_or(default_dtype()),
-                                      device_or_default(a.device(4 + shift))));
-          });
     r.def(factory(std::string(f.name) + "(SymInt[] size", is_empty ? "MemoryFormat? memory_format=None, Tensor out=None"
                                                                     : "Tensor out=None"),
           kFunction, f.doc, [make, shift](Interpreter&, Bound& a) {
@@ -314,11 +304,6 @@ void register_creation_ops(Registry& r) {
         kFunction, "A 0-d tensor holding s, of the default float dtype unless dtype is given.",
         [](Interpreter&, Bound& a) {
           return Value::tensor(full({}, a.scalar(0), a.dtype(1).value_or(default_dtype()), device_or_default(a.device(3))));
-        });
-  r.def(factory("full(int[] size, Scalar fill_value", "Dimname[]? names"), kFunction, full_doc,
-        [](Interpreter&, Bound& a) {
-          check_no_names(a, 2);
-          return Value::tensor(full(a.shape(0), a.scalar(1), a.dtype(3), device_or_default(a.device(5))));
         });
   r.def(factory("full(SymInt[] size, Scalar fill_value", "Tensor out=None"), kFunction, full_doc,
         [](Interpreter&, Bound& a) {

@@ -46,13 +46,9 @@ void register_indexing_ops(Registry& r) {
   r.def("index_select(Tensor self, int dim, Tensor index, *, Tensor out=None) -> Tensor", kBoth,
         "The slices of self along dim at the positions in index (1-d int64/int32), as a new tensor.",
         [](Interpreter&, Bound& a) { return out_or_result(a, 3, index_select(a.tensor(0), a.int64(1), a.tensor(2))); });
-  r.def("index_select(Tensor self, Dimname dim, Tensor index, *, Tensor out=None) -> Tensor", kBoth,
-        "index_select()" + named, named_dims_unsupported("index_select"));
   r.def("gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False, Tensor out=None) -> Tensor", kBoth,
         "out[i][j] = self[index[i][j]][j] for dim 0 (self[i][index[i][j]] for dim 1); out has index's shape.",
         [](Interpreter&, Bound& a) { return out_or_result(a, 4, gather(a.tensor(0), a.int64(1), a.tensor(2))); });
-  r.def("gather(Tensor self, Dimname dim, Tensor index, *, bool sparse_grad=False, Tensor out=None) -> Tensor", kBoth,
-        "gather()" + named, named_dims_unsupported("gather"));
 
   // ---- scatter
   const char* scatter_doc =
@@ -79,8 +75,6 @@ void register_indexing_ops(Registry& r) {
           scatter_doc, scatter_impl);
     r.def("scatter(Tensor self, int dim, Tensor index, " + value + ", *, str reduce, Tensor out=None) -> Tensor", kBoth,
           scatter_doc, scatter_impl);
-    r.def("scatter(Tensor self, Dimname dim, Tensor index, " + value + ") -> Tensor", kBoth, "scatter()" + named,
-          named_dims_unsupported("scatter"));
     r.def("scatter_(Tensor self, int dim, Tensor index, " + value + ") -> Tensor", kMethod, "In-place scatter().",
           scatter_inplace);
     r.def("scatter_(Tensor self, int dim, Tensor index, " + value + ", *, str reduce) -> Tensor", kMethod,
@@ -89,8 +83,6 @@ void register_indexing_ops(Registry& r) {
   r.def("scatter_add(Tensor self, int dim, Tensor index, Tensor src, *, Tensor out=None) -> Tensor", kBoth,
         "Adds src into self along dim at the positions in index; repeated positions add up.",
         [](Interpreter&, Bound& a) { return out_or_result(a, 4, scatter_add(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3))); });
-  r.def("scatter_add(Tensor self, Dimname dim, Tensor index, Tensor src) -> Tensor", kBoth, "scatter_add()" + named,
-        named_dims_unsupported("scatter_add"));
   r.def("scatter_add_(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", kMethod,
         "In-place scatter_add().", [](Interpreter&, Bound& a) {
           scatter_add_(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3));
@@ -103,8 +95,6 @@ void register_indexing_ops(Registry& r) {
         [](Interpreter&, Bound& a) {
           return out_or_result(a, 5, index_add(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3), a.scalar(4)));
         });
-  r.def("index_add(Tensor self, Dimname dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor", kBoth,
-        "index_add()" + named, named_dims_unsupported("index_add"));
   r.def("index_add_(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor", kMethod,
         "In-place index_add().", [](Interpreter&, Bound& a) {
           index_add_(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3), a.scalar(4));
@@ -113,38 +103,26 @@ void register_indexing_ops(Registry& r) {
   r.def("index_copy(Tensor self, int dim, Tensor index, Tensor source, *, Tensor out=None) -> Tensor", kBoth,
         "self with self.select(dim, index[i]) replaced by source.select(dim, i) for every i.",
         [](Interpreter&, Bound& a) { return out_or_result(a, 4, index_copy(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3))); });
-  r.def("index_copy(Tensor self, Dimname dim, Tensor index, Tensor source) -> Tensor", kBoth, "index_copy()" + named,
-        named_dims_unsupported("index_copy"));
   r.def("index_copy_(Tensor self, int dim, Tensor index, Tensor source) -> Tensor", kMethod,
         "In-place index_copy().", [](Interpreter&, Bound& a) {
           index_copy_(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3));
           return a[0];
         });
-  r.def("index_copy_(Tensor self, Dimname dim, Tensor index, Tensor source) -> Tensor", kMethod,
-        "In-place index_copy()" + named, named_dims_unsupported("index_copy"));
   const char* fill_doc = "self with every slice self.select(dim, index[i]) set to value.";
   r.def("index_fill(Tensor self, int dim, Tensor index, Tensor value) -> Tensor", kBoth, fill_doc,
         [](Interpreter&, Bound& a) { return Value::tensor(index_fill(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3))); });
-  r.def("index_fill(Tensor self, Dimname dim, Tensor index, Tensor value) -> Tensor", kBoth, "index_fill()" + named,
-        named_dims_error);
   r.def("index_fill(Tensor self, int dim, Tensor index, Scalar value) -> Tensor", kBoth, fill_doc,
         [](Interpreter&, Bound& a) { return Value::tensor(index_fill(a.tensor(0), a.int64(1), a.tensor(2), a.scalar(3))); });
-  r.def("index_fill(Tensor self, Dimname dim, Tensor index, Scalar value) -> Tensor", kBoth, "index_fill()" + named,
-        named_dims_error);
   r.def("index_fill_(Tensor self, int dim, Tensor index, Tensor value) -> Tensor", kMethod,
         "In-place index_fill().", [](Interpreter&, Bound& a) {
           index_fill_(a.tensor(0), a.int64(1), a.tensor(2), a.tensor(3));
           return a[0];
         });
-  r.def("index_fill_(Tensor self, Dimname dim, Tensor index, Tensor value) -> Tensor", kMethod,
-        "In-place index_fill()" + named, named_dims_error);
   r.def("index_fill_(Tensor self, int dim, Tensor index, Scalar value) -> Tensor", kMethod,
         "In-place index_fill().", [](Interpreter&, Bound& a) {
           index_fill_(a.tensor(0), a.int64(1), a.tensor(2), a.scalar(3));
           return a[0];
         });
-  r.def("index_fill_(Tensor self, Dimname dim, Tensor index, Scalar value) -> Tensor", kMethod,
-        "In-place index_fill()" + named, named_dims_error);
 
   // ---- flat positions
   r.def("take(Tensor self, Tensor index, *, Tensor out=None) -> Tensor", kBoth,

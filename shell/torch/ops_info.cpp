@@ -76,8 +76,6 @@ void register_tensor_info_ops(Registry& r) {
           if (a.is_none(1)) return Value::size(a.tensor(0).sizes());
           return Value::integer(a.tensor(0).size(a.int64(1)));
         });
-  r.def("size(Tensor self, Dimname dim) -> int", kMethod, "The size of a named dim (tsh's tensors have no names).",
-        named_dims_error);
   r.def("stride(Tensor self, int? dim=None) -> int[]", kMethod,
         "The strides of self in elements: how far to move in storage for one step along each dim; "
         "with dim, that dim's stride.",
@@ -85,8 +83,6 @@ void register_tensor_info_ops(Registry& r) {
           if (a.is_none(1)) return shape_tuple(a.tensor(0).strides());
           return Value::integer(a.tensor(0).stride(a.int64(1)));
         });
-  r.def("stride(Tensor self, Dimname dim) -> int", kMethod, "The stride of a named dim (tsh's tensors have no names).",
-        named_dims_error);
   r.def("storage_offset(Tensor self) -> int", kMethod,
         "Where self's first element sits in its storage, in elements.",
         [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).storage_offset()); });

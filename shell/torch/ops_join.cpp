@@ -37,7 +37,9 @@ void no_kwargs(const std::string& fname, const Kwargs& kw) {
 // out= of cat and stack: the inputs' dtype must cast to out's, and out may not share their memory.
 Value join_out(const Bound& a, size_t out_i, const Tensor& result) {
   if (std::optional<Tensor> out = out_arg(a, out_i)) {
-    check_can_cast_out(result.dtype(), *out, "torch.cat(): input types");
+    if (!can_cast(result.dtype(), out->dtype()))  // a TypeError since PyTorch 2.x
+      throw TypeError(std::string("torch.cat(): input types can't be cast to the desired output type ") +
+                      scalar_type_name(out->dtype()));
     for (const Tensor& t : a.tensors(0))
       if (t.storage() == out->storage() && t.numel() > 0 && out->numel() > 0)
         throw RuntimeError("unsupported operation: some elements of the input tensor and the written-to tensor "
@@ -57,13 +59,6 @@ void register_join_ops(Registry& r) {
   for (const char* name : {"cat", "concat", "concatenate"}) {
     r.def(std::string(name) + "(Tensor[] tensors, int dim=0, *, Tensor out=None) -> Tensor", kFunction, cat_doc,
           [](Interpreter&, Bound& a) { return join_out(a, 2, cat(a.tensors(0), a.int64(1))); });
-    r.def(std::string(name) + "(Tensor[] tensors, Dimname dim, *, Tensor out=None) -> Tensor", kFunction,
-          "cat() along a named dim (tsh's tensors have no names).", [](Interpreter& in, Bound& a) {
-            if (a.tensors(0).empty()) throw RuntimeError("expected a non-empty list of Tensors");
-            Bound b = a;
-            b.values[0] = a[0].items()[0];  // the lookup error names the first tensor's dims
-            return named_dims_error(in, b);
-          });
   }
   r.def("stack(Tensor[] tensors, int dim=0, *, Tensor out=None) -> Tensor", kFunction,
         "Joins tensors of equal shape along a new dim.",

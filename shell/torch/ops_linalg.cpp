@@ -150,6 +150,15 @@ void register_linalg_ops(Registry& r) {
   r.def("bmm(Tensor self, Tensor mat2, *, Tensor out=None) -> Tensor", kBoth,
         "Batched mm: (b x n x k) @ (b x k x m) -> (b x n x m), no broadcasting.",
         [](Interpreter&, Bound& a) { return product_out(a, bmm(a.tensor(0), a.tensor(1))); });
+  // mm/bmm with an accumulate dtype exist in PyTorch 2.x for CUDA only.
+  for (const char* n : {"mm", "bmm"}) {
+    const std::string name = n;
+    r.def(name + "(Tensor self, Tensor mat2, ScalarType out_dtype, *, Tensor out=None) -> Tensor", kFunction,
+          name + "() accumulating in out_dtype (PyTorch runs it on CUDA only).", [name](Interpreter&, Bound&) -> Value {
+            throw NotImplementedError("Could not run 'aten::" + name + ".dtype' with arguments from the 'CPU' backend. "
+                                      "'aten::" + name + ".dtype' is only available for CUDA, which tsh does not have.");
+          });
+  }
   r.def("dot(Tensor self, Tensor tensor, *, Tensor out=None) -> Tensor", kBoth,
         "The sum of the products of two 1-d tensors of one length and dtype (a 0-d tensor).",
         [](Interpreter&, Bound& a) { return product_out(a, dot(a.tensor(0), a.tensor(1))); });

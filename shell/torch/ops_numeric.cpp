@@ -14,18 +14,12 @@ void register_numeric_ops(Registry& r) {
   r.def("softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", kBoth,
         "exp(self) / Σ exp(self) along dim (computed stably), in dtype when given.",
         [](Interpreter&, Bound& a) { return Value::tensor(softmax(a.tensor(0), a.int64(1), a.dtype(2))); });
-  r.def("softmax(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor", kFunction,
-        "softmax() of a named dim (tsh's tensors have no names).", named_dims_error);
   r.def("log_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", kBoth,
         "log(softmax(self, dim)), computed stably, in dtype when given.",
         [](Interpreter&, Bound& a) { return Value::tensor(log_softmax(a.tensor(0), a.int64(1), a.dtype(2))); });
-  r.def("log_softmax(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor", kFunction,
-        "log_softmax() of a named dim (tsh's tensors have no names).", named_dims_error);
   r.def("logcumsumexp(Tensor self, int dim, *, Tensor out=None) -> Tensor", kBoth,
         "log of the cumulative sum of exp(self) along dim, without overflow.",
         [](Interpreter&, Bound& a) { return out_or_result(a, 2, logcumsumexp(a.tensor(0), a.int64(1))); });
-  r.def("logcumsumexp(Tensor self, Dimname dim, *, Tensor out=None) -> Tensor", kBoth,
-        "logcumsumexp() of a named dim (tsh's tensors have no names).", named_dims_error);
   r.def("renorm(Tensor self, Scalar p, int dim, Scalar maxnorm, *, Tensor out=None) -> Tensor", kBoth,
         "Each slice along dim whose p-norm exceeds maxnorm, scaled down to norm maxnorm.",
         [](Interpreter&, Bound& a) {

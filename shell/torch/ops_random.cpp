@@ -62,7 +62,7 @@ uint64_t seed_value(const Value& v) {
   const Int i = v.as_int();
   // PyTorch reads the seed as a uint64 (or a negative int64): [-2**63, 2**64).
   if (i > static_cast<Int>(UINT64_MAX) || i < static_cast<Int>(INT64_MIN))
-    throw RuntimeError("Overflow when unpacking long");
+    throw ValueError("Overflow when unpacking long long");
   return static_cast<uint64_t>(static_cast<unsigned __int128>(i));
 }
 
@@ -224,15 +224,11 @@ Value finish(const Bound& a, const FactoryArgs& f, const Tensor& t) {
 }  // namespace
 
 void register_random_ops(Registry& r) {
-  // The overloads of a random factory, in PyTorch's order: generator with
-  // names=, generator with out=, out=, names= (size-based) or the three
-  // without names= (randint, randperm).
-  auto def_factory = [&](const std::string& head, bool with_names, const std::string& doc, OpImpl impl) {
-    std::vector<std::string> firsts;
-    if (with_names) firsts = {"Generator? generator, Dimname[]? names", "Generator? generator, Tensor out=None",
-                              "Tensor out=None", "Dimname[]? names"};
-    else firsts = {"Generator? generator, Tensor out=None", "Tensor out=None"};
-    for (const std::string& f : firsts) r.def(head + ", *, " + f + ", " + kTail, kFunction, doc, impl);
+  // The overloads of a random factory, in PyTorch's order: with a generator, then without.
+  // (PyTorch 2.15 dropped named tensors, and with them the names= overloads.)
+  auto def_factory = [&](const std::string& head, bool, const std::string& doc, OpImpl impl) {
+    for (const std::string f : {"Generator? generator, Tensor out=None", "Tensor out=None"})
+      r.def(head + ", *, " + f + ", " + kTail, kFunction, doc, impl);
   };
   def_factory("rand(SymInt[] size", true, "A tensor of the given size filled with uniform samples from [0, 1).",
               [](Interpreter&, Bound& a) {
@@ -266,21 +262,48 @@ void register_random_ops(Registry& r) {
                 FactoryArgs f = factory_args(a);
                 return finish(a, f, randperm(a.int64(0), f.dtype, f.device, f.gen));
               });
-  const std::string like_tail = std::string("*, MemoryFormat? memory_format=None, ") + kTail;
-  r.def("rand_like(Tensor self, " + like_tail, kFunction,
-        "Uniform samples from [0, 1) in a tensor like input (its size, stride order, dtype and device).",
-        [](Interpreter&, Bound& a) { return Value::tensor(rand_like(a.tensor(0), a.dtype(2), a.device(4), nullptr)); });
-  r.def("randn_like(Tensor self, " + like_tail, kFunction,
-        "Standard normal samples in a tensor like input (its size, stride order, dtype and device).",
-        [](Interpreter&, Bound& a) { return Value::tensor(randn_like(a.tensor(0), a.dtype(2), a.device(4), nullptr)); });
-  r.def("randint_like(Tensor self, SymInt high, " + like_tail, kFunction,
-        "Random integers from [0, high) in a tensor like input.",
-        [](Interpreter&, Bound& a) { return Value::tensor(randint_like(a.tensor(0), 0, a.int64(1), a.dtype(3), a.device(5), nullptr)); });
-  r.def("randint_like(Tensor self, SymInt low, SymInt high, " + like_tail, kFunction,
-        "Random integers from [low, high) in a tensor like input.",
-        [](Interpreter&, Bound& a) {
-          return Value::tensor(randint_like(a.tensor(0), a.int64(1), a.int64(2), a.dtype(4), a.device(6), nullptr));
-        });
+  // The *_like factories: each with a generator overload first (PyTorch 2.x), then without.
+  const std::string like_tail = std::string("MemoryFormat? memory_format=None, ") + kTail;
+  auto def_like = [&](const std::string& head, const std::string& doc, OpImpl impl) {
+    r.def(head + ", *, Generator? generator, " + like_tail, kFunction, doc, impl);
+    r.def(head + ", *, " + like_tail, kFunction, doc, impl);
+  };
+  // dtype, device and generator of a *_like call, by name (their positions differ by overload).
+  struct Like {
+    std::optional<DType> dtype;
+    std::optional<Device> device;
+    Generator* gen;
+  };
+  auto like_args = [](const Bound& a) {
+    const size_t g = a.index_of("generator");
+    return Like{a.dtype(a.index_of("dtype")), a.device(a.index_of("device")), g == Bound::npos ? nullptr : gen_arg(a, g)};
+  };
+  def_like("rand_like(Tensor self", "Uniform samples from [0, 1) in a tensor like input (its size, stride order, dtype and device).",
+           [like_args](Interpreter&, Bound& a) {
+             const Like l = like_args(a);
+             return Value::tensor(rand_like(a.tensor(0), l.dtype, l.device, l.gen));
+           });
+  def_like("randn_like(Tensor self", "Standard normal samples in a tensor like input (its size, stride order, dtype and device).",
+           [like_args](Interpreter&, Bound& a) {
+             const Like l = like_args(a);
+             return Value::tensor(randn_like(a.tensor(0), l.dtype, l.device, l.gen));
+           });
+  def_like("randint_like(Tensor self, SymInt low, SymInt high", "Random integers from [low, high) in a tensor like input.",
+           [like_args](Interpreter&, Bound& a) {
+             const Like l = like_args(a);
+             return Value::tensor(randint_like(a.tensor(0), a.int64(1), a.int64(2), l.dtype, l.device, l.gen));
+           });
+  def_like("randint_like(Tensor self, Tensor high", "Random integers from [0, high) in a tensor like input (high a 0-d tensor).",
+           [like_args](Interpreter&, Bound& a) {
+             const Like l = like_args(a);
+             const int64_t high = item(a.tensor(1)).to_int();
+             return Value::tensor(randint_like(a.tensor(0), 0, high, l.dtype, l.device, l.gen));
+           });
+  def_like("randint_like(Tensor self, SymInt high", "Random integers from [0, high) in a tensor like input.",
+           [like_args](Interpreter&, Bound& a) {
+             const Like l = like_args(a);
+             return Value::tensor(randint_like(a.tensor(0), 0, a.int64(1), l.dtype, l.device, l.gen));
+           });
 
   // ---- distributions
   r.def("normal(Tensor mean, Tensor std, *, Generator? generator=None, Tensor out=None) -> Tensor", kFunction,

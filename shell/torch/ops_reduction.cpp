@@ -91,8 +91,6 @@ void register_sums(Registry& r) {
         [](Interpreter&, Bound& a) {
           return out_or_result(a, 4, sum(a.tensor(0), dims_arg(a, 1), a.boolean(2), sum_out_dtype(a, 3, 4)));
         });
-  r.def("sum(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None) -> Tensor",
-        kBoth, "The sum over named dims (tsh's tensors have no names).", named_dims_error);
   r.def("nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None) -> Tensor",
         kBoth, "sum() with NaN counted as zero.",
         [](Interpreter&, Bound& a) {
@@ -106,8 +104,6 @@ void register_sums(Registry& r) {
         [](Interpreter&, Bound& a) {
           return mean_out(a, 4, mean(a.tensor(0), dims_arg(a, 1), a.boolean(2), a.dtype(3)));
         });
-  r.def("mean(Tensor self, Dimname[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None) -> Tensor",
-        kBoth, "The mean over named dims (tsh's tensors have no names).", named_dims_error);
   r.def("nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None) -> Tensor",
         kBoth, "The mean of the non-NaN elements.",
         [](Interpreter&, Bound& a) {
@@ -121,8 +117,6 @@ void register_sums(Registry& r) {
         [](Interpreter&, Bound& a) {
           return out_or_result(a, 4, prod(a.tensor(0), a.int64(1), a.boolean(2), sum_out_dtype(a, 3, 4)));
         });
-  r.def("prod(Tensor self, Dimname dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None) -> Tensor",
-        kBoth, "The product along a named dim (tsh's tensors have no names).", named_dims_error);
 }
 
 // std, var, std_mean, var_mean share three overloads. The `unbiased` one
@@ -170,10 +164,6 @@ void register_variances(Registry& r) {
           [run](Interpreter&, Bound& a) {
             return run(a.tensor(0), std::nullopt, a.boolean(1) ? 1 : 0, false);
           });
-    r.def(n + "(Tensor self, Dimname[1] dim, bool unbiased=True, bool keepdim=False" + out + ") -> Tensor", k.variants,
-          k.doc, named_dims_error);
-    r.def(n + "(Tensor self, Dimname[1] dim, *, Scalar? correction=None, bool keepdim=False" + out_kw + ") -> Tensor",
-          k.variants, k.doc, named_dims_error);
   }
 }
 
@@ -229,8 +219,6 @@ void register_extrema(Registry& r) {
                               : min(a.tensor(0), a.int64(1), a.boolean(2));
             return values_indices_out(n, a, 3, res);
           });
-    r.def(n + "(Tensor self, Dimname dim, bool keepdim=False, *, Tensor[] out=None) -> Tensor", kBoth,
-          "(values, indices) along a named dim (tsh's tensors have no names).", named_dims_error);
     r.def("a" + n + "(Tensor self, int[1] dim=None, bool keepdim=False, *, Tensor out=None) -> Tensor", kBoth,
           "The " + n + "imum over dim (default: every dim); NaN propagates.",
           [is_max](Interpreter&, Bound& a) {
@@ -281,8 +269,6 @@ void register_extrema(Registry& r) {
           [run, n](Interpreter&, Bound& a) {
             return logical_out(n, a, 3, run(a.tensor(0), Shape{a.int64(1)}, a.boolean(2)));
           });
-    r.def(name + "(Tensor self, Dimname dim, bool keepdim=False, *, Tensor out=None) -> Tensor", kBoth, doc,
-          named_dims_unsupported(name));
   }
   r.def("count_nonzero(Tensor self, int? dim=None) -> Tensor", kBoth,
         "The number of non-zero elements (int64), over everything or over dim.",
@@ -320,8 +306,6 @@ void register_norms(Registry& r) {
         [](Interpreter&, Bound& a) {
           return out_or_result(a, 3, logsumexp(a.tensor(0), a.shape(1), a.boolean(2)));
         });
-  r.def("logsumexp(Tensor self, Dimname[1] dim, bool keepdim=False, *, Tensor out=None) -> Tensor", kBoth,
-        "logsumexp over named dims (tsh's tensors have no names).", named_dims_error);
 }
 
 }  // namespace

@@ -38,29 +38,20 @@ Value vi_out(const std::string& name, const Bound& a, size_t out_i, const Values
   return Value::object(Kind::NamedTuple, o);
 }
 
-const char* const kNamed = " (tsh's tensors have no names).";
 
 void register_scans(Registry& r) {
   r.def("cumsum(Tensor self, int dim, *, ScalarType? dtype=None, Tensor out=None) -> Tensor", kBoth,
         "Running sums along dim (integers and bools sum in int64; dtype= converts first).",
         [](Interpreter&, Bound& a) { return out_or_result(a, 3, cumsum(a.tensor(0), a.int64(1), a.dtype(2))); });
-  r.def("cumsum(Tensor self, Dimname dim, *, ScalarType? dtype=None, Tensor out=None) -> Tensor", kBoth,
-        std::string("cumsum() along a named dim") + kNamed, named_dims_error);
   r.def("cumprod(Tensor self, int dim, *, ScalarType? dtype=None, Tensor out=None) -> Tensor", kBoth,
         "Running products along dim (integers and bools multiply in int64).",
         [](Interpreter&, Bound& a) { return out_or_result(a, 3, cumprod(a.tensor(0), a.int64(1), a.dtype(2))); });
-  r.def("cumprod(Tensor self, Dimname dim, *, ScalarType? dtype=None, Tensor out=None) -> Tensor", kBoth,
-        std::string("cumprod() along a named dim") + kNamed, named_dims_error);
   r.def("cumsum_(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", kMethod,
         "In-place cumsum(): self keeps its dtype and identity.",
         [](Interpreter&, Bound& a) { cumsum_(a.tensor(0), a.int64(1), a.dtype(2)); return a[0]; });
-  r.def("cumsum_(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor", kMethod,
-        std::string("In-place cumsum() along a named dim") + kNamed, named_dims_error);
   r.def("cumprod_(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", kMethod,
         "In-place cumprod(): self keeps its dtype and identity.",
         [](Interpreter&, Bound& a) { cumprod_(a.tensor(0), a.int64(1), a.dtype(2)); return a[0]; });
-  r.def("cumprod_(Tensor self, Dimname dim, *, ScalarType? dtype=None) -> Tensor", kMethod,
-        std::string("In-place cumprod() along a named dim") + kNamed, named_dims_error);
   for (bool is_max : {true, false}) {
     const std::string n = is_max ? "cummax" : "cummin";
     r.def(n + "(Tensor self, int dim, *, Tensor[] out=None) -> Tensor", kBoth,
@@ -68,8 +59,6 @@ void register_scans(Registry& r) {
           [is_max, n](Interpreter&, Bound& a) {
             return vi_out(n, a, 2, is_max ? cummax(a.tensor(0), a.int64(1)) : cummin(a.tensor(0), a.int64(1)));
           });
-    r.def(n + "(Tensor self, Dimname dim, *, Tensor[] out=None) -> Tensor", kBoth,
-          n + "() along a named dim" + kNamed, named_dims_error);
   }
 }
 
@@ -84,10 +73,6 @@ void register_sorting(Registry& r) {
         [](Interpreter&, Bound& a) {
           return vi_out("sort", a, 3, sort(a.tensor(0), a.int64(1), a.boolean(2), false));
         });
-  r.def("sort(Tensor self, *, bool? stable, Dimname dim, bool descending=False, Tensor[] out=None) -> Tensor", kBoth,
-        std::string("sort() along a named dim") + kNamed, named_dims_unsupported("sort"));
-  r.def("sort(Tensor self, Dimname dim, bool descending=False, *, Tensor[] out=None) -> Tensor", kBoth,
-        std::string("sort() along a named dim") + kNamed, named_dims_unsupported("sort"));
   r.def("argsort(Tensor self, *, bool stable, int dim=-1, bool descending=False, Tensor out=None) -> Tensor", kBoth,
         "argsort() that keeps equal elements in order when stable=True.",
         [](Interpreter&, Bound& a) {
@@ -96,8 +81,6 @@ void register_sorting(Registry& r) {
   r.def("argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor", kBoth,
         "The indices that sort self along dim.",
         [](Interpreter&, Bound& a) { return Value::tensor(argsort(a.tensor(0), a.int64(1), a.boolean(2), false)); });
-  r.def("argsort(Tensor self, Dimname dim, bool descending=False) -> Tensor", kBoth,
-        std::string("argsort() along a named dim") + kNamed, named_dims_unsupported("argsort"));
   r.def("msort(Tensor self, *, Tensor out=None) -> Tensor", kBoth, "The values of self sorted along dim 0.",
         [](Interpreter&, Bound& a) { return out_or_result(a, 1, msort(a.tensor(0))); });
   r.def("topk(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True, *, Tensor[] out=None) -> Tensor",
@@ -110,8 +93,6 @@ void register_sorting(Registry& r) {
         [](Interpreter&, Bound& a) {
           return vi_out("kthvalue", a, 4, kthvalue(a.tensor(0), a.int64(1), a.int64(2), a.boolean(3)));
         });
-  r.def("kthvalue(Tensor self, int k, Dimname dim, bool keepdim=False, *, Tensor[] out=None) -> Tensor", kBoth,
-        std::string("kthvalue() along a named dim") + kNamed, named_dims_error);
   for (bool nan : {false, true}) {
     std::string n = nan ? "nanmedian" : "median";
     r.def(n + "(Tensor self) -> Tensor", kBoth,
@@ -123,16 +104,12 @@ void register_sorting(Registry& r) {
                            : median(a.tensor(0), a.int64(1), a.boolean(2));
             return vi_out(n, a, 3, res);
           });
-    r.def(n + "(Tensor self, Dimname dim, bool keepdim=False, *, Tensor[] out=None) -> Tensor", kBoth,
-          n + "() along a named dim" + kNamed, named_dims_error);
   }
   r.def("mode(Tensor self, int dim=-1, bool keepdim=False, *, Tensor[] out=None) -> Tensor", kBoth,
         "(values, indices) of the most frequent value along dim (the smallest among ties).",
         [](Interpreter&, Bound& a) {
           return vi_out("mode", a, 3, mode(a.tensor(0), a.int64(1), a.boolean(2)));
         });
-  r.def("mode(Tensor self, Dimname dim, bool keepdim=False, *, Tensor[] out=None) -> Tensor", kBoth,
-        std::string("mode() along a named dim") + kNamed, named_dims_error);
   // unique is Python in PyTorch (torch.functional's _unique_impl, Tensor.unique).
   auto unique_impl = [](Interpreter&, Bound& a) {
     bool inv = truthy(a[2]), cnt = truthy(a[3]);

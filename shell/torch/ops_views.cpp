@@ -38,8 +38,6 @@ void register_view_ops(Registry& r) {
   r.def("transpose(Tensor self, int dim0, int dim1) -> Tensor", kBoth,
         "A view with dims dim0 and dim1 swapped.",
         [](Interpreter&, Bound& a) { return Value::tensor(transpose(a.tensor(0), a.int64(1), a.int64(2))); });
-  r.def("transpose(Tensor self, Dimname dim0, Dimname dim1) -> Tensor", kBoth,
-        "transpose() of named dims (tsh's tensors have no names).", named_dims_error_rtl);
   r.def("transpose_(Tensor self, int dim0, int dim1) -> Tensor", kMethod, "In-place transpose().",
         [](Interpreter&, Bound& a) { transpose_(a.tensor(0), a.int64(1), a.int64(2)); return a[0]; });
   r.def("swapaxes_(Tensor self, int axis0, int axis1) -> Tensor", kMethod, "In-place swapaxes() (transpose_()).",
@@ -76,8 +74,6 @@ void register_view_ops(Registry& r) {
   r.def("narrow(Tensor self, int dim, SymInt start, SymInt length) -> Tensor", kBoth,
         "A view of `length` entries of dim starting at `start`.",
         [](Interpreter&, Bound& a) { return Value::tensor(narrow(a.tensor(0), a.int64(1), a.int64(2), a.int64(3))); });
-  r.def("select(Tensor self, Dimname dim, int index) -> Tensor", kBoth,
-        "select() of a named dim (tsh's tensors have no names).", named_dims_error);
   r.def("select(Tensor self, int dim, SymInt index) -> Tensor", kBoth,
         "A view of one entry of dim, with that dim removed (t[:, i] is select(1, i)).",
         [](Interpreter&, Bound& a) { return Value::tensor(select(a.tensor(0), a.int64(1), a.int64(2))); });
@@ -91,28 +87,16 @@ void register_view_ops(Registry& r) {
         [](Interpreter&, Bound& a) { return Value::tensor(squeeze(a.tensor(0), a.int64(1))); });
   r.def("squeeze(Tensor self, int[] dim) -> Tensor", kBoth, "A view without those of dims whose size is 1.",
         [](Interpreter&, Bound& a) { return Value::tensor(squeeze(a.tensor(0), a.shape(1))); });
-  r.def("squeeze(Tensor self, Dimname dim) -> Tensor", kBoth, "squeeze() of a named dim (tsh's tensors have no names).",
-        named_dims_error);
   r.def("squeeze_(Tensor self) -> Tensor", kMethod, "In-place squeeze().",
         [](Interpreter&, Bound& a) { squeeze_(a.tensor(0)); return a[0]; });
   r.def("squeeze_(Tensor self, int dim) -> Tensor", kMethod, "In-place squeeze(dim).",
         [](Interpreter&, Bound& a) { squeeze_(a.tensor(0), a.int64(1)); return a[0]; });
   r.def("squeeze_(Tensor self, int[] dim) -> Tensor", kMethod, "In-place squeeze(dims).",
         [](Interpreter&, Bound& a) { squeeze_(a.tensor(0), a.shape(1)); return a[0]; });
-  r.def("squeeze_(Tensor self, Dimname dim) -> Tensor", kMethod, "In-place squeeze() of a named dim.",
-        named_dims_unsupported("squeeze"));
-  r.def("flatten(Tensor self, int start_dim, int end_dim, Dimname out_dim) -> Tensor", kBoth,
-        "flatten() naming the new dim (tsh's tensors have no names).", named_dims_error);
   r.def("flatten(Tensor self, int start_dim=0, int end_dim=-1) -> Tensor", kBoth,
         "Merges dims start_dim..end_dim into one (a view when possible, else a copy).",
         [](Interpreter&, Bound& a) { return Value::tensor(flatten(a.tensor(0), a.int64(1), a.int64(2))); });
-  r.def("flatten(Tensor self, Dimname start_dim, Dimname end_dim, Dimname out_dim) -> Tensor", kBoth,
-        "flatten() of named dims (tsh's tensors have no names).", named_dims_error);
-  r.def("flatten(Tensor self, Dimname[] dims, Dimname out_dim) -> Tensor", kBoth,
-        "flatten() of named dims (tsh's tensors have no names).", named_dims_error);
   const std::string unflatten_doc = "Splits dim into the given sizes (one may be -1): a view.";
-  r.def("unflatten(Tensor self, Dimname dim, SymInt[] sizes, Dimname[] names) -> Tensor", kFunction, unflatten_doc,
-        named_dims_error);
   r.def("unflatten(Tensor self, int dim, SymInt[] sizes) -> Tensor", kFunction, unflatten_doc,
         [](Interpreter&, Bound& a) { return Value::tensor(unflatten(a.tensor(0), a.int64(1), a.shape(2))); });
   // Tensor.unflatten is Python in PyTorch.
@@ -125,8 +109,6 @@ void register_view_ops(Registry& r) {
         [](Interpreter&, Bound& a) { return Value::tensor(expand(a.tensor(0), a.tensor(1).sizes())); });
   r.def("broadcast_to(Tensor self, SymInt[] size) -> Tensor", kBoth, "Same as expand().",
         [](Interpreter&, Bound& a) { return Value::tensor(expand(a.tensor(0), a.shape(1))); });
-  r.def("diagonal(Tensor self, *, Dimname outdim, Dimname dim1, Dimname dim2, int offset=0) -> Tensor", kBoth,
-        "diagonal() of named dims (tsh's tensors have no names).", named_dims_error_rtl);
   r.def("diagonal(Tensor self, int offset=0, int dim1=0, int dim2=1) -> Tensor", kBoth,
         "A view of the diagonal of dims dim1 and dim2 (offset > 0: above it), as the last dim.",
         [](Interpreter&, Bound& a) {
@@ -223,8 +205,6 @@ void register_view_ops(Registry& r) {
   r.def("unbind(Tensor self, int dim=0) -> Tensor[]", kBoth,
         "Every entry of dim as a view without that dim.",
         [](Interpreter&, Bound& a) { return tensor_tuple(unbind(a.tensor(0), a.int64(1))); });
-  r.def("unbind(Tensor self, Dimname dim) -> Tensor[]", kBoth, "unbind() of a named dim (tsh's tensors have no names).",
-        named_dims_error);
   r.def("contiguous(Tensor self, *, MemoryFormat memory_format=contiguous_format) -> Tensor", kMethod,
         "self if already contiguous, else a contiguous copy.",
         [](Interpreter&, Bound& a) {

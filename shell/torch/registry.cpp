@@ -64,7 +64,6 @@ ParamType parse_type(std::string t, Param& p) {
     if (base == "float") return ParamType::FloatList;
     if (base == "Scalar") return ParamType::ScalarList;
     if (base == "Tensor") return ParamType::TensorList;
-    if (base == "Dimname") return ParamType::DimnameList;
     throw std::logic_error("unknown list type " + t);
   }
   static const std::pair<const char*, ParamType> names[] = {
@@ -74,7 +73,7 @@ ParamType parse_type(std::string t, Param& p) {
       {"bool", ParamType::Bool},         {"str", ParamType::Str},
       {"ScalarType", ParamType::DType},  {"Layout", ParamType::Layout},
       {"Device", ParamType::Device},     {"Generator", ParamType::Generator},
-      {"MemoryFormat", ParamType::MemoryFormat}, {"Dimname", ParamType::Dimname},
+      {"MemoryFormat", ParamType::MemoryFormat},
       {"Any", ParamType::Any},
   };
   for (auto& [n, type] : names)
@@ -89,7 +88,7 @@ int64_t to_int64(const Value& v) {
     return is_integral(t.dtype(), true) ? item(t).to_int() : 0;
   }
   Int i = v.as_int();
-  if (i > INT64_MAX || i < INT64_MIN) throw RuntimeError("Overflow when unpacking long");  // THPUtils_unpackLong
+  if (i > INT64_MAX || i < INT64_MIN) throw ValueError("Overflow when unpacking long long");  // THPUtils_unpackLong
   return static_cast<int64_t>(i);
 }
 
@@ -323,8 +322,9 @@ Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloa
   const OpEntry& e0 = *overloads[0];
   if (e0.sig.python) {  // PyTorch writes this one in Python: Python's binding and errors
     Bound b;
-    // torch.unique is torch.functional's _unique_impl behind a dispatch wrapper.
-    const std::string qual = is_method ? "Tensor." + e0.sig.name : e0.sig.name == "unique" ? "_unique_impl" : e0.sig.name;
+    // torch.unique is torch.functional's _return_inverse_and_counts (2.x) behind a dispatch wrapper.
+    const std::string qual =
+        is_method ? "Tensor." + e0.sig.name : e0.sig.name == "unique" ? "_return_inverse_and_counts" : e0.sig.name;
     bind_python(e0.sig, qual, is_method, args, kwargs, b);
     return e0.impl(in, b);
   }
@@ -353,61 +353,7 @@ Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloa
   throw_no_match(sigs, is_method, args, kwargs);
 }
 
-namespace {
 
-// Every Dimname argument of a call, in parameter order, each checked as PyTorch
-// checks a name when unpacking it.
-std::vector<Value> dimnames(const Bound& a) {
-  std::vector<Value> names;
-  for (size_t i = 0; i < a.sig->params.size(); ++i) {
-    const Param& p = a.sig->params[i];
-    if (p.type == ParamType::Dimname) names.push_back(a[i]);
-    if (p.type == ParamType::DimnameList) {
-      if (a[i].is_sequence())
-        for (const Value& v : a[i].items()) names.push_back(v);
-      else
-        names.push_back(a[i]);
-    }
-  }
-  for (const Value& n : names) {
-    if (n.is_none()) continue;
-    const std::string& s = n.as_str();
-    bool ok = !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0]));
-    for (char c : s) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-    if (!ok)
-      throw tsh::Error("Invalid name: a valid identifier contains only digits, alphabetical characters, "
-                       "and/or underscore and starts with a non-digit. got: '" + s + "'.");
-  }
-  return names;
-}
-
-[[noreturn]] void lookup_error(const Bound& a, const std::vector<Value>& names) {
-  std::string dims;
-  const Tensor t = a.tensor(0);
-  for (int64_t d = 0; d < t.dim(); ++d) dims += d ? ", None" : "None";
-  for (const Value& n : names) {
-    if (n.is_none()) throw tsh::Error("Please look up dimensions by name, got: name = None.");
-    throw tsh::Error("Name '" + n.as_str() + "' not found in Tensor[" + dims + "].");
-  }
-  throw NotImplementedError("named tensors are not supported in tsh");
-}
-
-}  // namespace
-
-Value named_dims_error(Interpreter&, Bound& a) { lookup_error(a, dimnames(a)); }
-
-Value named_dims_error_rtl(Interpreter&, Bound& a) {
-  std::vector<Value> names = dimnames(a);
-  lookup_error(a, std::vector<Value>(names.rbegin(), names.rend()));
-}
-
-OpImpl named_dims_unsupported(const std::string& op) {
-  return [op](Interpreter&, Bound& a) -> Value {
-    dimnames(a);
-    throw tsh::Error(op + ": You passed a dimname (string) to this op in place of a dimension index but it does "
-                          "not yet support this behavior. Please pass a dimension index to work around this.");
-  };
-}
 
 Registry& registry() {
   static Registry* r = [] {

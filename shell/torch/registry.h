@@ -22,10 +22,10 @@ namespace tsh::shell {
 
 // PyTorch's parameter types as its Python argument parser knows them. Each
 // accepts what PyTorch's parser accepts (an `int` takes a 0-d integer tensor,
-// a `float` takes a bool, a Dimname takes a str or None, ...).
+// a `float` takes a bool, ...). PyTorch 2.15 has no named tensors, so no Dimname parameters.
 enum class ParamType {
   Tensor, TensorList, Int, SymInt, IntList, SymIntList, Float, FloatList, Complex, Scalar,
-  ScalarList, Bool, Str, DType, Layout, Device, Generator, MemoryFormat, Dimname, DimnameList, Any,
+  ScalarList, Bool, Str, DType, Layout, Device, Generator, MemoryFormat, Any,
 };
 
 struct Param {
@@ -52,7 +52,7 @@ struct Signature {
 // Parses "name(Type a, Type? b=None, *, Type c=1) -> Ret [|hidden|python]" (a `|python`
 // one may mark positional-only parameters with `/`, as Python does). Types are
 // PyTorch's schema types (Tensor, Tensor[], int, SymInt, int[1], float, Scalar, bool, str,
-// ScalarType, Layout, Device, Generator, MemoryFormat, Dimname, Dimname[], Any). In the
+// ScalarType, Layout, Device, Generator, MemoryFormat, Any). In the
 // function form a `Tensor self` is PyTorch's `input`; the method form drops self and `out`.
 // Throws std::logic_error on a bad schema.
 Signature parse_signature(const std::string& schema);
@@ -160,15 +160,6 @@ void install_info_attrs(std::map<std::string, Value>& torch_attrs);
 // torch.testing with assert_close (testing.cpp).
 void install_testing_module(std::map<std::string, Value>& torch_attrs);
 
-// The impl of PyTorch's named-dimension overloads (a Dimname where an int dim goes):
-// tsh's tensors carry no names, so such a call ends in PyTorch's own lookup error
-// ("Name 'x' not found in Tensor[None, None].").
-Value named_dims_error(Interpreter& in, Bound& a);
-// The same, looking the names up last to first (transpose, diagonal: PyTorch's own order).
-Value named_dims_error_rtl(Interpreter& in, Bound& a);
-// For the ops whose named overload PyTorch has not implemented: "gather: You passed a
-// dimname (string) to this op in place of a dimension index but it does not yet ...".
-OpImpl named_dims_unsupported(const std::string& op);
 
 // The error for what would need autograd (requires_grad=True), which tsh does not have yet.
 std::string no_autograd_message();

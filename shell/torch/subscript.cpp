@@ -84,7 +84,7 @@ bool sequence_as_tuple(Interpreter& in, const Value& index) {
 
 int64_t unpack_long(const Value& v) {
   const Int i = v.as_int();
-  if (i > INT64_MAX || i < INT64_MIN) throw RuntimeError("Overflow when unpacking long");
+  if (i > INT64_MAX || i < INT64_MIN) throw ValueError("Overflow when unpacking long long");
   return static_cast<int64_t>(i);
 }
 

@@ -226,8 +226,8 @@ TEST_CASE("where, clamp, lerp, addcmul, addcdiv", "[elementwise]") {
   CHECK(std::isnan(values(clamp(T({1}), Operand(T({NAN})), std::nullopt))[0]));
   CHECK(message_of([&] { clamp(T({1}), std::nullopt, std::nullopt); }) ==
         "RuntimeError: torch.clamp: At least one of 'min' or 'max' must not be None");
-  CHECK(message_of([&] { clamp(T({1}, DType::UInt8), Operand(-1), Operand(300)); }) ==
-        "RuntimeError: value cannot be converted to type uint8_t without overflow");
+  // PyTorch 2.x: bounds past the near ends of uint8's range bound nothing.
+  CHECK(message_of([&] { clamp(T({1}, DType::UInt8), Operand(-1), Operand(300)); }) == "no error");
   Tensor ci = T({1, 2, 3}, DType::Int64);
   CHECK(message_of([&] { clamp(ci, Operand(1.5), std::nullopt, Dest::inplace(ci)); }) ==
         "RuntimeError: result type Float can't be cast to the desired output type long int");

@@ -130,10 +130,10 @@ TEST_CASE("sum and prod dtypes: integers and bools accumulate in int64", "[reduc
 }
 
 TEST_CASE("mean needs a floating or complex dtype", "[reduction]") {
-  CHECK(error_of<RuntimeError>([] { mean(ints({1, 2})); }) ==
+  CHECK(error_of<NotImplementedError>([] { mean(ints({1, 2})); }) ==
         "mean(): could not infer output dtype. Input dtype must be either a floating point or "
         "complex dtype. Got: Long");
-  CHECK(error_of<RuntimeError>([] { mean(ints({1, 2}), std::nullopt, false, DType::Int64); }) ==
+  CHECK(error_of<NotImplementedError>([] { mean(ints({1, 2}), std::nullopt, false, DType::Int64); }) ==
         "mean(): could not infer output dtype. Optional dtype must be either a floating point or "
         "complex dtype. Got: Long");
   CHECK(item<float>(mean(ints({1, 2}), std::nullopt, false, DType::Float32)) == 1.5f);
@@ -185,7 +185,7 @@ TEST_CASE("var and std: two-pass full reductions, Welford per dim, correction", 
   auto [s, m] = std_mean(x, std::vector<int64_t>{1});
   CHECK(values<float>(m) == std::vector<float>{1, 4});
   CHECK(values<float>(s) == std::vector<float>{1, 1});
-  CHECK(error_of<RuntimeError>([] { var(ints({1, 2})); }) ==
+  CHECK(error_of<NotImplementedError>([] { var(ints({1, 2})); }) ==
         "std and var only support floating point and complex dtypes");
 }
 
@@ -198,7 +198,7 @@ TEST_CASE("extrema: first index wins, NaN propagates", "[reduction]") {
   CHECK(item<int64_t>(argmax(floats({3}, {1, 3, 3}))) == 1);
   CHECK(item<int64_t>(argmin(x)) == 3);
   CHECK(error_of<NotImplementedError>([] { argmax(from_scalars({1}, {Scalar(true)}, DType::Bool)); }) ==
-        "\"argmax_cpu\" not implemented for 'Bool'");
+        "argmax(): does not support bool input");
 }
 
 TEST_CASE("sort, topk, kthvalue, median and mode pick PyTorch's indices among ties", "[reduction]") {

@@ -56,7 +56,9 @@ TEST_CASE("binding errors use PyTorch's TypeError texts", "[registry]") {
         "      didn't match because some of the arguments have invalid types: (!str!)\n\n");
   CHECK(transcript({"torch.mm(torch.ones(2, 2), torch.ones(2, 2), foo=1)"}) ==
         ">>> torch.mm(torch.ones(2, 2), torch.ones(2, 2), foo=1)\n"
-        "TypeError: mm() got an unexpected keyword argument 'foo'\n");
+        "TypeError: mm() received an invalid combination of arguments - got (Tensor, Tensor, foo=int), but expected one of:\n"
+        " * (Tensor input, Tensor mat2, *, Tensor out = None)\n"
+        " * (Tensor input, Tensor mat2, torch.dtype out_dtype, *, Tensor out = None)\n\n");
   CHECK(transcript({"torch.zeros(2).unsqueeze()"}) ==
         ">>> torch.zeros(2).unsqueeze()\n"
         "TypeError: unsqueeze() missing 1 required positional arguments: \"dim\"\n");
