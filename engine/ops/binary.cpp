@@ -184,11 +184,11 @@ Tensor pow(const Operand& a, const Operand& b, const Dest& dest) {
     const Scalar& e = b.scalar();
     TSH_CHECK(!(is_integral(a.dtype(), true) && (e.is_int() || e.is_bool()) && e.to_int() < 0),
               RuntimeError, "Integers to negative integer powers are not allowed.");
-    // A number exponent: every operand must have the result dtype (no casting).
+    // A number exponent: the result must cast to out's / self's dtype (PyTorch 2.x's rule).
     if (!dest.is_new())
-      TSH_CHECK(dest.tensor.dtype() == d, RuntimeError,
-                std::string("Found dtype ") + scalar_type_name(dest.tensor.dtype()) + " but expected " +
-                    scalar_type_name(d));
+      TSH_CHECK(can_cast(d, dest.tensor.dtype()), RuntimeError,
+                std::string("result type ") + scalar_type_name(d) + " can't be cast to the desired output type " +
+                    scalar_type_name(dest.tensor.dtype()));
     kernels::check_of(BinaryOp::Pow).require(a.tensor().device(), d);
     if (is_number_equal(b, 0.0)) return fill_result(a, b, d, dest, /*ones=*/true);
     if (is_number_equal(b, 1.0)) return fill_result(a, b, d, dest, /*ones=*/false);

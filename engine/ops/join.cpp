@@ -47,7 +47,7 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
     TSH_CHECK(tensors[i].dim() > 0, RuntimeError,
               "zero-dimensional tensor (at position " + str(static_cast<int64_t>(i)) +
                   ") cannot be concatenated");
-  TSH_CHECK(!tensors.empty(), RuntimeError, "torch.cat(): expected a non-empty list of Tensors");
+  TSH_CHECK(!tensors.empty(), ValueError, "torch.cat(): expected a non-empty list of Tensors");
   const Tensor* ref = nullptr;  // the first tensor that is not skipped
   for (const Tensor& t : tensors)
     if (!skipped(t)) {

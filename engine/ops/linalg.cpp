@@ -45,7 +45,7 @@ Shape matrix_strides(const Shape& sizes, bool column_major) {
 
 Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
   const DType d = A.dtype();
-  TSH_CHECK(is_floating(d) || is_complex(d), RuntimeError,
+  TSH_CHECK(is_floating(d) || is_complex(d), NotImplementedError,
             std::string("linalg.solve: Expected a floating point or complex tensor as input. Got ") +
                 scalar_type_name(d));
   TSH_CHECK(d == B.dtype(), RuntimeError,

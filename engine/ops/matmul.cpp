@@ -80,10 +80,10 @@ bool should_fold(const Tensor& a, const Tensor& b) {
 }  // namespace
 
 Tensor mm(const Tensor& self, const Tensor& mat2) {
-  TSH_CHECK(self.dim() == 2, RuntimeError, "self must be a matrix");
-  TSH_CHECK(mat2.dim() == 2, RuntimeError, "mat2 must be a matrix");
+  TSH_CHECK(self.dim() == 2, RuntimeError, "mm: self must be a matrix, got " + S(self.dim()) + "-D tensor");
+  TSH_CHECK(mat2.dim() == 2, RuntimeError, "mm: mat2 must be a matrix, got " + S(mat2.dim()) + "-D tensor");
   TSH_CHECK(self.size(1) == mat2.size(0), RuntimeError,
-            "mat1 and mat2 shapes cannot be multiplied (" + S(self.size(0)) + "x" +
+            "mm: mat1 and mat2 shapes cannot be multiplied (" + S(self.size(0)) + "x" +
                 S(self.size(1)) + " and " + S(mat2.size(0)) + "x" + S(mat2.size(1)) + ")");
   check_same_device(self, mat2);
   TSH_CHECK(self.dtype() == mat2.dtype(), RuntimeError,
@@ -110,7 +110,9 @@ Tensor mv(const Tensor& self, const Tensor& vec) {
   Tensor out = empty({rows}, vec.dtype(), vec.device());
   if (self.numel() == 0) return zero_(out), out;
   addmv_check().require(self.device(), self.dtype());
-  check_scalar_type(self.dtype(), vec.dtype());
+  TSH_CHECK(self.dtype() == vec.dtype(), RuntimeError,
+            std::string("addmv input tensors must have the same dtype, but got ") + scalar_type_name(vec.dtype()) +
+                ", " + scalar_type_name(self.dtype()) + ", and " + scalar_type_name(vec.dtype()));
   kernels::mv.get(out.device())(out, self, vec);
   return out;
 }

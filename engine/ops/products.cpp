@@ -91,8 +91,8 @@ Tensor addmv(const Tensor& input, const Tensor& mat, const Tensor& vec, const Sc
                 S(mat.sizes()[1]) + "), vec (" + S(vec.sizes()[0]) + ")");
   refuse_bool("addmv_impl_cpu", mat.dtype());
   TSH_CHECK(input.dtype() == mat.dtype() && mat.dtype() == vec.dtype(), RuntimeError,
-            std::string("expected scalar type ") + scalar_type_name(input.dtype()) + " but found " +
-                scalar_type_name(input.dtype() != mat.dtype() ? mat.dtype() : vec.dtype()));
+            std::string("addmv input tensors must have the same dtype, but got ") + scalar_type_name(input.dtype()) +
+                ", " + scalar_type_name(mat.dtype()) + ", and " + scalar_type_name(vec.dtype()));
   return combine(input, mv(mat, vec), beta, alpha);
 }
 

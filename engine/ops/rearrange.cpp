@@ -91,6 +91,8 @@ Tensor rot90(const Tensor& self, int64_t k, const std::vector<int64_t>& dims) {
   TSH_CHECK(dims.size() == 2, RuntimeError,
             "expected total rotation dims == 2, but got dims = " + str(static_cast<int64_t>(dims.size())));
   TSH_CHECK(total >= 2, RuntimeError, "expected total dims >= 2, but got total dims = " + str(total));
+  wrap_dim(dims[0], total);  // PyTorch 2.x checks the range first (an IndexError)
+  wrap_dim(dims[1], total);
   TSH_CHECK(dims[0] != dims[1] && std::abs(dims[0] - dims[1]) != total, RuntimeError,
             "expected rotation dims to be different, but got dim0 = " + str(dims[0]) + " and dim1 = " +
                 str(dims[1]));

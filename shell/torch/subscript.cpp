@@ -313,6 +313,9 @@ void Interpreter::set_item(const Value& obj, const Value& index, const Value& v)
   switch (obj.kind()) {
     case Kind::Tensor: {
       const Tensor& self = obj.as_tensor();
+      // t[[i, ...]] = number is index_fill_ in PyTorch 2.x, which words a complex number's refusal itself.
+      if (index.is(Kind::List) && v.is(Kind::Complex) && !is_complex(self.dtype()))
+        throw RuntimeError("index_fill_(): Converting complex Scalar to non-complex type is not supported");
       Tensor value = assigned_value(self, v);  // converted first, as PyTorch does
       subscript_assign(self, tensor_index_items(*this, index), value);
       return;
