@@ -140,6 +140,18 @@ Value complex_pow(Complex a, Complex b) {
                   type_name(a) + "' and '" + type_name(b) + "'");
 }
 
+// A torch.Size of items, which must all be ints (torch.Size()'s own check).
+Value size_of_items(const std::vector<Value>& items) {
+  Shape s;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!items[i].is_intlike())
+      throw TypeError("torch.Size() takes an iterable of 'int' (item " + std::to_string(i) + " is '" +
+                      type_name(items[i]) + "')");
+    s.push_back(static_cast<int64_t>(items[i].as_int()));
+  }
+  return Value::size(s);
+}
+
 Value number_binary(Op op, const Value& a, const Value& b) {
   bool is_complex = a.is(Kind::Complex) || b.is(Kind::Complex);
   bool is_float = a.is(Kind::Float) || b.is(Kind::Float);
@@ -266,12 +278,19 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b, bool inplace) {
     if ((a.is(Kind::Tuple) || a.is(Kind::Size)) && (b.is(Kind::Tuple) || b.is(Kind::Size))) {
       std::vector<Value> out = a.items();
       out.insert(out.end(), b.items().begin(), b.items().end());
-      return a.is(Kind::Size) && b.is(Kind::Size) ? Value::object(Kind::Size, [&] {
-        auto o = std::make_shared<SeqObj>();
-        o->items = out;
-        return o;
-      }())
-                                                  : Value::tuple(std::move(out));
+      // PyTorch 2.x: a torch.Size on either side gives a torch.Size (of ints only).
+      if (a.is(Kind::Tuple) && b.is(Kind::Tuple)) return Value::tuple(std::move(out));
+      return size_of_items(out);
+    }
+    // Python's (and torch.Size's) words for joining a sequence with another kind.
+    if (a.is(Kind::Size) && !b.is_number() && !b.is(Kind::Tensor))
+      throw TypeError("can only concatenate tuple (not " + type_name(b) + ") to torch.Size");
+    if ((a.is(Kind::Tuple) || a.is(Kind::List) || a.is(Kind::Str)) && !b.is(Kind::Tensor) &&
+        !(a.is(Kind::Tuple) && b.is(Kind::Size))) {
+      const std::string kind = a.is(Kind::Tuple) ? "tuple" : a.is(Kind::List) ? "list" : "str";
+      if (kind == "str")
+        throw TypeError("can only concatenate str (not \"" + type_name(b) + "\") to str");
+      throw TypeError("can only concatenate " + kind + " (not \"" + type_name(b) + "\") to " + kind);
     }
   }
   if (op == Op::Mul) {
@@ -287,6 +306,7 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b, bool inplace) {
       }
       if (seq->is(Kind::List)) return Value::list(repeat(seq->items(), k));
       if (seq->is(Kind::Tuple)) return Value::tuple(repeat(seq->items(), k));
+      if (seq->is(Kind::Size)) return size_of_items(repeat(seq->items(), k));
     }
   }
   if (op == Op::Mod && a.is(Kind::Str)) return Value::str(percent_format(a.as_str(), b));
