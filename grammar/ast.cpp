@@ -85,6 +85,12 @@ void shift_spans(std::vector<StmtPtr>& stmts, int lines, int cols) {
     }
     shift_spans(s->body, lines, cols);
     shift_spans(s->orelse, lines, cols);
+    shift_spans(s->finalbody, lines, cols);
+    for (auto& h : s->handlers) {
+      shift(h.span, lines, cols);
+      if (h.type) shift_expr(*h.type, lines, cols);
+      shift_spans(h.body, lines, cols);
+    }
   }
 }
 

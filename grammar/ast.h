@@ -134,10 +134,21 @@ enum class StmtKind {
   Def,        // name, params, body
   ImportFrom,  // `from name import a as b, c`: name = the dotted module;
                // imports = the names, each `module` a name in it
+  Assert,     // `assert test, value` (value may be null)
+  Raise,      // `raise value from target` (value, target may be null)
+  Try,        // body, handlers, orelse (`else:`), finalbody (`finally:`)
   // IPython's escapes, which are not Python: no Python source parses to them.
   Magic,      // `%name args`: name (without '%'), text = the raw rest of the line
   Help,       // `x?`, `x??`, `?x`: text = the target as written; value = it parsed
               // (null when the text is no name/attribute/[int] chain); level 1 or 2
+};
+
+// One `except type as name:` clause of a try (type null for a bare `except:`).
+struct ExceptHandler {
+  ExprPtr type;
+  std::string name;  // empty without `as`
+  std::vector<StmtPtr> body;
+  Span span;
 };
 
 struct ImportName {
@@ -158,6 +169,8 @@ struct Stmt {
   std::string name;              // Def, Magic, ImportFrom
   std::vector<Param> params;     // Def
   std::vector<StmtPtr> body, orelse;
+  std::vector<ExceptHandler> handlers;  // Try
+  std::vector<StmtPtr> finalbody;       // Try
   std::string text;              // Magic (arguments, trimmed), Help (target)
   Span text_span;                // Magic, Help: where `text` starts and ends
   int level = 1;                 // Help: 1 for `?`, 2 for `??` (more detail)

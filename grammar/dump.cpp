@@ -210,6 +210,16 @@ std::string dump(const Stmt& s) {
         out += i.alias.empty() ? " " + i.module : " (as " + i.module + " " + i.alias + ")";
       return out + ")";
     }
+    case StmtKind::Assert: return "(assert " + dump(*s.test) + " " + opt(s.value) + ")";
+    case StmtKind::Raise: return "(raise " + opt(s.value) + " " + opt(s.target) + ")";
+    case StmtKind::Try: {
+      std::string out = "(try " + body(s.body);
+      for (const auto& h : s.handlers)
+        out += " (except " + opt(h.type) + (h.name.empty() ? "" : " " + h.name) + " " + body(h.body) + ")";
+      if (!s.orelse.empty()) out += " (else " + body(s.orelse) + ")";
+      if (!s.finalbody.empty()) out += " (finally " + body(s.finalbody) + ")";
+      return out + ")";
+    }
     case StmtKind::Magic: return "(magic " + s.name + " " + quoted(s.text) + ")";
     case StmtKind::Help:
       return std::string(s.level == 2 ? "(help?? " : "(help? ") + quoted(s.text) + " " + opt(s.value) + ")";

@@ -68,7 +68,8 @@ void Parser::statement(std::vector<StmtPtr>& out) {
     case TokenKind::KwWhile: out.push_back(while_statement(advance())); return;
     case TokenKind::KwFor: out.push_back(for_statement(advance())); return;
     case TokenKind::KwDef: out.push_back(def_statement(advance())); return;
-    case TokenKind::KwClass: case TokenKind::KwTry: case TokenKind::KwWith:
+    case TokenKind::KwTry: out.push_back(try_statement(advance())); return;
+    case TokenKind::KwClass: case TokenKind::KwWith:
     case TokenKind::KwAsync: case TokenKind::At:
       out.push_back(unsupported_statement());
       return;
@@ -121,8 +122,10 @@ StmtPtr Parser::small_statement() {
     }
     case TokenKind::KwImport: return import_statement(advance());
     case TokenKind::KwDel: return del_statement(advance());
+    case TokenKind::KwAssert: return assert_statement(advance());
+    case TokenKind::KwRaise: return raise_statement(advance());
     case TokenKind::KwFrom: case TokenKind::KwGlobal: case TokenKind::KwNonlocal:
-    case TokenKind::KwRaise: case TokenKind::KwAssert: case TokenKind::KwYield:
+    case TokenKind::KwYield:
       return unsupported_statement();
     default: return expression_statement();
   }
@@ -392,6 +395,77 @@ ParseResult parse(std::string_view source, const ParseOptions& options) {
     result.error = first.resolve(generic);
     return result;
   }
+}
+
+// assert test [, msg]
+StmtPtr Parser::assert_statement(const Token& kw) {
+  auto s = make_stmt(StmtKind::Assert, kw.span);
+  s->test = expression();
+  s->span = join(kw.span, extent(*s->test));
+  if (match(TokenKind::Comma)) {
+    s->value = expression();
+    s->span = join(kw.span, extent(*s->value));
+  }
+  return s;
+}
+
+// raise [exc [from cause]]
+StmtPtr Parser::raise_statement(const Token& kw) {
+  auto s = make_stmt(StmtKind::Raise, kw.span);
+  if (starts_expression(peek().kind)) {
+    s->value = expression();
+    s->span = join(kw.span, extent(*s->value));
+    if (match(TokenKind::KwFrom)) {
+      s->target = expression();
+      s->span = join(kw.span, extent(*s->target));
+    }
+  }
+  return s;
+}
+
+// try: ... (except [type [as name]]: ...)* [else: ...] [finally: ...]
+StmtPtr Parser::try_statement(const Token& kw) {
+  auto s = make_stmt(StmtKind::Try, kw.span);
+  expect_forced(TokenKind::Colon);
+  block(s->body, "'try' statement", kw.span.line);
+  bool handlers = false;
+  while (check(TokenKind::KwExcept)) {
+    const Token& ex = advance();
+    handlers = true;
+    ExceptHandler h;
+    h.span = ex.span;
+    if (check(TokenKind::Star)) {  // except* (exception groups)
+      advance();
+      note_unsupported("'except*' is", ex.span);
+    }
+    if (!check(TokenKind::Colon)) {
+      h.type = expression();
+      if (match(TokenKind::KwAs)) h.name = std::string(expect(TokenKind::Name).text);
+    }
+    expect(TokenKind::Colon);
+    block(h.body, "'except' statement", ex.span.line);
+    s->handlers.push_back(std::move(h));
+  }
+  if (handlers && check(TokenKind::KwElse)) {
+    const Token& e = advance();
+    expect_forced(TokenKind::Colon);
+    block(s->orelse, "'else' statement", e.span.line);
+  }
+  if (check(TokenKind::KwFinally)) {
+    const Token& f = advance();
+    handlers = true;
+    expect_forced(TokenKind::Colon);
+    block(s->finalbody, "'finally' statement", f.span.line);
+  }
+  if (!handlers) {
+    // At the end of the input (only dedents left) the REPL waits for the `except` still to come.
+    size_t k = pos_;
+    while (k < toks_.size() && (toks_[k].kind == TokenKind::Dedent || toks_[k].kind == TokenKind::Newline)) ++k;
+    if (k >= toks_.size() || toks_[k].kind == TokenKind::EndMarker)
+      fail_at_token("expected 'except' or 'finally' block", peek(), "SyntaxError", true);
+    error_at_token("expected 'except' or 'finally' block", peek());
+  }
+  return s;
 }
 
 }  // namespace tsh::grammar

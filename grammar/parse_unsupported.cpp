@@ -1,7 +1,6 @@
 // grammar/parse_unsupported.cpp — the Python 3.11 forms tsh does not
-// implement: `yield`, `await`, `:=`, annotations, loop `else`, and the
-// statements class, try, with, global, nonlocal, raise, assert, relative
-// and star imports (`from . import x`, `from m import *`), async and
+// implement: `yield`, `await`, `:=`, annotations, loop `else`, `except*`, and
+// the statements class, with, global, nonlocal, relative and star imports (`from . import x`, `from m import *`), async and
 // decorators. (Set displays are refused in parse_display.cpp.)
 //
 // They are parsed as Python parses them, so that invalid Python still gets
@@ -153,37 +152,6 @@ StmtPtr Parser::unsupported_statement() {
       ends(body.back()->span);
       break;
     }
-    case TokenKind::KwTry: {
-      what = "'try' statements are";
-      expect_forced(TokenKind::Colon);
-      block(body, "'try' statement", kw.span.line);
-      bool handlers = false;
-      while (check(TokenKind::KwExcept)) {
-        const Token& ex = advance();
-        handlers = true;
-        match(TokenKind::Star);  // except*
-        if (!check(TokenKind::Colon)) {
-          expression();
-          if (match(TokenKind::KwAs)) expect(TokenKind::Name);
-        }
-        expect(TokenKind::Colon);
-        block(body, "'except' statement", ex.span.line);
-      }
-      if (handlers && check(TokenKind::KwElse)) {
-        const Token& e = advance();
-        expect_forced(TokenKind::Colon);
-        block(body, "'else' statement", e.span.line);
-      }
-      if (check(TokenKind::KwFinally)) {
-        const Token& f = advance();
-        handlers = true;
-        expect_forced(TokenKind::Colon);
-        block(body, "'finally' statement", f.span.line);
-      }
-      if (!handlers) error_at_token("expected 'except' or 'finally' block", peek());
-      ends(body.back()->span);
-      break;
-    }
     case TokenKind::KwWith: {
       what = "'with' statements are";
       auto item = [this] {
@@ -221,18 +189,6 @@ StmtPtr Parser::unsupported_statement() {
       what = kw.kind == TokenKind::KwGlobal ? "'global' statements are" : "'nonlocal' statements are";
       do ends(expect(TokenKind::Name).span);
       while (match(TokenKind::Comma));
-      break;
-    case TokenKind::KwRaise:
-      what = "'raise' statements are";
-      if (starts_expression(peek().kind)) {
-        ends(extent(*expression()));
-        if (match(TokenKind::KwFrom)) ends(extent(*expression()));
-      }
-      break;
-    case TokenKind::KwAssert:
-      what = "'assert' statements are";
-      ends(extent(*expression()));
-      if (match(TokenKind::Comma)) ends(extent(*expression()));
       break;
     case TokenKind::KwFrom: {
       // `from m.n import a as b, c` is supported (StmtKind::ImportFrom);

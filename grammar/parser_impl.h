@@ -206,6 +206,9 @@ class Parser {
   StmtPtr import_statement(const Token& kw);
   StmtPtr del_statement(const Token& kw);
   StmtPtr if_statement(const Token& kw);
+  StmtPtr try_statement(const Token& kw);
+  StmtPtr assert_statement(const Token& kw);
+  StmtPtr raise_statement(const Token& kw);
   StmtPtr while_statement(const Token& kw);
   StmtPtr for_statement(const Token& kw);
   StmtPtr def_statement(const Token& kw);

@@ -1,5 +1,6 @@
 // shell/interp.cpp — statements, expressions, names, calls and function frames.
 #include "shell/interp.h"
+#include "shell/python/exceptions.h"
 
 #include <algorithm>
 
@@ -15,6 +16,7 @@
 
 namespace tsh::shell {
 
+using grammar::ExceptHandler;
 using grammar::Expr;
 using grammar::ExprKind;
 using grammar::Op;
@@ -201,6 +203,15 @@ void Interpreter::exec(const Stmt& s) {
       if (!run_escape) throw PyError("UsageError", "magics and help requests need a tsh session");
       run_escape(s);
       return;
+    case StmtKind::Assert:
+      if (!truthy(eval(*s.test))) {
+        std::vector<Value> args;
+        if (s.value) args.push_back(eval(*s.value));
+        throw RaisedError(make_exception("AssertionError", std::move(args)));
+      }
+      return;
+    case StmtKind::Raise: raise_statement(s); return;
+    case StmtKind::Try: try_statement(s); return;
     case StmtKind::Def: {
       Value f = make_function(s.name, s.params, &s.body, nullptr);
       if (scope_)
@@ -210,6 +221,101 @@ void Interpreter::exec(const Stmt& s) {
       return;
     }
   }
+}
+
+// raise, raise E, raise E(...), raise e, raise ... from cause.
+void Interpreter::raise_statement(const Stmt& s) {
+  if (!s.value) {
+    if (handling_.empty()) throw PyError("RuntimeError", "No active exception to reraise");
+    std::rethrow_exception(handling_.back());
+  }
+  Value exc = eval(*s.value);
+  if (s.target) {  // the cause: evaluated (it must be an exception or None), then not shown
+    const Value cause = eval(*s.target);
+    if (!cause.is_none() && !is_exception_class(cause) && !(cause.is(Kind::Instance) && cause.as<InstanceObj>()))
+      throw TypeError("exception causes must derive from BaseException");
+  }
+  if (is_exception_class(exc)) {
+    Args none;
+    Kwargs nokw;
+    exc = call(exc, none, nokw);
+  }
+  if (!exc.is(Kind::Instance) || !dynamic_cast<ExceptionObj*>(exc.as<InstanceObj>()))
+    throw TypeError("exceptions must derive from BaseException");
+  throw RaisedError(exc);
+}
+
+// try / except / else / finally. Errors are tsh::Error (KeyboardInterrupt included); the
+// control-flow signals of break, continue and return pass through untouched.
+void Interpreter::try_statement(const Stmt& s) {
+  auto run_finally = [&] {
+    if (!s.finalbody.empty()) exec_block(s.finalbody);
+  };
+  bool failed = false;
+  try {
+    exec_block(s.body);
+  } catch (const tsh::Error& e) {
+    failed = true;
+    const std::exception_ptr current = std::current_exception();
+    const std::string kind = e.kind();
+    const ExceptHandler* chosen = nullptr;
+    for (const auto& h : s.handlers) {
+      if (!h.type) {
+        chosen = &h;
+        break;
+      }
+      const Value t = eval(*h.type);
+      std::vector<Value> classes = t.is(Kind::Tuple) ? t.items() : std::vector<Value>{t};
+      bool match = false;
+      for (const Value& c : classes) {
+        if (!is_exception_class(c))
+          throw TypeError("catching classes that do not inherit from BaseException is not allowed");
+        if (exception_is(kind, c.as<TypeObj>()->name)) match = true;
+      }
+      if (match) {
+        chosen = &h;
+        break;
+      }
+    }
+    if (!chosen) {
+      run_finally();
+      throw;
+    }
+    handling_.push_back(current);
+    try {
+      if (!chosen->name.empty()) bind_name(chosen->name, exception_object(e));
+      exec_block(chosen->body);
+    } catch (...) {
+      handling_.pop_back();
+      if (!chosen->name.empty()) unbind_name(chosen->name);
+      run_finally();
+      throw;
+    }
+    handling_.pop_back();
+    if (!chosen->name.empty()) unbind_name(chosen->name);
+  } catch (...) {  // break/continue/return out of the body: finally still runs
+    run_finally();
+    throw;
+  }
+  if (!failed) {
+    try {
+      exec_block(s.orelse);
+    } catch (...) {
+      run_finally();
+      throw;
+    }
+  }
+  run_finally();
+}
+
+void Interpreter::bind_name(const std::string& name, const Value& v) {
+  if (scope_) scope_->vars[name] = v;
+  else globals_[name] = v;
+}
+
+void Interpreter::unbind_name(const std::string& name) {
+  if (scope_) scope_->vars.erase(name);
+  else globals_.erase(name);
 }
 
 void Interpreter::assign(const Expr& target, const Value& v) {

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <map>
 #include <memory>
@@ -89,6 +90,12 @@ class Interpreter {
   }
 
  private:
+  // try/except/raise (interp.cpp): the exceptions being handled, innermost last (for a bare raise).
+  void raise_statement(const grammar::Stmt& s);
+  void try_statement(const grammar::Stmt& s);
+  void bind_name(const std::string& name, const Value& v);
+  void unbind_name(const std::string& name);
+  std::vector<std::exception_ptr> handling_;
   Value eval_inner(const grammar::Expr& e);
   Value eval_call(const grammar::Expr& e);
   void comprehension(const grammar::Expr& e, const std::function<void()>& emit);

@@ -8,6 +8,7 @@
 #include "shell/help.h"
 #include "shell/interp.h"
 #include "shell/python/builtins.h"
+#include "shell/python/exceptions.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/format_spec.h"
@@ -142,8 +143,11 @@ bool is_instance(const Value& v, const Value& type) {
     if (n == "torch." + cls || n == "torch.storage.TypedStorage") return true;
   }
   if (v.is(Kind::Storage) && v.as<StorageObj>()->untyped && n == "torch.storage.UntypedStorage") return true;
-  if (v.is(Kind::Instance) && v.as<InstanceObj>()->type.is(Kind::Type))
-    return v.as<InstanceObj>()->type.as<TypeObj>()->name == n;
+  if (v.is(Kind::Instance) && v.as<InstanceObj>()->type.is(Kind::Type)) {
+    const std::string& cls = v.as<InstanceObj>()->type.as<TypeObj>()->name;
+    if (is_exception_class(type) && is_exception_class(v.as<InstanceObj>()->type)) return exception_is(cls, n);
+    return cls == n;
+  }
   if (n == "tuple") return v.is(Kind::Tuple) || v.is(Kind::Size) || v.is(Kind::NamedTuple);
   if (v.is(Kind::Instance)) return v.as<InstanceObj>()->module_name() + "." + type_name(v) == n;
   return type_name(v) == n;
@@ -446,6 +450,7 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
   b["dict"] = make_dict_type();
   install_iter_builtins(b);
   install_number_builtins(b);
+  install_exception_builtins(b);
 }
 
 }  // namespace tsh::shell

@@ -1,6 +1,7 @@
 // shell/python/dict.cpp — Python's dict (insertion-ordered hash table), hash(), the
 // dict views, and the dict type's constructor and methods.
 #include "shell/python/dict.h"
+#include "shell/python/exceptions.h"
 
 #include <cmath>
 #include <functional>
@@ -217,7 +218,7 @@ Value make_dict() { return Value::object(Kind::Dict, std::make_shared<DictObj>()
 
 DictObj& dict_of(const Value& d) { return *d.as<DictObj>(); }
 
-void key_error(const Value& key) { throw KeyError(repr(key)); }
+void key_error(const Value& key) { throw RaisedError(make_exception("KeyError", {key})); }  // e.args == (key,)
 
 std::vector<Value> view_items(const Value& view) {
   auto* v = view.as<DictViewObj>();
@@ -335,7 +336,8 @@ Value dict_attr(Interpreter&, const Value& d, const std::string& name) {
   if (name == "popitem")
     return method(name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
       no_args("dict.popitem", a, kw);
-      if (self->live == 0) throw KeyError("'popitem(): dictionary is empty'");
+      if (self->live == 0)
+        throw RaisedError(make_exception("KeyError", {Value::str("popitem(): dictionary is empty")}));
       for (size_t i = self->entries.size(); i-- > 0;) {
         if (!self->entries[i].alive) continue;
         Value key = self->entries[i].key, value = self->entries[i].value;

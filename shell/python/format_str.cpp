@@ -8,6 +8,7 @@
 #include "shell/interp.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
+#include "shell/python/exceptions.h"
 #include "shell/python/format_spec.h"
 #include "shell/python/pyops.h"
 
@@ -161,7 +162,7 @@ class Formatter {
       bool found = false;
       for (auto& [key, value] : kwargs_)
         if (key == first) v = value, found = true;
-      if (!found) throw KeyError(repr(Value::str(first)));
+      if (!found) throw RaisedError(make_exception("KeyError", {Value::str(first)}));
     }
     // .attribute and [key] accessors.
     while (k < name.size()) {

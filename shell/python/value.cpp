@@ -364,6 +364,7 @@ std::string InstanceObj::repr_of(const Value& self) const {
 std::string str(const Value& v) {
   if (v.is(Kind::Str)) return v.as_str();
   if (v.is(Kind::Device)) return v.as_device().str();
+  if (v.is(Kind::Instance)) return v.as<InstanceObj>()->str_of(v);
   return repr(v);
 }
 

@@ -227,6 +227,7 @@ struct InstanceObj : Object {
   virtual Value attr(Interpreter& in, const Value& self, const std::string& name) = 0;
   virtual std::vector<std::string> attr_names() const { return {}; }
   virtual std::string repr_of(const Value& self) const;
+  virtual std::string str_of(const Value& self) const { return repr_of(self); }  // str(x), print(x)
   Value type;  // the class object (a Type), which type(x) returns
 };
 

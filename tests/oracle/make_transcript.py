@@ -3,8 +3,10 @@
 
     /usr/bin/python3 tests/oracle/make_transcript.py INPUT.tsh > tests/golden/NAME.txt
 
-INPUT holds one statement per line (blank lines are kept). Each runs as in
-Python's interactive REPL: it is echoed as `>>> line`, then whatever PyTorch
+INPUT holds one statement per line (blank lines are kept), or a block: a line
+ending with `:` and the indented (or `except`/`else`/`finally`/`elif`) lines
+after it, up to a blank line. Each runs as in Python's interactive REPL: it is
+echoed as `>>> line` (a block's other lines as `... line`, then `...`), then whatever PyTorch
 prints follows, errors as their last line only (`Kind: message`), exactly as
 `tsh -i --echo` must print them. The test suite never runs this: its output
 is committed.
@@ -52,14 +54,34 @@ def run(line, out):
     out.write(buf.getvalue())
 
 
+CONTINUATIONS = ("except", "else", "finally", "elif")
+
+
 def main():
     out = sys.stdout
-    for line in open(sys.argv[1]).read().splitlines():
+    lines = open(sys.argv[1]).read().splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
         if not line.strip():
             out.write(">>>\n")
             continue
         out.write(f">>> {line}\n")
         if line.lstrip().startswith("#"):  # a comment: the REPL prints nothing
+            continue
+        if line.rstrip().endswith(":") and not line.lstrip().startswith("#"):
+            block = [line]
+            while i < len(lines) and lines[i].strip() and (
+                lines[i][0] in " \t" or lines[i].split()[0].rstrip(":") in CONTINUATIONS
+            ):
+                out.write(f"... {lines[i]}\n")
+                block.append(lines[i])
+                i += 1
+            out.write("...\n")
+            if i < len(lines) and not lines[i].strip():
+                i += 1  # the blank line that ended the block
+            run("\n".join(block) + "\n", out)
             continue
         run(line, out)
 

@@ -605,7 +605,7 @@ TEST_CASE("Python forms tsh does not implement are named in the error", "[parser
   CHECK(p("x = {i for i in y}") == "ERR SyntaxError: set comprehensions ('{x for x in y}') are not supported by tsh");
   CHECK(p("b'abc'") == "ERR SyntaxError: bytes literals are not supported by tsh");
   CHECK(p("class A: pass") == "ERR SyntaxError: 'class' statements are not supported by tsh");
-  CHECK(p("try:\n  x\nexcept E:\n  y") == "ERR SyntaxError: 'try' statements are not supported by tsh");
+  CHECK(p("try:\n  x\nexcept* E:\n  y") == "ERR SyntaxError: 'except*' is not supported by tsh");
   CHECK(p("with open(f) as g: pass") == "ERR SyntaxError: 'with' statements are not supported by tsh");
   CHECK(p("from . import nn") == "ERR SyntaxError: relative imports ('from . import x') are not supported by tsh");
   CHECK(p("from torch import *") == "ERR SyntaxError: 'from ... import *' is not supported by tsh");
@@ -664,4 +664,13 @@ TEST_CASE("op_symbol spells every operator", "[parser]") {
   CHECK(std::string(op_symbol(Op::IsNot)) == "is not");
   CHECK(std::string(op_symbol(Op::LtE)) == "<=");
   CHECK(std::string(op_symbol(Op::RShift)) == ">>");
+}
+
+TEST_CASE("try, raise and assert parse into their statements", "[parser]") {
+  CHECK(p("try:\n  x\nexcept (A, B) as e:\n  y\nexcept:\n  z\nelse:\n  w\nfinally:\n  v") ==
+        "(try ((expr x)) (except (tuple A B) e ((expr y))) (except _ ((expr z))) (else ((expr w))) (finally ((expr v))))");
+  CHECK(p("raise") == "(raise _ _)");
+  CHECK(p("raise E('m') from c") == "(raise (call E 'm') c)");
+  CHECK(p("assert x, 'msg'") == "(assert x 'msg')");
+  CHECK(p("try:\n  x") == "ERR SyntaxError: expected 'except' or 'finally' block");
 }

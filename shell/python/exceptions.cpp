@@ -1,0 +1,126 @@
+// shell/python/exceptions.cpp — the builtin exception classes, their hierarchy and their objects.
+#include "shell/python/exceptions.h"
+
+#include "shell/interp.h"
+
+namespace tsh::shell {
+
+namespace {
+
+// Python's hierarchy: each class's base (BaseException has none).
+const std::map<std::string, std::string>& bases() {
+  static const std::map<std::string, std::string> table = {
+      {"Exception", "BaseException"},
+      {"KeyboardInterrupt", "BaseException"},
+      {"SystemExit", "BaseException"},
+      {"GeneratorExit", "BaseException"},
+      {"ArithmeticError", "Exception"},
+      {"ZeroDivisionError", "ArithmeticError"},
+      {"OverflowError", "ArithmeticError"},
+      {"FloatingPointError", "ArithmeticError"},
+      {"LookupError", "Exception"},
+      {"IndexError", "LookupError"},
+      {"KeyError", "LookupError"},
+      {"RuntimeError", "Exception"},
+      {"NotImplementedError", "RuntimeError"},
+      {"RecursionError", "RuntimeError"},
+      {"torch._C._LinAlgError", "RuntimeError"},
+      {"ValueError", "Exception"},
+      {"UnicodeError", "ValueError"},
+      {"TypeError", "Exception"},
+      {"AttributeError", "Exception"},
+      {"NameError", "Exception"},
+      {"UnboundLocalError", "NameError"},
+      {"AssertionError", "Exception"},
+      {"StopIteration", "Exception"},
+      {"ImportError", "Exception"},
+      {"ModuleNotFoundError", "ImportError"},
+      {"OSError", "Exception"},
+      {"FileNotFoundError", "OSError"},
+      {"MemoryError", "Exception"},
+      {"SyntaxError", "Exception"},
+      {"IndentationError", "SyntaxError"},
+      {"UsageError", "Exception"},
+  };
+  return table;
+}
+
+}  // namespace
+
+std::string ExceptionObj::message() const {
+  if (args.empty()) return "";
+  if (args.size() == 1) return cls == "KeyError" ? repr(args[0]) : str(args[0]);  // KeyError shows its key's repr
+  return repr(Value::tuple(args));
+}
+
+std::string ExceptionObj::repr_of(const Value&) const {
+  std::string inner;
+  for (size_t i = 0; i < args.size(); ++i) inner += (i ? ", " : "") + repr(args[i]);
+  const std::string shown = cls.rfind("torch._C.", 0) == 0 ? cls.substr(9) : cls;
+  return shown + "(" + inner + ")";
+}
+
+Value ExceptionObj::attr(Interpreter&, const Value&, const std::string& name) {
+  if (name == "args") return Value::tuple(args);
+  throw AttributeError("'" + cls + "' object has no attribute '" + name + "'");
+}
+
+RaisedError::RaisedError(const Value& obj)
+    : PyError(obj.as<ExceptionObj>()->cls, obj.as<ExceptionObj>()->message()), object(obj) {}
+
+bool exception_is(const std::string& kind, const std::string& cls) {
+  if (cls == "BaseException") return true;
+  std::string k = kind;
+  if (!bases().count(k) && k != "BaseException") k = "Exception";  // a class tsh does not list
+  while (true) {
+    if (k == cls) return true;
+    auto it = bases().find(k);
+    if (it == bases().end()) return false;
+    k = it->second;
+  }
+}
+
+Value make_exception(const std::string& cls, std::vector<Value> args) {
+  auto o = std::make_shared<ExceptionObj>();
+  o->cls = cls;
+  o->args = std::move(args);
+  o->type = exception_class(cls);
+  return Value::object(Kind::Instance, o);
+}
+
+Value exception_class(const std::string& name) {
+  static std::map<std::string, Value> classes;
+  auto it = classes.find(name);
+  if (it != classes.end()) return it->second;
+  auto t = std::make_shared<TypeObj>();
+  t->name = name;
+  t->ctor = [name](Interpreter&, Args& a, Kwargs& kw) -> Value {
+    if (!kw.empty()) throw TypeError(name + "() takes no keyword arguments");
+    return make_exception(name, a);
+  };
+  Value v = Value::object(Kind::Type, t);
+  classes[name] = v;
+  return v;
+}
+
+bool is_exception_class(const Value& v) {
+  if (!v.is(Kind::Type)) return false;
+  const std::string& n = v.as<TypeObj>()->name;
+  return n == "BaseException" || bases().count(n) > 0;
+}
+
+Value exception_object(const tsh::Error& e) {
+  if (auto* raised = dynamic_cast<const RaisedError*>(&e)) return raised->object;
+  std::vector<Value> args;
+  const std::string msg = e.what();
+  if (!msg.empty()) args.push_back(Value::str(msg));
+  return make_exception(e.kind(), std::move(args));
+}
+
+void install_exception_builtins(std::map<std::string, Value>& builtins) {
+  builtins["BaseException"] = exception_class("BaseException");
+  for (const auto& [name, base] : bases())
+    if (name.find('.') == std::string::npos && name != "UsageError") builtins[name] = exception_class(name);
+}
+
+}  // namespace tsh::shell
