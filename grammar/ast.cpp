@@ -86,6 +86,10 @@ void shift_spans(std::vector<StmtPtr>& stmts, int lines, int cols) {
     shift_spans(s->body, lines, cols);
     shift_spans(s->orelse, lines, cols);
     shift_spans(s->finalbody, lines, cols);
+    for (auto& w : s->with_items) {
+      shift_expr(*w.context, lines, cols);
+      if (w.target) shift_expr(*w.target, lines, cols);
+    }
     for (auto& h : s->handlers) {
       shift(h.span, lines, cols);
       if (h.type) shift_expr(*h.type, lines, cols);

@@ -49,6 +49,7 @@ enum class ExprKind {
   FormattedValue,  // `{value!c:spec}` of an f-string: items[0] = value,
                    // items[1] = the spec (an FString) or null; text = the
                    // conversion "s", "r", "a", or empty for none
+  NamedExpr,  // `name := value`: text = name, items[0] = value
 };
 
 enum class Op {
@@ -137,6 +138,9 @@ enum class StmtKind {
   Assert,     // `assert test, value` (value may be null)
   Raise,      // `raise value from target` (value, target may be null)
   Try,        // body, handlers, orelse (`else:`), finalbody (`finally:`)
+  With,       // with_items, body
+  Global,     // names
+  Nonlocal,   // names
   // IPython's escapes, which are not Python: no Python source parses to them.
   Magic,      // `%name args`: name (without '%'), text = the raw rest of the line
   Help,       // `x?`, `x??`, `?x`: text = the target as written; value = it parsed
@@ -149,6 +153,12 @@ struct ExceptHandler {
   std::string name;  // empty without `as`
   std::vector<StmtPtr> body;
   Span span;
+};
+
+// One `context as target` of a with statement (target null without `as`).
+struct WithItem {
+  ExprPtr context;
+  ExprPtr target;
 };
 
 struct ImportName {
@@ -171,6 +181,8 @@ struct Stmt {
   std::vector<StmtPtr> body, orelse;
   std::vector<ExceptHandler> handlers;  // Try
   std::vector<StmtPtr> finalbody;       // Try
+  std::vector<WithItem> with_items;     // With
+  std::vector<std::string> names;       // Global, Nonlocal
   std::string text;              // Magic (arguments, trimmed), Help (target)
   Span text_span;                // Magic, Help: where `text` starts and ends
   int level = 1;                 // Help: 1 for `?`, 2 for `??` (more detail)

@@ -167,6 +167,7 @@ std::string dump(const Expr& e) {
       return out + ")";
     }
     case ExprKind::FString: return list("fstring", e.items);
+    case ExprKind::NamedExpr: return "(:= " + e.text + " " + dump(*e.items[0]) + ")";
     case ExprKind::FormattedValue:
       return "(fvalue " + dump(*e.items[0]) + (e.text.empty() ? "" : " !" + e.text) +
              (e.items.size() > 1 && e.items[1] ? " " + dump(*e.items[1]) : "") + ")";
@@ -218,6 +219,18 @@ std::string dump(const Stmt& s) {
         out += " (except " + opt(h.type) + (h.name.empty() ? "" : " " + h.name) + " " + body(h.body) + ")";
       if (!s.orelse.empty()) out += " (else " + body(s.orelse) + ")";
       if (!s.finalbody.empty()) out += " (finally " + body(s.finalbody) + ")";
+      return out + ")";
+    }
+    case StmtKind::With: {
+      std::string out = "(with";
+      for (const auto& w : s.with_items)
+        out += w.target ? " (as " + dump(*w.context) + " " + dump(*w.target) + ")" : " " + dump(*w.context);
+      return out + " " + body(s.body) + ")";
+    }
+    case StmtKind::Global:
+    case StmtKind::Nonlocal: {
+      std::string out = s.kind == StmtKind::Global ? "(global" : "(nonlocal";
+      for (const auto& n : s.names) out += " " + n;
       return out + ")";
     }
     case StmtKind::Magic: return "(magic " + s.name + " " + quoted(s.text) + ")";

@@ -244,21 +244,15 @@ ExprPtr Parser::star_named_expression() {
   return named_expression();
 }
 
-// `*x` outside call arguments (`[*a, *b]`, `a, *b = x`): parsed as Python
-// does. Where it stands as an element, note_starred() reports it as not
-// supported; alone, it is one of CPython's compile errors (lone_star()).
+// `*x` outside call arguments (`[*a, *b]`, `a, *b = x`): an element of a
+// display or a target list; alone, it is one of CPython's compile errors
+// (lone_star()).
 ExprPtr Parser::starred(Prec value) {
   const Token& star = advance();
   ExprPtr v = value == Prec::Lambda ? expression() : parse_precedence(value);
   auto e = make_expr(ExprKind::Starred, join(star.span, extent(*v)));
   e->items.push_back(std::move(v));
   return e;
-}
-
-void Parser::note_starred(const Expr& container) {
-  for (const auto& item : container.items)
-    if (item && item->kind == ExprKind::Starred)
-      note_unsupported("starred expressions ('*x') outside call arguments are", item->span);
 }
 
 void Parser::lone_star(const Expr& e, const char* message) {
@@ -291,7 +285,6 @@ ExprPtr Parser::star_expressions() {
     end = extent(*tuple->items.back());
   }
   tuple->span = join(tuple->span, end);
-  note_starred(*tuple);
   return tuple;
 }
 
@@ -398,7 +391,6 @@ ExprPtr Parser::group(const Token& open) {
     }
     tuple->span = join(open.span, expect(TokenKind::RParen).span);
     set_parenthesized(*tuple, tuple->span);
-    note_starred(*tuple);
     return tuple;
   }
   // CPython's invalid_group: `(*a)`.
@@ -434,7 +426,6 @@ ExprPtr Parser::list(const Token& open) {
     }
   }
   e->span = join(open.span, expect(TokenKind::RBracket).span);
-  note_starred(*e);
   return e;
 }
 

@@ -111,9 +111,10 @@ ExprPtr Parser::subscript(ExprPtr& object, const Token&) {
       tuple->span = join(tuple->span, extent(*tuple->items.back()));
     }
     index = std::move(tuple);
-    note_starred(*index);
-  } else if (index->kind == ExprKind::Starred) {
-    note_unsupported("starred expressions ('*x') outside call arguments are", index->span);
+  } else if (index->kind == ExprKind::Starred) {  // a[*b] indexes with tuple(b)
+    auto tuple = make_expr(ExprKind::Tuple, index->span);
+    tuple->items.push_back(std::move(index));
+    index = std::move(tuple);
   }
   e->span = join(e->span, expect(TokenKind::RBracket).span);
   e->items.push_back(std::move(object));
@@ -318,7 +319,6 @@ ExprPtr Parser::target_list(bool del) {
     blame();
   }
   if (!valid_target(*first)) blame();
-  if (first->kind == ExprKind::Tuple && !first->parenthesized) note_starred(*first);
   lone_star(*first, "starred assignment target must be in a list or tuple");
   return first;
 }

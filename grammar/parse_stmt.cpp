@@ -69,8 +69,8 @@ void Parser::statement(std::vector<StmtPtr>& out) {
     case TokenKind::KwFor: out.push_back(for_statement(advance())); return;
     case TokenKind::KwDef: out.push_back(def_statement(advance())); return;
     case TokenKind::KwTry: out.push_back(try_statement(advance())); return;
-    case TokenKind::KwClass: case TokenKind::KwWith:
-    case TokenKind::KwAsync: case TokenKind::At:
+    case TokenKind::KwWith: out.push_back(with_statement(advance())); return;
+    case TokenKind::KwClass: case TokenKind::KwAsync: case TokenKind::At:
       out.push_back(unsupported_statement());
       return;
     case TokenKind::Magic:
@@ -124,8 +124,9 @@ StmtPtr Parser::small_statement() {
     case TokenKind::KwDel: return del_statement(advance());
     case TokenKind::KwAssert: return assert_statement(advance());
     case TokenKind::KwRaise: return raise_statement(advance());
-    case TokenKind::KwFrom: case TokenKind::KwGlobal: case TokenKind::KwNonlocal:
-    case TokenKind::KwYield:
+    case TokenKind::KwGlobal:
+    case TokenKind::KwNonlocal: return scope_statement(advance());
+    case TokenKind::KwFrom: case TokenKind::KwYield:
       return unsupported_statement();
     default: return expression_statement();
   }
@@ -466,6 +467,77 @@ StmtPtr Parser::try_statement(const Token& kw) {
     error_at_token("expected 'except' or 'finally' block", peek());
   }
   return s;
+}
+
+// with item (, item)* : block — also `with (item, item):`, as CPython 3.9+.
+StmtPtr Parser::with_statement(const Token& kw) {
+  auto s = make_stmt(StmtKind::With, kw.span);
+  auto item = [&] {
+    WithItem w;
+    w.context = expression();
+    if (match(TokenKind::KwAs)) {
+      if (!starts_target(peek().kind)) fail_generic();
+      w.target = parse_precedence(Prec::Postfix);
+      if (!valid_target(*w.target)) fail_generic();
+    }
+    s->with_items.push_back(std::move(w));
+  };
+  // `with (a as b, c):` first, as CPython tries it, then `with a, b:` (where
+  // `(a, b)` is one tuple-valued context).
+  const size_t start = pos_;
+  const bool parenthesized = check(TokenKind::LParen) && speculate([&] {
+    advance();
+    do {
+      if (check(TokenKind::RParen)) break;
+      item();
+    } while (match(TokenKind::Comma));
+    expect(TokenKind::RParen);
+    expect(TokenKind::Colon);
+  });
+  s->with_items.clear();
+  pos_ = start;
+  if (parenthesized) {
+    advance();
+    do {
+      if (check(TokenKind::RParen)) break;
+      item();
+    } while (match(TokenKind::Comma));
+    expect(TokenKind::RParen);
+  } else {
+    do item();
+    while (match(TokenKind::Comma));
+  }
+  expect(TokenKind::Colon);
+  block(s->body, "'with' statement", kw.span.line);
+  s->span = join(kw.span, s->body.back()->span);
+  return s;
+}
+
+// global a, b / nonlocal a, b
+StmtPtr Parser::scope_statement(const Token& kw) {
+  const bool global = kw.kind == TokenKind::KwGlobal;
+  auto s = make_stmt(global ? StmtKind::Global : StmtKind::Nonlocal, kw.span);
+  do {
+    const Token& n = expect(TokenKind::Name);
+    s->names.emplace_back(n.text);
+    s->span = join(kw.span, n.span);
+  } while (match(TokenKind::Comma));
+  if (!global && function_depth_ == 0)
+    note_compile_error(compiler_error_, "nonlocal declaration not allowed at module level", s->span);
+  return s;
+}
+
+// name := value (the parser stands at `:=`).
+ExprPtr Parser::walrus(ExprPtr& target) {
+  if (target->kind != ExprKind::Name || target->parenthesized)
+    fail(std::string("cannot use assignment expressions with ") + expr_name(*target),
+         target->span);
+  advance();
+  ExprPtr value = expression();
+  auto e = make_expr(ExprKind::NamedExpr, join(target->span, extent(*value)));
+  e->text = target->text;
+  e->items.push_back(std::move(value));
+  return e;
 }
 
 }  // namespace tsh::grammar

@@ -1,6 +1,6 @@
 // grammar/parse_unsupported.cpp — the Python 3.11 forms tsh does not
-// implement: `yield`, `await`, `:=`, annotations, loop `else`, `except*`, and
-// the statements class, with, global, nonlocal, relative and star imports (`from . import x`, `from m import *`), async and
+// implement: `yield`, `await`, annotations, loop `else`, `except*`, and
+// the statements class, relative and star imports (`from . import x`, `from m import *`), async and
 // decorators. (Set displays are refused in parse_display.cpp.)
 //
 // They are parsed as Python parses them, so that invalid Python still gets
@@ -12,7 +12,9 @@
 namespace tsh::grammar {
 
 void Parser::note_unsupported(const std::string& what, Span span) {
+  const bool first = !compiler_error_;
   note_compile_error(compiler_error_, what + " not supported by tsh", span);
+  if (first && compiler_error_) compiler_error_->compiler = false;  // tsh's own refusal shows its line
 }
 
 // Stands for an expression tsh cannot represent. Its kind is Ellipsis and
@@ -52,18 +54,6 @@ ExprPtr Parser::yield_expression() {
   else
     note_unsupported("'yield' is", span);
   return placeholder("yield expression", span);
-}
-
-// name := value (the parser stands at `:=`).
-ExprPtr Parser::walrus(ExprPtr& target) {
-  if (target->kind != ExprKind::Name || target->parenthesized)
-    fail(std::string("cannot use assignment expressions with ") + expr_name(*target),
-         target->span);
-  advance();
-  ExprPtr value = expression();
-  const Span span = join(target->span, extent(*value));
-  note_unsupported("assignment expressions (':=') are", span);
-  return placeholder("named expression", span);
 }
 
 // target: annotation [= value] (the parser stands at the `:`).
@@ -134,7 +124,7 @@ StmtPtr Parser::unsupported_statement() {
       note_unsupported("'async' is", kw.span);
       if (check(TokenKind::KwDef)) return def_statement(advance());
       if (check(TokenKind::KwFor)) return for_statement(advance());
-      if (check(TokenKind::KwWith)) return unsupported_statement();
+      if (check(TokenKind::KwWith)) return with_statement(advance());
       fail_generic();
     case TokenKind::KwClass: {
       what = "'class' statements are";
@@ -152,44 +142,6 @@ StmtPtr Parser::unsupported_statement() {
       ends(body.back()->span);
       break;
     }
-    case TokenKind::KwWith: {
-      what = "'with' statements are";
-      auto item = [this] {
-        expression();
-        if (match(TokenKind::KwAs)) target_list_item();
-      };
-      // `with (a as b, c):` first, as CPython tries it, then `with a, b:`.
-      const bool parenthesized = check(TokenKind::LParen) && speculate([&] {
-        advance();
-        do {
-          if (check(TokenKind::RParen)) break;
-          item();
-        } while (match(TokenKind::Comma));
-        expect(TokenKind::RParen);
-        expect(TokenKind::Colon);
-      });
-      if (parenthesized) {
-        advance();
-        do {
-          if (check(TokenKind::RParen)) break;
-          item();
-        } while (match(TokenKind::Comma));
-        expect(TokenKind::RParen);
-      } else {
-        do item();
-        while (match(TokenKind::Comma));
-      }
-      expect(TokenKind::Colon);
-      block(body, "'with' statement", kw.span.line);
-      ends(body.back()->span);
-      break;
-    }
-    case TokenKind::KwGlobal:
-    case TokenKind::KwNonlocal:
-      what = kw.kind == TokenKind::KwGlobal ? "'global' statements are" : "'nonlocal' statements are";
-      do ends(expect(TokenKind::Name).span);
-      while (match(TokenKind::Comma));
-      break;
     case TokenKind::KwFrom: {
       // `from m.n import a as b, c` is supported (StmtKind::ImportFrom);
       // relative imports and `import *` are parsed here and refused.
@@ -240,13 +192,6 @@ StmtPtr Parser::unsupported_statement() {
   }
   note_unsupported(what, span);
   return make_stmt(StmtKind::Pass, span);
-}
-
-// One target after `with ... as`: what `for` accepts.
-void Parser::target_list_item() {
-  if (!starts_target(peek().kind)) fail_generic();
-  ExprPtr t = parse_precedence(Prec::Postfix);
-  if (!valid_target(*t)) fail_generic();
 }
 
 }  // namespace tsh::grammar

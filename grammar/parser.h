@@ -29,6 +29,10 @@ struct ParseError {
   // inside an f-string field shows the field's text as "(expr)", with `span`'s
   // columns relative to it.
   std::string text = {};
+  // Raised by CPython's compiler or symbol table rather than its parser
+  // ('break' outside loop, a repeated keyword): Python shows the source line
+  // only when it can re-read it from a file, never for <stdin> or -c.
+  bool compiler = false;
 };
 
 struct ParseResult {

@@ -50,6 +50,7 @@ const char* expr_name(const Expr& e) {
     case ExprKind::Dict: return "dict literal";
     case ExprKind::DictComp: return "dict comprehension";
     case ExprKind::FString: case ExprKind::FormattedValue: return "f-string expression";
+    case ExprKind::NamedExpr: return "named expression";
     default: return "expression";  // Unary, Binary, And, Or, Slice
   }
 }
@@ -246,6 +247,7 @@ void Parser::note_compile_error(std::optional<ParseError>& slot, const std::stri
                                 Span span) {
   if (speculating_ || slot) return;
   slot = ParseError{"SyntaxError", message, span, false};
+  slot->compiler = true;
 }
 
 // ---------------------------------------------------------------- checks

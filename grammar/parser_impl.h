@@ -143,7 +143,6 @@ class Parser {
   ExprPtr named_expression();  // `expression` where `=` must not follow
   ExprPtr star_named_expression();  // an element of a display
   ExprPtr starred(Prec value);      // `*x` outside calls: not supported
-  void note_starred(const Expr& container);
   void lone_star(const Expr& e, const char* message);
   ExprPtr disjunction() { return parse_precedence(Prec::Or); }
   ExprPtr bitwise_or() { return parse_precedence(Prec::BitOr); }
@@ -195,7 +194,6 @@ class Parser {
   StmtPtr annotated_assignment(const Expr& target);
   void loop_else(const char* what);
   StmtPtr unsupported_statement();
-  void target_list_item();
 
   // ---- statements (parse_stmt.cpp)
   void statement(std::vector<StmtPtr>& out);
@@ -207,6 +205,8 @@ class Parser {
   StmtPtr del_statement(const Token& kw);
   StmtPtr if_statement(const Token& kw);
   StmtPtr try_statement(const Token& kw);
+  StmtPtr with_statement(const Token& kw);
+  StmtPtr scope_statement(const Token& kw);
   StmtPtr assert_statement(const Token& kw);
   StmtPtr raise_statement(const Token& kw);
   StmtPtr while_statement(const Token& kw);

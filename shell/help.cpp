@@ -77,7 +77,7 @@ const TypeDoc kTypeDocs[] = {
 const TypeDoc kModuleDocs[] = {
     {"torch", "The tensor library: tensor creation, math, reductions, indexing, linear algebra and\nrandom sampling, with PyTorch's names, signatures and printing."},
     {"torch.linalg", "Linear algebra, as PyTorch's torch.linalg; dir(torch.linalg) lists what tsh has."},
-    {"torch.cuda", "CUDA devices: is_available(), device_count()."},
+    {"torch.cuda", "CUDA devices: is_available(), device_count(), the device(i) and stream(s) contexts,\nthe legacy tensor types (torch.cuda.FloatTensor, ...)."},
     {"math", "Mathematical functions and constants of the C standard (sqrt, exp, pi, ...)."},
 };
 

@@ -43,6 +43,14 @@ void Interpreter::exec_toplevel(const Stmt& s) {
   check_interrupt();
   clear_trace();
   if (s.kind != StmtKind::Expr) {
+    // As Python's interactive mode: an expression statement inside a
+    // top-level for/if/with/try shows its value too (not inside a def).
+    struct Shown {
+      bool& flag;
+      Shown(bool& f, bool on) : flag(f) { flag = on; }
+      ~Shown() { flag = false; }
+    } shown{show_nested_values_, s.kind == StmtKind::For || s.kind == StmtKind::While || s.kind == StmtKind::If ||
+                                     s.kind == StmtKind::With || s.kind == StmtKind::Try};
     exec(s);
     check_interrupt();  // Ctrl-C during a kernel that cannot stop (BLAS) ends this statement, not the next
     return;
@@ -75,9 +83,11 @@ void Interpreter::exec_block(const std::vector<grammar::StmtPtr>& body) {
 
 void Interpreter::exec(const Stmt& s) {
   switch (s.kind) {
-    case StmtKind::Expr:
-      eval(*s.value);
+    case StmtKind::Expr: {
+      Value v = eval(*s.value);
+      if (show_nested_values_ && !scope_) display(v);
       return;
+    }
     case StmtKind::Assign: {
       Value v = eval(*s.value);
       for (const auto& t : s.targets) assign(*t, v);
@@ -127,7 +137,7 @@ void Interpreter::exec(const Stmt& s) {
     case StmtKind::Del:
       for (const auto& t : s.targets) {
         if (t->kind == ExprKind::Name) {
-          auto& vars = scope_ ? scope_->vars : globals_;
+          auto& vars = namespace_for(t->text);
           if (!vars.erase(t->text)) throw NameError("name '" + t->text + "' is not defined");
         } else if (t->kind == ExprKind::Subscript) {
           Value obj = eval(*t->items[0]);
@@ -214,12 +224,12 @@ void Interpreter::exec(const Stmt& s) {
     case StmtKind::Try: try_statement(s); return;
     case StmtKind::Def: {
       Value f = make_function(s.name, s.params, &s.body, nullptr);
-      if (scope_)
-        scope_->vars[s.name] = f;
-      else
-        globals_[s.name] = f;
+      namespace_for(s.name)[s.name] = f;
       return;
     }
+    case StmtKind::With: with_statement(s, 0); return;
+    case StmtKind::Global:
+    case StmtKind::Nonlocal: declare_names(s); return;
   }
 }
 
@@ -308,36 +318,115 @@ void Interpreter::try_statement(const Stmt& s) {
   run_finally();
 }
 
-void Interpreter::bind_name(const std::string& name, const Value& v) {
-  if (scope_) scope_->vars[name] = v;
-  else globals_[name] = v;
+// with A() as a, B(): enters A, then B (the rest of the items, then the
+// body, run inside); each manager's __exit__ runs however its inside ends,
+// and an __exit__ returning true swallows the error, as in Python.
+void Interpreter::with_statement(const Stmt& s, size_t item) {
+  if (item == s.with_items.size()) {
+    exec_block(s.body);
+    return;
+  }
+  const grammar::WithItem& w = s.with_items[item];
+  const Value manager = eval(*w.context);
+  Value enter, exit;
+  try {
+    enter = get_attr(manager, "__enter__");
+  } catch (const tsh::Error&) {
+    throw TypeError("'" + type_name(manager) + "' object does not support the context manager protocol");
+  }
+  try {
+    exit = get_attr(manager, "__exit__");
+  } catch (const tsh::Error&) {
+    throw TypeError("'" + type_name(manager) +
+                    "' object does not support the context manager protocol (missed __exit__ method)");
+  }
+  Kwargs nokw;
+  Args noargs;
+  const Value entered = call(enter, noargs, nokw);
+  try {
+    if (w.target) assign(*w.target, entered);
+    with_statement(s, item + 1);
+  } catch (const tsh::Error& e) {
+    Args info{exception_class(e.kind()), exception_object(e), Value::none()};
+    if (truthy(call(exit, info, nokw))) return;
+    throw;
+  } catch (...) {  // break, continue, return: the manager still exits
+    Args none{Value::none(), Value::none(), Value::none()};
+    call(exit, none, nokw);
+    throw;
+  }
+  Args none{Value::none(), Value::none(), Value::none()};
+  call(exit, none, nokw);
 }
 
-void Interpreter::unbind_name(const std::string& name) {
-  if (scope_) scope_->vars.erase(name);
-  else globals_.erase(name);
+void Interpreter::declare_names(const Stmt& s) {
+  if (!scope_) return;  // `global x` at module level changes nothing
+  for (const std::string& name : s.names) {
+    if (s.kind == StmtKind::Global) {
+      scope_->global_names.insert(name);
+      continue;
+    }
+    if (!scope_->enclosing) throw SyntaxErr("no binding for nonlocal '" + name + "' found");
+    scope_->nonlocal_names.insert(name);
+  }
 }
+
+std::map<std::string, Value>& Interpreter::namespace_for(const std::string& name) {
+  if (!scope_ || scope_->global_names.count(name)) return globals_;
+  if (scope_->nonlocal_names.count(name)) {
+    for (Scope* sc = scope_->enclosing.get(); sc; sc = sc->enclosing.get())
+      if (sc->vars.count(name)) return sc->vars;
+    return scope_->enclosing->vars;
+  }
+  return scope_->vars;
+}
+
+void Interpreter::bind_name(const std::string& name, const Value& v) { namespace_for(name)[name] = v; }
+
+void Interpreter::unbind_name(const std::string& name) { namespace_for(name).erase(name); }
 
 void Interpreter::assign(const Expr& target, const Value& v) {
   switch (target.kind) {
     case ExprKind::Name:
-      if (scope_)
-        scope_->vars[target.text] = v;
-      else
-        globals_[target.text] = v;
+      namespace_for(target.text)[target.text] = v;
       return;
     case ExprKind::Tuple:
     case ExprKind::List: {
-      std::vector<Value> items = iterate(v);
-      if (items.size() != target.items.size()) {
-        if (items.size() > target.items.size())
-          throw ValueError("too many values to unpack (expected " +
-                           std::to_string(target.items.size()) + ")");
-        throw ValueError("not enough values to unpack (expected " +
-                         std::to_string(target.items.size()) + ", got " +
+      const auto& targets = target.items;
+      size_t star = targets.size();
+      for (size_t i = 0; i < targets.size(); ++i)
+        if (targets[i]->kind == ExprKind::Starred) {
+          if (star != targets.size()) throw SyntaxErr("multiple starred expressions in assignment");
+          star = i;
+        }
+      std::vector<Value> items;
+      try {
+        items = iterate(v);
+      } catch (const tsh::Error& e) {
+        if (std::string(e.kind()) == "TypeError" && std::string(e.what()).ends_with("object is not iterable"))
+          throw TypeError("cannot unpack non-iterable " + type_name(v) + " object");
+        throw;
+      }
+      const size_t n = targets.size();
+      if (star < n) {  // a, *rest, b = ...: the starred name takes a list of what is left
+        if (items.size() < n - 1)
+          throw ValueError("not enough values to unpack (expected at least " + std::to_string(n - 1) + ", got " +
+                           std::to_string(items.size()) + ")");
+        const size_t after = n - 1 - star;
+        for (size_t i = 0; i < star; ++i) assign(*targets[i], items[i]);
+        std::vector<Value> rest(items.begin() + static_cast<std::ptrdiff_t>(star),
+                                items.end() - static_cast<std::ptrdiff_t>(after));
+        assign(*targets[star]->items[0], Value::list(std::move(rest)));
+        for (size_t i = 0; i < after; ++i) assign(*targets[star + 1 + i], items[items.size() - after + i]);
+        return;
+      }
+      if (items.size() != n) {
+        if (items.size() > n)
+          throw ValueError("too many values to unpack (expected " + std::to_string(n) + ")");
+        throw ValueError("not enough values to unpack (expected " + std::to_string(n) + ", got " +
                          std::to_string(items.size()) + ")");
       }
-      for (size_t i = 0; i < items.size(); ++i) assign(*target.items[i], items[i]);
+      for (size_t i = 0; i < items.size(); ++i) assign(*targets[i], items[i]);
       return;
     }
     case ExprKind::Subscript: {
@@ -399,7 +488,8 @@ Value Interpreter::eval(const Expr& e) {
 
 Value Interpreter::lookup(const std::string& name) {
   bool isolated = false;  // inside a namespace of its own (a benchmark Timer's)
-  for (Scope* s = scope_.get(); s && !isolated; s = s->enclosing.get()) {
+  Scope* first = scope_ && scope_->global_names.count(name) ? nullptr : scope_.get();
+  for (Scope* s = first; s && !isolated; s = s->enclosing.get()) {
     auto it = s->vars.find(name);
     if (it != s->vars.end()) return it->second;
     isolated = s->isolated;
@@ -423,6 +513,11 @@ Value Interpreter::lookup(const std::string& name) {
 Value Interpreter::eval_inner(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Name: return lookup(e.text);
+    case ExprKind::NamedExpr: {
+      Value v = eval(*e.items[0]);
+      bind_name(e.text, v);
+      return v;
+    }
     case ExprKind::Int:
       if (e.int_overflow) throw OverflowError("int too large: tsh integers are exact within (-2**126, 2**126)");
       return Value::integer(static_cast<Int>(e.int_value));

@@ -93,9 +93,15 @@ class Interpreter {
   // try/except/raise (interp.cpp): the exceptions being handled, innermost last (for a bare raise).
   void raise_statement(const grammar::Stmt& s);
   void try_statement(const grammar::Stmt& s);
+  void with_statement(const grammar::Stmt& s, size_t item);
+  void declare_names(const grammar::Stmt& s);  // global / nonlocal
+  // The namespace a name binds in here: the function's locals, or what
+  // `global`/`nonlocal` made it refer to; the globals at module level.
+  std::map<std::string, Value>& namespace_for(const std::string& name);
   void bind_name(const std::string& name, const Value& v);
   void unbind_name(const std::string& name);
   std::vector<std::exception_ptr> handling_;
+  bool show_nested_values_ = false;  // inside a top-level compound statement (exec_toplevel)
   Value eval_inner(const grammar::Expr& e);
   Value eval_call(const grammar::Expr& e);
   void comprehension(const grammar::Expr& e, const std::function<void()>& emit);

@@ -136,7 +136,8 @@ void Session::report_syntax_error(const grammar::ParseError& err, const std::str
                                   const std::string& filename) {
   std::vector<std::string> lines = split_lines(source);
   std::string out = "  File \"" + filename + "\", line " + std::to_string(err.span.line) + "\n";
-  if (err.span.line >= 1 && static_cast<size_t>(err.span.line) <= lines.size()) {
+  const bool rereadable = !filename.empty() && filename[0] != '<';
+  if (err.span.line >= 1 && static_cast<size_t>(err.span.line) <= lines.size() && (rereadable || !err.compiler)) {
     // An f-string field's error shows the field's own text (ParseError::text).
     const std::string& text = err.text.empty() ? lines[err.span.line - 1] : err.text;
     size_t strip = text.find_first_not_of(" \t\f");

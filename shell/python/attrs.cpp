@@ -191,6 +191,7 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
       Device d = obj.as_device();
       if (name == "type") return Value::str(d.is_cpu() ? "cpu" : d.is_cuda() ? "cuda" : "meta");
       if (name == "index") return d.index < 0 ? Value() : Value::integer(d.index);
+      if (name == "__enter__" || name == "__exit__") return device_context_attr(obj, name);
       no_attribute(obj, name, {"type", "index"});
     }
     case Kind::Storage: return storage_attr(obj, name);

@@ -42,4 +42,32 @@ void expand_args(Interpreter& in, const std::string& callee, const Value& iterab
   for (Value& v : in.iterate(iterable)) args.push_back(std::move(v));
 }
 
+std::vector<Value> bind_params(const std::string& fname, Args& a, Kwargs& kw,
+                               const std::vector<std::string>& names, size_t required) {
+  if (a.size() > names.size()) {
+    const std::string takes = required == names.size()
+                                  ? std::to_string(names.size()) + " positional argument" + (names.size() == 1 ? "" : "s")
+                                  : "from " + std::to_string(required) + " to " + std::to_string(names.size()) +
+                                        " positional arguments";
+    throw TypeError(fname + "() takes " + takes + " but " + std::to_string(a.size()) +
+                    (a.size() == 1 ? " was" : " were") + " given");
+  }
+  std::vector<Value> out(names.size());
+  std::vector<bool> set(names.size(), false);
+  for (size_t i = 0; i < a.size(); ++i) out[i] = a[i], set[i] = true;
+  for (auto& [k, v] : kw) {
+    size_t i = 0;
+    while (i < names.size() && names[i] != k) ++i;
+    if (i == names.size()) throw TypeError(fname + "() got an unexpected keyword argument '" + k + "'");
+    if (set[i]) throw TypeError(fname + "() got multiple values for argument '" + k + "'");
+    out[i] = v;
+    set[i] = true;
+  }
+  for (size_t i = 0; i < required; ++i)
+    if (!set[i])
+      throw TypeError(fname + "() missing 1 required positional argument: '" + names[i] + "'");
+  return out;
+}
+
+
 }  // namespace tsh::shell

@@ -21,5 +21,10 @@ void expand_kwargs(const std::string& callee, const Value& mapping, Kwargs& kwar
 // `f(*iterable)`: appends the items to args; a value that is not iterable is
 // Python's "f() argument after * must be an iterable, not int".
 void expand_args(Interpreter& in, const std::string& callee, const Value& iterable, Args& args);
+// Binds a call to a Python function's parameters `names` (the first
+// `required` of them required), with Python's TypeErrors naming fname;
+// a parameter not given is None.
+std::vector<Value> bind_params(const std::string& fname, Args& a, Kwargs& kw,
+                               const std::vector<std::string>& names, size_t required);
 
 }  // namespace tsh::shell

@@ -116,10 +116,7 @@ void Interpreter::import_from(const grammar::Stmt& s) {
       }
     }
     const std::string& as = imp.alias.empty() ? imp.module : imp.alias;
-    if (scope_)
-      scope_->vars[as] = v;
-    else
-      globals_[as] = v;
+    namespace_for(as)[as] = v;
   }
 }
 

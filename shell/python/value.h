@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -170,6 +171,8 @@ struct Scope {
   // Timer's stmt and setup): name lookup stops here, never reaching the
   // session's globals, then goes on to builtins and torch.
   bool isolated = false;
+  std::set<std::string> global_names;    // `global x`: x binds and resolves in the module
+  std::set<std::string> nonlocal_names;  // `nonlocal x`: x binds in the enclosing scope
 };
 
 // A `def` or lambda.

@@ -13,6 +13,7 @@
 #include "engine/ops/copy.h"
 #include "engine/ops/random.h"
 #include "shell/interp.h"
+#include "shell/python/call_args.h"
 #include "shell/python/errors.h"
 #include "shell/torch/out_arg.h"
 #include "shell/torch/registry.h"
@@ -81,34 +82,6 @@ Value method(const Value& self, const std::string& name, size_t nargs,
                       });
 }
 
-// Python-style binding for the seeding functions: names with optional defaults.
-std::vector<Value> bind_python(const std::string& fname, Args& a, Kwargs& kw,
-                               const std::vector<std::string>& names, size_t required) {
-  if (a.size() > names.size()) {
-    const std::string takes = required == names.size()
-                                  ? std::to_string(names.size()) + " positional argument" + (names.size() == 1 ? "" : "s")
-                                  : "from " + std::to_string(required) + " to " + std::to_string(names.size()) +
-                                        " positional arguments";
-    throw TypeError(fname + "() takes " + takes + " but " + std::to_string(a.size()) +
-                    (a.size() == 1 ? " was" : " were") + " given");
-  }
-  std::vector<Value> out(names.size());
-  std::vector<bool> set(names.size(), false);
-  for (size_t i = 0; i < a.size(); ++i) out[i] = a[i], set[i] = true;
-  for (auto& [k, v] : kw) {
-    size_t i = 0;
-    while (i < names.size() && names[i] != k) ++i;
-    if (i == names.size()) throw TypeError(fname + "() got an unexpected keyword argument '" + k + "'");
-    if (set[i]) throw TypeError(fname + "() got multiple values for argument '" + k + "'");
-    out[i] = v;
-    set[i] = true;
-  }
-  for (size_t i = 0; i < required; ++i)
-    if (!set[i])
-      throw TypeError(fname + "() missing 1 required positional argument: '" + names[i] + "'");
-  return out;
-}
-
 }  // namespace
 
 Value generator_attr(const Value& gen, const std::string& name) {
@@ -141,7 +114,7 @@ void install_random_attrs(std::map<std::string, Value>& attrs) {
   auto type = std::make_shared<TypeObj>();
   type->name = "torch._C.Generator";
   type->ctor = [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_python("Generator", a, kw, {"device"}, 0);
+    std::vector<Value> v = bind_params("Generator", a, kw, {"device"}, 0);
     Device d;
     if (!v[0].is_none())
       d = v[0].is(Kind::Device) ? v[0].as_device()
@@ -156,7 +129,7 @@ void install_random_attrs(std::map<std::string, Value>& attrs) {
     attrs[name] = make_builtin(name, "<function " + name + ">", std::move(fn));
   };
   def("manual_seed", [](Interpreter& in, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_python("manual_seed", a, kw, {"seed"}, 1);
+    std::vector<Value> v = bind_params("manual_seed", a, kw, {"seed"}, 1);
     // Python's int(seed) first: floats truncate, numeric strings parse.
     Args x{v[0]};
     Kwargs none;
@@ -165,19 +138,19 @@ void install_random_attrs(std::map<std::string, Value>& attrs) {
     return default_generator_value();
   });
   def("seed", [](Interpreter&, Args& a, Kwargs& kw) {
-    bind_python("seed", a, kw, {}, 0);
+    bind_params("seed", a, kw, {}, 0);
     return Value::integer(static_cast<Int>(default_generator().seed()));
   });
   def("initial_seed", [](Interpreter&, Args& a, Kwargs& kw) {
-    bind_python("initial_seed", a, kw, {}, 0);
+    bind_params("initial_seed", a, kw, {}, 0);
     return Value::integer(static_cast<Int>(default_generator().initial_seed()));
   });
   def("get_rng_state", [](Interpreter&, Args& a, Kwargs& kw) {
-    bind_python("get_rng_state", a, kw, {}, 0);
+    bind_params("get_rng_state", a, kw, {}, 0);
     return state_tensor(default_generator());
   });
   def("set_rng_state", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_python("set_rng_state", a, kw, {"new_state"}, 1);
+    std::vector<Value> v = bind_params("set_rng_state", a, kw, {"new_state"}, 1);
     set_state_from(default_generator(), v[0]);
     return Value();
   });

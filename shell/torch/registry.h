@@ -153,6 +153,13 @@ Value storage_value(const Tensor& t, bool untyped);
 // torch.FloatTensor & co., torch.cuda.FloatTensor & co., torch.FloatStorage & co.,
 // torch.set_default_tensor_type (legacy_types.cpp).
 void install_legacy_types(std::map<std::string, Value>& torch_attrs, std::map<std::string, Value>& cuda_attrs);
+// torch.no_grad, enable_grad, set_grad_enabled, inference_mode and their queries,
+// get/set_default_device, torch.random.fork_rng (shell/torch/grad_mode.cpp).
+void install_grad_mode(std::map<std::string, Value>& torch_attrs);
+// torch.cuda.device and torch.cuda.stream as context managers (shell/torch/grad_mode.cpp).
+void install_cuda_contexts(std::map<std::string, Value>& cuda_attrs);
+// A torch.device's __enter__/__exit__: the default device inside a with block.
+Value device_context_attr(const Value& dev, const std::string& name);
 // torch functions PyTorch defines in Python with *tensors (meshgrid, ...): ops_join.cpp.
 void install_join_attrs(std::map<std::string, Value>& torch_attrs);
 // torch.nan/inf/pi/e/newaxis, finfo, iinfo, broadcast_shapes, is_storage (torch_info.cpp).

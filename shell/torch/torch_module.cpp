@@ -111,6 +111,7 @@ Value make_torch_module(Interpreter&) {
   }
 
   install_random_attrs(attrs);
+  install_grad_mode(attrs);  // after random: torch.random.fork_rng
   install_benchmark(attrs);  // torch.utils.benchmark, get/set_num_threads
   install_join_attrs(attrs);
   install_info_attrs(attrs);
@@ -121,6 +122,7 @@ Value make_torch_module(Interpreter&) {
   def(cuda, "is_available", [](Interpreter&, Args&, Kwargs&) { return Value::boolean(false); });
   def(cuda, "device_count", [](Interpreter&, Args&, Kwargs&) { return Value::integer(0); });
   install_legacy_types(attrs, cuda.as<ModuleObj>()->attrs);
+  install_cuda_contexts(cuda.as<ModuleObj>()->attrs);
   attrs["cuda"] = cuda;
 
   // torch.linalg: every registry function named linalg_X is torch.linalg.X, as in PyTorch.

@@ -600,19 +600,26 @@ TEST_CASE("Parameter lists have Python's kinds and CPython 3.11's errors", "[par
   CHECK(p("def f(*a, a): pass") == "ERR SyntaxError: duplicate argument 'a' in function definition");
 }
 
+TEST_CASE("with, global, nonlocal, := and starred targets parse into their forms", "[parser]") {
+  CHECK(p("with open(f) as g: pass") == "(with (as (call open f) g) ((pass)))");
+  CHECK(p("with a, b as (c, d):\n  pass") == "(with a (as b (tuple c d)) ((pass)))");
+  CHECK(p("with (a as b, c): pass") == "(with (as a b) c ((pass)))");
+  CHECK(p("with (a, b): pass") == "(with (tuple a b) ((pass)))");
+  CHECK(p("def f():\n  global x, y\n  nonlocal z") == "(def f () ((global x y) (nonlocal z)))");
+  CHECK(p("nonlocal z") == "ERR SyntaxError: nonlocal declaration not allowed at module level");
+  CHECK(p("a, *b = c") == "(= (tuple a (* b)) c)");
+  CHECK(p("if (n := 10) > 5: pass") == "(if (> (:= n 10) 5) ((pass)))");
+  CHECK(p("(a.b := 1)") == "ERR SyntaxError: cannot use assignment expressions with attribute");
+}
+
 TEST_CASE("Python forms tsh does not implement are named in the error", "[parser][errors]") {
   CHECK(p("x = {1, 2}") == "ERR SyntaxError: set displays ('{a, b}') are not supported by tsh");
   CHECK(p("x = {i for i in y}") == "ERR SyntaxError: set comprehensions ('{x for x in y}') are not supported by tsh");
   CHECK(p("b'abc'") == "ERR SyntaxError: bytes literals are not supported by tsh");
   CHECK(p("class A: pass") == "ERR SyntaxError: 'class' statements are not supported by tsh");
   CHECK(p("try:\n  x\nexcept* E:\n  y") == "ERR SyntaxError: 'except*' is not supported by tsh");
-  CHECK(p("with open(f) as g: pass") == "ERR SyntaxError: 'with' statements are not supported by tsh");
   CHECK(p("from . import nn") == "ERR SyntaxError: relative imports ('from . import x') are not supported by tsh");
   CHECK(p("from torch import *") == "ERR SyntaxError: 'from ... import *' is not supported by tsh");
-  CHECK(p("a, *b = c") ==
-        "ERR SyntaxError: starred expressions ('*x') outside call arguments are not supported by tsh");
-  CHECK(p("if (n := 10) > 5: pass") ==
-        "ERR SyntaxError: assignment expressions (':=') are not supported by tsh");
   CHECK(p("def f(x: int) -> int: pass") ==
         "ERR SyntaxError: parameter annotations are not supported by tsh");
   CHECK(p("x: int = 1") == "ERR SyntaxError: annotated assignments ('x: int = ...') are not supported by tsh");
