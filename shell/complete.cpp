@@ -11,6 +11,7 @@
 #include "shell/help.h"
 #include "shell/interp.h"
 #include "shell/magics/magics.h"
+#include "shell/python/modules.h"
 #include "shell/torch/registry.h"
 #include "shell/torch/tensor_attrs.h"
 
@@ -282,8 +283,6 @@ bool is_import_head(std::string_view head) {
          head.find_first_not_of(" \t", 6) == std::string_view::npos;
 }
 
-// The modules `import` knows (shell/interp.cpp, StmtKind::Import).
-const std::vector<std::string> kImportable = {"math", "torch"};
 
 // Folders, and (unless dirs_only) the scripts %run takes: .tsh and .py files.
 void offer_files(std::string_view arg, bool dirs_only, std::vector<std::string>& out) {
@@ -370,7 +369,8 @@ std::vector<std::string> complete(Interpreter& in, std::string_view line, size_t
       for (const std::string& a : m.out()) out.push_back(std::string(word.substr(0, dot + 1)) + a);
     } else if (after_import) {
       Matches m(word);
-      for (const std::string& n : kImportable) m.offer(n, "");
+      m.offer("torch", "");  // the modules `import` knows
+      for (const StdModule& sm : std_modules()) m.offer(sm.name, "");
       out = std::move(m.out());
     } else {
       out = keyword_candidates(in, before, ws, s, word);

@@ -10,6 +10,7 @@
 #include "shell/magics/magics_whos.h"
 #include "shell/python/dict.h"
 #include "shell/python/methods.h"
+#include "shell/python/modules.h"
 #include "shell/torch/registry.h"
 #include "shell/torch/tensor_attrs.h"
 
@@ -78,7 +79,6 @@ const TypeDoc kModuleDocs[] = {
     {"torch", "The tensor library: tensor creation, math, reductions, indexing, linear algebra and\nrandom sampling, with PyTorch's names, signatures and printing."},
     {"torch.linalg", "Linear algebra, as PyTorch's torch.linalg; dir(torch.linalg) lists what tsh has."},
     {"torch.cuda", "CUDA devices: is_available(), device_count(), the device(i) and stream(s) contexts,\nthe legacy tensor types (torch.cuda.FloatTensor, ...)."},
-    {"math", "Mathematical functions and constants of the C standard (sqrt, exp, pi, ...)."},
 };
 
 template <class T, size_t N>
@@ -232,6 +232,7 @@ ObjectInfo describe(Interpreter& in, const Value& v) {
     case Kind::Module: {
       info.string_form = repr(v);
       if (const TypeDoc* d = find_doc(kModuleDocs, v.as<ModuleObj>()->name)) info.doc = d->doc;
+      if (const StdModule* sm = find_std_module(v.as<ModuleObj>()->name)) info.doc = sm->doc;
       return info;
     }
     default: break;

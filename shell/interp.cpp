@@ -146,6 +146,10 @@ void Interpreter::exec(const Stmt& s) {
             if (!dict_of(obj).erase(idx)) key_error(idx);
             continue;
           }
+          if (obj.is(Kind::Instance)) {
+            obj.as<InstanceObj>()->del_item(*this, obj, idx);
+            continue;
+          }
           if (!obj.is(Kind::List))
             throw TypeError("'" + type_name(obj) + "' object doesn't support item deletion");
           auto& items = obj.items();

@@ -77,6 +77,10 @@ class Interpreter {
   Value lookup_module(const std::string& name);  // math
   Value lookup(const std::string& name);  // throws NameError
 
+  // sys.argv: the script and its arguments (python's rules: [''] for a session, ['-c', ...] for -c).
+  void set_argv(std::vector<std::string> argv) { argv_ = std::move(argv); }
+  const std::vector<std::string>& argv() const { return argv_; }
+
   std::map<std::string, Value>& globals() { return globals_; }
   std::map<std::string, Value>& builtins() { return builtins_; }
   const Value& torch() const { return torch_; }
@@ -118,6 +122,7 @@ class Interpreter {
   void record_failure(const grammar::Span& span);
   // Between iterations of `loop`: raises KeyboardInterrupt after Ctrl-C.
   void loop_interrupt_point(const grammar::Stmt& loop);
+  std::vector<std::string> argv_{""};
   std::map<std::string, Value> modules_;  // imported non-torch modules
 
   Output out_;

@@ -56,6 +56,23 @@ int exit_by_interrupt() {
   return 130;  // SIGINT blocked: the status it would have given
 }
 
+// As python's command line: tsh's own options come first; the script's name
+// (or -c CODE) ends them, and every later argument belongs to the script
+// (sys.argv). Returns how many of argv are tsh's.
+int own_arguments(int argc, char** argv) {
+  static const char* const kTakesValue[] = {"--device", "--dtype", "--seed", "--threads"};
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--doctest") return argc;  // every later name is a transcript
+    if (a == "-c") return std::min(argc, i + 2);
+    if (a == "--") return std::min(argc, i + 2);
+    if (a.empty() || a[0] != '-' || a == "-") return i + 1;
+    for (const char* opt : kTakesValue)
+      if (a == opt) ++i;
+  }
+  return argc;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -78,8 +95,10 @@ int main(int argc, char** argv) {
   app.add_flag("--version", version, "print the version and exit");
   app.add_option("args", positional, "script file and its arguments (or transcripts with --doctest)");
   app.allow_extras(false);
+  const int own = own_arguments(argc, argv);
+  std::vector<std::string> script_args(argv + own, argv + argc);
   try {
-    app.parse(argc, argv);
+    app.parse(own, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
@@ -118,6 +137,11 @@ int main(int argc, char** argv) {
   (void)seed_opt;
 
   Session session(terminal_output());
+  // sys.argv: [''] for a session, ['-c', args...] for -c, [script, args...] for a script.
+  std::vector<std::string> sys_argv{!code.empty() ? "-c" : !positional.empty() ? positional[0] : ""};
+  if (!code.empty() && !positional.empty()) sys_argv.insert(sys_argv.end(), positional.begin(), positional.end());
+  sys_argv.insert(sys_argv.end(), script_args.begin(), script_args.end());
+  session.interp().set_argv(sys_argv);
   if (*seed_opt) {
     std::string seed_code = "_ = torch.manual_seed(" + std::to_string(seed) + ")\n";
     session.run_script(seed_code, "<seed>", /*record_history=*/false);

@@ -236,6 +236,7 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
       case Kind::Storage: return Value::integer(v.as<StorageObj>()->size());
       case Kind::Dict: return Value::integer(static_cast<Int>(dict_of(v).live));
       case Kind::DictView: return Value::integer(static_cast<Int>(dict_of(v.as<DictViewObj>()->dict).live));
+      case Kind::Instance: return Value::integer(v.as<InstanceObj>()->length(v));
       default: throw TypeError("object of type '" + type_name(v) + "' has no len()");
     }
   });

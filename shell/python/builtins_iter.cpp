@@ -133,6 +133,7 @@ Value make_iterator(Interpreter& in, const Value& v) {
                                                     : "dict_itemiterator";
       return dict_iterator(view->dict, type, view->which);
     }
+    case Kind::Instance: return v.as<InstanceObj>()->iter(in, v);
     default: return over("iterator", in.iterate(v));  // throws "'int' object is not iterable"
   }
 }
@@ -142,6 +143,7 @@ std::vector<Value> iterate_object(Interpreter& in, const Value& v) {
   switch (v.kind()) {
     case Kind::Dict: return dict_of(v).keys();
     case Kind::DictView: return view_items(v);
+    case Kind::Instance: return iterate_object(in, v.as<InstanceObj>()->iter(in, v));
     case Kind::Iterator: {
       std::vector<Value> out;
       Value item;

@@ -5,6 +5,7 @@
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/format_spec.h"
+#include "shell/python/modules.h"
 
 namespace tsh::shell {
 
@@ -72,11 +73,20 @@ Value Interpreter::eval_display(const Expr& e) {
 
 // The modules tsh has: torch with the submodules it holds as attributes, and math.
 // Anything else is Python's ModuleNotFoundError, naming the first missing part.
+Value Interpreter::lookup_module(const std::string& name) {
+  auto it = modules_.find(name);
+  if (it != modules_.end()) return it->second;
+  Value m = new_module(name);
+  find_std_module(name)->install(*this, m);
+  modules_[name] = m;
+  return m;
+}
+
 Value Interpreter::import_module(const std::string& dotted) {
   const std::string root = dotted.substr(0, dotted.find('.'));
   Value mod;
   if (root == "torch") mod = torch_;
-  else if (root == "math") mod = lookup_module(root);
+  else if (find_std_module(root)) mod = lookup_module(root);
   else throw PyError("ModuleNotFoundError", "No module named '" + root + "'");
   size_t pos = root.size();
   while (pos < dotted.size()) {
@@ -102,6 +112,13 @@ void Interpreter::import_from(const grammar::Stmt& s) {
   Value mod;
   const bool main = module == "__main__";
   if (!main) mod = import_module(module);
+  if (module == "__future__")  // checked by Python's compiler, before anything runs
+    for (const auto& imp : s.imports) {
+      if (imp.module == "braces") throw SyntaxErr("not a chance");
+      if (imp.module == "barry_as_FLUFL") throw SyntaxErr("from __future__ import barry_as_FLUFL is not supported by tsh");
+      if (!mod.as<ModuleObj>()->attrs.count(imp.module) || imp.module == "all_feature_names")
+        throw SyntaxErr("future feature " + imp.module + " is not defined");
+    }
   for (const auto& imp : s.imports) {
     Value v;
     if (main) {

@@ -334,7 +334,7 @@ std::string repr(const Value& v) {
       auto* n = v.as<NamedTupleObj>();
       std::string out = n->type_name + "(";
       for (size_t i = 0; i < n->items.size(); ++i)
-        out += (i ? ",\n" : "\n") + n->fields[i] + "=" + repr(n->items[i]);
+        out += (n->one_line ? (i ? ", " : "") : (i ? ",\n" : "\n")) + n->fields[i] + "=" + repr(n->items[i]);
       return out + ")";
     }
     case Kind::Function: return "<function " + v.as<FunctionObj>()->name + " at " + hex_addr(v.obj().get()) + ">";
@@ -346,7 +346,10 @@ std::string repr(const Value& v) {
                hex_addr(reinterpret_cast<void*>(m->self.identity())) + ">";
       return "<bound method " + m->name + " of " + repr(m->self) + ">";
     }
-    case Kind::Module: return "<module '" + v.as<ModuleObj>()->name + "'>";
+    case Kind::Module: {
+      auto* m = v.as<ModuleObj>();
+      return "<module '" + m->name + "'" + (m->origin.empty() ? "" : " (" + m->origin + ")") + ">";
+    }
     case Kind::Generator: return "<torch._C.Generator object at " + hex_addr(v.obj().get()) + ">";
     case Kind::Type: return "<class '" + v.as<TypeObj>()->name + "'>";
     case Kind::Dict: return dict_repr(v);
@@ -355,6 +358,20 @@ std::string repr(const Value& v) {
     case Kind::Instance: return v.as<InstanceObj>()->repr_of(v);
   }
   return "<object>";
+}
+
+Value InstanceObj::get_item(Interpreter&, const Value& self, const Value&) {
+  throw TypeError("'" + type_name(self) + "' object is not subscriptable");
+}
+void InstanceObj::set_item(Interpreter&, const Value& self, const Value&, const Value&) {
+  throw TypeError("'" + type_name(self) + "' object does not support item assignment");
+}
+void InstanceObj::del_item(Interpreter&, const Value& self, const Value&) {
+  throw TypeError("'" + type_name(self) + "' object doesn't support item deletion");
+}
+Int InstanceObj::length(const Value& self) { throw TypeError("object of type '" + type_name(self) + "' has no len()"); }
+Value InstanceObj::iter(Interpreter&, const Value& self) {
+  throw TypeError("'" + type_name(self) + "' object is not iterable");
 }
 
 std::string InstanceObj::repr_of(const Value& self) const {

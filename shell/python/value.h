@@ -135,6 +135,9 @@ struct NamedTupleObj : Object {
   std::string type_name;  // "torch.return_types.max"
   std::vector<std::string> fields;
   std::vector<Value> items;
+  // torch.return_types print a field per line; Python's own structseqs
+  // (sys.version_info) print on one line.
+  bool one_line = false;
 };
 
 // A torch.Generator: a handle on an engine generator (several Values may share one).
@@ -193,7 +196,8 @@ struct FunctionObj : Object {
   std::shared_ptr<void> keep_alive;  // the parsed source the body points into
 };
 struct ModuleObj : Object {
-  std::string name;  // "torch", "torch.linalg"
+  std::string name;    // "torch", "torch.linalg"
+  std::string origin;  // "built-in", "frozen": shown in the repr, as Python shows it
   std::map<std::string, Value> attrs;
 };
 // A type object: int, float, str, ... (callable constructors with a repr like <class 'int'>).
@@ -231,6 +235,14 @@ struct InstanceObj : Object {
   virtual std::vector<std::string> attr_names() const { return {}; }
   virtual std::string repr_of(const Value& self) const;
   virtual std::string str_of(const Value& self) const { return repr_of(self); }  // str(x), print(x)
+  // Container hooks (os.environ, open()'s files): x[k], x[k] = v, del x[k],
+  // len(x), iteration (an Iterator value) and `in` (through iteration). The
+  // defaults raise Python's TypeError for an object without them.
+  virtual Value get_item(Interpreter& in, const Value& self, const Value& key);
+  virtual void set_item(Interpreter& in, const Value& self, const Value& key, const Value& v);
+  virtual void del_item(Interpreter& in, const Value& self, const Value& key);
+  virtual Int length(const Value& self);
+  virtual Value iter(Interpreter& in, const Value& self);
   Value type;  // the class object (a Type), which type(x) returns
 };
 

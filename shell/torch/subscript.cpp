@@ -304,6 +304,7 @@ Value Interpreter::eval_subscript(const Value& obj, const Value& index) {
       if (Value* v = dict_of(obj).find(index)) return *v;
       key_error(index);
     }
+    case Kind::Instance: return obj.as<InstanceObj>()->get_item(*this, obj, index);
     default:
       throw TypeError("'" + type_name(obj) + "' object is not subscriptable");
   }
@@ -327,6 +328,7 @@ void Interpreter::set_item(const Value& obj, const Value& index, const Value& v)
     }
     case Kind::Storage: storage_set(*obj.as<StorageObj>(), index, v); return;
     case Kind::Dict: dict_of(obj).set(index, v); return;
+    case Kind::Instance: obj.as<InstanceObj>()->set_item(*this, obj, index, v); return;
     default:
       throw TypeError("'" + type_name(obj) + "' object does not support item assignment");
   }

@@ -127,6 +127,19 @@ if [ "$rc" != 1 ] || ! grep -q '^1 passed, 1 failed$' out.txt || ! grep -q 'bad.
   failures=$((failures + 1))
 fi
 
+# A script's own arguments follow its name, as with python: sys.argv.
+printf 'import sys\nprint(sys.argv)\n' > args.tsh
+expect script-argv 0 "['args.tsh', '--disable-cuda', 'x', '-i']" -- "$TSH" args.tsh --disable-cuda x -i
+expect options-then-script 0 "['args.tsh', '--seed']" -- "$TSH" -q --seed 3 args.tsh --seed
+expect dash-c-argv 0 "['-c', 'a', '--b']" -- "$TSH" -c 'import sys; print(sys.argv)' a --b
+expect session-argv 0 "['']" -- sh -c "echo 'import sys; print(sys.argv)' | '$TSH' -i"
+# sys.exit ends a script with its status; a message goes to stderr with status 1.
+expect sys-exit-3 3 'before' -- "$TSH" -c 'import sys; print("before"); sys.exit(3); print("after")'
+expect sys-exit-msg 1 'bye' -- "$TSH" -c 'import sys; sys.exit("bye")'
+# os.environ writes through to the process's environment.
+expect environ-write 0 "1 1 True" -- "$TSH" -c "import os; os.environ['TSH_CLI_X'] = '1'; print(os.environ['TSH_CLI_X'], os.getenv('TSH_CLI_X'), 'TSH_CLI_X' in os.environ)"
+expect environ-read 0 "hello" -- env TSH_CLI_Y=hello "$TSH" -c "import os; print(os.environ['TSH_CLI_Y'])"
+
 if [ "$failures" != 0 ]; then
   echo "$failures failed"
   exit 1

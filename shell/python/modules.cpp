@@ -1,0 +1,99 @@
+// shell/python/modules.cpp — the table of standard modules (see modules.h).
+#include "shell/python/modules.h"
+
+#include "shell/interp.h"
+#include "shell/python/errors.h"
+
+namespace tsh::shell {
+
+const std::vector<StdModule>& std_modules() {
+  static const std::vector<StdModule> modules = {
+      {"__future__", "Python's future statements; every feature is already on in Python 3, so they change nothing.",
+       install_future},
+      {"math", "Mathematical functions and constants of Python's math module (sqrt, exp, pi, ...).", install_math},
+      {"os", "The operating system: environment variables, the working directory, os.path.", install_os},
+      {"sys", "The interpreter: sys.argv, exit, version, platform, maxsize, stdout.", install_sys},
+      {"time", "Clocks and sleeping: time, perf_counter, monotonic, process_time, sleep.", install_time},
+  };
+  return modules;
+}
+
+const StdModule* find_std_module(const std::string& name) {
+  for (const StdModule& m : std_modules())
+    if (name == m.name) return &m;
+  return nullptr;
+}
+
+Value new_module(const std::string& name) {
+  auto m = std::make_shared<ModuleObj>();
+  m->name = name;
+  return Value::object(Kind::Module, m);
+}
+
+void def_function(const Value& module, const std::string& name, std::function<Value(Interpreter&, Args&, Kwargs&)> fn) {
+  module.as<ModuleObj>()->attrs[name] = make_builtin(name, "<built-in function " + name + ">", std::move(fn));
+}
+
+double real_arg(const Value& v) {
+  if (v.is_intlike() || v.is(Kind::Float)) return v.as_float();
+  throw TypeError("must be real number, not " + type_name(v));
+}
+
+namespace {
+
+// A __future__ feature: when it was added (optional) and made standard (mandatory).
+struct FeatureObj : InstanceObj {
+  Value optional, mandatory;
+  Int flag = 0;
+  std::string class_name() const override { return "_Feature"; }
+  std::string module_name() const override { return "__future__"; }
+  Value attr(Interpreter&, const Value&, const std::string& name) override {
+    if (name == "optional") return optional;
+    if (name == "mandatory") return mandatory;
+    if (name == "compiler_flag") return Value::integer(flag);
+    throw AttributeError("'_Feature' object has no attribute '" + name + "'");
+  }
+  std::vector<std::string> attr_names() const override { return {"compiler_flag", "mandatory", "optional"}; }
+  std::string repr_of(const Value&) const override {
+    return "_Feature(" + repr(optional) + ", " + repr(mandatory) + ", " + std::to_string(static_cast<long long>(flag)) + ")";
+  }
+};
+
+Value release(int major, int minor, int micro, const char* level, int serial) {
+  return Value::tuple({Value::integer(major), Value::integer(minor), Value::integer(micro), Value::str(level),
+                       Value::integer(serial)});
+}
+
+}  // namespace
+
+void install_future(Interpreter&, Value& m) {
+  struct Row {
+    const char* name;
+    Value optional, mandatory;
+    Int flag;
+  };
+  const Row rows[] = {
+      {"nested_scopes", release(2, 1, 0, "beta", 1), release(2, 2, 0, "alpha", 0), 16},
+      {"generators", release(2, 2, 0, "alpha", 1), release(2, 3, 0, "final", 0), 0},
+      {"division", release(2, 2, 0, "alpha", 2), release(3, 0, 0, "alpha", 0), 131072},
+      {"absolute_import", release(2, 5, 0, "alpha", 1), release(3, 0, 0, "alpha", 0), 262144},
+      {"with_statement", release(2, 5, 0, "alpha", 1), release(2, 6, 0, "alpha", 0), 524288},
+      {"print_function", release(2, 6, 0, "alpha", 2), release(3, 0, 0, "alpha", 0), 1048576},
+      {"unicode_literals", release(2, 6, 0, "alpha", 2), release(3, 0, 0, "alpha", 0), 2097152},
+      {"barry_as_FLUFL", release(3, 1, 0, "alpha", 2), release(4, 0, 0, "alpha", 0), 4194304},
+      {"generator_stop", release(3, 5, 0, "beta", 1), release(3, 7, 0, "alpha", 0), 8388608},
+      {"annotations", release(3, 7, 0, "beta", 1), Value::none(), 16777216},
+  };
+  std::vector<Value> names;
+  for (const Row& r : rows) {
+    auto f = std::make_shared<FeatureObj>();
+    f->optional = r.optional;
+    f->mandatory = r.mandatory;
+    f->flag = r.flag;
+    m.as<ModuleObj>()->attrs[r.name] = Value::object(Kind::Instance, f);
+    names.push_back(Value::str(r.name));
+  }
+  m.as<ModuleObj>()->attrs["all_feature_names"] = Value::list(std::move(names));
+}
+
+}  // namespace tsh::shell

@@ -1,0 +1,41 @@
+// shell/python/modules.h — the Python standard modules tsh implements (math,
+// sys, os, time, random, ...). Each is a file of its own (shell/python/mod_*.cpp)
+// that fills a ModuleObj when a session first imports it; `import` finds them
+// in std_modules(), as do help() and completion. An attribute a module does
+// not have is Python's AttributeError, never a silent stand-in.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "shell/python/value.h"
+
+namespace tsh::shell {
+
+struct StdModule {
+  const char* name;  // "math", "os"
+  const char* doc;   // help()'s DESCRIPTION
+  void (*install)(Interpreter& in, Value& module);
+};
+// Every module `import` knows besides torch, by name.
+const std::vector<StdModule>& std_modules();
+const StdModule* find_std_module(const std::string& name);
+
+// A module value named `name` with no attributes yet.
+Value new_module(const std::string& name);
+// Adds a function to a module: `<built-in function name>` in its repr.
+void def_function(const Value& module, const std::string& name, std::function<Value(Interpreter&, Args&, Kwargs&)> fn);
+
+// The installers, one per file.
+void install_math(Interpreter& in, Value& m);
+void install_sys(Interpreter& in, Value& m);
+void install_os(Interpreter& in, Value& m);
+void install_time(Interpreter& in, Value& m);
+void install_future(Interpreter& in, Value& m);
+
+// A Python float argument (int, bool or float) of a module function; Python's
+// TypeError "must be real number, not str" otherwise.
+double real_arg(const Value& v);
+
+}  // namespace tsh::shell
