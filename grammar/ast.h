@@ -22,7 +22,7 @@ struct Span {
 
 enum class ExprKind {
   Name,       // text = identifier
-  Int,        // int_value; int_overflow when the literal is >= 2^64
+  Int,        // int_value; int_overflow when the literal is >= 2^64 (text = the literal)
   Float,      // float_value
   Imag,       // float_value = imaginary part (`2j`)
   Str,        // text = decoded string (adjacent literals already joined)

@@ -300,6 +300,7 @@ ExprPtr Parser::number(const Token& t) {
   auto e = make_expr(t.number_kind, t.span);
   e->int_value = t.int_value;
   e->int_overflow = t.int_overflow;
+  if (t.int_overflow) e->text = std::string(t.text);  // the shell reads the digits exactly
   e->float_value = t.float_value;
   return e;
 }

@@ -39,6 +39,7 @@ ExprPtr help_target(const std::vector<Token>& toks, size_t first, size_t last) {
     ExprPtr index = make_expr(ExprKind::Int, toks[j].span);
     index->int_value = toks[j].int_value;
     index->int_overflow = toks[j].int_overflow;
+    if (toks[j].int_overflow) index->text = std::string(toks[j].text);
     if (negative) {
       ExprPtr neg = make_expr(ExprKind::Unary, join(toks[i + 1].span, toks[j].span));
       neg->op = Op::Neg;

@@ -60,7 +60,7 @@ const TypeDoc kTypeDocs[] = {
     {"device", "torch.device: where a tensor's storage lives (cpu, cuda:0)."},
     {"TypedStorage", "A storage seen as elements of a dtype, as t.storage() returns it."},
     {"UntypedStorage", "A storage seen as bytes, as t.untyped_storage() returns it."},
-    {"int", "An integer, exact (tsh: within (-2**126, 2**126))."},
+    {"int", "An integer, exact at any size (Python's unbounded ints)."},
     {"float", "A double-precision floating point number."},
     {"complex", "A complex number with double-precision parts."},
     {"bool", "True or False (an int subclass: True == 1)."},

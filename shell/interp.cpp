@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "shell/python/bigint.h"
 #include "shell/python/call_args.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
@@ -523,7 +524,10 @@ Value Interpreter::eval_inner(const Expr& e) {
       return v;
     }
     case ExprKind::Int:
-      if (e.int_overflow) throw OverflowError("int too large: tsh integers are exact within (-2**126, 2**126)");
+      if (e.int_overflow) {  // >= 2**64: the literal's digits, read exactly
+        if (std::optional<Value> v = int_parse(e.text, 0)) return *v;
+        throw SyntaxErr("invalid integer literal");
+      }
       return Value::integer(static_cast<Int>(e.int_value));
     case ExprKind::Float: return Value::floating(e.float_value);
     case ExprKind::Imag: return Value::complex({0.0, e.float_value});

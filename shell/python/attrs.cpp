@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "shell/interp.h"
+#include "shell/python/bigint.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/methods.h"
@@ -210,7 +211,36 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
     case Kind::Bool:
     case Kind::Float:
     case Kind::Complex: {
-      if (name == "real") return obj.is(Kind::Complex) ? Value::floating(obj.as_complex().real()) : obj;
+      if (name == "real")
+        return obj.is(Kind::Complex) ? Value::floating(obj.as_complex().real())
+               : obj.is(Kind::Bool)  ? Value::integer(obj.as_int())
+                                     : obj;
+      if (obj.is_intlike()) {
+        const Value self = obj.is(Kind::Bool) ? Value::integer(obj.as_int()) : obj;
+        if (name == "numerator") return self;
+        if (name == "denominator") return Value::integer(1);
+        auto no_args = [name](const Args& a) {
+          if (!a.empty())
+            throw TypeError("int." + name + "() takes no arguments (" + std::to_string(a.size()) + " given)");
+        };
+        if (name == "bit_length")
+          return bound(obj, name, [no_args](const Value& v, Args& a) {
+            no_args(a);
+            return Value::integer(int_bit_length(v));
+          });
+        if (name == "bit_count")
+          return bound(obj, name, [no_args](const Value& v, Args& a) {
+            no_args(a);
+            Mpz z = to_mpz(v);
+            mpz_abs(z.get(), z.get());
+            return Value::integer(static_cast<Int>(mpz_popcount(z.get())));
+          });
+        if (name == "as_integer_ratio")
+          return bound(obj, name, [self, no_args](const Value&, Args& a) {
+            no_args(a);
+            return Value::tuple({self, Value::integer(1)});
+          });
+      }
       if (name == "imag")
         return obj.is(Kind::Complex) ? Value::floating(obj.as_complex().imag())
                : obj.is(Kind::Float) ? Value::floating(0) : Value::integer(0);
@@ -223,6 +253,9 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
         return bound(obj, name, [](const Value& self, Args&) {
           return self.is(Kind::Complex) ? Value::complex(std::conj(self.as_complex())) : self;
         });
+      if (obj.is_intlike())
+        no_attribute(obj, name, {"real", "imag", "conjugate", "numerator", "denominator", "bit_length", "bit_count",
+                                 "as_integer_ratio"});
       no_attribute(obj, name, {"real", "imag", "conjugate"});
     }
     case Kind::Dict: return dict_attr(*this, obj, name);

@@ -9,6 +9,7 @@
 #include "shell/interp.h"
 #include "shell/python/builtins.h"
 #include "shell/python/exceptions.h"
+#include "shell/python/bigint.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/format_spec.h"
@@ -49,36 +50,16 @@ Value type_value(const std::string& name, Fn ctor) {
 double round_half_even(double x) { return std::nearbyint(x); }
 
 Value parse_int_str(const std::string& text, int base) {
-  std::string s;
-  for (char c : text)
-    if (c != '_' && !std::isspace(static_cast<unsigned char>(c))) s += c;
-  bool neg = false;
-  size_t i = 0;
-  if (i < s.size() && (s[i] == '-' || s[i] == '+')) neg = s[i++] == '-';
-  if (i == s.size()) throw ValueError("invalid literal for int() with base " + std::to_string(base) + ": " + repr(Value::str(text)));
-  Int v = 0;
-  for (; i < s.size(); ++i) {
-    int d = std::isdigit(static_cast<unsigned char>(s[i])) ? s[i] - '0'
-            : std::isalpha(static_cast<unsigned char>(s[i])) ? std::tolower(s[i]) - 'a' + 10 : 99;
-    if (d >= base) throw ValueError("invalid literal for int() with base " + std::to_string(base) + ": " + repr(Value::str(text)));
-    v = checked_int(v * base + d);
-  }
-  return Value::integer(neg ? -v : v);
+  if (base != 0 && (base < 2 || base > 36)) throw ValueError("int() base must be >= 2 and <= 36, or 0");
+  if (std::optional<Value> v = int_parse(text, base)) return *v;
+  throw ValueError("invalid literal for int() with base " + std::to_string(base) + ": " + repr(Value::str(text)));
 }
 
 Value to_int(const Value& v) {
   switch (v.kind()) {
     case Kind::Bool:
-    case Kind::Int: return Value::integer(v.as_int());
-    case Kind::Float: {
-      double f = v.as_float();
-      if (std::isnan(f)) throw ValueError("cannot convert float NaN to integer");
-      if (std::isinf(f)) throw OverflowError("cannot convert float infinity to integer");
-      double t = std::trunc(f);
-      if (t < -9223372036854775808.0 || t >= 18446744073709551616.0)
-        throw OverflowError("int too large: tsh integers are exact within (-2**126, 2**126)");
-      return Value::integer(static_cast<Int>(t));
-    }
+    case Kind::Int: return v.is(Kind::Bool) ? Value::integer(v.as_int()) : v;
+    case Kind::Float: return int_from_double(v.as_float());
     case Kind::Str: return parse_int_str(v.as_str(), 10);
     case Kind::Tensor: {
       const Tensor& t = v.as_tensor();
@@ -252,7 +233,7 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
   def("abs", [](Interpreter& in, Args& a, Kwargs&) {
     arity("abs", a, 1, 1);
     const Value& v = a[0];
-    if (v.is_intlike()) return Value::integer(v.as_int() < 0 ? -v.as_int() : v.as_int());
+    if (v.is_intlike()) return int_abs(v);
     if (v.is(Kind::Float)) return Value::floating(std::fabs(v.as_float()));
     if (v.is(Kind::Complex)) return Value::floating(std::abs(v.as_complex()));
     if (v.is(Kind::Tensor)) {
@@ -292,22 +273,22 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     if (!ndigits.is_none() && !ndigits.is_intlike())
       throw TypeError("'" + type_name(ndigits) + "' object cannot be interpreted as an integer");
     if (v.is_intlike()) {
-      if (ndigits.is_none() || ndigits.as_int() >= 0) return Value::integer(v.as_int());
-      // 10**39 exceeds every tsh int: rounding to more digits than that gives 0.
-      if (-ndigits.as_int() > 38) return Value::integer(0);
-      Int p = 1;
-      for (Int k = 0; k < -ndigits.as_int(); ++k) p *= 10;
-      Int q = v.as_int() / p, r = v.as_int() % p;
-      if (r < 0) { r += p; --q; }
-      if (2 * r > p || (2 * r == p && (q & 1))) ++q;
-      return Value::integer(q * p);
+      const Value self = v.is(Kind::Bool) ? Value::integer(v.as_int()) : v;
+      if (ndigits.is_none() || int_compare(ndigits, Value::integer(0)) >= 0) return self;
+      // To a multiple of p = 10**-ndigits, halves to even.
+      using grammar::Op;
+      const Value p = int_binary(Op::Pow, Value::integer(10), int_unary(Op::Neg, ndigits));
+      Value q = int_binary(Op::FloorDiv, self, p);
+      const Value twice_r = int_binary(Op::Mul, int_binary(Op::Mod, self, p), Value::integer(2));
+      const int c = int_compare(twice_r, p);
+      if (c > 0 || (c == 0 && int_binary(Op::BitAnd, q, Value::integer(1)).as_int() == 1))
+        q = int_binary(Op::Add, q, Value::integer(1));
+      return int_binary(Op::Mul, q, p);
     }
     if (!v.is(Kind::Float)) throw TypeError("type " + type_name(v) + " doesn't define __round__ method");
     double x = v.as_float();
     if (ndigits.is_none()) {
-      if (std::isnan(x)) throw ValueError("cannot convert float NaN to integer");
-      if (std::isinf(x)) throw OverflowError("cannot convert float infinity to integer");
-      return Value::integer(static_cast<Int>(round_half_even(x)));
+      return int_from_double(round_half_even(x));
     }
     // Correctly rounded through the exact decimal expansion, as CPython does;
     // beyond the digits a double can hold: x itself, or a zero of x's sign.
@@ -384,7 +365,13 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
   b["int"] = type_value("int", [](Interpreter&, Args& a, Kwargs&) {
     arity("int", a, 0, 2);
     if (a.empty()) return Value::integer(0);
-    if (a.size() == 2) return parse_int_str(a[0].as_str(), static_cast<int>(a[1].as_int()));
+    if (a.size() == 2) {
+      if (!a[1].is_intlike()) throw TypeError("'" + type_name(a[1]) + "' object cannot be interpreted as an integer");
+      if (!a[0].is(Kind::Str)) throw TypeError("int() can't convert non-string with explicit base");
+      const Int base = a[1].as_int();
+      if (base != 0 && (base < 2 || base > 36)) throw ValueError("int() base must be >= 2 and <= 36, or 0");
+      return parse_int_str(a[0].as_str(), static_cast<int>(base));
+    }
     return to_int(a[0]);
   });
   b["float"] = type_value("float", [](Interpreter&, Args& a, Kwargs&) {

@@ -6,6 +6,7 @@
 #include "engine/ops/host_values.h"
 #include "grammar/chars.h"
 #include "shell/interp.h"
+#include "shell/python/bigint.h"
 #include "shell/python/builtins.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
@@ -40,6 +41,18 @@ void count_args(const char* name, const Args& a, size_t lo, size_t hi) {
 }
 
 // operator.index(): an int, or a one-element integer tensor (Tensor.__index__).
+Value index_value(const Value& v) {
+  if (v.is(Kind::Int)) return v;
+  if (v.is(Kind::Bool)) return Value::integer(v.as_int());
+  if (v.is(Kind::Tensor)) {
+    const Tensor& t = v.as_tensor();
+    if (t.numel() != 1 || !is_integral(t.dtype(), true))
+      throw TypeError("only integer tensors of a single element can be converted to an index");
+    return Value::number(item(t));
+  }
+  throw TypeError("'" + type_name(v) + "' object cannot be interpreted as an integer");
+}
+
 Int index_of(const Value& v) {
   if (v.is_intlike()) return v.as_int();
   if (v.is(Kind::Tensor)) {
@@ -51,69 +64,10 @@ Int index_of(const Value& v) {
   throw TypeError("'" + type_name(v) + "' object cannot be interpreted as an integer");
 }
 
-std::string radix(Int v, int base, const char* prefix) {
-  unsigned __int128 u = v < 0 ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
-  std::string digits;
-  do {
-    digits += "0123456789abcdef"[static_cast<int>(u % static_cast<unsigned>(base))];
-    u /= static_cast<unsigned>(base);
-  } while (u);
-  return std::string(v < 0 ? "-" : "") + prefix + std::string(digits.rbegin(), digits.rend());
-}
-
-// (a * b) mod m for 0 <= a, b < m < 2**127, without overflow.
-unsigned __int128 mul_mod(unsigned __int128 a, unsigned __int128 b, unsigned __int128 m) {
-  if (a < (unsigned __int128)1 << 63 && b < (unsigned __int128)1 << 63) return a * b % m;
-  unsigned __int128 r = 0;
-  while (b) {
-    if (b & 1) r = (r + a) % m;
-    a = (a + a) % m;
-    b >>= 1;
-  }
-  return r;
-}
-
-// The inverse of a modulo m (m > 1), or nothing when gcd(a, m) != 1.
-std::optional<Int> inverse(Int a, Int m) {
-  Int old_r = a, r = m, old_s = 1, s = 0;
-  while (r != 0) {
-    const Int q = old_r / r;
-    Int t = old_r - q * r;
-    old_r = r, r = t;
-    t = old_s - q * s;
-    old_s = s, s = t;
-  }
-  if (old_r != 1) return std::nullopt;
-  Int x = old_s % m;
-  return x < 0 ? x + m : x;
-}
-
 Value pow_mod(const Value& base, const Value& exp, const Value& mod) {
   if (!base.is_intlike() || !exp.is_intlike() || !mod.is_intlike())
     throw TypeError("pow() 3rd argument not allowed unless all arguments are integers");
-  Int m = mod.as_int();
-  if (m == 0) throw ValueError("pow() 3rd argument cannot be 0");
-  const bool neg_mod = m < 0;
-  if (neg_mod) m = -m;
-  Int b = base.as_int() % m;
-  if (b < 0) b += m;
-  Int e = exp.as_int();
-  if (e < 0) {
-    auto inv = m == 1 ? std::optional<Int>(0) : inverse(b, m);
-    if (!inv) throw ValueError("base is not invertible for the given modulus");
-    b = *inv;
-    e = -e;
-  }
-  unsigned __int128 r = 1 % static_cast<unsigned __int128>(m), x = static_cast<unsigned __int128>(b);
-  const auto um = static_cast<unsigned __int128>(m);
-  while (e > 0) {
-    if (e & 1) r = mul_mod(r, x, um);
-    x = mul_mod(x, x, um);
-    e >>= 1;
-  }
-  Int result = static_cast<Int>(r);
-  if (neg_mod && result != 0) result -= m;  // the result takes the modulus's sign
-  return Value::integer(result);
+  return int_pow_mod(base, exp, mod);
 }
 
 // Python's divmod for floats: the remainder takes the divisor's sign.
@@ -154,11 +108,7 @@ void install_number_builtins(std::map<std::string, Value>& b) {
     if (!real_x || !real_y)
       throw TypeError("unsupported operand type(s) for divmod(): '" + type_name(x) + "' and '" + type_name(y) + "'");
     if (x.is(Kind::Float) || y.is(Kind::Float)) return float_divmod(x.as_float(), y.as_float());
-    const Int p = x.as_int(), q = y.as_int();
-    if (q == 0) throw ZeroDivisionError("integer division or modulo by zero");
-    Int d = p / q, r = p % q;
-    if (r != 0 && ((r < 0) != (q < 0))) r += q, --d;
-    return Value::tuple({Value::integer(d), Value::integer(r)});
+    return int_divmod(x, y);
   });
   def("pow", [](Interpreter& in, Args& a, Kwargs& kw) {
     if (a.size() > 3) throw TypeError("pow() takes at most 3 arguments (" + std::to_string(a.size()) + " given)");
@@ -183,15 +133,15 @@ void install_number_builtins(std::map<std::string, Value>& b) {
   });
   def("bin", [](Interpreter&, Args& a, Kwargs& kw) {
     one_arg("bin", a, kw);
-    return Value::str(radix(index_of(a[0]), 2, "0b"));
+    return Value::str(int_to_radix(index_value(a[0]), 2, "0b"));
   });
   def("oct", [](Interpreter&, Args& a, Kwargs& kw) {
     one_arg("oct", a, kw);
-    return Value::str(radix(index_of(a[0]), 8, "0o"));
+    return Value::str(int_to_radix(index_value(a[0]), 8, "0o"));
   });
   def("hex", [](Interpreter&, Args& a, Kwargs& kw) {
     one_arg("hex", a, kw);
-    return Value::str(radix(index_of(a[0]), 16, "0x"));
+    return Value::str(int_to_radix(index_value(a[0]), 16, "0x"));
   });
   def("chr", [](Interpreter&, Args& a, Kwargs& kw) {
     one_arg("chr", a, kw);

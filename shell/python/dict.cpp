@@ -1,6 +1,8 @@
 // shell/python/dict.cpp — Python's dict (insertion-ordered hash table), hash(), the
 // dict views, and the dict type's constructor and methods.
 #include "shell/python/dict.h"
+
+#include "shell/python/bigint.h"
 #include "shell/python/exceptions.h"
 
 #include <cmath>
@@ -85,7 +87,7 @@ bool same_key(const Value& a, const Value& b) {
 int64_t py_hash(const Value& v) {
   switch (v.kind()) {
     case Kind::Bool:
-    case Kind::Int: return hash_int(v.as_int());
+    case Kind::Int: return int_hash(v);
     case Kind::Float: {
       const double f = v.as_float();
       // An integral float hashes as the int it equals.

@@ -9,6 +9,7 @@
 #include "engine/format/pyrepr.h"
 #include "grammar/chars.h"
 #include "shell/interp.h"
+#include "shell/python/bigint.h"
 #include "shell/python/errors.h"
 
 namespace tsh::shell {
@@ -321,21 +322,18 @@ std::string format_float(double x, const Spec& in_spec, const std::string& type_
 
 // ---------------------------------------------------------------- ints
 
-std::string int_digits(Int v, int base, bool upper) {
-  unsigned __int128 u = v < 0 ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
-  const char* set = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-  std::string rev;
-  do {
-    rev += set[static_cast<int>(u % static_cast<unsigned>(base))];
-    u /= static_cast<unsigned>(base);
-  } while (u);
-  return std::string(rev.rbegin(), rev.rend());
+std::string int_digits(const Value& v, int base, bool upper) {
+  const Value mag = int_abs(v);
+  std::string digits = base == 10 ? int_to_string(mag) : int_to_radix(mag, base, "");
+  if (upper)
+    for (char& c : digits) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return digits;
 }
 
-std::string format_int(Int v, const Spec& f, const std::string& type_name) {
+std::string format_int(const Value& v, const Spec& f, const std::string& type_name) {
   switch (f.type) {
     case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case '%':
-      return format_float(static_cast<double>(v), f, type_name);
+      return format_float(v.as_float(), f, type_name);
     case 'b': case 'c': case 'd': case 'o': case 'x': case 'X': case 'n': case 0:
       break;
     default: unknown_code(f.type, type_name);
@@ -345,9 +343,9 @@ std::string format_int(Int v, const Spec& f, const std::string& type_name) {
   if (f.type == 'c') {
     if (f.sign) throw ValueError("Sign not allowed with integer format specifier 'c'");
     if (f.alt) throw ValueError("Alternate form (#) not allowed with integer format specifier 'c'");
-    if (v < 0 || v > 0x10FFFF) throw OverflowError("%c arg not in range(0x110000)");
+    if (v.as_int() < 0 || v.as_int() > 0x10FFFF) throw OverflowError("%c arg not in range(0x110000)");
     std::string ch;
-    grammar::append_utf8(ch, static_cast<uint32_t>(v));
+    grammar::append_utf8(ch, static_cast<uint32_t>(v.as_int()));
     return pad(ch, f, '>');
   }
   int base = 10, group = 3;
@@ -360,7 +358,8 @@ std::string format_int(Int v, const Spec& f, const std::string& type_name) {
     default: break;
   }
   if (!f.alt) prefix.clear();
-  return layout_number(sign_of(v < 0, f), prefix, int_digits(v, base, f.type == 'X'), "", f, group);
+  return layout_number(sign_of(int_compare(v, Value::integer(0)) < 0, f), prefix, int_digits(v, base, f.type == 'X'),
+                       "", f, group);
 }
 
 // ---------------------------------------------------------------- others
@@ -426,7 +425,7 @@ std::string format_plain(const Value& v, const std::string& spec) {
     case Kind::Int: {
       if (spec.empty()) return str(v);
       const std::string type = type_name(v);
-      return format_int(v.as_int(), parse_spec(spec, type, '>', 'd'), type);
+      return format_int(v.is(Kind::Bool) ? Value::integer(v.as_int()) : v, parse_spec(spec, type, '>', 'd'), type);
     }
     case Kind::Float:
       if (spec.empty()) return str(v);

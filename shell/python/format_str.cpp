@@ -7,6 +7,7 @@
 #include "engine/core/dtype.h"
 #include "shell/interp.h"
 #include "shell/python/dict.h"
+#include "shell/python/bigint.h"
 #include "shell/python/errors.h"
 #include "shell/python/exceptions.h"
 #include "shell/python/format_spec.h"
@@ -200,16 +201,11 @@ Value tensor_number(const Value& v) {
   return out;
 }
 
-Int to_int_for_d(const Value& v) {
+Value to_int_for_d(const Value& v) {
   Value x = v.is(Kind::Tensor) ? tensor_number(v) : v;
-  if (x.is_intlike()) return x.as_int();
-  if (x.is(Kind::Float)) {
-    const double f = x.as_float();
-    if (std::isnan(f)) throw ValueError("cannot convert float NaN to integer");
-    if (std::isinf(f)) throw OverflowError("cannot convert float infinity to integer");
-    if (std::fabs(f) >= 8.5e37) throw OverflowError("int too large: tsh integers are exact within (-2**126, 2**126)");
-    return static_cast<Int>(std::trunc(f));
-  }
+  if (x.is(Kind::Bool)) return Value::integer(x.as_int());
+  if (x.is(Kind::Int)) return x;
+  if (x.is(Kind::Float)) return int_from_double(x.as_float());
   throw TypeError("%d format: a real number is required, not " + type_name(x));
 }
 
@@ -330,14 +326,15 @@ std::string percent_format(const std::string& fmt, const Value& args) {
         break;
       }
       case 'd': case 'i': case 'u': {
-        const Int n = to_int_for_d(take());
+        const Value n = to_int_for_d(take());
+        const bool negative = int_compare(n, Value::integer(0)) < 0;
         if (precision > 0) {  // C's minimum number of digits
-          std::string digits = format_plain(Value::integer(n < 0 ? -n : n), "d");
+          std::string digits = int_to_string(int_abs(n));
           if (static_cast<int64_t>(digits.size()) < precision)
             digits.insert(0, static_cast<size_t>(precision) - digits.size(), '0');
-          piece = format_plain(Value::str((n < 0 ? "-" : plus ? "+" : space ? " " : "") + digits), text_spec);
+          piece = format_plain(Value::str((negative ? "-" : plus ? "+" : space ? " " : "") + digits), text_spec);
         } else {
-          piece = format_plain(Value::integer(n), spec + "d");
+          piece = format_plain(n, spec + "d");
         }
         break;
       }
@@ -346,7 +343,7 @@ std::string percent_format(const std::string& fmt, const Value& args) {
         if (v.is(Kind::Tensor)) v = tensor_number(v);
         if (!v.is_intlike())
           throw TypeError(std::string("%") + conv + " format: an integer is required, not " + type_name(v));
-        piece = format_plain(Value::integer(v.as_int()), spec + conv);
+        piece = format_plain(v.is(Kind::Bool) ? Value::integer(v.as_int()) : v, spec + conv);
         break;
       }
       case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': {

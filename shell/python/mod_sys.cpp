@@ -3,6 +3,8 @@
 #include <climits>
 
 #include "shell/interp.h"
+#include "shell/python/bigint.h"
+#include "shell/python/call_args.h"
 #include "shell/python/errors.h"
 #include "shell/python/modules.h"
 
@@ -77,6 +79,21 @@ void install_sys(Interpreter& in, Value& m) {
   a["stderr"] = stream(true);
   a["__stdout__"] = a["stdout"];
   a["__stderr__"] = a["stderr"];
+  // The limit on decimal conversion of ints (Python 3.11's defence against quadratic str()).
+  def_function(m, "get_int_max_str_digits", [](Interpreter&, Args& args, Kwargs& kw) {
+    if (!kw.empty()) throw TypeError("sys.get_int_max_str_digits() takes no keyword arguments");
+    if (!args.empty())
+      throw TypeError("sys.get_int_max_str_digits() takes no arguments (" + std::to_string(args.size()) + " given)");
+    return Value::integer(max_str_digits());
+  });
+  def_function(m, "set_int_max_str_digits", [](Interpreter&, Args& args, Kwargs& kw) {
+    std::vector<Value> v = bind_params("set_int_max_str_digits", args, kw, {"maxdigits"}, 1);
+    if (!v[0].is_intlike()) throw TypeError("'" + type_name(v[0]) + "' object cannot be interpreted as an integer");
+    const Int n = v[0].as_int();
+    if (n != 0 && (n < 640 || n > INT64_MAX)) throw ValueError("maxdigits must be 0 or larger than 640");
+    set_max_str_digits(static_cast<int64_t>(n));
+    return Value();
+  });
   // sys.exit(code): raises SystemExit, as the builtin exit() does.
   def_function(m, "exit", [](Interpreter& in, Args& args, Kwargs& kw) -> Value {
     if (!kw.empty()) throw TypeError("sys.exit() takes no keyword arguments");

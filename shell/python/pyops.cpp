@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "shell/interp.h"
+#include "shell/python/bigint.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/format_spec.h"
@@ -26,24 +27,6 @@ int64_t normalize_index(const Value& idx, int64_t len, const char* what) {
 
 namespace {
 
-Int checked_mul(Int a, Int b) {
-  Int r;
-  if (__builtin_mul_overflow(a, b, &r)) checked_int(kIntMax + 1);  // throws OverflowError
-  return checked_int(r);
-}
-
-Int floor_div(Int a, Int b) {
-  Int q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-
-Int py_mod(Int a, Int b) {
-  Int r = a % b;
-  if (r != 0 && ((r < 0) != (b < 0))) r += b;
-  return r;
-}
-
 double py_fmod(double a, double b) {
   double r = std::fmod(a, b);
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
@@ -51,22 +34,8 @@ double py_fmod(double a, double b) {
   return r;
 }
 
-Value int_pow(Int base, Int exp) {
-  if (exp < 0) {
-    if (base == 0) throw ZeroDivisionError("0.0 cannot be raised to a negative power");
-    return Value::floating(std::pow(static_cast<double>(base), static_cast<double>(exp)));
-  }
-  Int result = 1;
-  Int b = base;
-  while (exp > 0) {
-    if (exp & 1) result = checked_mul(result, b);
-    exp >>= 1;
-    if (exp > 0) b = checked_mul(b, b);
-  }
-  return Value::integer(result);
-}
-
 std::vector<Value> repeat(const std::vector<Value>& items, Int n) {
+  if (n > INT64_MAX) throw OverflowError("cannot fit 'int' into an index-sized integer");
   // A result too large to hold is a MemoryError before any work (`[0] * 10**12`).
   check_string_size(static_cast<long double>(n) * static_cast<long double>(items.size()) * sizeof(Value));
   std::vector<Value> out;
@@ -193,34 +162,14 @@ Value number_binary(Op op, const Value& a, const Value& b) {
       default: unsupported(op, a, b);
     }
   }
-  Int x = a.as_int(), y = b.as_int();
-  switch (op) {
-    case Op::Add: return Value::integer(x + y);
-    case Op::Sub: return Value::integer(x - y);
-    case Op::Mul: return Value::integer(checked_mul(x, y));
-    case Op::Div:
-      if (y == 0) throw ZeroDivisionError("division by zero");
-      return Value::floating(static_cast<double>(x) / static_cast<double>(y));
-    case Op::FloorDiv:
-      if (y == 0) throw ZeroDivisionError("integer division or modulo by zero");
-      return Value::integer(floor_div(x, y));
-    case Op::Mod:
-      if (y == 0) throw ZeroDivisionError("integer modulo by zero");
-      return Value::integer(py_mod(x, y));
-    case Op::Pow: return int_pow(x, y);
-    case Op::BitAnd: return a.is(Kind::Bool) && b.is(Kind::Bool) ? Value::boolean(x & y) : Value::integer(x & y);
-    case Op::BitOr: return a.is(Kind::Bool) && b.is(Kind::Bool) ? Value::boolean(x | y) : Value::integer(x | y);
-    case Op::BitXor: return a.is(Kind::Bool) && b.is(Kind::Bool) ? Value::boolean(x ^ y) : Value::integer(x ^ y);
-    case Op::LShift:
-      if (y < 0) throw ValueError("negative shift count");
-      if (x == 0) return Value::integer(0);
-      if (y >= 126) checked_int(kIntMax + 1);  // throws OverflowError
-      return Value::integer(checked_mul(x, Int(1) << static_cast<int>(y)));
-    case Op::RShift:
-      if (y < 0) throw ValueError("negative shift count");
-      return Value::integer(y > 120 ? (x < 0 ? -1 : 0) : x >> static_cast<int>(y));
-    default: unsupported(op, a, b);
+  // bool & bool stays a bool, as in Python; everything else is int arithmetic.
+  if (a.is(Kind::Bool) && b.is(Kind::Bool)) {
+    const bool x = a.as_bool(), y = b.as_bool();
+    if (op == Op::BitAnd) return Value::boolean(x && y);
+    if (op == Op::BitOr) return Value::boolean(x || y);
+    if (op == Op::BitXor) return Value::boolean(x != y);
   }
+  return int_binary(op, a, b);
 }
 
 int compare_order(const Value& a, const Value& b, Op op);
@@ -239,11 +188,14 @@ bool ordered(Op op, int c) {
 int compare_order(const Value& a, const Value& b, Op op) {
   if (a.is_number() && b.is_number() && !a.is(Kind::Complex) && !b.is(Kind::Complex)) {
     if (a.is(Kind::Float) || b.is(Kind::Float)) {
-      double x = a.as_float(), y = b.as_float();
+      const bool both = a.is(Kind::Float) && b.is(Kind::Float);
+      const double x = a.is(Kind::Float) ? a.as_float() : 0, y = b.is(Kind::Float) ? b.as_float() : 0;
       if (std::isnan(x) || std::isnan(y)) return 2;  // every ordering is false
-      return x < y ? -1 : x > y ? 1 : 0;
+      if (both) return x < y ? -1 : x > y ? 1 : 0;
+      // An int against a float compares exactly, as Python does.
+      return a.is(Kind::Float) ? -int_compare_float(b, x) : int_compare_float(a, y);
     }
-    return a.as_int() < b.as_int() ? -1 : a.as_int() > b.as_int() ? 1 : 0;
+    return int_compare(a, b);
   }
   if (a.is(Kind::Str) && b.is(Kind::Str)) return a.as_str().compare(b.as_str()) < 0 ? -1 : a.as_str() == b.as_str() ? 0 : 1;
   if (a.is_sequence() && b.is_sequence() && a.is(Kind::List) == b.is(Kind::List)) {
@@ -298,6 +250,7 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b, bool inplace) {
     const Value* n = a.is_intlike() ? &a : &b;
     if (n->is_intlike()) {
       Int k = n->as_int();
+      if (k > INT64_MAX) throw OverflowError("cannot fit 'int' into an index-sized integer");
       if (seq->is(Kind::Str)) {
         std::string out;
         check_string_size(static_cast<long double>(k) * static_cast<long double>(seq->as_str().size()));
@@ -325,16 +278,16 @@ Value Interpreter::unary(Op op, const Value& v) {
   if (v.is(Kind::Tensor)) return tensor_unary(*this, op, v);
   switch (op) {
     case Op::Neg:
-      if (v.is_intlike()) return Value::integer(-v.as_int());
+      if (v.is_intlike()) return int_unary(op, v);
       if (v.is(Kind::Float)) return Value::floating(-v.as_float());
       if (v.is(Kind::Complex)) return Value::complex(-v.as_complex());
       break;
     case Op::Pos:
-      if (v.is_intlike()) return Value::integer(v.as_int());
+      if (v.is_intlike()) return int_unary(op, v);
       if (v.is(Kind::Float) || v.is(Kind::Complex)) return v;
       break;
     case Op::Invert:
-      if (v.is_intlike()) return Value::integer(~v.as_int());
+      if (v.is_intlike()) return int_unary(op, v);
       break;
     default: break;
   }

@@ -9,6 +9,7 @@
 #include "engine/format/storage_repr.h"
 #include "engine/format/tensor_repr.h"
 #include "grammar/chars.h"
+#include "shell/python/bigint.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/unicode.h"
@@ -304,7 +305,7 @@ std::string repr(const Value& v) {
   switch (v.kind()) {
     case Kind::None: return "None";
     case Kind::Bool: return v.as_bool() ? "True" : "False";
-    case Kind::Int: return int_str(v.as_int());
+    case Kind::Int: return int_to_string(v);
     case Kind::Float: return format::float_repr(v.as_float());
     case Kind::Complex: return format::complex_repr(v.as_complex());
     case Kind::Ellipsis: return "Ellipsis";
@@ -389,7 +390,7 @@ bool truthy(const Value& v) {
   switch (v.kind()) {
     case Kind::None: return false;
     case Kind::Bool:
-    case Kind::Int: return v.as_int() != 0;
+    case Kind::Int: return is_big(v) || v.as_int() != 0;
     case Kind::Float: return v.as_float() != 0;
     case Kind::Complex: return v.as_complex() != std::complex<double>(0, 0);
     case Kind::Str: return !v.as_str().empty();
@@ -473,8 +474,11 @@ bool views_equal(const Value& a, const Value& b) {
 bool values_equal(const Value& a, const Value& b) {
   if (a.is_number() && b.is_number()) {
     if (a.is(Kind::Complex) || b.is(Kind::Complex)) return a.as_complex() == b.as_complex();
-    if (a.is(Kind::Float) || b.is(Kind::Float)) return a.as_float() == b.as_float();
-    return a.as_int() == b.as_int();
+    if (a.is(Kind::Float) && b.is(Kind::Float)) return a.as_float() == b.as_float();
+    // An int meets a float exactly, as Python compares them (2**53 + 1 != 2.0**53).
+    if (a.is(Kind::Float)) return int_equals_float(b, a.as_float());
+    if (b.is(Kind::Float)) return int_equals_float(a, b.as_float());
+    return int_equal(a, b);
   }
   if (a.is_sequence() && b.is_sequence()) {
     // tuple == torch.Size compares elementwise (Size is a tuple); list never equals a tuple.

@@ -32,13 +32,17 @@ struct Expr;
 
 namespace tsh::shell {
 
-// Python ints are exact over (-2^126, 2^126), which covers every int64 and
-// uint64 value and their intermediate results (`2**64 - 1`); beyond that an
-// OverflowError is raised, never a wrap.
+// Python ints are unbounded. Within (-2^126, 2^126) — every int64 and uint64
+// value and their intermediate results — a Value holds one inline; beyond,
+// it holds a GMP integer (shell/python/bigint.h), and as_int() gives
+// ±(2^126 + 1), which every conversion to a C integer refuses as too large.
 using Int = __int128;
 constexpr Int kIntMax = Int(1) << 126;
 constexpr Int kIntMin = -kIntMax;
 Int checked_int(Int v);  // throws OverflowError when v is outside [kIntMin, kIntMax]
+class Value;
+Value big_from_int128(Int v);                  // shell/python/bigint.cpp
+double int_to_double(const Value& v);          // correctly rounded; OverflowError past float's range
 
 enum class Kind : uint8_t {
   None, Bool, Int, Float, Complex, Ellipsis, DType, Device,  // inline
@@ -60,7 +64,14 @@ class Value {
   Value() = default;  // None
   static Value none() { return Value(); }
   static Value boolean(bool b) { Value v; v.kind_ = Kind::Bool; v.i_ = b; return v; }
-  static Value integer(Int i) { Value v; v.kind_ = Kind::Int; v.i_ = checked_int(i); return v; }
+  static Value integer(Int i) {
+    if (i <= kIntMin || i >= kIntMax) return big_from_int128(i);
+    Value v; v.kind_ = Kind::Int; v.i_ = i; return v;
+  }
+  // An int beyond the inline range: `big` is its BigIntObj.
+  static Value big_int(std::shared_ptr<Object> big, bool negative) {
+    Value v; v.kind_ = Kind::Int; v.i_ = negative ? kIntMin - 1 : kIntMax + 1; v.obj_ = std::move(big); return v;
+  }
   static Value floating(double f) { Value v; v.kind_ = Kind::Float; v.f_ = f; return v; }
   static Value complex(std::complex<double> c) {
     Value v; v.kind_ = Kind::Complex; v.f_ = c.real(); v.im_ = c.imag(); return v;
@@ -85,7 +96,10 @@ class Value {
 
   bool as_bool() const { return i_ != 0; }
   Int as_int() const { return i_; }
-  double as_float() const { return kind_ == Kind::Float ? f_ : static_cast<double>(i_); }
+  double as_float() const {
+    if (kind_ == Kind::Float) return f_;
+    return obj_ ? int_to_double(*this) : static_cast<double>(i_);
+  }
   std::complex<double> as_complex() const {
     return kind_ == Kind::Complex ? std::complex<double>(f_, im_) : std::complex<double>(as_float(), 0);
   }
