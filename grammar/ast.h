@@ -50,6 +50,8 @@ enum class ExprKind {
                    // items[1] = the spec (an FString) or null; text = the
                    // conversion "s", "r", "a", or empty for none
   NamedExpr,  // `name := value`: text = name, items[0] = value
+  Set,        // items (may hold Starred): `{a, *b}`
+  SetComp,    // items[0] = element; comps as for ListComp
 };
 
 enum class Op {

@@ -168,6 +168,16 @@ std::string dump(const Expr& e) {
     }
     case ExprKind::FString: return list("fstring", e.items);
     case ExprKind::NamedExpr: return "(:= " + e.text + " " + dump(*e.items[0]) + ")";
+    case ExprKind::Set: return list("set", e.items);
+    case ExprKind::SetComp: {
+      std::string out = "(setcomp " + dump(*e.items[0]);
+      for (const auto& c : e.comps) {
+        out += " (for " + dump(*c.target) + " " + dump(*c.iter);
+        for (const auto& cond : c.ifs) out += " (if " + dump(*cond) + ")";
+        out += ")";
+      }
+      return out + ")";
+    }
     case ExprKind::FormattedValue:
       return "(fvalue " + dump(*e.items[0]) + (e.text.empty() ? "" : " !" + e.text) +
              (e.items.size() > 1 && e.items[1] ? " " + dump(*e.items[1]) : "") + ")";

@@ -1,7 +1,6 @@
 // grammar/parse_display.cpp — `{...}` displays: dict displays (with `**m`
 // entries) and dict comprehensions, with CPython 3.11's invalid_* messages
-// for malformed entries. Set displays and set comprehensions are parsed as
-// Python parses them and refused as not supported by tsh.
+// for malformed entries; set displays and set comprehensions.
 #include "grammar/parser_impl.h"
 
 namespace tsh::grammar {
@@ -19,7 +18,7 @@ ExprPtr Parser::dict_value(const Token& colon) {
   return expression();
 }
 
-// { } — a dict display or comprehension, or a set one (refused).
+// { } — a dict display or comprehension, or a set one.
 ExprPtr Parser::brace(const Token& open) {
   auto d = make_expr(ExprKind::Dict, open.span);
   if (check(TokenKind::RBrace)) {
@@ -58,16 +57,20 @@ ExprPtr Parser::brace(const Token& open) {
       d->span = join(open.span, expect(TokenKind::RBrace).span);
       return d;
     }
-    Expr scratch;  // collects the clauses
-    comprehension_clauses(scratch);
+    auto comp = make_expr(ExprKind::SetComp, open.span);
+    comprehension_clauses(*comp);
     no_starred_comprehension(*set_first);
-    const Span span = join(open.span, expect(TokenKind::RBrace).span);
-    note_unsupported("set comprehensions ('{x for x in y}') are", span);
-    return placeholder("set comprehension", span);
+    comp->items.push_back(std::move(set_first));
+    comp->span = join(open.span, expect(TokenKind::RBrace).span);
+    return comp;
+  }
+  if (!is_dict) {
+    d->kind = ExprKind::Set;
+    d->items.push_back(std::move(set_first));
   }
   while (match(TokenKind::Comma) && !check(TokenKind::RBrace)) {
     if (!is_dict) {
-      star_named_expression();
+      d->items.push_back(star_named_expression());
       continue;
     }
     if (match(TokenKind::DoubleStar)) {
@@ -87,10 +90,6 @@ ExprPtr Parser::brace(const Token& open) {
     d->items.push_back(dict_value(colon));
   }
   d->span = join(open.span, expect(TokenKind::RBrace).span);
-  if (!is_dict) {
-    note_unsupported("set displays ('{a, b}') are", d->span);
-    return placeholder("set display", d->span);
-  }
   return d;
 }
 

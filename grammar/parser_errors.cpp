@@ -51,6 +51,8 @@ const char* expr_name(const Expr& e) {
     case ExprKind::DictComp: return "dict comprehension";
     case ExprKind::FString: case ExprKind::FormattedValue: return "f-string expression";
     case ExprKind::NamedExpr: return "named expression";
+    case ExprKind::Set: return "set display";
+    case ExprKind::SetComp: return "set comprehension";
     default: return "expression";  // Unary, Binary, And, Or, Slice
   }
 }

@@ -11,6 +11,7 @@
 #include "shell/python/dict.h"
 #include "shell/python/methods.h"
 #include "shell/python/modules.h"
+#include "shell/python/set.h"
 #include "shell/torch/registry.h"
 #include "shell/torch/tensor_attrs.h"
 
@@ -354,6 +355,8 @@ std::vector<std::string> attribute_names(Interpreter&, const Value& v) {
     case Kind::Tuple:
     case Kind::Size: out = list_method_names(v); break;
     case Kind::Dict: out = dict_attr_names(); break;
+    case Kind::Set:
+    case Kind::FrozenSet: out = set_method_names(v.is(Kind::FrozenSet)); break;
     case Kind::Instance: out = v.as<InstanceObj>()->attr_names(); break;
     case Kind::DType: out = {"is_complex", "is_floating_point", "is_signed", "itemsize"}; break;
     case Kind::Device: out = {"index", "type"}; break;

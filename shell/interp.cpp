@@ -203,7 +203,13 @@ void Interpreter::exec(const Stmt& s) {
           if (!run_body(Value::integer(i))) break;
         return;
       }
-      if (it.is(Kind::Iterator)) {  // consumed lazily: map(print, xs) prints as the loop runs
+      // Iterators are consumed lazily (map(print, xs) prints as the loop
+      // runs); lists, dicts, sets and files are read live, as Python reads
+      // them: an append is seen, a dict or set changing size is an error.
+      if (it.is(Kind::List) || it.is(Kind::Dict) || it.is(Kind::DictView) || it.is(Kind::Set) ||
+          it.is(Kind::FrozenSet) || it.is(Kind::Instance))
+        it = make_iterator(*this, it);
+      if (it.is(Kind::Iterator)) {
         Value item;
         while (iter_next(*this, it, item))
           if (!run_body(item)) break;
@@ -607,6 +613,8 @@ Value Interpreter::eval_inner(const Expr& e) {
     }
     case ExprKind::Dict:
     case ExprKind::DictComp:
+    case ExprKind::Set:
+    case ExprKind::SetComp:
     case ExprKind::FString:
     case ExprKind::FormattedValue: return eval_display(e);
     case ExprKind::Starred: throw SyntaxErr("can't use starred expression here");

@@ -8,6 +8,7 @@
 #include "shell/interp.h"
 #include "shell/python/bigint.h"
 #include "shell/python/dict.h"
+#include "shell/python/set.h"
 #include "shell/python/errors.h"
 #include "shell/python/methods.h"
 #include "shell/python/pyops.h"
@@ -259,6 +260,8 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
       no_attribute(obj, name, {"real", "imag", "conjugate"});
     }
     case Kind::Dict: return dict_attr(*this, obj, name);
+    case Kind::Set:
+    case Kind::FrozenSet: return set_method(*this, obj, name);
     case Kind::DictView:
       if (name == "mapping") return obj.as<DictViewObj>()->dict;  // (a mappingproxy in Python)
       no_attribute(obj, name, {"mapping"});

@@ -11,6 +11,7 @@
 #include "shell/python/exceptions.h"
 #include "shell/python/bigint.h"
 #include "shell/python/dict.h"
+#include "shell/python/set.h"
 #include "shell/python/errors.h"
 #include "shell/python/format_spec.h"
 #include "shell/python/methods.h"
@@ -216,6 +217,8 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
         return Value::integer(v.as_tensor().size(0));
       case Kind::Storage: return Value::integer(v.as<StorageObj>()->size());
       case Kind::Dict: return Value::integer(static_cast<Int>(dict_of(v).live));
+      case Kind::Set:
+      case Kind::FrozenSet: return Value::integer(static_cast<Int>(set_of(v).used));
       case Kind::DictView: return Value::integer(static_cast<Int>(dict_of(v.as<DictViewObj>()->dict).live));
       case Kind::Instance: return Value::integer(v.as<InstanceObj>()->length(v));
       default: throw TypeError("object of type '" + type_name(v) + "' has no len()");
@@ -436,6 +439,8 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
   });
   b["object"] = type_value("object", [](Interpreter&, Args&, Kwargs&) { return Value(); });
   b["dict"] = make_dict_type();
+  b["set"] = make_set_type(false);
+  b["frozenset"] = make_set_type(true);
   install_iter_builtins(b);
   install_number_builtins(b);
   install_exception_builtins(b);

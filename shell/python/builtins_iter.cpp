@@ -9,6 +9,7 @@
 #include "engine/ops/rearrange.h"
 #include "shell/interp.h"
 #include "shell/python/dict.h"
+#include "shell/python/set.h"
 #include "shell/python/errors.h"
 
 namespace tsh::shell {
@@ -126,6 +127,8 @@ Value make_iterator(Interpreter& in, const Value& v) {
       });
     }
     case Kind::Dict: return dict_iterator(v, "dict_keyiterator", W::Keys);
+    case Kind::Set:
+    case Kind::FrozenSet: return set_iterator(v);
     case Kind::DictView: {
       auto* view = v.as<DictViewObj>();
       const char* type = view->which == W::Keys     ? "dict_keyiterator"
@@ -142,6 +145,8 @@ Value make_iterator(Interpreter& in, const Value& v) {
 std::vector<Value> iterate_object(Interpreter& in, const Value& v) {
   switch (v.kind()) {
     case Kind::Dict: return dict_of(v).keys();
+    case Kind::Set:
+    case Kind::FrozenSet: return set_of(v).keys();
     case Kind::DictView: return view_items(v);
     case Kind::Instance: return iterate_object(in, v.as<InstanceObj>()->iter(in, v));
     case Kind::Iterator: {

@@ -35,6 +35,7 @@ void expand_args(Interpreter& in, const std::string& callee, const Value& iterab
   switch (iterable.kind()) {
     case Kind::Tuple: case Kind::List: case Kind::Size: case Kind::NamedTuple: case Kind::Range:
     case Kind::Str: case Kind::Tensor: case Kind::Dict: case Kind::DictView: case Kind::Iterator:
+    case Kind::Set: case Kind::FrozenSet:
       break;
     default:
       throw TypeError(callee + " argument after * must be an iterable, not " + type_name(iterable));

@@ -11,6 +11,7 @@
 #include "shell/interp.h"
 #include "shell/python/errors.h"
 #include "shell/python/methods.h"
+#include "shell/python/set.h"
 
 namespace tsh::shell {
 
@@ -110,8 +111,10 @@ int64_t py_hash(const Value& v) {
     }
     case Kind::List:
     case Kind::Dict:
+    case Kind::Set:
     case Kind::Slice:
       throw TypeError("unhashable type: '" + type_name(v) + "'");
+    case Kind::FrozenSet: return frozenset_hash(v);
     case Kind::DictView:
       if (v.as<DictViewObj>()->which != DictViewObj::Which::Values)
         throw TypeError("unhashable type: '" + type_name(v) + "'");

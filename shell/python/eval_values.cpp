@@ -6,6 +6,7 @@
 #include "shell/python/errors.h"
 #include "shell/python/format_spec.h"
 #include "shell/python/modules.h"
+#include "shell/python/set.h"
 
 namespace tsh::shell {
 
@@ -61,6 +62,26 @@ Value Interpreter::eval_display(const Expr& e) {
         dict_of(d).set(key, value);
       });
       return d;
+    }
+    case ExprKind::Set: {  // items are added in source order, as BUILD_SET / SET_UPDATE add them
+      Value s = make_set();
+      for (const auto& x : e.items) {
+        if (x->kind == ExprKind::Starred) {
+          set_update(*this, set_of(s), eval(*x->items[0]));
+        } else {
+          Value v = eval(*x);
+          set_of(s).add(v, py_hash(v));
+        }
+      }
+      return s;
+    }
+    case ExprKind::SetComp: {
+      Value s = make_set();
+      comprehension(e, [&] {
+        Value v = eval(*e.items[0]);
+        set_of(s).add(v, py_hash(v));
+      });
+      return s;
     }
     case ExprKind::FString: return Value::str(render_fstring(*this, e));
     default: {  // a FormattedValue on its own

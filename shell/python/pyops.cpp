@@ -11,6 +11,7 @@
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/format_spec.h"
+#include "shell/python/set.h"
 
 namespace tsh::shell {
 
@@ -263,6 +264,7 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b, bool inplace) {
     }
   }
   if (op == Op::Mod && a.is(Kind::Str)) return Value::str(percent_format(a.as_str(), b));
+  if (std::optional<Value> r = set_binary(*this, op, a, b, inplace)) return *r;
   if (op == Op::BitOr && a.is(Kind::Dict) && b.is(Kind::Dict)) {  // d1 | d2, d1 |= d2 (Python 3.9)
     Value out = inplace ? a : make_dict();
     if (!inplace)
@@ -308,6 +310,8 @@ bool Interpreter::compare(Op op, const Value& a, const Value& b, Value* tensor_r
         found = b.as_str().find(a.as_str()) != std::string::npos;
       } else if (b.is(Kind::Dict)) {  // a hash lookup: unhashable keys are a TypeError
         found = dict_of(b).find(a) != nullptr;
+      } else if (is_set_like(b)) {
+        found = set_of(b).contains(a, py_hash(a));
       } else if (b.is(Kind::Tensor)) {
         // Tensor.__contains__: (element == self).any() for a tensor or a number only.
         if (!a.is(Kind::Tensor) && !a.is_number())
@@ -342,6 +346,7 @@ bool Interpreter::compare(Op op, const Value& a, const Value& b, Value* tensor_r
   }
   if (op == Op::Eq) return values_equal(a, b);
   if (op == Op::NotEq) return !values_equal(a, b);
+  if (std::optional<bool> r = set_compare(op, a, b)) return *r;
   return ordered(op, compare_order(a, b, op));
 }
 

@@ -12,6 +12,7 @@
 #include "shell/python/bigint.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
+#include "shell/python/set.h"
 #include "shell/python/unicode.h"
 #include "shell/stack_guard.h"
 
@@ -21,6 +22,12 @@ Int checked_int(Int v) {
   if (v < kIntMin || v > kIntMax)
     throw OverflowError("int too large: tsh integers are exact within (-2**126, 2**126)");
   return v;
+}
+
+std::string hex_addr(const void* p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%012lx", reinterpret_cast<unsigned long>(p));
+  return buf;
 }
 
 void release_values(std::vector<Value>& values) {
@@ -170,6 +177,8 @@ std::string type_name(const Value& v) {
     case Kind::Generator: return "torch._C.Generator";
     case Kind::Type: return "type";
     case Kind::Dict: return "dict";
+    case Kind::Set: return "set";
+    case Kind::FrozenSet: return "frozenset";
     case Kind::DictView:
       switch (v.as<DictViewObj>()->which) {
         case DictViewObj::Which::Keys: return "dict_keys";
@@ -293,11 +302,6 @@ std::string seq_repr(const std::vector<Value>& items, const char* open, const ch
   return out + close;
 }
 
-std::string hex_addr(const void* p) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%012lx", reinterpret_cast<unsigned long>(p));
-  return buf;
-}
 
 }  // namespace
 
@@ -354,6 +358,8 @@ std::string repr(const Value& v) {
     case Kind::Generator: return "<torch._C.Generator object at " + hex_addr(v.obj().get()) + ">";
     case Kind::Type: return "<class '" + v.as<TypeObj>()->name + "'>";
     case Kind::Dict: return dict_repr(v);
+    case Kind::Set:
+    case Kind::FrozenSet: return set_repr(v);
     case Kind::DictView: return type_name(v) + "(" + seq_repr(view_items(v), "[", "]", false) + ")";
     case Kind::Iterator: return "<" + type_name(v) + " object at " + hex_addr(v.obj().get()) + ">";
     case Kind::Instance: return v.as<InstanceObj>()->repr_of(v);
@@ -398,6 +404,8 @@ bool truthy(const Value& v) {
     case Kind::List:
     case Kind::Size: return !v.items().empty();
     case Kind::Dict: return dict_of(v).live != 0;
+    case Kind::Set:
+    case Kind::FrozenSet: return set_of(v).used != 0;
     case Kind::DictView: return dict_of(v.as<DictViewObj>()->dict).live != 0;
     case Kind::Range: {
       auto* r = v.as<RangeObj>();
@@ -492,6 +500,7 @@ bool values_equal(const Value& a, const Value& b) {
       if (!items_equal(x[i], y[i])) return false;
     return true;
   }
+  if (is_set_like(a) && is_set_like(b)) return sets_equal(a, b);
   if (a.kind() != b.kind()) return false;
   if (a.is(Kind::Dict)) {
     if (a.identity() == b.identity()) return true;

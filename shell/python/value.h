@@ -49,6 +49,7 @@ enum class Kind : uint8_t {
   Str, Tuple, List, Size, Slice, Range, Tensor, Storage, NamedTuple,
   Function, Builtin, Method, Module, Generator, Type,
   Dict,      // DictObj (shell/python/dict.h)
+  Set, FrozenSet,  // SetObj (shell/python/set.h)
   DictView,  // DictViewObj: d.keys(), d.values(), d.items()
   Iterator,  // IterObj: map, filter, zip, enumerate, reversed, iter(...)
   Instance,  // InstanceObj: an object of a Python class tsh implements in C++
@@ -268,6 +269,7 @@ std::string type_name(const Value& v);
 // repr(): a list or dict met again inside itself prints as [...] / {...};
 // nesting past Python's recursion limit is a RecursionError.
 std::string repr(const Value& v);
+std::string hex_addr(const void* p);  // "0x7f3c603049e0", as id() shows in reprs
 std::string str(const Value& v);  // print()'s form
 bool truthy(const Value& v);      // throws for multi-element tensors, as PyTorch does
 bool values_equal(const Value& a, const Value& b);  // Python ==, non-tensor
