@@ -12,6 +12,8 @@ const std::vector<StdModule>& std_modules() {
        install_future},
       {"math", "Mathematical functions and constants of Python's math module (sqrt, exp, pi, ...).", install_math},
       {"os", "The operating system: environment variables, the working directory, os.path.", install_os},
+      {"random", "Pseudo-random numbers as Python's random module draws them (seed, random, randint, choice, shuffle, ...).",
+       install_random},
       {"sys", "The interpreter: sys.argv, exit, version, platform, maxsize, stdout.", install_sys},
       {"time", "Clocks and sleeping: time, perf_counter, monotonic, process_time, sleep.", install_time},
   };

@@ -32,6 +32,7 @@ void install_math(Interpreter& in, Value& m);
 void install_sys(Interpreter& in, Value& m);
 void install_os(Interpreter& in, Value& m);
 void install_time(Interpreter& in, Value& m);
+void install_random(Interpreter& in, Value& m);
 void install_future(Interpreter& in, Value& m);
 
 // A Python float argument (int, bool or float) of a module function; Python's

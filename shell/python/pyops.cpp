@@ -159,7 +159,13 @@ Value number_binary(Op op, const Value& a, const Value& b) {
       case Op::Pow:
         if (x == 0 && y < 0) throw ZeroDivisionError("0.0 cannot be raised to a negative power");
         if (x < 0 && y != std::floor(y)) return complex_pow({x, 0.0}, {y, 0.0});  // float_pow's complex result
-        return Value::floating(std::pow(x, y));
+        {
+          const double r = std::pow(x, y);
+          // float_pow: an infinity from finite operands is ERANGE, which Python raises.
+          if (std::isinf(r) && std::isfinite(x) && std::isfinite(y))
+            throw OverflowError("(34, 'Numerical result out of range')");
+          return Value::floating(r);
+        }
       default: unsupported(op, a, b);
     }
   }
