@@ -11,6 +11,7 @@
 #include "shell/python/exceptions.h"
 #include "shell/python/bigint.h"
 #include "shell/python/dict.h"
+#include "shell/python/file.h"
 #include "shell/python/set.h"
 #include "shell/python/errors.h"
 #include "shell/python/format_spec.h"
@@ -181,10 +182,17 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
 
   def("print", [](Interpreter& in, Args& a, Kwargs& kw) {
     std::string sep = " ", end = "\n";
+    Value file;
+    auto text = [](const char* what, const Value& v, std::string& out) {
+      if (v.is_none()) return;
+      if (!v.is(Kind::Str)) throw TypeError(std::string(what) + " must be None or a string, not " + type_name(v));
+      out = v.as_str();
+    };
     for (auto& [k, v] : kw) {
-      if (k == "sep") sep = v.is_none() ? " " : v.as_str();
-      else if (k == "end") end = v.is_none() ? "\n" : v.as_str();
-      else if (k == "flush" || k == "file") continue;
+      if (k == "sep") text("sep", v, sep);
+      else if (k == "end") text("end", v, end);
+      else if (k == "file") file = v;
+      else if (k == "flush") continue;  // tsh's output is flushed at every statement
       else throw TypeError("'" + k + "' is an invalid keyword argument for print()");
     }
     std::string line;
@@ -192,9 +200,17 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
       if (i) line += sep;
       line += str(a[i]);
     }
-    in.print_out(line + end);
+    if (file.is_none()) {
+      in.print_out(line + end);
+      return Value();
+    }
+    // print(..., file=f) writes through f.write, as Python's does.
+    Args text_arg{Value::str(line + end)};
+    Kwargs none;
+    in.call(in.get_attr(file, "write"), text_arg, none);
     return Value();
   });
+  def("open", open_builtin);
   def("len", [](Interpreter&, Args& a, Kwargs& kw) {
     no_kwargs("len", kw);
     arity("len", a, 1, 1);

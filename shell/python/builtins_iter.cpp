@@ -183,9 +183,11 @@ void install_iter_builtins(std::map<std::string, Value>& b) {
     if (a.empty() || a.size() > 2)
       throw TypeError(std::string("next expected ") + (a.empty() ? "at least 1 argument" : "at most 2 arguments") +
                       ", got " + std::to_string(a.size()));
-    if (!a[0].is(Kind::Iterator)) throw TypeError("'" + type_name(a[0]) + "' object is not an iterator");
+    Value it = a[0];
+    if (it.is(Kind::Instance) && it.as<InstanceObj>()->is_iterator()) it = it.as<InstanceObj>()->iter(in, it);
+    if (!it.is(Kind::Iterator)) throw TypeError("'" + type_name(a[0]) + "' object is not an iterator");
     Value out;
-    if (iter_next(in, a[0], out)) return out;
+    if (iter_next(in, it, out)) return out;
     if (a.size() == 2) return a[1];
     throw StopIteration();
   });

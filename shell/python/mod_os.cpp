@@ -146,8 +146,9 @@ Value str_list(const std::vector<std::string>& v) {
   return Value::list(std::move(out));
 }
 
-[[noreturn]] void os_error(const std::error_code& ec, const std::string& path) {
-  const int e = ec.value();
+}  // namespace
+
+[[noreturn]] void os_error(int e, const std::string& path) {
   const char* kind = e == ENOENT ? "FileNotFoundError"
                      : e == EEXIST ? "FileExistsError"
                      : e == EACCES || e == EPERM ? "PermissionError"
@@ -156,6 +157,10 @@ Value str_list(const std::vector<std::string>& v) {
                                    : "OSError";
   throw PyError(kind, "[Errno " + std::to_string(e) + "] " + std::strerror(e) + ": " + repr(Value::str(path)));
 }
+
+namespace {
+
+[[noreturn]] void os_error(const std::error_code& ec, const std::string& path) { tsh::shell::os_error(ec.value(), path); }
 
 // os.path.split's rule: head is everything up to the last '/', trailing slashes stripped unless all slashes.
 std::pair<std::string, std::string> split_path(const std::string& p) {

@@ -35,6 +35,9 @@ void install_time(Interpreter& in, Value& m);
 void install_random(Interpreter& in, Value& m);
 void install_future(Interpreter& in, Value& m);
 
+// Python's OSError subclass for errno `e` on `path`: "[Errno 2] No such file or directory: 'x'".
+[[noreturn]] void os_error(int e, const std::string& path);
+
 // A Python float argument (int, bool or float) of a module function; Python's
 // TypeError "must be real number, not str" otherwise.
 double real_arg(const Value& v);

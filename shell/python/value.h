@@ -258,6 +258,7 @@ struct InstanceObj : Object {
   virtual void del_item(Interpreter& in, const Value& self, const Value& key);
   virtual Int length(const Value& self);
   virtual Value iter(Interpreter& in, const Value& self);
+  virtual bool is_iterator() const { return false; }  // next(x) works on it (a file is its own iterator)
   Value type;  // the class object (a Type), which type(x) returns
 };
 
