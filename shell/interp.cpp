@@ -607,6 +607,7 @@ Value Interpreter::eval_inner(const Expr& e) {
       return Value::object(Kind::Slice, s);
     }
     case ExprKind::ListComp: {
+      if (e.generator) return generator_expression(e);
       std::vector<Value> out;
       comprehension(e, [&] { out.push_back(eval(*e.items[0])); });
       return Value::list(std::move(out));
@@ -673,6 +674,76 @@ void Interpreter::comprehension(const Expr& e, const std::function<void()>& emit
     throw;
   }
   scope_ = saved;
+}
+
+// (x for x in y): a lazy iterator. The outermost iterable is evaluated now, in
+// the enclosing scope, as Python does; the rest runs as items are asked for.
+struct Interpreter::GenState {
+  const Expr* expr = nullptr;
+  std::shared_ptr<Scope> scope;
+  std::vector<Value> iters;  // one per active for-clause
+  std::shared_ptr<void> keep_alive;
+  bool running = false;
+};
+
+Value Interpreter::generator_expression(const Expr& e) {
+  auto st = std::make_shared<GenState>();
+  st->expr = &e;
+  st->scope = std::make_shared<Scope>();
+  st->scope->enclosing = scope_;
+  if (!asts_.empty()) st->keep_alive = asts_.back();
+  st->iters.push_back(make_iterator(*this, eval(*e.comps[0].iter)));
+  auto it = std::make_shared<IterObj>();
+  it->type_name = "generator";
+  it->next = [st](Interpreter& in, Value& out) { return in.generator_next(*st, out); };
+  return Value::object(Kind::Iterator, it);
+}
+
+bool Interpreter::generator_next(GenState& st, Value& out) {
+  if (st.running) throw ValueError("generator already executing");
+  const Expr& e = *st.expr;
+  struct Enter {
+    Interpreter& in;
+    GenState& st;
+    std::shared_ptr<Scope> saved;
+    Enter(Interpreter& i, GenState& s) : in(i), st(s), saved(i.scope_) {
+      in.scope_ = st.scope;
+      st.running = true;
+    }
+    ~Enter() {
+      in.scope_ = saved;
+      st.running = false;
+    }
+  } enter(*this, st);
+  try {
+    while (!st.iters.empty()) {
+      check_interrupt();
+      const size_t level = st.iters.size() - 1;
+      Value item;
+      if (!iter_next(*this, st.iters.back(), item)) {
+        st.iters.pop_back();
+        continue;
+      }
+      const auto& c = e.comps[level];
+      assign(*c.target, item);
+      bool ok = true;
+      for (const auto& cond : c.ifs)
+        if (!truthy(eval(*cond))) {
+          ok = false;
+          break;
+        }
+      if (!ok) continue;
+      if (level + 1 == e.comps.size()) {
+        out = eval(*e.items[0]);
+        return true;
+      }
+      st.iters.push_back(make_iterator(*this, eval(*e.comps[level + 1].iter)));
+    }
+  } catch (...) {
+    st.iters.clear();  // an error ends the generator, as in Python
+    throw;
+  }
+  return false;
 }
 
 Value Interpreter::eval_call(const Expr& e) {

@@ -109,6 +109,9 @@ class Interpreter {
   Value eval_inner(const grammar::Expr& e);
   Value eval_call(const grammar::Expr& e);
   void comprehension(const grammar::Expr& e, const std::function<void()>& emit);
+  struct GenState;
+  Value generator_expression(const grammar::Expr& e);
+  bool generator_next(GenState& st, Value& out);
   // Dict displays and comprehensions, f-strings (shell/python/eval_values.cpp).
   Value eval_display(const grammar::Expr& e);
   // `from module import a as b` (shell/python/eval_values.cpp).

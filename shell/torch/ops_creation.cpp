@@ -40,7 +40,8 @@ void flatten_data(const Value& v, size_t depth, Shape& shape, std::vector<Scalar
     out.push_back(b.scalar(0));
     return;
   }
-  if (!v.is_number()) throw TypeError("new(): invalid data type '" + type_name(v) + "'");
+  if (v.is(Kind::Str)) throw TypeError("new(): invalid data type 'str'");
+  if (!v.is_number()) throw RuntimeError("Could not infer dtype of " + type_name(v));
   if (v.is_intlike() && (v.as_int() > INT64_MAX || v.as_int() < INT64_MIN))
     throw ValueError("Overflow when unpacking long long");
   out.push_back(v.as_scalar());
