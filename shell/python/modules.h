@@ -33,6 +33,7 @@ void install_sys(Interpreter& in, Value& m);
 void install_os(Interpreter& in, Value& m);
 void install_time(Interpreter& in, Value& m);
 void install_future(Interpreter& in, Value& m);
+void install_argparse(Interpreter& in, Value& m);
 
 // A Python float argument (int, bool or float) of a module function; Python's
 // TypeError "must be real number, not str" otherwise.
