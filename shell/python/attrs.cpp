@@ -319,6 +319,10 @@ void Interpreter::set_attr(const Value& obj, const std::string& name, const Valu
     if (is_tensor_property(name))
       throw AttributeError("attribute '" + name + "' of 'torch._C._TensorBase' objects is not writable");
   }
+  if (obj.is(Kind::Instance)) {
+    obj.as<InstanceObj>()->set_attr(*this, obj, name, v);
+    return;
+  }
   throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
 }
 

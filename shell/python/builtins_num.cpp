@@ -189,6 +189,33 @@ void install_number_builtins(std::map<std::string, Value>& b) {
       return a[2];
     }
   });
+  def("setattr", [](Interpreter& in, Args& a, Kwargs& kw) {
+    no_kwargs("setattr", kw);
+    count_args("setattr", a, 3, 3);
+    if (!a[1].is(Kind::Str)) throw TypeError("attribute name must be string, not '" + type_name(a[1]) + "'");
+    in.set_attr(a[0], a[1].as_str(), a[2]);
+    return Value();
+  });
+  // vars(x): the object's __dict__, for the objects whose __dict__ tsh keeps
+  // (argparse.Namespace); Python's TypeError for the kinds that have none.
+  def("vars", [](Interpreter&, Args& a, Kwargs& kw) {
+    no_kwargs("vars", kw);
+    if (a.empty()) throw NotImplementedError("vars() without an argument (the local variables) is not supported by tsh");
+    count_args("vars", a, 1, 1);
+    const Value& v = a[0];
+    if (v.is(Kind::Instance)) {
+      Value d = v.as<InstanceObj>()->instance_dict(v);
+      if (!d.is_none()) return d;
+    }
+    switch (v.kind()) {
+      case Kind::None: case Kind::Bool: case Kind::Int: case Kind::Float: case Kind::Complex:
+      case Kind::Ellipsis: case Kind::Str: case Kind::Tuple: case Kind::List: case Kind::Slice:
+      case Kind::Range: case Kind::Dict: case Kind::DictView: case Kind::Iterator: case Kind::Builtin:
+        throw TypeError("vars() argument must have __dict__ attribute");
+      default:
+        throw NotImplementedError("vars() of a '" + type_name(v) + "' object is not supported by tsh");
+    }
+  });
   def("hasattr", [](Interpreter& in, Args& a, Kwargs& kw) {
     no_kwargs("hasattr", kw);
     count_args("hasattr", a, 2, 2);

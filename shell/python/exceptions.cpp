@@ -41,6 +41,8 @@ const std::map<std::string, std::string>& bases() {
       {"SyntaxError", "Exception"},
       {"IndentationError", "SyntaxError"},
       {"UsageError", "Exception"},
+      {"argparse.ArgumentError", "Exception"},
+      {"argparse.ArgumentTypeError", "Exception"},
   };
   return table;
 }
@@ -56,12 +58,16 @@ std::string ExceptionObj::message() const {
 std::string ExceptionObj::repr_of(const Value&) const {
   std::string inner;
   for (size_t i = 0; i < args.size(); ++i) inner += (i ? ", " : "") + repr(args[i]);
-  const std::string shown = cls.rfind("torch._C.", 0) == 0 ? cls.substr(9) : cls;
+  // Python shows a class's own name, without its module (argparse.ArgumentError → ArgumentError).
+  const std::string shown = cls.substr(cls.rfind('.') + 1);
   return shown + "(" + inner + ")";
 }
 
 Value ExceptionObj::attr(Interpreter&, const Value&, const std::string& name) {
   if (name == "args") return Value::tuple(args);
+  // SystemExit.code: the exit code it was made with (None without one).
+  if (name == "code" && exception_is(cls, "SystemExit"))
+    return args.empty() ? Value() : args.size() == 1 ? args[0] : Value::tuple(args);
   throw AttributeError("'" + cls + "' object has no attribute '" + name + "'");
 }
 
@@ -113,6 +119,11 @@ Value exception_object(const tsh::Error& e) {
   if (auto* raised = dynamic_cast<const RaisedError*>(&e)) return raised->object;
   std::vector<Value> args;
   const std::string msg = e.what();
+  if (auto* exit = dynamic_cast<const SystemExit*>(&e)) {
+    // exit(2) and sys.exit(2) keep their int code (e.code == 2); any other code is its str.
+    if (!msg.empty()) args.push_back(exit->print_code ? Value::str(msg) : Value::integer(exit->status));
+    return make_exception(e.kind(), std::move(args));
+  }
   if (!msg.empty()) args.push_back(Value::str(msg));
   return make_exception(e.kind(), std::move(args));
 }

@@ -10,6 +10,8 @@ const std::vector<StdModule>& std_modules() {
   static const std::vector<StdModule> modules = {
       {"__future__", "Python's future statements; every feature is already on in Python 3, so they change nothing.",
        install_future},
+      {"argparse", "Command-line parsing: ArgumentParser, add_argument, parse_args into a Namespace, -h help.",
+       install_argparse},
       {"math", "Mathematical functions and constants of Python's math module (sqrt, exp, pi, ...).", install_math},
       {"os", "The operating system: environment variables, the working directory, os.path.", install_os},
       {"random", "Pseudo-random numbers as Python's random module draws them (seed, random, randint, choice, shuffle, ...).",

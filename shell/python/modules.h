@@ -34,6 +34,7 @@ void install_os(Interpreter& in, Value& m);
 void install_time(Interpreter& in, Value& m);
 void install_random(Interpreter& in, Value& m);
 void install_future(Interpreter& in, Value& m);
+void install_argparse(Interpreter& in, Value& m);
 
 // Python's OSError subclass for errno `e` on `path`: "[Errno 2] No such file or directory: 'x'".
 [[noreturn]] void os_error(int e, const std::string& path);

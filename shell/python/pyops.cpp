@@ -325,6 +325,9 @@ bool Interpreter::compare(Op op, const Value& a, const Value& b, Value* tensor_r
                              type_name(a) + "'>.");
         Value eq = tensor_compare(*this, Op::Eq, a, b);
         found = truthy(tensor_any(eq));
+      } else if (std::optional<bool> has;
+                 b.is(Kind::Instance) && (has = b.as<InstanceObj>()->contains(*this, b, a))) {
+        found = *has;  // the class's __contains__
       } else {
         // Python's rule, item is a or item == a. A tensor's == with a tensor or a
         // number is a tensor, whose truth may be ambiguous (PyTorch's error); with

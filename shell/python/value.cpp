@@ -383,6 +383,10 @@ Value InstanceObj::iter(Interpreter&, const Value& self) {
   throw TypeError("'" + type_name(self) + "' object is not iterable");
 }
 
+void InstanceObj::set_attr(Interpreter&, const Value& self, const std::string& name, const Value&) {
+  throw AttributeError("'" + type_name(self) + "' object has no attribute '" + name + "'");
+}
+
 std::string InstanceObj::repr_of(const Value& self) const {
   return "<" + module_name() + "." + class_name() + " object at " + hex_addr(self.obj().get()) + ">";
 }
@@ -516,6 +520,9 @@ bool values_equal(const Value& a, const Value& b) {
     case Kind::Str: return a.as_str() == b.as_str();
     case Kind::DType: return a.as_dtype() == b.as_dtype();
     case Kind::Device: return a.as_device() == b.as_device();
+    case Kind::Instance:
+      if (auto eq = a.as<InstanceObj>()->equals(a, b)) return *eq;
+      return a.identity() == b.identity();
     case Kind::Range: {
       auto* r = a.as<RangeObj>();
       auto* s = b.as<RangeObj>();

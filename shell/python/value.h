@@ -259,6 +259,18 @@ struct InstanceObj : Object {
   virtual Int length(const Value& self);
   virtual Value iter(Interpreter& in, const Value& self);
   virtual bool is_iterator() const { return false; }  // next(x) works on it (a file is its own iterator)
+  // `x.name = v`; the default is Python's AttributeError for an object
+  // without writable attributes.
+  virtual void set_attr(Interpreter& in, const Value& self, const std::string& name, const Value& v);
+  // `x == other` where the class defines __eq__ (argparse.Namespace);
+  // nullopt falls back to identity, as object.__eq__ does.
+  virtual std::optional<bool> equals(const Value&, const Value&) const { return std::nullopt; }
+  // `item in x` where the class defines __contains__; nullopt searches the
+  // iteration instead, as Python does without __contains__.
+  virtual std::optional<bool> contains(Interpreter&, const Value&, const Value&) { return std::nullopt; }
+  // The object's __dict__ (a Dict value), which vars(x) returns; None when
+  // the object has none that tsh keeps.
+  virtual Value instance_dict(const Value&) { return Value(); }
   Value type;  // the class object (a Type), which type(x) returns
 };
 

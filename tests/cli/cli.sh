@@ -140,6 +140,99 @@ expect sys-exit-msg 1 'bye' -- "$TSH" -c 'import sys; sys.exit("bye")'
 expect environ-write 0 "1 1 True" -- "$TSH" -c "import os; os.environ['TSH_CLI_X'] = '1'; print(os.environ['TSH_CLI_X'], os.getenv('TSH_CLI_X'), 'TSH_CLI_X' in os.environ)"
 expect environ-read 0 "hello" -- env TSH_CLI_Y=hello "$TSH" -c "import os; print(os.environ['TSH_CLI_Y'])"
 
+# argparse: PyTorch's device-agnostic lesson run as a script with arguments. A
+# script shows the value of an expression statement (LANGUAGE.md), so the bare
+# add_argument line prints its action, which python does not print; the rest
+# is python's output byte for byte (COLUMNS fixes the help's width).
+cat > device.tsh <<'TSH'
+import argparse
+import torch
+parser = argparse.ArgumentParser(description='PyTorch Example')
+parser.add_argument('--disable-cuda', action='store_true', help='Disable CUDA')
+args = parser.parse_args()
+args.device = None
+if not args.disable_cuda and torch.cuda.is_available():
+    args.device = torch.device('cuda')
+else:
+    args.device = torch.device('cpu')
+print(args.device)
+TSH
+action="_StoreTrueAction(option_strings=['--disable-cuda'], dest='disable_cuda', nargs=0, const=True, default=False, type=None, choices=None, required=False, help='Disable CUDA', metavar=None)"
+available=$("$TSH" -c 'print("cuda" if torch.cuda.is_available() else "cpu")')
+expect argparse-lesson 0 "$action
+$available" -- env COLUMNS=80 "$TSH" device.tsh
+expect argparse-disable-cuda 0 "$action
+cpu" -- env COLUMNS=80 "$TSH" device.tsh --disable-cuda
+expect argparse-abbreviation 0 "$action
+cpu" -- env COLUMNS=80 "$TSH" device.tsh --dis
+expect argparse-lesson-help 0 "$action
+usage: device.tsh [-h] [--disable-cuda]
+
+PyTorch Example
+
+options:
+  -h, --help      show this help message and exit
+  --disable-cuda  Disable CUDA" -- env COLUMNS=80 "$TSH" device.tsh -h
+expect argparse-lesson-bad-option 2 "$action
+usage: device.tsh [-h] [--disable-cuda]
+device.tsh: error: unrecognized arguments: --bogus" -- env COLUMNS=80 "$TSH" device.tsh --bogus
+# The arguments of PyTorch's MNIST example: the help wraps its usage line as
+# python wraps it; errors print the usage and exit with status 2.
+cat > train.tsh <<'TSH'
+import argparse
+parser = argparse.ArgumentParser(description='PyTorch MNIST Example')
+_ = parser.add_argument('--batch-size', type=int, default=64, metavar='N',
+                        help='input batch size for training (default: 64)')
+_ = parser.add_argument('--epochs', type=int, default=14, metavar='N',
+                        help='number of epochs to train (default: 14)')
+_ = parser.add_argument('--lr', type=float, default=1.0, metavar='LR',
+                        help='learning rate (default: 1.0)')
+_ = parser.add_argument('--no-cuda', action='store_true', default=False,
+                        help='disables CUDA training')
+_ = parser.add_argument('--dry-run', action='store_true', default=False,
+                        help='quickly check a single pass')
+_ = parser.add_argument('--seed', type=int, default=1, metavar='S',
+                        help='random seed (default: 1)')
+_ = parser.add_argument('--log-interval', type=int, default=10, metavar='N',
+                        help='how many batches to wait before logging training status')
+_ = parser.add_argument('--save-model', action='store_true', default=False,
+                        help='For Saving the current Model')
+args = parser.parse_args()
+print(args)
+TSH
+usage='usage: train.tsh [-h] [--batch-size N] [--epochs N] [--lr LR] [--no-cuda]
+                 [--dry-run] [--seed S] [--log-interval N] [--save-model]'
+expect argparse-help 0 "$usage
+
+PyTorch MNIST Example
+
+options:
+  -h, --help        show this help message and exit
+  --batch-size N    input batch size for training (default: 64)
+  --epochs N        number of epochs to train (default: 14)
+  --lr LR           learning rate (default: 1.0)
+  --no-cuda         disables CUDA training
+  --dry-run         quickly check a single pass
+  --seed S          random seed (default: 1)
+  --log-interval N  how many batches to wait before logging training status
+  --save-model      For Saving the current Model" -- env COLUMNS=80 "$TSH" train.tsh --help
+expect argparse-parsed 0 "Namespace(batch_size=64, epochs=14, lr=0.5, no_cuda=False, dry_run=True, seed=3, log_interval=10, save_model=False)" -- env COLUMNS=80 "$TSH" train.tsh --lr 0.5 --dry --seed=3
+expect argparse-invalid-int 2 "$usage
+train.tsh: error: argument --epochs: invalid int value: 'x'" -- env COLUMNS=80 "$TSH" train.tsh --epochs x
+expect argparse-ambiguous 2 "$usage
+train.tsh: error: ambiguous option: --s could match --seed, --save-model" -- env COLUMNS=80 "$TSH" train.tsh --s 2
+expect argparse-unrecognized 2 "$usage
+train.tsh: error: unrecognized arguments: extra" -- env COLUMNS=80 "$TSH" train.tsh extra
+expect argparse-narrow 2 'usage: train.tsh [-h] [--batch-size N]
+                 [--epochs N]
+                 [--lr LR] [--no-cuda]
+                 [--dry-run]
+                 [--seed S]
+                 [--log-interval N]
+                 [--save-model]
+train.tsh: error: unrecognized arguments: --bogus' -- env COLUMNS=40 "$TSH" train.tsh --bogus
+expect argparse-dash-c-prog 0 'usage: -c [-h]' -- env COLUMNS=80 "$TSH" -c 'import argparse; argparse.ArgumentParser().print_usage()'
+
 if [ "$failures" != 0 ]; then
   echo "$failures failed"
   exit 1
