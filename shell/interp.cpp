@@ -59,6 +59,7 @@ void Interpreter::exec_toplevel(const Stmt& s) {
   Value v = eval(*s.value);
   check_interrupt();
   display(v);
+  check_interrupt();  // Ctrl-C during a long display ends it here, not at the next statement
 }
 
 void Interpreter::loop_interrupt_point(const Stmt& loop) {

@@ -12,6 +12,7 @@
 
 #include "engine/core/device.h"
 #include "engine/core/dtype.h"
+#include "engine/core/interrupt.h"
 #include "engine/core/storage.h"
 #include "shell/doctest.h"
 #include "shell/repl.h"
@@ -27,7 +28,12 @@ namespace {
 
 Output terminal_output() {
   return Output{
-      [](std::string_view s) { std::cout << s; },
+      [](std::string_view s) {
+        // In pieces, so that Ctrl-C stops a huge repr on its way out (the
+        // interpreter raises KeyboardInterrupt once the write returns).
+        for (size_t at = 0; at < s.size() && !tsh::interrupt_pending(); at += 1 << 16)
+          std::cout << s.substr(at, 1 << 16);
+      },
       [](std::string_view s) {
         std::cout.flush();  // keep order under 2>&1
         std::cerr << s;
@@ -75,7 +81,7 @@ int own_arguments(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   CLI::App app{"tsh — a tensor shell that speaks PyTorch", "tsh"};
   std::string code, device, dtype;
@@ -180,4 +186,16 @@ int main(int argc, char** argv) {
   ss << std::cin.rdbuf();
   status = session.run_script(ss.str(), "<stdin>");
   return session.interrupted() ? exit_by_interrupt() : status;
+}
+
+int main(int argc, char** argv) {
+  const int status = run(argc, argv);
+  if (tsh::abandoned_work_running() > 0) {
+    // A product abandoned by Ctrl-C is still running: end now, flushed, rather
+    // than wait for it in the BLAS library's shutdown.
+    std::cout.flush();
+    std::cerr.flush();
+    std::_Exit(status);
+  }
+  return status;
 }

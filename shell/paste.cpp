@@ -3,12 +3,28 @@
 
 namespace tsh::shell {
 
+namespace {
+
+// `rest` after a prompt that ends at `end`: the prompt stands alone or is followed by one space.
+std::optional<std::string> after_prompt(std::string_view line, size_t end) {
+  if (line.size() == end) return std::string();
+  if (line[end] == ' ') return std::string(line.substr(end + 1));
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> strip_prompt(std::string_view line) {
-  for (std::string_view prompt : {">>>", "..."}) {
-    if (line.substr(0, 3) != prompt) continue;
-    if (line.size() == 3) return std::string();
-    if (line[3] == ' ') return std::string(line.substr(4));
+  for (std::string_view prompt : {">>>", "..."})
+    if (line.substr(0, 3) == prompt) return after_prompt(line, 3);
+  // IPython's `In [12]: ` and its continuation `   ...: ` (indented to line up).
+  if (line.substr(0, 4) == "In [") {
+    size_t k = 4;
+    while (k < line.size() && line[k] >= '0' && line[k] <= '9') ++k;
+    if (k > 4 && line.substr(k, 2) == "]:") return after_prompt(line, k + 2);
   }
+  const size_t lead = line.find_first_not_of(' ');
+  if (lead != std::string_view::npos && line.substr(lead, 4) == "...:") return after_prompt(line, lead + 4);
   return std::nullopt;
 }
 

@@ -14,9 +14,10 @@
 
 namespace tsh::shell {
 
-// `line` without its prompt — `>>> ` or `... ` at its start, or a line that
-// is exactly `>>>` or `...` (an empty prompted line) — or nullopt when it has
-// no prompt.
+// `line` without its prompt — `>>> ` or `... ` at its start, IPython's
+// `In [N]: ` or `   ...: `, or a line that is only a prompt (an empty
+// prompted line) — or nullopt when it has no prompt. (IPython's `Out[N]:`
+// lines have none: they are output, skipped with the rest of it.)
 std::optional<std::string> strip_prompt(std::string_view line);
 
 // Feeds one paste line by line. start() begins a paste (or a typed line);

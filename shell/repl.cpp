@@ -79,6 +79,11 @@ std::string history_path() {
 
 void load_history() {
   using_history();
+  // A block is one entry: each entry is written after a `#<time>` line, which
+  // lets readline read a several-line entry back as one.
+  history_comment_char = '#';  // (the timestamp lines start with it)
+  history_write_timestamps = 1;
+  history_multiline_entries = 1;
   stifle_history(kHistoryLines);
   const std::string path = history_path();
   if (read_history(path.c_str()) != 0) {
@@ -88,8 +93,9 @@ void load_history() {
   history_truncate_file(path.c_str(), kHistoryLines);
 }
 
-void remember(const std::string& line) {
-  if (line.find_first_not_of(" \t") == std::string::npos) return;
+void remember(std::string line) {
+  while (!line.empty() && line.back() == '\n') line.pop_back();
+  if (line.find_first_not_of(" \t\n") == std::string::npos) return;
   HIST_ENTRY* last = history_length > 0 ? history_get(history_base + history_length - 1) : nullptr;
   if (last && line == last->line) return;  // no consecutive duplicates
   add_history(line.c_str());
@@ -256,6 +262,15 @@ bool input_waiting() {
 
 bool blank(const std::string& s) { return s.find_first_not_of(" \t\r") == std::string::npos; }
 
+// A line that continues the block before it: else, elif, except, finally.
+bool continues_block_line(const std::string& s) {
+  for (const char* kw : {"else", "elif", "except", "finally"}) {
+    const size_t n = std::strlen(kw);
+    if (s.compare(0, n, kw) == 0 && (s.size() == n || s[n] == ':' || s[n] == ' ' || s[n] == '\t')) return true;
+  }
+  return false;
+}
+
 // The terminal as a LineReader: prompts, pastes, history.
 class TerminalReader : public LineReader {
  public:
@@ -266,10 +281,12 @@ class TerminalReader : public LineReader {
     }
     for (;;) {
       if (!queue_.empty()) {
-        std::string line = std::move(queue_.front());
+        Queued q = std::move(queue_.front());
         queue_.pop_front();
-        return line;
+        soft_blank_ = q.soft_blank;
+        return std::move(q.text);
       }
+      soft_blank_ = false;
       std::string text;
       switch (read_buffer(continuation ? "... " : ">>> ", continuation, text)) {
         case ReadStatus::Eof:
@@ -282,6 +299,9 @@ class TerminalReader : public LineReader {
     }
   }
 
+  bool blank_inside_cell() const override { return soft_blank_; }
+  void statement_read(const std::string& text) override { remember(text); }
+
   // Sets up the next read after Ctrl-C.
   void reset() {
     queue_.clear();
@@ -289,25 +309,46 @@ class TerminalReader : public LineReader {
   }
 
  private:
+  struct Queued {
+    std::string text;
+    bool soft_blank = false;  // a blank line inside a pasted cell's block
+  };
+
   void accept(const std::string& text) {
     std::vector<std::string> lines = split_lines(text);
     if (lines.empty()) lines.push_back("");  // an empty line still ends a block
     const bool pasted = lines.size() > 1;  // a bracketed paste
     if (pasted || !burst_) stripper_.start();
+    std::vector<Queued> code_lines;
     for (const std::string& l : lines) {
       std::optional<std::string> code = stripper_.feed(l);
       if (!code) continue;  // the slide's expected output
-      remember(*code);
-      queue_.push_back(std::move(*code));
+      code_lines.push_back({std::move(*code), false});
     }
+    // A paste is one cell: a blank line followed, later in the paste, by an
+    // indented line (or else/except/...) is inside its block, as in IPython
+    // and Python 3.13's REPL — a pasted def with blank lines runs whole.
+    if (pasted) {
+      bool more_of_block = false;
+      for (size_t i = code_lines.size(); i-- > 0;) {
+        const std::string& t = code_lines[i].text;
+        if (blank(t)) {
+          code_lines[i].soft_blank = more_of_block;
+        } else {
+          more_of_block = t[0] == ' ' || t[0] == '\t' || continues_block_line(t);
+        }
+      }
+    }
+    for (Queued& q : code_lines) queue_.push_back(std::move(q));
     // A paste ends with its last line: a block it leaves open runs now, as
     // if followed by a blank line (harmless inside an open bracket).
-    if (pasted && !queue_.empty() && !blank(queue_.back())) queue_.push_back("");
+    if (pasted && !queue_.empty() && !blank(queue_.back().text)) queue_.push_back({"", false});
     // Line-by-line arrival: while more input is waiting, this is one paste.
     burst_ = !pasted && input_waiting();
   }
 
-  std::deque<std::string> queue_;
+  std::deque<Queued> queue_;
+  bool soft_blank_ = false;
   PromptStripper stripper_;
   bool burst_ = false;
 };

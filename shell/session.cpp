@@ -228,11 +228,11 @@ int Session::run_lines(LineReader& reader, bool echo) {
       std::optional<std::string> next = reader.read(true);
       if (!next) break;  // end of input ends an open block, or reports the open bracket
       if (in_block && !incomplete) {
-        if (is_blank(*next)) {
+        if (is_blank(*next) && !reader.blank_inside_cell()) {
           if (echo) out.out("...\n");
           break;
         }
-        if (!starts_indented(*next) && !continues_block(*next)) {
+        if (!is_blank(*next) && !starts_indented(*next) && !continues_block(*next)) {
           pending = next;
           break;
         }
@@ -240,6 +240,7 @@ int Session::run_lines(LineReader& reader, bool echo) {
       if (echo) out.out(is_blank(*next) ? "...\n" : "... " + *next + "\n");
       buf += *next + "\n";
     }
+    reader.statement_read(buf);
     run_chunk(buf);
     if (exit_status_) break;  // exit() ends the session
   }

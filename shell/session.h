@@ -36,6 +36,12 @@ class LineReader {
     (void)question;
     return read(true);
   }
+  // Whether the blank line just read lies inside a pasted cell — more of its
+  // block follows in the same paste — so that it does not end the block.
+  virtual bool blank_inside_cell() const { return false; }
+  // A statement's whole text once it is read (all its lines): a terminal
+  // keeps it as one history entry, so that Up recalls a block whole.
+  virtual void statement_read(const std::string& text) { (void)text; }
 };
 
 class StreamReader : public LineReader {

@@ -15,6 +15,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 
 #include "engine/core/error.h"
 
@@ -46,5 +47,17 @@ inline void check_interrupt() {
     throw KeyboardInterrupt();
   }
 }
+
+// Runs `work` on a thread of its own while this one waits, polling for
+// Ctrl-C every few milliseconds. For a library call that cannot stop itself
+// (a BLAS product, a LAPACK factorization): an interrupt abandons the work —
+// it runs to its end in the background, so it must own, by value, every
+// buffer it touches, and write only memory nobody else sees — and throws
+// KeyboardInterrupt at once. An error inside `work` is rethrown here.
+void run_abandonable(std::function<void()> work);
+// How many abandoned works are still running: the process must then end
+// without running static destructors (a BLAS library's shutdown would wait
+// for them).
+int abandoned_work_running();
 
 }  // namespace tsh

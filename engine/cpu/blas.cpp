@@ -15,13 +15,19 @@
 #include <algorithm>
 #include <complex>
 #include <type_traits>
+#include <vector>
 
 #include "engine/core/convert.h"
+#include "engine/core/interrupt.h"
 #include "engine/cpu/copy.h"
 
 namespace tsh::cpu {
 
 namespace {
+
+// Products at least this large (about a tenth of a second of BLAS) run
+// where Ctrl-C can abandon them (run_abandonable).
+constexpr double kAbandonableFlops = 4e9;
 
 template <typename T>
 constexpr bool kBlasType = std::is_same_v<T, float> || std::is_same_v<T, double> ||
@@ -141,7 +147,21 @@ template <typename T> void blas_mm(const Tensor& out, const Tensor& a, const Ten
   if (N == 1) ldc = M;
   if (M == 1) ax.ld = ax.trans ? k : 1;
   if (N == 1) ay.ld = ay.trans ? 1 : k;
-  gemm_call(ax.trans, ay.trans, M, N, k, ax.p, ax.ld, ay.p, ay.ld, out.data<T>(), ldc);
+  const double flops = 2.0 * static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(k);
+  if (flops < kAbandonableFlops) {
+    gemm_call(ax.trans, ay.trans, M, N, k, ax.p, ax.ld, ay.p, ay.ld, out.data<T>(), ldc);
+    return;
+  }
+  // A product of a second or more: BLAS cannot stop midway, so it runs where
+  // Ctrl-C can abandon it, into a buffer of its own (the operands kept alive
+  // with it); `out` is written only once the product is complete.
+  auto c = std::make_shared<std::vector<T>>(static_cast<size_t>(M) * static_cast<size_t>(N));
+  run_abandonable([=, keep = std::vector<Tensor>{a, b, keep_x, keep_y}] {
+    gemm_call(ax.trans, ay.trans, M, N, k, ax.p, ax.ld, ay.p, ay.ld, c->data(), M);
+  });
+  T* o = out.data<T>();
+  for (int64_t j = 0; j < N; ++j)
+    std::copy(c->data() + j * M, c->data() + (j + 1) * M, o + j * ldc);
 }
 
 template <typename T> void mm_impl(const Tensor& out, const Tensor& a, const Tensor& b) {

@@ -86,18 +86,21 @@ int64_t batches_of(const Tensor& t) {
 template <typename T> int64_t solve_batches(const Tensor& lu, const Tensor& x) {
   const int64_t n = lu.size(-1), k = x.size(-1);
   const int64_t batches = n == 0 ? 0 : lu.numel() / (n * n);
-  std::vector<lapack_int> ipiv(static_cast<size_t>(n));
   T* a = lu.data<T>();
   T* b = x.data<T>();
-  for (int64_t i = 0; i < batches; ++i) {
-    const lapack_int nn = static_cast<lapack_int>(n);
-    // info > 0: a zero pivot, the matrix is singular, whatever B is (even
-    // with no columns). NaN is no error: it propagates to the solution, as in
-    // PyTorch, hence the _work functions, which skip LAPACKE's NaN screening.
-    if (getrf(nn, a + i * n * n, ipiv.data()) > 0) return i;
-    if (k > 0) getrs(nn, static_cast<lapack_int>(k), a + i * n * n, ipiv.data(), b + i * n * k);
-  }
-  return -1;
+  const double flops = static_cast<double>(batches) * (2.0 / 3.0 * n * n * n + 2.0 * n * n * k);
+  return lapack_abandonable<int64_t>(flops, {lu, x}, [=]() -> int64_t {
+    std::vector<lapack_int> ipiv(static_cast<size_t>(n));
+    for (int64_t i = 0; i < batches; ++i) {
+      const lapack_int nn = static_cast<lapack_int>(n);
+      // info > 0: a zero pivot, the matrix is singular, whatever B is (even
+      // with no columns). NaN is no error: it propagates to the solution, as in
+      // PyTorch, hence the _work functions, which skip LAPACKE's NaN screening.
+      if (getrf(nn, a + i * n * n, ipiv.data()) > 0) return i;
+      if (k > 0) getrs(nn, static_cast<lapack_int>(k), a + i * n * n, ipiv.data(), b + i * n * k);
+    }
+    return -1;
+  });
 }
 
 }  // namespace
@@ -105,9 +108,14 @@ template <typename T> int64_t solve_batches(const Tensor& lu, const Tensor& x) {
 void lu_factor_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& infos) {
   lapack_dispatch(lu.dtype(), [&]<typename T>() {
     const int64_t n = lu.size(-1), batches = batches_of(lu);
-    for (int64_t i = 0; i < batches; ++i)
-      infos.data<int32_t>()[i] = static_cast<int32_t>(
-          getrf(static_cast<lapack_int>(n), lu.data<T>() + i * n * n, pivots.data<int32_t>() + i * n));
+    T* a = lu.data<T>();
+    int32_t* piv = pivots.data<int32_t>();
+    int32_t* info = infos.data<int32_t>();
+    lapack_abandonable<int>(static_cast<double>(batches) * 2.0 / 3.0 * n * n * n, {lu, pivots, infos}, [=] {
+      for (int64_t i = 0; i < batches; ++i)
+        info[i] = static_cast<int32_t>(getrf(static_cast<lapack_int>(n), a + i * n * n, piv + i * n));
+      return 0;
+    });
   });
 }
 

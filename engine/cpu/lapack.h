@@ -6,10 +6,26 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <vector>
 
+#include "engine/core/interrupt.h"
 #include "engine/core/tensor.h"
 
 namespace tsh::cpu {
+
+// Runs `work` (a loop of LAPACK calls, which cannot stop midway) where
+// Ctrl-C can abandon it when it is long — `flops` past a fraction of a
+// second. `work` captures by value; `keep` holds the tensors it touches,
+// alive until it ends. The op layer gives these kernels fresh operands, so an
+// abandoned one writes only memory nobody sees.
+template <typename R, typename F>
+R lapack_abandonable(double flops, std::vector<Tensor> keep, F work) {
+  if (flops < 2e9) return work();
+  auto result = std::make_shared<R>();
+  run_abandonable([result, keep = std::move(keep), work] { *result = work(); });
+  return *result;
+}
 
 // For each batch element i, solves lu[i] @ X = x[i] and overwrites x[i] with X
 // (LAPACK getrf + getrs: LU with partial pivoting, lu[i] is overwritten by its

@@ -81,13 +81,21 @@ int64_t svd_kernel(const Tensor& a, const Tensor& s, const Tensor& u, const Tens
     const int64_t batches = count(a, m * n);
     const char job = !compute_uv ? 'N' : full ? 'A' : 'S';
     const int64_t ucols = full ? m : k, vrows = full ? n : k;
-    for (int64_t i = 0; i < batches && failed < 0; ++i) {
-      T* up = compute_uv ? u.data<T>() + i * m * ucols : nullptr;
-      T* vp = compute_uv ? vh.data<T>() + i * vrows * n : nullptr;
-      const I info = gesdd(job, static_cast<I>(m), static_cast<I>(n), a.data<T>() + i * m * n, s.data<R>() + i * k, up,
-                           static_cast<I>(std::max<int64_t>(1, m)), vp, static_cast<I>(std::max<int64_t>(1, vrows)));
-      if (info != 0) failed = i;
-    }
+    T* ap = a.data<T>();
+    R* sp = s.data<R>();
+    T* u0 = compute_uv ? u.data<T>() : nullptr;
+    T* v0 = compute_uv ? vh.data<T>() : nullptr;
+    const double flops = static_cast<double>(batches) * 14.0 * m * n * k;
+    failed = lapack_abandonable<int64_t>(flops, {a, s, u, vh}, [=]() -> int64_t {
+      for (int64_t i = 0; i < batches; ++i) {
+        T* up = u0 ? u0 + i * m * ucols : nullptr;
+        T* vp = v0 ? v0 + i * vrows * n : nullptr;
+        const I info = gesdd(job, static_cast<I>(m), static_cast<I>(n), ap + i * m * n, sp + i * k, up,
+                             static_cast<I>(std::max<int64_t>(1, m)), vp, static_cast<I>(std::max<int64_t>(1, vrows)));
+        if (info != 0) return i;
+      }
+      return -1;
+    });
   });
   return failed;
 }
@@ -96,8 +104,12 @@ void geqrf_kernel(const Tensor& a, const Tensor& tau) {
   lapack_types(a.dtype(), [&]<typename T, typename R>() {
     const int64_t m = a.size(-2), n = a.size(-1), k = std::min(m, n);
     const int64_t batches = count(a, m * n);
-    for (int64_t i = 0; i < batches; ++i)
-      geqrf(static_cast<I>(m), static_cast<I>(n), a.data<T>() + i * m * n, tau.data<T>() + i * k);
+    T* ap = a.data<T>();
+    T* tp = tau.data<T>();
+    lapack_abandonable<int>(static_cast<double>(batches) * 4.0 * m * n * k, {a, tau}, [=] {
+      for (int64_t i = 0; i < batches; ++i) geqrf(static_cast<I>(m), static_cast<I>(n), ap + i * m * n, tp + i * k);
+      return 0;
+    });
   });
 }
 

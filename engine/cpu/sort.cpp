@@ -6,15 +6,21 @@
 // nth_element (libstdc++, as PyTorch's Linux builds use) with PyTorch's
 // comparisons, and the classic median-of-three quickselect for kthvalue.
 // The 16-bit floats compare as float. NaN compares above every number.
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <numeric>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "engine/core/convert.h"
+#include "engine/core/interrupt.h"
 #include "engine/cpu/dim_lines.h"
 #include "engine/cpu/sort_common.h"
 #include "engine/cpu/sort_kernels.h"
@@ -25,6 +31,18 @@ namespace {
 
 using namespace sorting;
 
+// Lines at least this long (a sort of a fraction of a second) sort where
+// Ctrl-C can abandon them.
+constexpr int64_t kAbandonableSort = int64_t(1) << 21;
+
+bool in_parallel_region() {
+#ifdef _OPENMP
+  return omp_in_parallel() != 0;
+#else
+  return false;
+#endif
+}
+
 template <typename T>
 void sort_lines(const Tensor& values, const Tensor& indices, int64_t dim, bool descending,
                 bool stable) {
@@ -34,14 +52,25 @@ void sort_lines(const Tensor& values, const Tensor& indices, int64_t dim, bool d
   const int64_t sv = values.byte_stride(dim);
   const int64_t si = indices.byte_stride(dim);
   for_each_line<2>({&values, &indices}, dim, n * 8, [&](std::array<char*, 2> p) {
-    auto line = read_line<T>(p[0], n, sv);
-    auto up = [](const E& a, const E& b) { return asc(a.first, b.first); };
-    auto down = [](const E& a, const E& b) { return desc(a.first, b.first); };
-    if (stable)
-      descending ? std::stable_sort(line.begin(), line.end(), down)
-                 : std::stable_sort(line.begin(), line.end(), up);
-    else
-      descending ? std::sort(line.begin(), line.end(), down) : std::sort(line.begin(), line.end(), up);
+    const bool long_serial = n >= kAbandonableSort && !in_parallel_region();
+    auto line = read_line<T>(p[0], n, sv, long_serial);
+    auto sort_line = [descending, stable](std::vector<E>& l) {
+      auto up = [](const E& a, const E& b) { return asc(a.first, b.first); };
+      auto down = [](const E& a, const E& b) { return desc(a.first, b.first); };
+      if (stable)
+        descending ? std::stable_sort(l.begin(), l.end(), down) : std::stable_sort(l.begin(), l.end(), up);
+      else
+        descending ? std::sort(l.begin(), l.end(), down) : std::sort(l.begin(), l.end(), up);
+    };
+    if (long_serial) {
+      // A sort of seconds: the library's sort cannot stop midway, so it runs
+      // where Ctrl-C can abandon it, on a line of its own.
+      auto own = std::make_shared<std::vector<E>>(std::move(line));
+      run_abandonable([own, sort_line] { sort_line(*own); });
+      line = std::move(*own);
+    } else {
+      sort_line(line);
+    }
     for (int64_t i = 0; i < n; ++i) {
       // Write back the original element (not its Cmp copy): same bits for every type.
       store<T>(p[0] + i * sv, static_cast<T>(line[i].first));

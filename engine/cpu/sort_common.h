@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core/convert.h"
+#include "engine/core/interrupt.h"
 
 namespace tsh::cpu::sorting {
 
@@ -36,9 +37,14 @@ template <typename T> inline void store(char* p, const T& v) { std::memcpy(p, &v
 
 // One line of a tensor as (value, index) pairs, compared in Cmp<T>.
 template <typename T>
-std::vector<std::pair<Cmp<T>, int64_t>> read_line(const char* p, int64_t n, int64_t stride) {
-  std::vector<std::pair<Cmp<T>, int64_t>> v(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) v[i] = {static_cast<Cmp<T>>(load<T>(p + i * stride)), i};
+// `poll`: check for Ctrl-C as it goes (only outside parallel regions).
+std::vector<std::pair<Cmp<T>, int64_t>> read_line(const char* p, int64_t n, int64_t stride, bool poll = false) {
+  std::vector<std::pair<Cmp<T>, int64_t>> v;
+  v.reserve(static_cast<size_t>(n));  // not zero-filled first: for a huge line that alone takes long
+  for (int64_t i = 0; i < n; ++i) {
+    if (poll && (i & 0xFFFFF) == 0xFFFFF) check_interrupt();
+    v.emplace_back(static_cast<Cmp<T>>(load<T>(p + i * stride)), i);
+  }
   return v;
 }
 

@@ -1,11 +1,13 @@
 // engine/format/formatter.cpp — choosing the mode and width, and formatting one element.
 #include "engine/format/formatter.h"
 
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "engine/core/error.h"
+#include "engine/core/interrupt.h"
 
 namespace tsh::format {
 
@@ -60,7 +62,9 @@ Formatter Formatter::floating(const std::vector<double>& values, const PrintOpti
     f.sci_mode_ = amax / amin > 1000.0 || amax > 1.0e8 || amin < 1.0e-4;
   }
   // Width of the mode actually used (PyTorch 2.x order).
+  size_t polled = 0;
   for (double v : vals) {
+    if (++polled % 4096 == 0) check_interrupt();  // a full print of a huge tensor stops at Ctrl-C
     int64_t len;
     if (f.sci_mode_)
       len = static_cast<int64_t>(py_sci(v, f.precision_).size());
@@ -76,7 +80,9 @@ Formatter Formatter::floating(const std::vector<double>& values, const PrintOpti
 Formatter Formatter::integral(const std::vector<int64_t>& values, bool is_bool) {
   Formatter f;
   f.bool_ = is_bool;
+  size_t polled = 0;
   for (int64_t v : values) {
+    if (++polled % 4096 == 0) check_interrupt();
     int64_t len = is_bool ? (v ? 4 : 5) : static_cast<int64_t>(std::to_string(v).size());
     f.max_width_ = std::max(f.max_width_, len);
   }

@@ -1,10 +1,12 @@
 // engine/format/tensor_repr.cpp — laying out a tensor's body and joining its suffixes.
 #include "engine/format/tensor_repr.h"
 
+
 #include <algorithm>
 #include <optional>
 
 #include "engine/core/dtype.h"
+#include "engine/core/interrupt.h"
 #include "engine/core/memory.h"
 #include "engine/format/formatter.h"
 #include "engine/format/gather.h"
@@ -99,6 +101,7 @@ class Layout {
     for (int64_t i = 0; i <= n; ++i) {
       if (i == p.marker) put(marker);
       if (i == n) break;
+      if ((cursor_ & 4095) == 4095) check_interrupt();  // a full print of a huge tensor stops at Ctrl-C
       put(element(cursor_++));
     }
     out_ += ']';

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "engine/ops/host_values.h"
+#include "engine/core/interrupt.h"
 #include "engine/format/pyrepr.h"
 #include "engine/format/storage_repr.h"
 #include "engine/format/tensor_repr.h"
@@ -295,6 +296,7 @@ std::string seq_repr(const std::vector<Value>& items, const char* open, const ch
   if (!guard.enter(&items)) return std::string(open) + "..." + close;
   std::string out = open;
   for (size_t i = 0; i < items.size(); ++i) {
+    if ((i & 4095) == 4095) check_interrupt();  // the repr of a huge list stops at Ctrl-C
     if (i) out += ", ";
     out += repr(items[i]);
   }

@@ -3,9 +3,10 @@
 #
 # Usage: repl_tmux.sh PATH/TO/tsh
 # Checks what only a terminal shows: TAB completion, Ctrl-C at the prompt and
-# during a long loop, pasting a `>>> ` transcript (bracketed and line by line),
-# `_`, Ctrl-D's exit status, and history surviving a restart (Up and Ctrl-R
-# recall the last session's lines). Runs in a few seconds: every wait polls.
+# during a long loop, a BLAS product, %timeit and a huge print, pasting a
+# `>>> ` transcript (bracketed and line by line), an IPython one and a cell
+# with blank lines, Up recalling a block whole, `_`, Ctrl-D's exit status, and
+# history surviving a restart (Up and Ctrl-R recall the last session's lines). Runs in a few seconds: every wait polls.
 # Exits 77 (ctest's SKIP_RETURN_CODE) when tmux or the tsh build is missing.
 set -u
 
@@ -169,10 +170,75 @@ T paste-buffer -b lines -t tsh
 wait_for '^tensor\(10000\)$'
 [ "$(count "Error")" -eq 0 ] || fail "the line-by-line paste raised an error"
 
+# A pasted cell: a def whose body has blank lines runs as one block.
+T set-buffer -b cell "def cell_fn(a):
+    b = a + 1
+
+    return b * 10
+
+cell_fn(4)
+"
+T paste-buffer -p -b cell -t tsh
+T send-keys -t tsh Enter
+wait_for '^50$'
+[ "$(count "Error")" -eq 0 ] || fail "the pasted cell raised an error"
+
+# Up recalls a block as one entry: the def comes back whole and runs again.
+run_line 'del cell_fn'
+T send-keys -t tsh Up
+wait_line 'del cell_fn$'
+T send-keys -t tsh Up Up
+sleep 0.3
+T send-keys -t tsh Enter
+sleep 0.3
+run_line 'cell_fn(1)'
+wait_for '^20$'
+
+# IPython's prompts are stripped too, and its Out[n]: lines skipped.
+T set-buffer -b ipy "In [1]: ipy_v = 3
+
+In [2]: ipy_v * 2
+Out[2]: 99
+"
+T paste-buffer -p -b ipy -t tsh
+T send-keys -t tsh Enter
+wait_for '^6$'
+[ "$(count "^99$")" -eq 0 ] || fail "an Out[n]: line ran"
+
+# Ctrl-C inside a 6000x6000 product (one BLAS call): the prompt is back at
+# once, and the assignment never happened.
+run_line 'big = torch.rand(6000, 6000)'
+T send-keys -t tsh 'A = big @ big' Enter
+sleep 0.5
+start=$(date +%s%N)
+T send-keys -t tsh C-c
+wait_for '^KeyboardInterrupt$' 4
+elapsed_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+[ "$elapsed_ms" -le 400 ] || fail "Ctrl-C in a matmul took ${elapsed_ms} ms"
+run_line "'A' in dir()"
+wait_for '^False$' 2
+
+# Ctrl-C inside %timeit.
+T send-keys -t tsh '%timeit sum(range(10**6))' Enter
+sleep 0.5
+T send-keys -t tsh C-c
+wait_for '^KeyboardInterrupt$' 5
+
 # `_` holds the last result.
 run_line '6 * 7'
 run_line '_ + 1'
 wait_for '^43$'
+
+# Ctrl-C while a huge tensor prints (full profile): back to the prompt.
+# (It floods the screen, so the screen is cleared afterwards.)
+run_line "torch.set_printoptions(profile='full')"
+T send-keys -t tsh 'print(torch.rand(2 * 10**6))' Enter
+sleep 0.7
+T send-keys -t tsh C-c
+wait_for '^KeyboardInterrupt$'
+run_line "torch.set_printoptions(profile='default')"
+run_line "print('after the flood')"
+wait_for '^after the flood$'
 
 # History: a line of this session, then Ctrl-D at the empty prompt.
 run_line 'hist_marker = 41'

@@ -73,3 +73,13 @@ TEST_CASE("line-by-line arrival: one stripper per paste", "[paste]") {
   CHECK(p.feed("y = 3") == "y = 3");
   CHECK(p.feed("y") == "y");
 }
+
+TEST_CASE("IPython's In [n]: and ...: prompts are stripped, its Out[n]: output skipped", "[paste]") {
+  CHECK(strip_prompt("In [12]: x = 1") == "x = 1");
+  CHECK(strip_prompt("In [3]:") == "");
+  CHECK(strip_prompt("   ...:     return x") == "    return x");
+  CHECK(strip_prompt("In []: x") == std::nullopt);
+  CHECK(strip_prompt("Out[2]: 5") == std::nullopt);
+  CHECK(strip_pasted_prompts("In [1]: def f(a):\n   ...:     return a + 1\n   ...:\n\nIn [2]: f(1)\nOut[2]: 2\n") ==
+        Lines{"def f(a):", "    return a + 1", "", "f(1)"});  // the blank line between cells is output
+}
