@@ -1,6 +1,7 @@
 // shell/python/modules.cpp — the table of standard modules (see modules.h).
 #include "shell/python/modules.h"
 
+#include "engine/ops/host_values.h"
 #include "shell/interp.h"
 #include "shell/python/errors.h"
 
@@ -38,7 +39,26 @@ void def_function(const Value& module, const std::string& name, std::function<Va
 
 double real_arg(const Value& v) {
   if (v.is_intlike() || v.is(Kind::Float)) return v.as_float();
+  if (v.is(Kind::Tensor)) {
+    const Tensor& t = v.as_tensor();
+    if (t.numel() != 1) throw ValueError("only one element tensors can be converted to Python scalars");
+    const Scalar x = item(t);
+    if (x.is_complex()) throw RuntimeError("value cannot be converted to type double without overflow");
+    return x.to_double();
+  }
   throw TypeError("must be real number, not " + type_name(v));
+}
+
+Value index_arg(const Value& v) {
+  if (v.is(Kind::Int)) return v;
+  if (v.is(Kind::Bool)) return Value::integer(v.as_int());
+  if (v.is(Kind::Tensor)) {
+    const Tensor& t = v.as_tensor();
+    if (t.numel() != 1 || !is_integral(t.dtype(), true))
+      throw TypeError("only integer tensors of a single element can be converted to an index");
+    return Value::number(item(t));
+  }
+  throw TypeError("'" + type_name(v) + "' object cannot be interpreted as an integer");
 }
 
 namespace {
