@@ -11,6 +11,8 @@ const std::vector<StdModule>& std_modules() {
   static const std::vector<StdModule> modules = {
       {"__future__", "Python's future statements; every feature is already on in Python 3, so they change nothing.",
        install_future},
+      {"itertools", "Iterators for efficient looping, as Python's itertools (count, cycle, chain, islice, groupby, product, ...).",
+       install_itertools},
       {"math", "Mathematical functions and constants of Python's math module (sqrt, exp, pi, ...).", install_math},
       {"os", "The operating system: environment variables, the working directory, os.path.", install_os},
       {"random", "Pseudo-random numbers as Python's random module draws them (seed, random, randint, choice, shuffle, ...).",

@@ -34,6 +34,7 @@ void install_os(Interpreter& in, Value& m);
 void install_time(Interpreter& in, Value& m);
 void install_random(Interpreter& in, Value& m);
 void install_future(Interpreter& in, Value& m);
+void install_itertools(Interpreter& in, Value& m);
 
 // A Python float argument of a module function, as PyFloat_AsDouble takes it:
 // an int, bool or float, or a one-element tensor (Tensor.__float__); Python's
