@@ -19,6 +19,7 @@ const std::vector<StdModule>& std_modules() {
        install_random},
       {"sys", "The interpreter: sys.argv, exit, version, platform, maxsize, stdout.", install_sys},
       {"time", "Clocks and sleeping: time, perf_counter, monotonic, process_time, sleep.", install_time},
+      {"timeit", "Timing small pieces of code: timeit, repeat, Timer, default_timer.", install_timeit},
   };
   return modules;
 }

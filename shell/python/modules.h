@@ -35,6 +35,7 @@ void install_time(Interpreter& in, Value& m);
 void install_random(Interpreter& in, Value& m);
 void install_future(Interpreter& in, Value& m);
 void install_itertools(Interpreter& in, Value& m);
+void install_timeit(Interpreter& in, Value& m);
 
 // A Python float argument of a module function, as PyFloat_AsDouble takes it:
 // an int, bool or float, or a one-element tensor (Tensor.__float__); Python's
