@@ -443,6 +443,7 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     std::string n = type_name(v);
     if (v.is(Kind::Tensor)) n = "torch.Tensor";
     if (v.is(Kind::Storage)) n = "torch.storage." + n;
+    if (v.is(Kind::Iterator) && v.as<IterObj>()->type.is(Kind::Type)) return v.as<IterObj>()->type;
     if (v.is(Kind::Instance)) {
       if (v.as<InstanceObj>()->type.is(Kind::Type)) return v.as<InstanceObj>()->type;
       n = v.as<InstanceObj>()->module_name() + "." + n;

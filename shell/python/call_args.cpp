@@ -2,6 +2,8 @@
 // into a call's arguments (see call_args.h).
 #include "shell/python/call_args.h"
 
+#include <algorithm>
+
 #include "shell/interp.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
@@ -70,5 +72,55 @@ std::vector<Value> bind_params(const std::string& fname, Args& a, Kwargs& kw,
   return out;
 }
 
+
+std::vector<std::optional<Value>> bind_c_params(const std::string& fname, const Args& a, const Kwargs& kw,
+                                                const std::vector<std::string>& names, size_t required,
+                                                size_t posonly, size_t maxpos) {
+  const size_t maxargs = names.size();
+  maxpos = std::min(maxpos, maxargs);
+  const size_t nargs = a.size(), total = a.size() + kw.size();
+  const std::string f = fname + "()";
+  auto plural = [](size_t n) { return n == 1 ? "" : "s"; };
+  if (total > maxargs)
+    throw TypeError(f + " takes at most " + std::to_string(maxargs) + " " + (nargs == 0 ? "keyword " : "") +
+                    "argument" + plural(maxargs) + " (" + std::to_string(total) + " given)");
+  if (nargs > maxpos) {
+    if (maxpos == 0) throw TypeError(f + " takes no positional arguments");
+    throw TypeError(f + " takes " + (required < maxpos ? "at most " : "exactly ") + std::to_string(maxpos) +
+                    " positional argument" + plural(maxpos) + " (" + std::to_string(nargs) + " given)");
+  }
+  const size_t minposonly = std::min(posonly, required);
+  if (nargs < minposonly)
+    throw TypeError(f + " takes " + (minposonly < maxpos ? "at least " : "exactly ") + std::to_string(minposonly) +
+                    " positional argument" + plural(minposonly) + " (" + std::to_string(nargs) + " given)");
+  std::vector<std::optional<Value>> out(maxargs);
+  for (size_t i = 0; i < nargs; ++i) out[i] = a[i];
+  auto find = [&](const std::string& name) -> const Value* {
+    for (const auto& [k, v] : kw)
+      if (k == name) return &v;
+    return nullptr;
+  };
+  size_t left = kw.size();
+  for (size_t i = std::max(nargs, posonly); i < maxargs; ++i) {
+    if (const Value* v = left ? find(names[i]) : nullptr) {
+      out[i] = *v;
+      --left;
+    } else if (i < required) {
+      throw TypeError(f + " missing required argument '" + names[i] + "' (pos " + std::to_string(i + 1) + ")");
+    }
+  }
+  if (left) {
+    for (size_t i = posonly; i < nargs; ++i)
+      if (find(names[i]))
+        throw TypeError("argument for " + f + " given by name ('" + names[i] + "') and position (" +
+                        std::to_string(i + 1) + ")");
+    for (const auto& [k, v] : kw) {
+      bool known = false;
+      for (size_t i = posonly; i < maxargs; ++i) known = known || names[i] == k;
+      if (!known) throw TypeError("'" + k + "' is an invalid keyword argument for " + f);
+    }
+  }
+  return out;
+}
 
 }  // namespace tsh::shell

@@ -5,6 +5,8 @@
 // included, is Interpreter::call_function in shell/interp.cpp.)
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 
 #include "shell/python/value.h"
@@ -26,5 +28,15 @@ void expand_args(Interpreter& in, const std::string& callee, const Value& iterab
 // a parameter not given is None.
 std::vector<Value> bind_params(const std::string& fname, Args& a, Kwargs& kw,
                                const std::vector<std::string>& names, size_t required);
+// Binds a call to a function CPython implements in C with keyword arguments
+// (Argument Clinic, PyArg_ParseTupleAndKeywords), with their TypeErrors:
+// "count() takes at most 2 arguments (3 given)", "isclose() missing required
+// argument 'b' (pos 2)", "'foo' is an invalid keyword argument for count()".
+// Of `names`, the first `posonly` are positional-only, the first `maxpos`
+// positional (the rest keyword-only), the first `required` required. A
+// parameter not given is nullopt.
+std::vector<std::optional<Value>> bind_c_params(const std::string& fname, const Args& a, const Kwargs& kw,
+                                                const std::vector<std::string>& names, size_t required,
+                                                size_t posonly = 0, size_t maxpos = SIZE_MAX);
 
 }  // namespace tsh::shell

@@ -1,6 +1,7 @@
 // shell/python/modules.cpp — the table of standard modules (see modules.h).
 #include "shell/python/modules.h"
 
+#include "engine/ops/host_values.h"
 #include "shell/interp.h"
 #include "shell/python/errors.h"
 
@@ -12,12 +13,15 @@ const std::vector<StdModule>& std_modules() {
        install_future},
       {"argparse", "Command-line parsing: ArgumentParser, add_argument, parse_args into a Namespace, -h help.",
        install_argparse},
+      {"itertools", "Iterators for efficient looping, as Python's itertools (count, cycle, chain, islice, groupby, product, ...).",
+       install_itertools},
       {"math", "Mathematical functions and constants of Python's math module (sqrt, exp, pi, ...).", install_math},
       {"os", "The operating system: environment variables, the working directory, os.path.", install_os},
       {"random", "Pseudo-random numbers as Python's random module draws them (seed, random, randint, choice, shuffle, ...).",
        install_random},
       {"sys", "The interpreter: sys.argv, exit, version, platform, maxsize, stdout.", install_sys},
       {"time", "Clocks and sleeping: time, perf_counter, monotonic, process_time, sleep.", install_time},
+      {"timeit", "Timing small pieces of code: timeit, repeat, Timer, default_timer.", install_timeit},
   };
   return modules;
 }
@@ -40,7 +44,26 @@ void def_function(const Value& module, const std::string& name, std::function<Va
 
 double real_arg(const Value& v) {
   if (v.is_intlike() || v.is(Kind::Float)) return v.as_float();
+  if (v.is(Kind::Tensor)) {
+    const Tensor& t = v.as_tensor();
+    if (t.numel() != 1) throw ValueError("only one element tensors can be converted to Python scalars");
+    const Scalar x = item(t);
+    if (x.is_complex()) throw RuntimeError("value cannot be converted to type double without overflow");
+    return x.to_double();
+  }
   throw TypeError("must be real number, not " + type_name(v));
+}
+
+Value index_arg(const Value& v) {
+  if (v.is(Kind::Int)) return v;
+  if (v.is(Kind::Bool)) return Value::integer(v.as_int());
+  if (v.is(Kind::Tensor)) {
+    const Tensor& t = v.as_tensor();
+    if (t.numel() != 1 || !is_integral(t.dtype(), true))
+      throw TypeError("only integer tensors of a single element can be converted to an index");
+    return Value::number(item(t));
+  }
+  throw TypeError("'" + type_name(v) + "' object cannot be interpreted as an integer");
 }
 
 namespace {

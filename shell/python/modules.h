@@ -38,9 +38,17 @@ void install_argparse(Interpreter& in, Value& m);
 
 // Python's OSError subclass for errno `e` on `path`: "[Errno 2] No such file or directory: 'x'".
 [[noreturn]] void os_error(int e, const std::string& path);
+void install_itertools(Interpreter& in, Value& m);
+void install_timeit(Interpreter& in, Value& m);
 
-// A Python float argument (int, bool or float) of a module function; Python's
-// TypeError "must be real number, not str" otherwise.
+// A Python float argument of a module function, as PyFloat_AsDouble takes it:
+// an int, bool or float, or a one-element tensor (Tensor.__float__); Python's
+// TypeError "must be real number, not str" otherwise, and OverflowError for
+// an int past float's range.
 double real_arg(const Value& v);
+// An integer argument, as operator.index() takes it: an int or bool (as an
+// int), or a one-element integer tensor (Tensor.__index__); Python's
+// TypeError "'float' object cannot be interpreted as an integer" otherwise.
+Value index_arg(const Value& v);
 
 }  // namespace tsh::shell

@@ -268,6 +268,12 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b, bool inplace) {
       if (seq->is(Kind::Tuple)) return Value::tuple(repeat(seq->items(), k));
       if (seq->is(Kind::Size)) return size_of_items(repeat(seq->items(), k));
     }
+    // A sequence times anything that is not an int (nor a tensor, handled above).
+    auto is_seq = [](const Value& v) {
+      return v.is(Kind::Str) || v.is(Kind::List) || v.is(Kind::Tuple) || v.is(Kind::Size);
+    };
+    if ((is_seq(a) && !b.is_intlike()) || (is_seq(b) && !a.is_intlike()))
+      throw TypeError("can't multiply sequence by non-int of type '" + type_name(is_seq(a) ? b : a) + "'");
   }
   if (op == Op::Mod && a.is(Kind::Str)) return Value::str(percent_format(a.as_str(), b));
   if (std::optional<Value> r = set_binary(*this, op, a, b, inplace)) return *r;

@@ -364,6 +364,7 @@ std::string repr(const Value& v) {
     case Kind::FrozenSet: return set_repr(v);
     case Kind::DictView: return type_name(v) + "(" + seq_repr(view_items(v), "[", "]", false) + ")";
     case Kind::Iterator:
+      if (v.as<IterObj>()->repr) return v.as<IterObj>()->repr();
       if (type_name(v) == "generator") return "<generator object <genexpr> at " + hex_addr(v.obj().get()) + ">";
       return "<" + type_name(v) + " object at " + hex_addr(v.obj().get()) + ">";
     case Kind::Instance: return v.as<InstanceObj>()->repr_of(v);

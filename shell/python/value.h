@@ -229,6 +229,10 @@ struct IterObj : Object {
   std::string type_name;
   std::function<bool(Interpreter&, Value& out)> next;
   bool done = false;
+  // Where Python's repr is not `<type_name object at 0x...>` (itertools.count: `count(5)`).
+  std::function<std::string()> repr;
+  // The class type(x) returns, where a module defines it (itertools.count); else a stand-in named type_name.
+  Value type;
   ~IterObj() override;  // iterative, like release_values: map(f, map(f, ...)) nests deep
 };
 // The next item of an Iterator value; false when it is exhausted.

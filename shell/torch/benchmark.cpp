@@ -17,6 +17,7 @@
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/methods.h"
+#include "shell/python/timed_code.h"
 #include "shell/torch/benchmark_impl.h"
 
 namespace tsh::shell {
@@ -71,9 +72,8 @@ struct TorchThreads {
 
 struct TimerObj : InstanceObj {
   Value task_spec;
-  Value timer;                      // a callable returning seconds, or None for the clock
-  std::shared_ptr<Scope> globals;   // the namespace stmt and setup run in
-  std::shared_ptr<grammar::ParseResult> stmt, setup;
+  Value timer;  // a callable returning seconds, or None for the clock
+  TimedCode code;
 
   std::string class_name() const override { return "Timer"; }
   std::string module_name() const override { return kTimerModule; }
@@ -90,27 +90,7 @@ struct TimerObj : InstanceObj {
   Value timeit(Interpreter& in, const Value& number) const {
     if (!number.is_intlike())
       throw TypeError("'" + type_name(number) + "' object cannot be interpreted as an integer");
-    const Int n = number.as_int();
-    // A stmt that runs a Timer that runs it ... is a RecursionError, not a crash.
-    static thread_local int depth = 0;
-    if (depth >= 100) throw RecursionError("maximum recursion depth exceeded");
-    ++depth;
-    struct Leave {
-      ~Leave() { --depth; }
-    } leave;
-    auto local = std::make_shared<Scope>();  // the locals of timeit's inner()
-    local->enclosing = globals;
-    Value t0, t1;
-    in.with_scope(local, [&] {
-      for (const auto& s : setup->stmts) in.exec(*s);
-      t0 = now(in);
-      for (Int i = 0; i < n; ++i) {
-        check_interrupt();
-        for (const auto& s : stmt->stmts) in.exec(*s);
-      }
-      t1 = now(in);
-    });
-    Value spent = in.binary(grammar::Op::Sub, t1, t0, false);
+    Value spent = run_timed(in, code, number.as_int(), [&] { return now(in); });
     return seconds(spent) < 1e-9 ? Value::floating(1e-9) : spent;
   }
 
@@ -212,17 +192,6 @@ Value TimerObj::attr(Interpreter&, const Value& self, const std::string& name) {
   no_attribute(self, name, attr_names());
 }
 
-// Parses Timer source as timeit.Timer compiles it: setup alone, then
-// setup + stmt, errors naming <timeit-src> and the line there.
-std::shared_ptr<grammar::ParseResult> compile_source(const std::string& code) {
-  auto parsed = std::make_shared<grammar::ParseResult>(grammar::parse(code));
-  if (parsed->error) {
-    const auto& e = *parsed->error;
-    throw PyError(e.type, e.message + " (<timeit-src>, line " + std::to_string(e.span.line) + ")");
-  }
-  return parsed;
-}
-
 Value timer_type();
 
 Value make_timer(Interpreter& in, Args& a, Kwargs& kw) {
@@ -243,23 +212,23 @@ Value make_timer(Interpreter& in, Args& a, Kwargs& kw) {
   auto timer = std::make_shared<TimerObj>();
   timer->type = timer_type();
   // The namespace: a copy of `globals`; names not there are builtins (and torch).
-  timer->globals = std::make_shared<Scope>();
-  timer->globals->isolated = true;
+  timer->code.globals = std::make_shared<Scope>();
+  timer->code.globals->isolated = true;
   if (truthy(v[4])) {  // dict(globals or {})
     Value copy = make_dict();
     Args source{v[4]};
     Kwargs none;
     dict_update(in, dict_of(copy), "dict", source, none);
     for (const Value& item : dict_of(copy).items())
-      if (item.items()[0].is(Kind::Str)) timer->globals->vars[item.items()[0].as_str()] = item.items()[1];
+      if (item.items()[0].is(Kind::Str)) timer->code.globals->vars[item.items()[0].as_str()] = item.items()[1];
   }
   const std::string stmt = bench::clean_source(v[0].as_str());
   const std::string setup = bench::clean_source(bench::text_arg(v[1]));
-  timer->setup = compile_source(setup);
-  compile_source(setup + "\n" + stmt);
-  timer->stmt = compile_source(stmt);
-  in.keep_alive(timer->setup);  // functions defined by setup point into it
-  in.keep_alive(timer->stmt);
+  timer->code.setup_src = compile_timer_source(setup);
+  compile_timer_source(setup + "\n" + stmt);
+  timer->code.stmt_src = compile_timer_source(stmt);
+  in.keep_alive(timer->code.setup_src);  // functions defined by setup point into it
+  in.keep_alive(timer->code.stmt_src);
   timer->timer = v[3];
   Args spec_args{Value::str(stmt), Value::str(setup), v[2], v[5], v[6], v[7], v[8], v[9]};
   Kwargs none;

@@ -13,6 +13,7 @@
 #include "shell/python/errors.h"
 #include "shell/python/format_spec.h"
 #include "shell/python/methods.h"
+#include "shell/python/timed_code.h"
 #include "shell/torch/benchmark.h"
 #include "shell/torch/benchmark_impl.h"
 
@@ -22,37 +23,7 @@ namespace tsh::shell::bench {
 
 std::vector<Value> bind(const std::string& fname, const std::vector<std::string>& names, size_t required,
                         const std::vector<Value>& defaults, const Args& a, const Kwargs& kw) {
-  const size_t n = names.size();
-  if (a.size() > n) {
-    const std::string takes = required == n ? std::to_string(n + 1)
-                                            : "from " + std::to_string(required + 1) + " to " + std::to_string(n + 1);
-    throw TypeError(fname + "() takes " + takes + " positional arguments but " + std::to_string(a.size() + 1) +
-                    " were given");
-  }
-  std::vector<Value> out(n);
-  std::vector<bool> set(n, false);
-  for (size_t i = 0; i < a.size(); ++i) out[i] = a[i], set[i] = true;
-  for (auto& [k, v] : kw) {
-    auto it = std::find(names.begin(), names.end(), k);
-    if (it == names.end()) throw TypeError(fname + "() got an unexpected keyword argument '" + k + "'");
-    const auto i = static_cast<size_t>(it - names.begin());
-    if (set[i]) throw TypeError(fname + "() got multiple values for argument '" + k + "'");
-    out[i] = v, set[i] = true;
-  }
-  std::vector<std::string> missing;
-  for (size_t i = 0; i < n; ++i) {
-    if (set[i]) continue;
-    if (i < required) missing.push_back("'" + names[i] + "'");
-    else out[i] = defaults[i - required];
-  }
-  if (!missing.empty()) {
-    std::string list;
-    for (size_t i = 0; i < missing.size(); ++i)
-      list += (i == 0 ? "" : i + 1 == missing.size() ? (missing.size() > 2 ? ", and " : " and ") : ", ") + missing[i];
-    throw TypeError(fname + "() missing " + std::to_string(missing.size()) + " required positional argument" +
-                    (missing.size() == 1 ? "" : "s") + ": " + list);
-  }
-  return out;
+  return bind_method_params(fname, names, required, defaults, a, kw);
 }
 
 namespace {
