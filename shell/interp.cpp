@@ -464,11 +464,26 @@ void Interpreter::assign(const Expr& target, const Value& v) {
 
 // ---------------------------------------------------------------- expressions
 
-void Interpreter::record_failure(const grammar::Span& span) {
+void Interpreter::record_failure(const grammar::Span& span, const Expr* failed) {
   // Record the innermost failing expression once per frame.
   size_t depth = frame_names_.size();
   if (depth >= trace_depth_recorded_) return;
-  trace_.insert(trace_.begin(), TraceEntry{frame_names_.back(), span});
+  std::shared_ptr<const std::string> source = frame_sources_.back() ? frame_sources_.back() : source_;
+  TraceEntry entry{frame_names_.back(), span, std::move(source)};
+  if (failed && span.line == span.end_line && failed->items.size() >= 2 && failed->items[0] && failed->items[1]) {
+    const grammar::Span &l = failed->items[0]->span, &r = failed->items[1]->span;
+    if (l.end_line == span.line && r.line == span.line && r.end_line == span.line) {
+      if (failed->kind == ExprKind::Binary) {
+        entry.anchor_left = l.end_col;
+        entry.anchor_right = r.col;
+      } else if (failed->kind == ExprKind::Subscript) {
+        entry.anchor_left = l.end_col;
+        entry.anchor_right = r.end_col;
+        entry.subscript = true;
+      }
+    }
+  }
+  trace_.insert(trace_.begin(), std::move(entry));
   trace_depth_recorded_ = depth;
 }
 
@@ -490,7 +505,7 @@ Value Interpreter::eval(const Expr& e) {
       } catch (const ContinueSignal&) {
         throw;
       } catch (...) {
-        record_failure(e.span);
+        record_failure(e.span, &e);
         throw;
       }
     default:
@@ -816,6 +831,7 @@ Value Interpreter::make_function(const std::string& name, const std::vector<gram
   using grammar::ParamKind;
   auto f = std::make_shared<FunctionObj>();
   f->name = name;
+  f->source = frame_sources_.back() ? frame_sources_.back() : source_;
   std::vector<std::string> kwonly;
   for (const auto& p : params) {
     switch (p.kind) {
@@ -939,6 +955,7 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
   auto saved = scope_;
   scope_ = scope;
   frame_names_.push_back(f.name);
+  frame_sources_.push_back(f.source);
   ++depth_;
   Value result;
   try {
@@ -954,11 +971,13 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
   } catch (...) {
     --depth_;
     frame_names_.pop_back();
+    frame_sources_.pop_back();
     scope_ = saved;
     throw;
   }
   --depth_;
   frame_names_.pop_back();
+  frame_sources_.pop_back();
   scope_ = saved;
   return result;
 }

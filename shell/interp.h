@@ -36,6 +36,12 @@ struct Output {
 struct TraceEntry {
   std::string function;  // "<module>" or the def's name
   grammar::Span span;
+  std::shared_ptr<const std::string> source;  // the text `span` points into (null when unknown)
+  // Python 3.11's caret anchors, for a failing `a op b` or `a[i]` on one line:
+  // the columns where the left operand (or the subscripted value) ends and
+  // where the right operand (or the index) starts / ends; -1 otherwise.
+  int anchor_left = -1, anchor_right = -1;
+  bool subscript = false;
 };
 
 class Interpreter {
@@ -76,6 +82,10 @@ class Interpreter {
   std::vector<Value> iterate(const Value& v);  // materialises an iterable
   Value lookup_module(const std::string& name);  // math
   Value lookup(const std::string& name);  // throws NameError
+
+  // The text of the chunk or script about to run, for tracebacks (functions
+  // keep the text they were defined in).
+  void set_source(std::shared_ptr<const std::string> source) { source_ = std::move(source); }
 
   // sys.argv: the script and its arguments (python's rules: [''] for a session, ['-c', ...] for -c).
   void set_argv(std::vector<std::string> argv) { argv_ = std::move(argv); }
@@ -122,7 +132,7 @@ class Interpreter {
   Value call_function(const FunctionObj& f, Args& args, Kwargs& kwargs);
   Value make_function(const std::string& name, const std::vector<grammar::Param>& params,
                       const std::vector<grammar::StmtPtr>* body, const grammar::Expr* lambda_body);
-  void record_failure(const grammar::Span& span);
+  void record_failure(const grammar::Span& span, const grammar::Expr* failed = nullptr);
   // Between iterations of `loop`: raises KeyboardInterrupt after Ctrl-C.
   void loop_interrupt_point(const grammar::Stmt& loop);
   std::vector<std::string> argv_{""};
@@ -133,6 +143,8 @@ class Interpreter {
   Value torch_;
   std::shared_ptr<Scope> scope_;  // null at module level
   std::vector<std::string> frame_names_{"<module>"};
+  std::vector<std::shared_ptr<const std::string>> frame_sources_{nullptr};  // null at module level: source_
+  std::shared_ptr<const std::string> source_;
   std::vector<TraceEntry> trace_;
   size_t trace_depth_recorded_ = SIZE_MAX;  // depth of the shallowest frame recorded so far
   std::vector<std::shared_ptr<void>> asts_;

@@ -66,6 +66,54 @@ std::vector<std::string> split_lines(const std::string& source) {
   return lines;
 }
 
+// Python 3.11's traceback layout: a frame per active call, its source line
+// and carets under the failing expression (unless it is the whole line).
+static std::string format_traceback(const std::vector<TraceEntry>& trace, const std::string& filename,
+                             const std::string& fallback_source, const tsh::Error& e) {
+  std::string out = "Traceback (most recent call last):\n";
+  for (const TraceEntry& t : trace) {
+    out += "  File \"" + filename + "\", line " + std::to_string(t.span.line) + ", in " + t.function + "\n";
+    const std::vector<std::string> lines = split_lines(t.source ? *t.source : fallback_source);
+    if (t.span.line < 1 || static_cast<size_t>(t.span.line) > lines.size()) continue;
+    const std::string& text = lines[t.span.line - 1];
+    size_t strip = text.find_first_not_of(" \t");
+    if (strip == std::string::npos) continue;
+    size_t end = text.find_last_not_of(" \t\r") + 1;
+    out += "    " + text.substr(strip, end - strip) + "\n";
+    size_t c0 = static_cast<size_t>(t.span.col);
+    size_t c1 = t.span.end_line == t.span.line ? static_cast<size_t>(t.span.end_col) : end;
+    c1 = std::min(c1, end);
+    // Anchors: ^ under the operator (or the [index]), ~ under the rest of the span.
+    size_t a0 = 0, a1 = 0;
+    if (t.anchor_left >= 0 && static_cast<size_t>(t.anchor_right) <= text.size()) {
+      if (!t.subscript) {  // CPython 3.11: the operator after the left operand's trailing blanks
+        const std::string op = text.substr(static_cast<size_t>(t.anchor_left),
+                                           static_cast<size_t>(std::max(0, t.anchor_right - t.anchor_left)));
+        const size_t lead = std::min(op.size(), op.find_first_not_of(" \t") == std::string::npos
+                                                    ? op.size() : op.find_first_not_of(" \t"));
+        a0 = static_cast<size_t>(t.anchor_left) + lead;
+        a1 = a0 + 1;
+        if (lead + 1 < op.size() && op[lead + 1] != ' ' && op[lead + 1] != '\t') ++a1;
+      } else {  // from the '[' after the value to the ']' after the index
+        a0 = static_cast<size_t>(t.anchor_left);
+        a1 = static_cast<size_t>(t.anchor_right) + 1;
+        while (a0 < text.size() && text[a0] != '[') ++a0;
+        while (a1 - 1 < text.size() && text[a1 - 1] != ']') ++a1;
+        a1 = std::min(a1, text.size());
+      }
+    }
+    if (a1 > a0 && c0 >= strip && c1 > c0) {
+      std::string marks;
+      for (size_t c = c0; c < c1; ++c) marks += c >= a0 && c < a1 ? '^' : '~';
+      out += "    " + std::string(c0 - strip, ' ') + marks + "\n";
+    } else if (c0 >= strip && c1 > c0 && !(c0 == strip && c1 == end)) {
+      out += "    " + std::string(c0 - strip, ' ') + std::string(c1 - c0, '^') + "\n";
+    }
+  }
+  return out + error_line(e) + "\n";
+}
+
+
 std::optional<std::string> StreamReader::read(bool) {
   std::string line;
   if (!std::getline(in_, line)) return std::nullopt;
@@ -130,7 +178,14 @@ bool Session::note_exit(const tsh::Error& e) {
   return true;
 }
 
-void Session::report_session_error(const tsh::Error& e) { print_err(error_line(e) + "\n"); }
+void Session::report_session_error(const tsh::Error& e) {
+  std::vector<TraceEntry> trace = interp_.trace();
+  if (trace.empty()) trace.push_back(TraceEntry{"<module>", grammar::Span{1, 0, 1, 0}, nullptr});
+  last_traceback_ = format_traceback(trace, "<stdin>", "", e);
+  // %xmode Plain shows the whole traceback; the default (Minimal) its last line,
+  // which session transcripts rely on.
+  print_err(xmode_plain_ ? last_traceback_ : error_line(e) + "\n");
+}
 
 void Session::report_syntax_error(const grammar::ParseError& err, const std::string& source,
                                   const std::string& filename) {
@@ -168,11 +223,20 @@ void Session::run_chunk(const std::string& source) {
   std::string entry = source;
   while (!entry.empty() && entry.back() == '\n') entry.pop_back();
   history_.push_back(entry);
+  // `exit` or `quit` typed alone ends the session, as in Python 3.13's REPL
+  // (unless the name is the user's own).
+  const size_t b = entry.find_first_not_of(" \t"), e = entry.find_last_not_of(" \t");
+  const std::string word = b == std::string::npos ? "" : entry.substr(b, e - b + 1);
+  if ((word == "exit" || word == "quit") && !interp_.globals().count(word)) {
+    exit_status_ = 0;
+    return;
+  }
   auto parsed = std::make_shared<grammar::ParseResult>(parse_chunk(source));
   if (parsed->error) {
     report_syntax_error(*parsed->error, source, "<stdin>");
     return;
   }
+  interp_.set_source(std::make_shared<const std::string>(source));
   interp_.keep_alive(parsed);
   try {
     interp_.exec_module(parsed->stmts);
@@ -272,6 +336,7 @@ int Session::run_script(const std::string& source, const std::string& filename, 
     return 1;
   }
   interp_.keep_alive(parsed);
+  interp_.set_source(std::make_shared<const std::string>(source));
   std::vector<std::string> lines = split_lines(source);
   int recorded_to = 0;  // the last line in the history
   for (const auto& stmt : parsed->stmts) {
@@ -289,26 +354,9 @@ int Session::run_script(const std::string& source, const std::string& filename, 
       return 1;
     } catch (const tsh::Error& e) {
       if (note_exit(e)) return exit_status_.value_or(0);
-      std::string out = "Traceback (most recent call last):\n";
       std::vector<TraceEntry> trace = interp_.trace();
-      if (trace.empty()) trace.push_back(TraceEntry{"<module>", stmt->span});
-      for (const TraceEntry& t : trace) {
-        out += "  File \"" + filename + "\", line " + std::to_string(t.span.line) + ", in " + t.function + "\n";
-        if (t.span.line < 1 || static_cast<size_t>(t.span.line) > lines.size()) continue;
-        const std::string& text = lines[t.span.line - 1];
-        size_t strip = text.find_first_not_of(" \t");
-        if (strip == std::string::npos) continue;
-        size_t end = text.find_last_not_of(" \t\r") + 1;
-        out += "    " + text.substr(strip, end - strip) + "\n";
-        // Carets under the failing expression, unless it is the whole line (as Python 3.11).
-        size_t c0 = static_cast<size_t>(t.span.col);
-        size_t c1 = t.span.end_line == t.span.line ? static_cast<size_t>(t.span.end_col) : end;
-        c1 = std::min(c1, end);
-        if (c0 >= strip && c1 > c0 && !(c0 == strip && c1 == end))
-          out += "    " + std::string(c0 - strip, ' ') + std::string(c1 - c0, '^') + "\n";
-      }
-      out += error_line(e) + "\n";
-      print_err(out);
+      if (trace.empty()) trace.push_back(TraceEntry{"<module>", stmt->span, nullptr});
+      print_err(format_traceback(trace, filename, source, e));
       if (run_depth_ == 0 && dynamic_cast<const KeyboardInterrupt*>(&e)) interrupted_ = true;
       return 1;
     } catch (const BreakSignal&) {

@@ -88,6 +88,10 @@ class Session {
   // The inputs so far, one entry per chunk (a statement with its continuation
   // lines) as entered; a script's statements too. For %history.
   std::vector<std::string>& history() { return history_; }
+  // %tb and %xmode.
+  const std::string& last_traceback() const { return last_traceback_; }
+  bool xmode_plain() const { return xmode_plain_; }
+  void set_xmode_plain(bool on) { xmode_plain_ = on; }
   // Asks a question (%reset's "Proceed (y/[n])?") and reads the answer line:
   // from the session's own input when it reads lines (run_lines; echoed after
   // the question with --echo), else from stdin. nullopt at end of input.
@@ -115,6 +119,8 @@ class Session {
   bool echo_ = false;              // run_lines' --echo
   int run_depth_ = 0;              // nested %run scripts
   std::optional<int> exit_status_;  // see exit_status()
+  std::string last_traceback_;  // of the session's last error, for %tb
+  bool xmode_plain_ = false;    // %xmode Plain: errors print their whole traceback
   bool interrupted_ = false;        // see interrupted()
 };
 

@@ -56,6 +56,11 @@ const std::vector<MagicEntry>& table() {
         "index to a storage index. Long storages are drawn in part (… marks a gap).\n"
         "Try: t = torch.arange(12.).view(3, 4);  %storage t[:, 1];  %storage t.t()"},
        magic_storage},
+      {{"tb", "%tb",
+        "Print the whole traceback of the session's last error: a frame per active call,\n"
+        "inside your functions too, each with its source line and carets, as Python 3.11\n"
+        "prints it (a session shows only the error's last line; see %xmode)."},
+       magic_tb},
       {{"time", "%time statement",
         "Run the statement once and print the CPU (user, sys) and wall time it took;\n"
         "the value of an expression is shown afterwards (not with a trailing ;)."},
@@ -76,6 +81,10 @@ const std::vector<MagicEntry>& table() {
         "share that storage (views of one another). Give type names (Tensor, int, ...)\n"
         "to list only those."},
        magic_whos},
+      {{"xmode", "%xmode [Plain|Minimal]",
+        "How errors print in this session: Minimal (the default) shows the error's last\n"
+        "line, Plain the whole traceback, as Python prints it. No argument switches."},
+       magic_xmode},
   };
   return entries;
 }

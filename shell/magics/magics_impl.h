@@ -56,6 +56,9 @@ void exec_statements(Interpreter& in, const std::vector<grammar::StmtPtr>& stmts
 // when v has no length.
 std::optional<int64_t> builtin_len(Interpreter& in, const Value& v);
 
+void magic_tb(const MagicCall& call);
+void magic_xmode(const MagicCall& call);
+
 // %reset's question, IPython's words.
 const char* reset_question();
 

@@ -173,6 +173,29 @@ void magic_history(const MagicCall& call) {
   call.print(out);
 }
 
+// %tb: the last error's whole traceback, as %xmode Plain would have shown it.
+void magic_tb(const MagicCall& call) {
+  if (!call.args().empty()) throw UsageError("%tb takes no arguments in tsh");
+  if (call.session.last_traceback().empty()) throw UsageError("No traceback available to show.");
+  call.print(call.session.last_traceback());
+}
+
+// %xmode [Plain|Minimal]: how errors print; no argument switches to the other one.
+void magic_xmode(const MagicCall& call) {
+  std::vector<std::string> words = split_words(call.args());
+  if (words.size() > 1) throw UsageError("%xmode takes one mode, got " + std::to_string(words.size()));
+  std::string mode = words.empty() ? (call.session.xmode_plain() ? "Minimal" : "Plain") : words[0];
+  std::string lower;
+  for (char c : mode) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower == "context" || lower == "verbose" || lower == "docs")
+    throw UsageError("%xmode " + mode + " is not supported by tsh: its modes are Plain (Python's whole traceback) "
+                     "and Minimal (the error's last line, the default)");
+  if (lower != "plain" && lower != "minimal")
+    throw UsageError("Valid modes: ['Plain', 'Context', 'Verbose', 'Minimal', 'Docs']");
+  call.session.set_xmode_plain(lower == "plain");
+  call.print(std::string("Exception reporting mode: ") + (lower == "plain" ? "Plain" : "Minimal") + "\n");
+}
+
 void magic_pwd(const MagicCall& call) { call.in.display(Value::str(current_dir())); }
 
 void magic_cd(const MagicCall& call) {

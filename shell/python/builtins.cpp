@@ -379,7 +379,15 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     }
     throw SystemExit(str(code), 1, true, truthy(code));
   });
-  b["quit"] = b["exit"];
+  // Their repr is site.Quitter's hint; typed bare in a session they exit (Session::run_chunk).
+  {
+    auto* e = b["exit"].as<BuiltinObj>();
+    e->qualname = "Use exit() or Ctrl-D (i.e. EOF) to exit";
+    auto quit = std::make_shared<BuiltinObj>(*e);
+    quit->name = "quit";
+    quit->qualname = "Use quit() or Ctrl-D (i.e. EOF) to exit";
+    b["quit"] = Value::object(Kind::Builtin, quit);
+  }
 
   b["int"] = type_value("int", [](Interpreter&, Args& a, Kwargs&) {
     arity("int", a, 0, 2);

@@ -209,6 +209,7 @@ struct FunctionObj : Object {
   const std::vector<std::unique_ptr<grammar::Stmt>>* body = nullptr;  // def
   const grammar::Expr* lambda_body = nullptr;                         // lambda
   std::shared_ptr<void> keep_alive;  // the parsed source the body points into
+  std::shared_ptr<const std::string> source;  // its text, for tracebacks
 };
 struct ModuleObj : Object {
   std::string name;    // "torch", "torch.linalg"
