@@ -206,6 +206,38 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
       auto* n = obj.as<NamedTupleObj>();
       for (size_t i = 0; i < n->fields.size(); ++i)
         if (n->fields[i] == name) return n->items[i];
+      if (n->cls.is(Kind::Type)) {  // a collections.namedtuple: its class's names and methods
+        auto& cls_attrs = n->cls.as<TypeObj>()->attrs;
+        if (auto it = cls_attrs.find(name); it != cls_attrs.end()) return it->second;
+        if (name == "_asdict")
+          return make_builtin(name, "<bound method _asdict>", [obj](Interpreter&, Args&, Kwargs&) {
+            Value d = make_dict();
+            auto* t = obj.as<NamedTupleObj>();
+            for (size_t i = 0; i < t->fields.size(); ++i) dict_of(d).set(Value::str(t->fields[i]), t->items[i]);
+            return d;
+          });
+        if (name == "_replace")
+          return make_builtin(name, "<bound method _replace>", [obj](Interpreter& in, Args& a, Kwargs& kw) {
+            if (!a.empty()) throw TypeError("_replace() takes 1 positional argument but " + std::to_string(a.size() + 1) + " were given");
+            auto* t = obj.as<NamedTupleObj>();
+            auto out = std::make_shared<NamedTupleObj>(*t);
+            std::vector<std::string> unknown;
+            for (auto& [k, v] : kw) {
+              auto f = std::find(t->fields.begin(), t->fields.end(), k);
+              if (f == t->fields.end()) unknown.push_back(k);
+              else out->items[static_cast<size_t>(f - t->fields.begin())] = v;
+            }
+            if (!unknown.empty()) {
+              std::vector<Value> names;
+              for (auto& u : unknown) names.push_back(Value::str(u));
+              throw ValueError("Got unexpected field names: " + repr(Value::list(names)));
+            }
+            (void)in;
+            return Value::object(Kind::NamedTuple, out);
+          });
+        if (name == "count" || name == "index") return list_attr(Value::tuple(n->items), name);
+        throw AttributeError("'" + n->type_name + "' object has no attribute '" + name + "'");
+      }
       no_attribute(obj, name, n->fields);
     }
     case Kind::Int:

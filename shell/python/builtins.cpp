@@ -132,6 +132,8 @@ bool is_instance(const Value& v, const Value& type) {
     return cls == n;
   }
   if (n == "tuple") return v.is(Kind::Tuple) || v.is(Kind::Size) || v.is(Kind::NamedTuple);
+  if (v.is(Kind::NamedTuple) && v.as<NamedTupleObj>()->cls.is(Kind::Type))
+    return v.as<NamedTupleObj>()->cls.identity() == type.identity();
   if (v.is(Kind::Instance)) return v.as<InstanceObj>()->module_name() + "." + type_name(v) == n;
   return type_name(v) == n;
 }
@@ -452,6 +454,7 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     if (v.is(Kind::Tensor)) n = "torch.Tensor";
     if (v.is(Kind::Storage)) n = "torch.storage." + n;
     if (v.is(Kind::Iterator) && v.as<IterObj>()->type.is(Kind::Type)) return v.as<IterObj>()->type;
+    if (v.is(Kind::NamedTuple) && v.as<NamedTupleObj>()->cls.is(Kind::Type)) return v.as<NamedTupleObj>()->cls;
     if (v.is(Kind::Instance)) {
       if (v.as<InstanceObj>()->type.is(Kind::Type)) return v.as<InstanceObj>()->type;
       n = v.as<InstanceObj>()->module_name() + "." + n;

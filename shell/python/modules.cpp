@@ -13,6 +13,8 @@ const std::vector<StdModule>& std_modules() {
        install_future},
       {"argparse", "Command-line parsing: ArgumentParser, add_argument, parse_args into a Namespace, -h help.",
        install_argparse},
+      {"collections", "Container types: namedtuple (tsh has no OrderedDict, defaultdict, Counter or deque).",
+       install_collections},
       {"itertools", "Iterators for efficient looping, as Python's itertools (count, cycle, chain, islice, groupby, product, ...).",
        install_itertools},
       {"math", "Mathematical functions and constants of Python's math module (sqrt, exp, pi, ...).", install_math},

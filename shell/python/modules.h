@@ -38,6 +38,7 @@ void install_argparse(Interpreter& in, Value& m);
 
 // Python's OSError subclass for errno `e` on `path`: "[Errno 2] No such file or directory: 'x'".
 [[noreturn]] void os_error(int e, const std::string& path);
+void install_collections(Interpreter& in, Value& m);
 void install_itertools(Interpreter& in, Value& m);
 void install_timeit(Interpreter& in, Value& m);
 

@@ -193,6 +193,14 @@ bool ordered(Op op, int c) {
 
 // -1, 0, 1 for numbers, strings and sequences (lexicographic).
 int compare_order(const Value& a, const Value& b, Op op) {
+  // A collections.namedtuple orders as the tuple it is.
+  auto as_tuple = [](const Value& v) {
+    return v.is(Kind::NamedTuple) && v.as<NamedTupleObj>()->cls.is(Kind::Type) ? Value::tuple(v.as<NamedTupleObj>()->items) : v;
+  };
+  if (a.is(Kind::NamedTuple) || b.is(Kind::NamedTuple)) {
+    const Value x = as_tuple(a), y = as_tuple(b);
+    if (!x.is(Kind::NamedTuple) && !y.is(Kind::NamedTuple)) return compare_order(x, y, op);
+  }
   if (a.is_number() && b.is_number() && !a.is(Kind::Complex) && !b.is(Kind::Complex)) {
     if (a.is(Kind::Float) || b.is(Kind::Float)) {
       const bool both = a.is(Kind::Float) && b.is(Kind::Float);

@@ -510,6 +510,20 @@ bool values_equal(const Value& a, const Value& b) {
     return true;
   }
   if (is_set_like(a) && is_set_like(b)) return sets_equal(a, b);
+  if ((a.is(Kind::NamedTuple) && a.as<NamedTupleObj>()->cls.is(Kind::Type)) ||
+      (b.is(Kind::NamedTuple) && b.as<NamedTupleObj>()->cls.is(Kind::Type))) {
+    // A namedtuple is a tuple: it equals any tuple with equal items.
+    auto items = [](const Value& v) -> const std::vector<Value>* {
+      if (v.is(Kind::NamedTuple)) return &v.as<NamedTupleObj>()->items;
+      if (v.is(Kind::Tuple) || v.is(Kind::Size)) return &v.items();
+      return nullptr;
+    };
+    const std::vector<Value>*x = items(a), *y = items(b);
+    if (!x || !y || x->size() != y->size()) return false;
+    for (size_t i = 0; i < x->size(); ++i)
+      if (!values_equal((*x)[i], (*y)[i])) return false;
+    return true;
+  }
   if (a.kind() != b.kind()) return false;
   if (a.is(Kind::Dict)) {
     if (a.identity() == b.identity()) return true;

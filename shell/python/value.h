@@ -151,8 +151,9 @@ struct NamedTupleObj : Object {
   std::vector<std::string> fields;
   std::vector<Value> items;
   // torch.return_types print a field per line; Python's own structseqs
-  // (sys.version_info) print on one line.
+  // (sys.version_info) and collections.namedtuple classes print on one line.
   bool one_line = false;
+  Value cls;  // a namedtuple's class (what type() gives); None for the others
 };
 
 // A torch.Generator: a handle on an engine generator (several Values may share one).
