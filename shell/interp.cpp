@@ -470,6 +470,7 @@ void Interpreter::record_failure(const grammar::Span& span, const Expr* failed) 
   if (depth >= trace_depth_recorded_) return;
   std::shared_ptr<const std::string> source = frame_sources_.back() ? frame_sources_.back() : source_;
   TraceEntry entry{frame_names_.back(), span, std::move(source)};
+  entry.signature = frame_signatures_.back();
   if (failed && span.line == span.end_line && failed->items.size() >= 2 && failed->items[0] && failed->items[1]) {
     const grammar::Span &l = failed->items[0]->span, &r = failed->items[1]->span;
     if (l.end_line == span.line && r.line == span.line && r.end_line == span.line) {
@@ -956,6 +957,13 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
   scope_ = scope;
   frame_names_.push_back(f.name);
   frame_sources_.push_back(f.source);
+  {
+    std::string sig = "(";
+    for (size_t i = 0; i < f.params.size(); ++i) sig += (i ? ", " : "") + f.params[i];
+    if (!f.varargs.empty()) sig += (sig.size() > 1 ? ", *" : "*") + f.varargs;
+    if (!f.varkw.empty()) sig += (sig.size() > 1 ? ", **" : "**") + f.varkw;
+    frame_signatures_.push_back(sig + ")");
+  }
   ++depth_;
   Value result;
   try {
@@ -972,12 +980,14 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
     --depth_;
     frame_names_.pop_back();
     frame_sources_.pop_back();
+    frame_signatures_.pop_back();
     scope_ = saved;
     throw;
   }
   --depth_;
   frame_names_.pop_back();
   frame_sources_.pop_back();
+  frame_signatures_.pop_back();
   scope_ = saved;
   return result;
 }

@@ -42,6 +42,7 @@ struct TraceEntry {
   // where the right operand (or the index) starts / ends; -1 otherwise.
   int anchor_left = -1, anchor_right = -1;
   bool subscript = false;
+  std::string signature = {};  // a function frame's parameters, "(a, b, *c, **d)", as IPython shows them
 };
 
 class Interpreter {
@@ -144,6 +145,7 @@ class Interpreter {
   std::shared_ptr<Scope> scope_;  // null at module level
   std::vector<std::string> frame_names_{"<module>"};
   std::vector<std::shared_ptr<const std::string>> frame_sources_{nullptr};  // null at module level: source_
+  std::vector<std::string> frame_signatures_{""};
   std::shared_ptr<const std::string> source_;
   std::vector<TraceEntry> trace_;
   size_t trace_depth_recorded_ = SIZE_MAX;  // depth of the shallowest frame recorded so far

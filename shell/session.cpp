@@ -182,9 +182,64 @@ void Session::report_session_error(const tsh::Error& e) {
   std::vector<TraceEntry> trace = interp_.trace();
   if (trace.empty()) trace.push_back(TraceEntry{"<module>", grammar::Span{1, 0, 1, 0}, nullptr});
   last_traceback_ = format_traceback(trace, "<stdin>", "", e);
-  // %xmode Plain shows the whole traceback; the default (Minimal) its last line,
-  // which session transcripts rely on.
-  print_err(xmode_plain_ ? last_traceback_ : error_line(e) + "\n");
+  // The default (Minimal) prints the error's last line, which session
+  // transcripts rely on; %xmode Plain or Context, IPython's layouts.
+  print_err(xmode_ == XMode::Minimal ? error_line(e) + "\n" : ipython_traceback(trace, e));
+}
+
+int Session::cell_of(const std::shared_ptr<const std::string>& source) const {
+  for (size_t i = 0; i < cells_.size(); ++i)
+    if (cells_[i] == source) return static_cast<int>(i) + 1;
+  return 0;
+}
+
+// IPython 8's tracebacks: Plain (a frame per line pair, no carets) and
+// Context (a header, then each frame's lines around the failing one, dedented).
+std::string Session::ipython_traceback(const std::vector<TraceEntry>& trace, const tsh::Error& e) const {
+  std::string out;
+  std::string etype = e.kind();
+  if (etype.rfind('.') != std::string::npos) etype = etype.substr(etype.rfind('.') + 1);
+  const std::string pyver = "Traceback (most recent call last)";
+  if (xmode_ == XMode::Plain) out = pyver + ":\n";
+  else out = std::string(75, '-') + "\n" + etype + std::string(std::max<size_t>(1, 75 - etype.size() - pyver.size()), ' ') + pyver + "\n";
+  for (const TraceEntry& t : trace) {
+    const std::vector<std::string> lines = t.source ? split_lines(*t.source) : std::vector<std::string>{};
+    const int line = t.span.line;
+    std::string where = "Cell In[" + std::to_string(cell_of(t.source)) + "], line " + std::to_string(line);
+    const bool in_function = t.function != "<module>";
+    if (xmode_ == XMode::Plain) {
+      out += "  " + where + (in_function ? " in " + t.function : "") + "\n";
+      if (line >= 1 && static_cast<size_t>(line) <= lines.size()) {
+        const std::string& text = lines[line - 1];
+        const size_t a = text.find_first_not_of(" \t");
+        if (a != std::string::npos) out += "    " + text.substr(a, text.find_last_not_of(" \t\r") + 1 - a) + "\n";
+      }
+      continue;
+    }
+    out += where + (in_function ? ", in " + t.function + t.signature : "") + "\n";
+    // Two lines either side of the failing one, within the cell, without their common indentation.
+    int last = static_cast<int>(lines.size());
+    while (last > 0 && lines[last - 1].find_first_not_of(" \t\r") == std::string::npos) --last;
+    const int from = std::max(1, line - 2), to = std::min(last, line + 2);
+    size_t indent = std::string::npos;
+    for (int l = from; l <= to; ++l) {
+      const size_t a = lines[l - 1].find_first_not_of(" \t");
+      if (a != std::string::npos) indent = std::min(indent, a);
+    }
+    if (indent == std::string::npos) indent = 0;
+    for (int l = from; l <= to; ++l) {
+      const std::string num = std::to_string(l);
+      const std::string mark = l == line ? std::string(std::max<size_t>(0, 5 - num.size()), '-') + "> " + num
+                                         : std::string(7 - std::min<size_t>(7, num.size()), ' ') + num;
+      std::string text = lines[l - 1].size() > indent ? lines[l - 1].substr(indent) : "";
+      while (!text.empty() && (text.back() == ' ' || text.back() == '\r')) text.pop_back();
+      out += mark + " " + text + "\n";
+    }
+    out += "\n";
+  }
+  out += error_line(e) + "\n";
+  if (xmode_ == XMode::Plain) out += "\n";
+  return out;
 }
 
 void Session::report_syntax_error(const grammar::ParseError& err, const std::string& source,
@@ -223,6 +278,7 @@ void Session::run_chunk(const std::string& source) {
   std::string entry = source;
   while (!entry.empty() && entry.back() == '\n') entry.pop_back();
   history_.push_back(entry);
+  cells_.push_back(std::make_shared<const std::string>(source));  // In[n], counted as IPython counts
   // `exit` or `quit` typed alone ends the session, as in Python 3.13's REPL
   // (unless the name is the user's own).
   const size_t b = entry.find_first_not_of(" \t"), e = entry.find_last_not_of(" \t");
@@ -236,7 +292,7 @@ void Session::run_chunk(const std::string& source) {
     report_syntax_error(*parsed->error, source, "<stdin>");
     return;
   }
-  interp_.set_source(std::make_shared<const std::string>(source));
+  interp_.set_source(cells_.back());
   interp_.keep_alive(parsed);
   try {
     interp_.exec_module(parsed->stmts);

@@ -90,8 +90,11 @@ class Session {
   std::vector<std::string>& history() { return history_; }
   // %tb and %xmode.
   const std::string& last_traceback() const { return last_traceback_; }
-  bool xmode_plain() const { return xmode_plain_; }
-  void set_xmode_plain(bool on) { xmode_plain_ = on; }
+  // %xmode: how a session error prints. Minimal (the default): its last line;
+  // Plain and Context: IPython's layouts of the whole traceback.
+  enum class XMode { Minimal, Plain, Context };
+  XMode xmode() const { return xmode_; }
+  void set_xmode(XMode m) { xmode_ = m; }
   // Asks a question (%reset's "Proceed (y/[n])?") and reads the answer line:
   // from the session's own input when it reads lines (run_lines; echoed after
   // the question with --echo), else from stdin. nullopt at end of input.
@@ -120,7 +123,11 @@ class Session {
   int run_depth_ = 0;              // nested %run scripts
   std::optional<int> exit_status_;  // see exit_status()
   std::string last_traceback_;  // of the session's last error, for %tb
-  bool xmode_plain_ = false;    // %xmode Plain: errors print their whole traceback
+  XMode xmode_ = XMode::Minimal;
+  // The source of each cell run, in order (cell n is In[n] for IPython's layouts).
+  std::vector<std::shared_ptr<const std::string>> cells_;
+  int cell_of(const std::shared_ptr<const std::string>& source) const;
+  std::string ipython_traceback(const std::vector<TraceEntry>& trace, const tsh::Error& e) const;
   bool interrupted_ = false;        // see interrupted()
 };
 

@@ -81,9 +81,10 @@ const std::vector<MagicEntry>& table() {
         "share that storage (views of one another). Give type names (Tensor, int, ...)\n"
         "to list only those."},
        magic_whos},
-      {{"xmode", "%xmode [Plain|Minimal]",
+      {{"xmode", "%xmode [Plain|Context|Minimal]",
         "How errors print in this session: Minimal (the default) shows the error's last\n"
-        "line, Plain the whole traceback, as Python prints it. No argument switches."},
+        "line; Plain and Context the whole traceback in IPython's layouts (Context with\n"
+        "the lines around each failing one). No argument takes the next mode."},
        magic_xmode},
   };
   return entries;

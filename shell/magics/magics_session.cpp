@@ -180,20 +180,33 @@ void magic_tb(const MagicCall& call) {
   call.print(call.session.last_traceback());
 }
 
-// %xmode [Plain|Minimal]: how errors print; no argument switches to the other one.
+// %xmode [Plain|Context|Minimal]: how errors print; no argument takes the next
+// mode in IPython's cycle (Verbose, which tsh lacks, skipped).
 void magic_xmode(const MagicCall& call) {
+  using XMode = Session::XMode;
   std::vector<std::string> words = split_words(call.args());
   if (words.size() > 1) throw UsageError("%xmode takes one mode, got " + std::to_string(words.size()));
-  std::string mode = words.empty() ? (call.session.xmode_plain() ? "Minimal" : "Plain") : words[0];
   std::string lower;
-  for (char c : mode) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (lower == "context" || lower == "verbose" || lower == "docs")
-    throw UsageError("%xmode " + mode + " is not supported by tsh: its modes are Plain (Python's whole traceback) "
-                     "and Minimal (the error's last line, the default)");
-  if (lower != "plain" && lower != "minimal")
+  for (char c : words.empty() ? std::string() : words[0])
+    lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  XMode mode;
+  if (words.empty()) {
+    const XMode now = call.session.xmode();
+    mode = now == XMode::Plain ? XMode::Context : now == XMode::Context ? XMode::Minimal : XMode::Plain;
+  } else if (lower == "plain") {
+    mode = XMode::Plain;
+  } else if (lower == "context") {
+    mode = XMode::Context;
+  } else if (lower == "minimal") {
+    mode = XMode::Minimal;
+  } else if (lower == "verbose" || lower == "docs") {
+    throw UsageError("%xmode " + words[0] + " is not supported by tsh: its modes are Plain, Context and Minimal");
+  } else {
     throw UsageError("Valid modes: ['Plain', 'Context', 'Verbose', 'Minimal', 'Docs']");
-  call.session.set_xmode_plain(lower == "plain");
-  call.print(std::string("Exception reporting mode: ") + (lower == "plain" ? "Plain" : "Minimal") + "\n");
+  }
+  call.session.set_xmode(mode);
+  call.print(std::string("Exception reporting mode: ") +
+             (mode == XMode::Plain ? "Plain" : mode == XMode::Context ? "Context" : "Minimal") + "\n");
 }
 
 void magic_pwd(const MagicCall& call) { call.in.display(Value::str(current_dir())); }
