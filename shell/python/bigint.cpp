@@ -3,7 +3,9 @@
 
 #include <cmath>
 #include <cstring>
+#include <memory>
 
+#include "engine/core/interrupt.h"
 #include "shell/python/errors.h"
 
 namespace tsh::shell {
@@ -17,6 +19,9 @@ int64_t g_max_str_digits = 4300;  // Python 3.11's default (sys.get_int_max_str_
 // More bits than this in a result is a MemoryError up front (an `x ** y`
 // that would take gigabytes), not an hour of work.
 constexpr uint64_t kMaxBits = uint64_t(1) << 34;
+// Products and powers this large take long enough to run where Ctrl-C can
+// abandon them (run_abandonable).
+constexpr double kAbandonableBits = 1 << 24;
 
 bool fits_inline(mpz_srcptr z) { return mpz_sizeinbase(z, 2) <= 126; }
 
@@ -95,10 +100,15 @@ Value pow_values(const Value& a, const Value& b) {
   }
   if (!mpz_fits_ulong_p(exp.get())) throw PyError("MemoryError", "");
   const unsigned long e = mpz_get_ui(exp.get());
-  check_bits(static_cast<double>(mpz_sizeinbase(base.get(), 2) - 1) * static_cast<double>(e));
-  Mpz out;
-  mpz_pow_ui(out.get(), base.get(), e);
-  return from_mpz(out);
+  const double bits = static_cast<double>(mpz_sizeinbase(base.get(), 2) - 1) * static_cast<double>(e);
+  check_bits(bits);
+  auto out = std::make_shared<Mpz>();
+  if (bits < kAbandonableBits) {
+    mpz_pow_ui(out->get(), base.get(), e);
+  } else {  // seconds of GMP: where Ctrl-C can abandon it
+    run_abandonable([out, base, e] { mpz_pow_ui(out->get(), base.get(), e); });
+  }
+  return from_mpz(*out);
 }
 
 }  // namespace
@@ -161,10 +171,17 @@ Value int_binary(Op op, const Value& a, const Value& b) {
   switch (op) {
     case Op::Add: mpz_add(r.get(), x.get(), y.get()); break;
     case Op::Sub: mpz_sub(r.get(), x.get(), y.get()); break;
-    case Op::Mul:
-      check_bits(static_cast<double>(mpz_sizeinbase(x.get(), 2)) + static_cast<double>(mpz_sizeinbase(y.get(), 2)));
-      mpz_mul(r.get(), x.get(), y.get());
-      break;
+    case Op::Mul: {
+      const double bits = static_cast<double>(mpz_sizeinbase(x.get(), 2)) + static_cast<double>(mpz_sizeinbase(y.get(), 2));
+      check_bits(bits);
+      if (bits < kAbandonableBits) {
+        mpz_mul(r.get(), x.get(), y.get());
+        break;
+      }
+      auto out = std::make_shared<Mpz>();
+      run_abandonable([out, x, y] { mpz_mul(out->get(), x.get(), y.get()); });
+      return from_mpz(*out);
+    }
     case Op::FloorDiv:
     case Op::Mod:
       if (mpz_sgn(y.get()) == 0)

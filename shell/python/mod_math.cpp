@@ -11,7 +11,9 @@
 #include <cfloat>
 #include <climits>
 #include <cmath>
+#include <memory>
 
+#include "engine/core/interrupt.h"
 #include "shell/interp.h"
 #include "shell/python/bigint.h"
 #include "shell/python/call_args.h"
@@ -378,9 +380,14 @@ Value factorial(const Value& arg) {
   const Mpz n = index_mpz(arg);
   if (mpz_sgn(n.get()) < 0) throw ValueError("factorial() not defined for negative values");
   if (!mpz_fits_slong_p(n.get())) throw OverflowError("factorial() argument should not exceed 9223372036854775807");
-  Mpz r;
-  mpz_fac_ui(r.get(), mpz_get_ui(n.get()));
-  return from_mpz(r);
+  const unsigned long m = mpz_get_ui(n.get());
+  auto r = std::make_shared<Mpz>();
+  if (m < 100000) {
+    mpz_fac_ui(r->get(), m);
+  } else {  // seconds of GMP: where Ctrl-C can abandon it
+    run_abandonable([r, m] { mpz_fac_ui(r->get(), m); });
+  }
+  return from_mpz(*r);
 }
 
 // n * (n - 1) * ... * (n - k + 1), halves multiplied together (balanced sizes).
@@ -418,9 +425,14 @@ Value comb(const Value& nv, const Value& kv) {
   mpz_sub(rest.get(), n.get(), k.get());
   if (mpz_cmp(rest.get(), k.get()) < 0) k = rest;  // k = min(k, n - k)
   if (!fits_llong(k)) throw OverflowError("min(n - k, k) must not exceed 9223372036854775807");
-  Mpz r;
-  mpz_bin_ui(r.get(), n.get(), mpz_get_ui(k.get()));
-  return from_mpz(r);
+  const unsigned long kk = mpz_get_ui(k.get());
+  auto r = std::make_shared<Mpz>();
+  if (kk < 100000) {
+    mpz_bin_ui(r->get(), n.get(), kk);
+  } else {  // seconds of GMP: where Ctrl-C can abandon it
+    run_abandonable([r, n, kk] { mpz_bin_ui(r->get(), n.get(), kk); });
+  }
+  return from_mpz(*r);
 }
 
 Value perm(const Value& nv, const Value& kv) {
@@ -428,7 +440,11 @@ Value perm(const Value& nv, const Value& kv) {
   check_non_negative(n, k);
   if (mpz_cmp(n.get(), k.get()) < 0) return Value::integer(0);
   if (!fits_llong(k)) throw OverflowError("k must not exceed 9223372036854775807");
-  return from_mpz(falling(n, mpz_get_ui(k.get())));
+  const unsigned long kk = mpz_get_ui(k.get());
+  if (kk < 100000) return from_mpz(falling(n, kk));
+  auto r = std::make_shared<Mpz>();
+  run_abandonable([r, n, kk] { *r = falling(n, kk); });  // seconds of GMP: Ctrl-C abandons it
+  return from_mpz(*r);
 }
 
 // ---------------------------------------------------------------- fsum
