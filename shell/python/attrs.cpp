@@ -23,6 +23,20 @@ namespace {
 using Fn = std::function<Value(Interpreter&, Args&, Kwargs&)>;
 
 // A method of a non-tensor value: a builtin with self captured.
+// An empty value of a builtin type, on which its methods can be looked up.
+std::optional<Value> empty_value_of(const std::string& type) {
+  if (type == "str") return Value::str("");
+  if (type == "list") return Value::list({});
+  if (type == "tuple") return Value::tuple({});
+  if (type == "dict") return make_dict();
+  if (type == "set") return make_set(false);
+  if (type == "frozenset") return make_set(true);
+  if (type == "int") return Value::integer(0);
+  if (type == "float") return Value::floating(0);
+  if (type == "complex") return Value::complex({0, 0});
+  return std::nullopt;
+}
+
 Value bound(const Value& self, const std::string& name, std::function<Value(const Value&, Args&)> fn) {
   return make_builtin(name, "<built-in method " + name + " of " + type_name(self) + " object>",
                       [self, fn, name](Interpreter&, Args& a, Kwargs& kw) {
@@ -317,6 +331,32 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
       if (name == "__name__") {
         const std::string& n = type->name;
         return Value::str(n.substr(n.rfind('.') + 1));
+      }
+      // str.upper, list.append, dict.keys: a builtin type's method, unbound
+      // (a method descriptor), found on an empty value of the type.
+      if (std::optional<Value> sample = empty_value_of(type->name); sample && name.rfind("__", 0) != 0) {
+        bool exists = true;
+        try {
+          get_attr(*sample, name);
+        } catch (const tsh::Error&) {
+          exists = false;
+        }
+        if (exists) {
+          const std::string tname = type->name;
+          return make_builtin(name, "<method '" + name + "' of '" + tname + "' objects>",
+                              [tname, name](Interpreter& in, Args& a, Kwargs& kw) {
+                                if (a.empty())
+                                  throw TypeError("unbound method " + tname + "." + name + "() needs an argument");
+                                const std::string self_type = type_name(a[0]);
+                                const bool fits = self_type == tname || (tname == "int" && a[0].is(Kind::Bool));
+                                if (!fits)
+                                  throw TypeError("descriptor '" + name + "' for '" + tname +
+                                                  "' objects doesn't apply to a '" + self_type + "' object");
+                                Value method = in.get_attr(a[0], name);
+                                Args rest(a.begin() + 1, a.end());
+                                return in.call(method, rest, kw);
+                              });
+        }
       }
       throw AttributeError("type object '" + type->name + "' has no attribute '" + name + "'");
     }
