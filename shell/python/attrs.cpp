@@ -305,7 +305,10 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
                                  "as_integer_ratio"});
       no_attribute(obj, name, {"real", "imag", "conjugate"});
     }
-    case Kind::Dict: return dict_attr(*this, obj, name);
+    case Kind::Dict:
+      if (dict_of(obj).flavor != DictObj::Flavor::Dict)
+        if (std::optional<Value> m = dict_subclass_attr(*this, obj, name)) return *m;
+      return dict_attr(*this, obj, name);
     case Kind::Set:
     case Kind::FrozenSet: return set_method(*this, obj, name);
     case Kind::DictView:

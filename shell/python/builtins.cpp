@@ -132,6 +132,8 @@ bool is_instance(const Value& v, const Value& type) {
     return cls == n;
   }
   if (n == "tuple") return v.is(Kind::Tuple) || v.is(Kind::Size) || v.is(Kind::NamedTuple);
+  if (n == "dict") return v.is(Kind::Dict);
+  if (v.is(Kind::Dict) && dict_of(v).cls.is(Kind::Type)) return dict_of(v).cls.identity() == type.identity();
   if (v.is(Kind::NamedTuple) && v.as<NamedTupleObj>()->cls.is(Kind::Type))
     return v.as<NamedTupleObj>()->cls.identity() == type.identity();
   if (v.is(Kind::Instance)) return v.as<InstanceObj>()->module_name() + "." + type_name(v) == n;
@@ -455,6 +457,7 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     if (v.is(Kind::Storage)) n = "torch.storage." + n;
     if (v.is(Kind::Iterator) && v.as<IterObj>()->type.is(Kind::Type)) return v.as<IterObj>()->type;
     if (v.is(Kind::NamedTuple) && v.as<NamedTupleObj>()->cls.is(Kind::Type)) return v.as<NamedTupleObj>()->cls;
+    if (v.is(Kind::Dict) && dict_of(v).cls.is(Kind::Type)) return dict_of(v).cls;
     if (v.is(Kind::Instance)) {
       if (v.as<InstanceObj>()->type.is(Kind::Type)) return v.as<InstanceObj>()->type;
       n = v.as<InstanceObj>()->module_name() + "." + n;

@@ -366,6 +366,9 @@ Value dict_attr(Interpreter&, const Value& d, const std::string& name) {
     return method(name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
       no_args("dict.copy", a, kw);
       Value out = make_dict();
+      dict_of(out).flavor = self->flavor;  // a Counter's copy is a Counter, ...
+      dict_of(out).cls = self->cls;
+      dict_of(out).default_factory = self->default_factory;
       for (const auto& e : self->entries)
         if (e.alive) dict_of(out).set(e.key, e.value);
       return out;

@@ -31,6 +31,11 @@ struct DictObj : Object {
   };
   std::vector<Entry> entries;
   std::unordered_multimap<int64_t, size_t> index;
+  // collections' dict subclasses: what the dict is, its class (type() of it)
+  // and a defaultdict's factory (None: a missing key is a KeyError).
+  enum class Flavor : uint8_t { Dict, OrderedDict, DefaultDict, Counter } flavor = Flavor::Dict;
+  Value cls;
+  Value default_factory;
   size_t live = 0;
   uint64_t version = 0;
 
@@ -60,6 +65,10 @@ struct DictViewObj : Object {
 };
 std::vector<Value> view_items(const Value& view);
 
+// The methods collections' dict subclasses add or change (Counter.most_common,
+// Counter.update, OrderedDict.move_to_end, defaultdict.default_factory, ...);
+// nullopt for the names they share with dict (shell/python/mod_collections.cpp).
+std::optional<Value> dict_subclass_attr(Interpreter& in, const Value& d, const std::string& name);
 // A dict's methods (keys, get, update, pop, ...) as bound builtins.
 Value dict_attr(Interpreter& in, const Value& d, const std::string& name);
 std::vector<std::string> dict_attr_names();

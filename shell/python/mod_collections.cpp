@@ -1,5 +1,6 @@
-// shell/python/mod_collections.cpp — Python's collections module: namedtuple.
-// (OrderedDict, defaultdict, Counter and deque are not in tsh: AttributeError.)
+// shell/python/mod_collections.cpp — Python's collections module: namedtuple,
+// and the dict subclasses OrderedDict, defaultdict and Counter (dicts with a
+// flavor, shell/python/dict.h). deque and ChainMap are not in tsh.
 #include <algorithm>
 #include <set>
 
@@ -144,8 +145,144 @@ Value namedtuple(Interpreter& in, Args& a, Kwargs& kw) {
   return Value::object(Kind::Type, type);
 }
 
+using Flavor = DictObj::Flavor;
+
+// Counter's counting: an iterable's items each add 1; a mapping's values add.
+void count_into(Interpreter& in, const Value& counter, const Value& source, bool subtract) {
+  DictObj& d = dict_of(counter);
+  auto add = [&](const Value& key, const Value& n) {
+    Value* cur = d.find(key);
+    const Value base = cur ? *cur : Value::integer(0);
+    d.set(key, in.binary(subtract ? grammar::Op::Sub : grammar::Op::Add, base, n, false));
+  };
+  if (source.is(Kind::Dict)) {
+    for (const Value& item : dict_of(source).items()) add(item.items()[0], item.items()[1]);
+    return;
+  }
+  for (const Value& key : in.iterate(source)) add(key, Value::integer(1));
+}
+
+Value dict_class(const char* name, Flavor flavor) {
+  auto type = std::make_shared<TypeObj>();
+  type->name = std::string("collections.") + name;
+  std::weak_ptr<Object> weak = type;
+  type->ctor = [weak, flavor, name](Interpreter& in, Args& a, Kwargs& kw) {
+    Value d = make_dict();
+    DictObj& obj = dict_of(d);
+    obj.flavor = flavor;
+    if (auto t = weak.lock()) obj.cls = Value::object(Kind::Type, t);
+    if (flavor == Flavor::DefaultDict) {
+      if (!a.empty()) {
+        if (!a[0].is_none() && !a[0].is(Kind::Type) && !a[0].is(Kind::Builtin) && !a[0].is(Kind::Function) &&
+            !a[0].is(Kind::Method))
+          throw TypeError("first argument must be callable or None");
+        obj.default_factory = a[0];
+        a.erase(a.begin());
+      }
+      dict_update(in, obj, name, a, kw);
+    } else if (flavor == Flavor::Counter) {
+      if (a.size() > 1) throw TypeError("expected at most 1 argument, got " + std::to_string(a.size()));
+      if (!a.empty()) count_into(in, d, a[0], false);
+      for (auto& [k, v] : kw) count_into(in, d, [&] { Value m = make_dict(); dict_of(m).set(Value::str(k), v); return m; }(), false);
+    } else {
+      dict_update(in, obj, name, a, kw);
+    }
+    return d;
+  };
+  return Value::object(Kind::Type, type);
+}
+
 }  // namespace
 
-void install_collections(Interpreter&, Value& m) { def_function(m, "namedtuple", namedtuple); }
+std::optional<Value> dict_subclass_attr(Interpreter&, const Value& d, const std::string& name) {
+  DictObj& obj = dict_of(d);
+  auto method = [&](std::function<Value(Interpreter&, Args&, Kwargs&)> fn) {
+    return make_builtin(name, "<built-in method " + name + ">", std::move(fn));
+  };
+  if (obj.flavor == Flavor::DefaultDict && name == "default_factory") return obj.default_factory;
+  if (obj.flavor == Flavor::Counter) {
+    if (name == "most_common")
+      return method([d](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("most_common", a, kw, {"n"}, 0);
+        std::vector<Value> items = dict_of(d).items();
+        std::stable_sort(items.begin(), items.end(), [](const Value& x, const Value& y) {
+          return x.items()[1].as_float() > y.items()[1].as_float();
+        });
+        if (!v[0].is_none()) {
+          if (!v[0].is_intlike()) throw TypeError("'" + type_name(v[0]) + "' object cannot be interpreted as an integer");
+          const Int n = std::max<Int>(0, v[0].as_int());
+          if (n < static_cast<Int>(items.size())) items.resize(static_cast<size_t>(n));
+        }
+        return Value::list(std::move(items));
+      });
+    if (name == "update" || name == "subtract")
+      return method([d, name](Interpreter& in, Args& a, Kwargs& kw) {
+        if (a.size() > 1) throw TypeError("expected at most 1 argument, got " + std::to_string(a.size()));
+        if (!a.empty()) count_into(in, d, a[0], name == "subtract");
+        for (auto& [k, v] : kw) {
+          Value m = make_dict();
+          dict_of(m).set(Value::str(k), v);
+          count_into(in, d, m, name == "subtract");
+        }
+        return Value();
+      });
+    if (name == "total")
+      return method([d](Interpreter& in, Args& a, Kwargs& kw) {
+        bind_params("total", a, kw, {}, 0);
+        Value sum = Value::integer(0);
+        for (const Value& v : dict_of(d).values()) sum = in.binary(grammar::Op::Add, sum, v, false);
+        return sum;
+      });
+    if (name == "elements")
+      return method([d](Interpreter& in, Args& a, Kwargs& kw) {
+        bind_params("elements", a, kw, {}, 0);
+        std::vector<Value> out;
+        for (const Value& item : dict_of(d).items()) {
+          const Value& n = item.items()[1];
+          if (!n.is_intlike()) throw TypeError("'" + type_name(n) + "' object cannot be interpreted as an integer");
+          for (Int k = 0; k < n.as_int(); ++k) out.push_back(item.items()[0]);
+        }
+        return make_iterator(in, Value::list(std::move(out)));  // an iterator, as Python's
+      });
+  }
+  if (obj.flavor == Flavor::OrderedDict) {
+    if (name == "move_to_end")
+      return method([d](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("move_to_end", a, kw, {"key", "last"}, 1);
+        DictObj& o = dict_of(d);
+        Value* cur = o.find(v[0]);
+        if (!cur) key_error(v[0]);
+        const Value value = *cur;
+        const bool last = v[1].is_none() || truthy(v[1]);
+        std::vector<Value> items = o.items();
+        o.clear();
+        if (!last) o.set(v[0], value);
+        for (const Value& item : items)
+          if (!values_equal(item.items()[0], v[0])) o.set(item.items()[0], item.items()[1]);
+        if (last) o.set(v[0], value);
+        return Value();
+      });
+    if (name == "popitem")
+      return method([d](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("popitem", a, kw, {"last"}, 0);
+        DictObj& o = dict_of(d);
+        if (o.live == 0) throw PyError("KeyError", "'dictionary is empty'");
+        const bool last = v[0].is_none() || truthy(v[0]);
+        std::vector<Value> items = o.items();
+        const Value item = last ? items.back() : items.front();
+        o.erase(item.items()[0]);
+        return item;
+      });
+  }
+  return std::nullopt;
+}
+
+void install_collections(Interpreter&, Value& m) {
+  def_function(m, "namedtuple", namedtuple);
+  auto& attrs = m.as<ModuleObj>()->attrs;
+  attrs["OrderedDict"] = dict_class("OrderedDict", Flavor::OrderedDict);
+  attrs["defaultdict"] = dict_class("defaultdict", Flavor::DefaultDict);
+  attrs["Counter"] = dict_class("Counter", Flavor::Counter);
+}
 
 }  // namespace tsh::shell

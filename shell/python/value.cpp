@@ -1,6 +1,7 @@
 // shell/python/value.cpp — constructing values, and their Python reprs.
 #include "shell/python/value.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -177,7 +178,11 @@ std::string type_name(const Value& v) {
     case Kind::Module: return "module";
     case Kind::Generator: return "torch._C.Generator";
     case Kind::Type: return "type";
-    case Kind::Dict: return "dict";
+    case Kind::Dict: {
+      using F = DictObj::Flavor;
+      const F f = dict_of(v).flavor;
+      return f == F::OrderedDict ? "OrderedDict" : f == F::DefaultDict ? "defaultdict" : f == F::Counter ? "Counter" : "dict";
+    }
     case Kind::Set: return "set";
     case Kind::FrozenSet: return "frozenset";
     case Kind::DictView:
@@ -278,16 +283,30 @@ struct ReprGuard {
 
 std::string dict_repr(const Value& v) {
   ReprGuard guard;
-  if (!guard.enter(v.obj().get())) return "{...}";
-  std::string out = "{";
-  bool first = true;
-  for (const auto& e : dict_of(v).entries) {
-    if (!e.alive) continue;
-    if (!first) out += ", ";
-    first = false;
-    out += repr(e.key) + ": " + repr(e.value);
+  using F = DictObj::Flavor;
+  const DictObj& d = dict_of(v);
+  if (!guard.enter(v.obj().get())) return d.flavor == F::Dict ? "{...}" : "...";
+  std::vector<const DictObj::Entry*> entries;
+  for (const auto& e : d.entries)
+    if (e.alive) entries.push_back(&e);
+  if (d.flavor == F::Counter)  // most common first; equal counts in insertion order
+    std::stable_sort(entries.begin(), entries.end(), [](const DictObj::Entry* a, const DictObj::Entry* b) {
+      return values_equal(a->value, b->value) ? false : !(a->value.as_float() <= b->value.as_float());
+    });
+  if (d.flavor == F::OrderedDict) {  // Python 3.11: OrderedDict([(k, v), ...])
+    if (entries.empty()) return "OrderedDict()";
+    std::string out = "OrderedDict([";
+    for (size_t i = 0; i < entries.size(); ++i)
+      out += (i ? ", (" : "(") + repr(entries[i]->key) + ", " + repr(entries[i]->value) + ")";
+    return out + "])";
   }
-  return out + "}";
+  std::string out = "{";
+  for (size_t i = 0; i < entries.size(); ++i)
+    out += (i ? ", " : "") + repr(entries[i]->key) + ": " + repr(entries[i]->value);
+  out += "}";
+  if (d.flavor == F::Counter) return entries.empty() ? "Counter()" : "Counter(" + out + ")";
+  if (d.flavor == F::DefaultDict) return "defaultdict(" + repr(d.default_factory) + ", " + out + ")";
+  return out;
 }
 
 std::string seq_repr(const std::vector<Value>& items, const char* open, const char* close,
@@ -459,6 +478,11 @@ bool dicts_equal(const Value& a, const Value& b) {
   DictObj& x = dict_of(a);
   DictObj& y = dict_of(b);
   if (x.live != y.live) return false;
+  if (x.flavor == DictObj::Flavor::OrderedDict && y.flavor == DictObj::Flavor::OrderedDict) {
+    const std::vector<Value> kx = x.keys(), ky = y.keys();  // two OrderedDicts: order matters
+    for (size_t i = 0; i < kx.size(); ++i)
+      if (!items_equal(kx[i], ky[i])) return false;
+  }
   for (const auto& e : x.keys()) {
     Value* yv = y.find(e);
     if (!yv || !items_equal(*x.find(e), *yv)) return false;

@@ -301,7 +301,17 @@ Value Interpreter::eval_subscript(const Value& obj, const Value& index) {
     }
     case Kind::Storage: return storage_get(*obj.as<StorageObj>(), index);
     case Kind::Dict: {
-      if (Value* v = dict_of(obj).find(index)) return *v;
+      DictObj& d = dict_of(obj);
+      if (Value* v = d.find(index)) return *v;
+      // __missing__: a Counter counts nothing as 0; a defaultdict makes and keeps the value.
+      if (d.flavor == DictObj::Flavor::Counter) return Value::integer(0);
+      if (d.flavor == DictObj::Flavor::DefaultDict && !d.default_factory.is_none()) {
+        Args none;
+        Kwargs nokw;
+        Value made = call(d.default_factory, none, nokw);
+        dict_of(obj).set(index, made);
+        return made;
+      }
       key_error(index);
     }
     case Kind::Instance: return obj.as<InstanceObj>()->get_item(*this, obj, index);
