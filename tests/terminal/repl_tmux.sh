@@ -187,10 +187,17 @@ wait_for '^50$'
 run_line 'del cell_fn'
 T send-keys -t tsh Up
 wait_line 'del cell_fn$'
-T send-keys -t tsh Up Up
-sleep 0.3
+T send-keys -t tsh Up
+wait_line 'cell_fn\(4\) *$'
+T send-keys -t tsh Up
+wait_line 'def cell_fn\(a\): *$'
+before=$(prompts)
 T send-keys -t tsh Enter
-sleep 0.3
+deadline=$((SECONDS + 8))
+while [ "$(prompts)" -le "$before" ]; do
+  [ $SECONDS -ge $deadline ] && fail "no prompt after the recalled block"
+  sleep 0.05
+done
 run_line 'cell_fn(1)'
 wait_for '^20$'
 
