@@ -157,6 +157,22 @@ void Interpreter::exec(const Stmt& s) {
           auto& items = obj.items();
           int64_t i = normalize_index(idx, static_cast<int64_t>(items.size()), "list");
           items.erase(items.begin() + i);
+        } else if (t->kind == ExprKind::Attribute) {
+          Value obj = eval(*t->items[0]);
+          if (obj.is(Kind::Instance)) {
+            obj.as<InstanceObj>()->del_attr(*this, obj, t->text);
+          } else {
+            // Python: an attribute the object has is read-only; one it lacks is missing.
+            bool has = true;
+            try {
+              get_attr(obj, t->text);
+            } catch (const tsh::Error&) {
+              has = false;
+            }
+            if (has)
+              throw AttributeError("attribute '" + t->text + "' of '" + type_name(obj) + "' objects is not writable");
+            throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + t->text + "'");
+          }
         } else {
           throw SyntaxErr("cannot delete this expression");
         }

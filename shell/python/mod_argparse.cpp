@@ -178,6 +178,9 @@ struct NamespaceObj : InstanceObj {
   void set_attr(Interpreter&, const Value&, const std::string& name, const Value& v) override {
     dict_of(dict).set(Value::str(name), v);
   }
+  void del_attr(Interpreter&, const Value&, const std::string& name) override {
+    if (!dict_of(dict).erase(Value::str(name))) throw AttributeError("'Namespace' object has no attribute '" + name + "'");
+  }
   std::vector<std::string> attr_names() const override {
     std::vector<std::string> out;
     for (const Value& k : dict_of(dict).keys())

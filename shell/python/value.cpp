@@ -408,6 +408,9 @@ Value InstanceObj::iter(Interpreter&, const Value& self) {
 void InstanceObj::set_attr(Interpreter&, const Value& self, const std::string& name, const Value&) {
   throw AttributeError("'" + type_name(self) + "' object has no attribute '" + name + "'");
 }
+void InstanceObj::del_attr(Interpreter&, const Value& self, const std::string& name) {
+  throw AttributeError("'" + type_name(self) + "' object has no attribute '" + name + "'");
+}
 
 std::string InstanceObj::repr_of(const Value& self) const {
   return "<" + module_name() + "." + class_name() + " object at " + hex_addr(self.obj().get()) + ">";

@@ -268,6 +268,8 @@ struct InstanceObj : Object {
   // `x.name = v`; the default is Python's AttributeError for an object
   // without writable attributes.
   virtual void set_attr(Interpreter& in, const Value& self, const std::string& name, const Value& v);
+  // `del x.name`; the default is Python's AttributeError.
+  virtual void del_attr(Interpreter& in, const Value& self, const std::string& name);
   // `x == other` where the class defines __eq__ (argparse.Namespace);
   // nullopt falls back to identity, as object.__eq__ does.
   virtual std::optional<bool> equals(const Value&, const Value&) const { return std::nullopt; }
