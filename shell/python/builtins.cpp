@@ -435,9 +435,12 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     no_kwargs("range", kw);
     if (a.empty()) throw TypeError("range expected at least 1 argument, got 0");
     arity("range", a, 1, 3);
-    for (const Value& v : a)
+    for (const Value& v : a) {
       if (!v.is_intlike())
         throw TypeError("'" + type_name(v) + "' object cannot be interpreted as an integer");
+      if (is_big(v))  // a range holds its bounds inline
+        throw PyError("NotImplementedError", "range() with bounds past 2**126 is not supported by tsh");
+    }
     auto r = std::make_shared<RangeObj>();
     if (a.size() == 1) {
       r->stop = a[0].as_int();

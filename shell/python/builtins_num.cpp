@@ -146,6 +146,9 @@ void install_number_builtins(std::map<std::string, Value>& b) {
   def("chr", [](Interpreter&, Args& a, Kwargs& kw) {
     one_arg("chr", a, kw);
     const Int c = index_of(a[0]);
+    if (c > INT64_MAX || c < INT64_MIN) throw OverflowError("Python int too large to convert to C int");
+    if (c > INT32_MAX) throw OverflowError("signed integer is greater than maximum");
+    if (c < INT32_MIN) throw OverflowError("signed integer is less than minimum");
     if (c < 0 || c > 0x10FFFF) throw ValueError("chr() arg not in range(0x110000)");
     std::string out;
     grammar::append_utf8(out, static_cast<uint32_t>(c));

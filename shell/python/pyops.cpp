@@ -21,6 +21,7 @@ int64_t normalize_index(const Value& idx, int64_t len, const char* what) {
   if (!idx.is_intlike())
     throw TypeError(std::string(what) + " indices must be integers or slices, not " + type_name(idx));
   Int i = idx.as_int();
+  if (i > INT64_MAX || i < INT64_MIN) throw IndexError("cannot fit 'int' into an index-sized integer");
   if (i < 0) i += len;
   if (i < 0 || i >= len) throw IndexError(std::string(what) + " index out of range");
   return static_cast<int64_t>(i);
@@ -36,7 +37,7 @@ double py_fmod(double a, double b) {
 }
 
 std::vector<Value> repeat(const std::vector<Value>& items, Int n) {
-  if (n > INT64_MAX) throw OverflowError("cannot fit 'int' into an index-sized integer");
+  if (n > INT64_MAX || n < INT64_MIN) throw OverflowError("cannot fit 'int' into an index-sized integer");
   // A result too large to hold is a MemoryError before any work (`[0] * 10**12`).
   check_string_size(static_cast<long double>(n) * static_cast<long double>(items.size()) * sizeof(Value));
   std::vector<Value> out;
@@ -265,7 +266,7 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b, bool inplace) {
     const Value* n = a.is_intlike() ? &a : &b;
     if (n->is_intlike()) {
       Int k = n->as_int();
-      if (k > INT64_MAX) throw OverflowError("cannot fit 'int' into an index-sized integer");
+      if (k > INT64_MAX || k < INT64_MIN) throw OverflowError("cannot fit 'int' into an index-sized integer");
       if (seq->is(Kind::Str)) {
         std::string out;
         check_string_size(static_cast<long double>(k) * static_cast<long double>(seq->as_str().size()));

@@ -160,6 +160,8 @@ std::string justify(const std::string& s, const Args& a, const char* name, char 
     fill = a[1].as_str();
     if (utf8_length(fill) != 1) throw TypeError("The fill character must be exactly one character long");
   }
+  if (a[0].as_int() > INT64_MAX || a[0].as_int() < INT64_MIN)
+    throw OverflowError("Python int too large to convert to C ssize_t");
   const Int width = a[0].as_int(), len = static_cast<Int>(utf8_length(s));
   if (width <= len) return s;
   check_string_size(static_cast<long double>(width) * static_cast<long double>(fill.size()));
@@ -350,6 +352,8 @@ Value str_attr(const Value& obj, const std::string& name) {
       const Value& w = args_[0];
       if (!w.is_intlike()) throw TypeError("'" + type_name(w) + "' object cannot be interpreted as an integer");
       const Int len = static_cast<Int>(utf8_length(x));
+      if (w.as_int() > INT64_MAX || w.as_int() < INT64_MIN)
+        throw OverflowError("Python int too large to convert to C ssize_t");
       if (w.as_int() <= len) return Value::str(x);
       check_string_size(static_cast<long double>(w.as_int()));
       const auto pad = static_cast<size_t>(w.as_int() - len);
