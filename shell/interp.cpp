@@ -145,6 +145,7 @@ void Interpreter::exec(const Stmt& s) {
           Value obj = eval(*t->items[0]);
           Value idx = eval(*t->items[1]);
           if (obj.is(Kind::Dict)) {
+            check_writable(dict_of(obj));
             if (!dict_of(obj).erase(idx)) key_error(idx);
             continue;
           }

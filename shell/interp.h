@@ -93,6 +93,8 @@ class Interpreter {
   const std::vector<std::string>& argv() const { return argv_; }
 
   std::map<std::string, Value>& globals() { return globals_; }
+  // The innermost function's variables, or the globals at module level (locals()).
+  std::map<std::string, Value>& local_names() { return scope_ ? scope_->vars : globals_; }
   std::map<std::string, Value>& builtins() { return builtins_; }
   const Value& torch() const { return torch_; }
   Output& output() { return out_; }

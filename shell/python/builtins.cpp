@@ -215,6 +215,25 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     return Value();
   });
   def("open", open_builtin);
+  // globals() and locals(): the namespace's names and values, as a dict that
+  // refuses writes (tsh's namespaces are not dicts, so a write could not
+  // reach them). Enough for timeit(..., globals=globals()) and for reading.
+  auto namespace_copy = [](const std::map<std::string, Value>& vars) {
+    Value d = make_dict();
+    for (const auto& [k, v] : vars) dict_of(d).set(Value::str(k), v);
+    dict_of(d).snapshot = true;
+    return d;
+  };
+  def("globals", [namespace_copy](Interpreter& in, Args& a, Kwargs& kw) {
+    no_kwargs("globals", kw);
+    arity("globals", a, 0, 0);
+    return namespace_copy(in.globals());
+  });
+  def("locals", [namespace_copy](Interpreter& in, Args& a, Kwargs& kw) {
+    no_kwargs("locals", kw);
+    arity("locals", a, 0, 0);
+    return namespace_copy(in.local_names());
+  });
   def("len", [](Interpreter&, Args& a, Kwargs& kw) {
     no_kwargs("len", kw);
     arity("len", a, 1, 1);

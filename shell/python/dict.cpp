@@ -303,8 +303,16 @@ void dict_update(Interpreter& in, DictObj& d, const char* fname, Args& a, Kwargs
   for (auto& [k, v] : kw) d.set(Value::str(k), v);
 }
 
+void check_writable(const DictObj& d) {
+  if (d.snapshot)
+    throw PyError("NotImplementedError",
+                  "this dict is a copy of the namespace (globals()/locals()); writing to it is not supported by tsh");
+}
+
 Value dict_attr(Interpreter&, const Value& d, const std::string& name) {
   DictObj* self = d.as<DictObj>();
+  if (name == "setdefault" || name == "pop" || name == "popitem" || name == "update" || name == "clear")
+    check_writable(*self);
   using W = DictViewObj::Which;
   if (name == "keys" || name == "values" || name == "items") {
     const W which = name == "keys" ? W::Keys : name == "values" ? W::Values : W::Items;

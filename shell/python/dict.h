@@ -34,6 +34,9 @@ struct DictObj : Object {
   // collections' dict subclasses: what the dict is, its class (type() of it)
   // and a defaultdict's factory (None: a missing key is a KeyError).
   enum class Flavor : uint8_t { Dict, OrderedDict, DefaultDict, Counter } flavor = Flavor::Dict;
+  // A copy of a namespace (globals(), locals()): writing to it would not
+  // reach the namespace, so it refuses writes rather than ignore them.
+  bool snapshot = false;
   Value cls;
   Value default_factory;
   size_t live = 0;
@@ -55,6 +58,8 @@ struct DictObj : Object {
 
 Value make_dict();
 DictObj& dict_of(const Value& d);
+// Throws for a snapshot dict (globals()): tsh's namespaces are not dicts.
+void check_writable(const DictObj& d);
 // KeyError whose message is repr(key), as Python prints it.
 [[noreturn]] void key_error(const Value& key);
 

@@ -337,7 +337,10 @@ void Interpreter::set_item(const Value& obj, const Value& index, const Value& v)
       return;
     }
     case Kind::Storage: storage_set(*obj.as<StorageObj>(), index, v); return;
-    case Kind::Dict: dict_of(obj).set(index, v); return;
+    case Kind::Dict:
+      check_writable(dict_of(obj));
+      dict_of(obj).set(index, v);
+      return;
     case Kind::Instance: obj.as<InstanceObj>()->set_item(*this, obj, index, v); return;
     default:
       throw TypeError("'" + type_name(obj) + "' object does not support item assignment");
