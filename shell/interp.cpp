@@ -32,6 +32,7 @@ Interpreter::Interpreter(Output output) : out_(std::move(output)) {
   install_builtins(*this, builtins_);
   torch_ = make_torch_module(*this);
   builtins_["torch"] = torch_;  // the torch namespace is always present, imported or not
+  builtins_["__name__"] = Value::str("__main__");  // `if __name__ == '__main__':` runs, as in a script
 }
 
 // ---------------------------------------------------------------- statements

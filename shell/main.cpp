@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -164,6 +165,10 @@ static int run(int argc, char** argv) {
       std::cerr << "tsh: can't open file '" << positional[0] << "': [Errno 2] No such file or directory\n";
       return 2;
     }
+    // __file__: the script's absolute path, as python 3.9+ sets it.
+    std::error_code ec;
+    const std::filesystem::path abs = std::filesystem::absolute(positional[0], ec);
+    session.interp().builtins()["__file__"] = Value::str(ec ? positional[0] : abs.string());
     status = session.run_script(source, positional[0]);
     ran_something = true;
   }

@@ -133,6 +133,9 @@ expect script-argv 0 "['args.tsh', '--disable-cuda', 'x', '-i']" -- "$TSH" args.
 expect options-then-script 0 "['args.tsh', '--seed']" -- "$TSH" -q --seed 3 args.tsh --seed
 expect dash-c-argv 0 "['-c', 'a', '--b']" -- "$TSH" -c 'import sys; print(sys.argv)' a --b
 expect session-argv 0 "['']" -- sh -c "echo 'import sys; print(sys.argv)' | '$TSH' -i"
+# A script runs as __main__, with __file__ its absolute path (as python 3.9+).
+printf 'if __name__ == "__main__":\n    print("main", __file__.endswith("/args.tsh"), __file__.startswith("/"))\n' > args.tsh
+expect script-main 0 "main True True" -- "$TSH" args.tsh
 # sys.exit ends a script with its status; a message goes to stderr with status 1.
 expect sys-exit-3 3 'before' -- "$TSH" -c 'import sys; print("before"); sys.exit(3); print("after")'
 expect sys-exit-msg 1 'bye' -- "$TSH" -c 'import sys; sys.exit("bye")'
