@@ -5,6 +5,9 @@
 #include "engine/core/device.h"
 #include "engine/cpu/backend.h"
 #include "engine/meta/backend.h"
+#ifdef TSH_WITH_CUDA
+#include "engine/cuda/backend.h"
+#endif
 
 namespace tsh {
 
@@ -12,6 +15,9 @@ void start_backends() {
   static const bool started = [] {
     cpu::start();
     meta::start();
+#ifdef TSH_WITH_CUDA
+    cuda::start();
+#endif
     return true;
   }();
   (void)started;

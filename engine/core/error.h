@@ -30,6 +30,7 @@ TSH_ERROR(NotImplementedError, "NotImplementedError")
 TSH_ERROR(OverflowError, "OverflowError")
 TSH_ERROR(ZeroDivisionError, "ZeroDivisionError")
 TSH_ERROR(MemoryError, "MemoryError")
+TSH_ERROR(OutOfMemoryError, "torch.OutOfMemoryError")
 TSH_ERROR(LinAlgError, "torch._C._LinAlgError")
 #undef TSH_ERROR
 

@@ -26,14 +26,16 @@ void register_allocator(DeviceType type, Allocator* allocator) {
   g_allocators[static_cast<int>(type)] = allocator;
 }
 
-StorageImpl::StorageImpl(int64_t n, Device dev) : nbytes(n), device(dev) {
-  allocator = allocator_for(dev);
-  data = allocator->allocate(n);
+StorageImpl::StorageImpl(int64_t n, Device dev) : StorageImpl(n, dev, allocator_for(dev)) {}
+
+StorageImpl::StorageImpl(int64_t n, Device dev, Allocator* from) : nbytes(n), allocator(from) {
+  device = allocator->prepare(dev);
+  data = allocator->allocate_on(device, n);
 }
 
 void StorageImpl::grow(int64_t new_nbytes) {
   if (new_nbytes <= nbytes) return;
-  void* fresh = allocator->allocate(new_nbytes);
+  void* fresh = allocator->allocate_on(device, new_nbytes);
   if (data && nbytes > 0) allocator->copy(fresh, data, nbytes);
   if (data) allocator->deallocate(data, nbytes);
   data = fresh;

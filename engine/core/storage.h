@@ -20,6 +20,12 @@ class Allocator {
  public:
   virtual ~Allocator() = default;
   virtual void* allocate(int64_t nbytes) = 0;  // throws RuntimeError when out of memory
+  // The device a new storage lives on, given the one asked for: a device
+  // with several indexes fills in the current one ("cuda" becomes cuda:0)
+  // and throws PyTorch's errors for a device it cannot use.
+  virtual Device prepare(Device requested) { return requested; }
+  // allocate() on one device of this allocator's type (prepare() has run).
+  virtual void* allocate_on(Device, int64_t nbytes) { return allocate(nbytes); }
   virtual void deallocate(void* p, int64_t nbytes) = 0;
   virtual void copy_to_host(void* host, const void* src, int64_t nbytes) = 0;
   virtual void copy_from_host(void* dst, const void* host, int64_t nbytes) = 0;
@@ -42,6 +48,8 @@ struct StorageImpl {
   Allocator* allocator = nullptr;
 
   StorageImpl(int64_t nbytes, Device device);
+  // A storage from a given allocator of the device type (pinned host memory for pin_memory()).
+  StorageImpl(int64_t nbytes, Device device, Allocator* from);
   ~StorageImpl();
   // Reallocates to nbytes (> the current size) keeping the bytes there are, as resize_ does:
   // every tensor on this storage sees the new memory.

@@ -46,6 +46,8 @@ class Kernel {
 
   void set(DeviceType type, Fn f) { slots_[static_cast<size_t>(type)] = f; }
   bool has(DeviceType type) const { return slot(type) != nullptr; }
+  // What the slot holds (null when empty): tests swap a backend's kernels and put them back.
+  Fn held(DeviceType type) const { return slot(type); }
   const char* name() const { return name_; }
 
   Fn get(Device d) const {

@@ -24,7 +24,9 @@
 //
 // `tsh_parity --stand-in-device` adds a CUDA device made of host memory and
 // the CPU's kernels, to test the value comparisons and the engine's device
-// handling on a machine without a GPU. It prints `ops × dtypes × cases`
+// handling on a machine without a GPU; `--cuda-on-host` puts the CUDA
+// backend's own kernels (engine/cuda/*.cu built for the host) on that device,
+// so their logic is checked against the CPU without a GPU. It prints `ops × dtypes × cases`
 // checked per backend, and the ops no case reached. Exit status 1 on any mismatch.
 #include <cmath>
 #include <complex>
@@ -47,6 +49,10 @@
 #include "engine/ops/views.h"
 #include "shell/interp.h"
 #include "shell/torch/registry.h"
+#include "engine/core/accelerator.h"
+#define TSH_CUDA_ON_HOST 1
+#include "engine/cuda/kernels.h"
+#undef TSH_CUDA_ON_HOST
 #include "tests/support/stand_in_memory.h"
 
 using namespace tsh;
@@ -393,11 +399,14 @@ bool tensor_input(const Case& c) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const bool stand_in = argc > 1 && std::string(argv[1]) == "--stand-in-device";
+  const std::string mode = argc > 1 ? argv[1] : "";
+  const bool stand_in = mode == "--stand-in-device" || mode == "--cuda-on-host";
   if (stand_in) start_stand_in_device();
+  // The CUDA backend's kernels, built for the host, over the stand-in's host memory.
+  if (mode == "--cuda-on-host") cuda::kernels_on_host::fill_slots(DeviceType::CUDA);
   // Every backend but the CPU: meta always, CUDA when there is one.
   std::vector<Device> others{Device::parse("meta")};
-  if (backend_started(DeviceType::CUDA)) others.push_back(Device::parse("cuda:0"));
+  if (stand_in || (accelerator() && accelerator()->device_count() > 0)) others.push_back(Device::parse("cuda:0"));
 
   Interpreter in(Output{[](std::string_view) {}, [](std::string_view) {}});
   const std::vector<Operand> operands = pool();

@@ -43,19 +43,30 @@ template <typename F> std::string message_of(F&& f) {
 
 const Device kMeta = Device::parse("meta");
 
-// Registers the fake backend for the test's lifetime, then removes every trace of it.
+// Registers the fake backend for the test's lifetime in place of the CUDA
+// one (when this build has it), then puts back what was there.
 struct FakeBackend {
   testing::StandInMemory memory;
+  Allocator* saved_allocator = nullptr;
+  kernels::CopyFn saved_copy = nullptr;
+  kernels::FillFn saved_fill = nullptr;
+  kernels::BinaryFn saved_binary = nullptr;
   FakeBackend() {
     start_backends();
+    if (backend_started(DeviceType::CUDA)) saved_allocator = allocator_for(Device::parse("cuda"));
+    saved_copy = kernels::copy.held(DeviceType::CUDA);
+    saved_fill = kernels::fill.held(DeviceType::CUDA);
+    saved_binary = kernels::binary.held(DeviceType::CUDA);
     register_allocator(DeviceType::CUDA, &memory);
     kernels::copy.set(DeviceType::CUDA, cpu::copy_kernel);
     kernels::fill.set(DeviceType::CUDA, cpu::fill_kernel);
+    kernels::binary.set(DeviceType::CUDA, nullptr);  // an op without a kernel on this backend
   }
   ~FakeBackend() {
-    register_allocator(DeviceType::CUDA, nullptr);
-    kernels::copy.set(DeviceType::CUDA, nullptr);
-    kernels::fill.set(DeviceType::CUDA, nullptr);
+    register_allocator(DeviceType::CUDA, saved_allocator);
+    kernels::copy.set(DeviceType::CUDA, saved_copy);
+    kernels::fill.set(DeviceType::CUDA, saved_fill);
+    kernels::binary.set(DeviceType::CUDA, saved_binary);
   }
 };
 
@@ -73,7 +84,11 @@ TEST_CASE("kernel slots: meta runs void kernels as no-ops, refuses value kernels
   fill.get(kMeta)(m, Scalar(1.0));
   CHECK(message_of([&] { truth.get(kMeta); }).rfind(
             "NotImplementedError: aten::is_nonzero: attempted to run this operator with Meta tensors", 0) == 0);
-  CHECK(message_of([&] { truth.get(Device::parse("cuda")); }) == "RuntimeError: Torch not compiled with CUDA enabled");
+  // An empty CUDA slot: PyTorch's message when this build has no CUDA backend, the backend's when it has one.
+  CHECK(message_of([&] { truth.get(Device::parse("cuda")); }) ==
+        (backend_started(DeviceType::CUDA)
+             ? "NotImplementedError: Could not run 'aten::is_nonzero' with arguments from the 'CUDA' backend."
+             : "RuntimeError: Torch not compiled with CUDA enabled"));
   CHECK(message_of([&] { truth.get(Device{}); }) ==
         "NotImplementedError: Could not run 'aten::is_nonzero' with arguments from the 'CPU' backend.");
 }

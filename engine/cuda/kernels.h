@@ -1,0 +1,44 @@
+// engine/cuda/kernels.h — the CUDA backend's kernels, as its start() puts them in the slots.
+//
+// Declared in tsh::cuda::kernels_on_device for the GPU build and in
+// tsh::cuda::kernels_on_host for the host build of the same sources
+// (engine/cuda/portable.h), which tests them without a GPU.
+#pragma once
+
+#include "engine/core/tensor.h"
+#include "engine/cuda/portable.h"
+#include "engine/kernels/elementwise.h"
+
+namespace tsh::cuda::TSH_KERNELS_NS {
+
+void copy_kernel(const Tensor& dst, const Tensor& src);
+void fill_kernel(const Tensor& dst, const Scalar& value);
+void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, const BinaryParams& params);
+void compare_kernel(CompareOp op, const Tensor& out, const Tensor& a, const Tensor& b);
+void unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryParams& params);
+void ternary_kernel(TernaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, const Tensor& c,
+                    const Scalar& value);
+
+void arange_kernel(const Tensor& out, const Scalar& start, const Scalar& step);
+void linspace_kernel(const Tensor& out, const Scalar& start, const Scalar& end, int64_t steps);
+void logspace_kernel(const Tensor& out, const Scalar& start, const Scalar& end, int64_t steps, double base);
+
+void sum_kernel(const Tensor& out, const Tensor& in, bool ignore_nan);
+void prod_kernel(const Tensor& out, const Tensor& in);
+void amax_kernel(const Tensor& out, const Tensor& in);
+void amin_kernel(const Tensor& out, const Tensor& in);
+void max_dim_kernel(const Tensor& values, const Tensor& indices, const Tensor& in);
+void min_dim_kernel(const Tensor& values, const Tensor& indices, const Tensor& in);
+void argmax_kernel(const Tensor& out, const Tensor& in);
+void argmin_kernel(const Tensor& out, const Tensor& in);
+void all_kernel(const Tensor& out, const Tensor& in);
+void any_kernel(const Tensor& out, const Tensor& in);
+void divide_by_count_kernel(const Tensor& out, int64_t n);
+bool any_nonzero(const Tensor& t);
+bool all_nonzero(const Tensor& t);
+bool equal_kernel(const Tensor& a, const Tensor& b);
+
+// Registers these kernels in the slots of `type` (CUDA; or a stand-in device for the host build).
+void fill_slots(DeviceType type);
+
+}  // namespace tsh::cuda::TSH_KERNELS_NS
