@@ -2,7 +2,11 @@
 #include "engine/cuda/backend.h"
 
 #include "engine/core/storage.h"
+#include "engine/kernels/linalg.h"
+#include "engine/kernels/random.h"
+#include "engine/cuda/blas.h"
 #include "engine/cuda/device_memory.h"
+#include "engine/cuda/generator.h"
 #include "engine/cuda/kernels.h"
 
 namespace tsh::cuda {
@@ -10,7 +14,16 @@ namespace tsh::cuda {
 void start() {
   register_allocator(DeviceType::CUDA, device_allocator());
   register_accelerator(runtime());
+  register_generator(DeviceType::CUDA, make_generator);
   kernels_on_device::fill_slots(DeviceType::CUDA);
+  // Random fills need the Philox generators, which only the GPU build registers (not the host build of slots.cpp).
+  kernels::uniform.set(DeviceType::CUDA, kernels_on_device::uniform_kernel);
+  kernels::normal.set(DeviceType::CUDA, kernels_on_device::normal_kernel);
+  // Products go to cuBLAS.
+  kernels::mm.set(DeviceType::CUDA, mm_kernel);
+  kernels::bmm.set(DeviceType::CUDA, bmm_kernel);
+  kernels::mv.set(DeviceType::CUDA, mv_kernel);
+  kernels::dot.set(DeviceType::CUDA, dot_kernel);
 }
 
 }  // namespace tsh::cuda

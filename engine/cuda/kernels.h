@@ -5,6 +5,7 @@
 // (engine/cuda/portable.h), which tests them without a GPU.
 #pragma once
 
+#include "engine/core/generator.h"
 #include "engine/core/tensor.h"
 #include "engine/cuda/portable.h"
 #include "engine/kernels/elementwise.h"
@@ -37,6 +38,9 @@ void divide_by_count_kernel(const Tensor& out, int64_t n);
 bool any_nonzero(const Tensor& t);
 bool all_nonzero(const Tensor& t);
 bool equal_kernel(const Tensor& a, const Tensor& b);
+
+void uniform_kernel(const Tensor& self, double from, double to, Generator& gen);
+void normal_kernel(const Tensor& self, double mean, double std, Generator& gen);
 
 // Registers these kernels in the slots of `type` (CUDA; or a stand-in device for the host build).
 void fill_slots(DeviceType type);

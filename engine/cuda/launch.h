@@ -36,19 +36,20 @@ template <typename F> void for_each_index(int64_t n, const F& body) {
 }
 #endif
 
-// The Indexer of N same-shaped tensors: size-1 dims dropped, neighbours that
-// are contiguous with each other in every operand merged.
-template <int N> Indexer<N> indexer_of(const Tensor* const (&ts)[N]) {
+// An Indexer over the given dims (sizes, and each operand's strides): size-1
+// dims dropped, neighbours contiguous with each other in every operand merged,
+// which keeps the row-major order of the linear index.
+template <int N>
+Indexer<N> indexer_from(const std::vector<int64_t>& sizes, const std::vector<std::vector<int64_t>>& strides) {
   struct Dim {
     int64_t size;
     int64_t st[N];
   };
   std::vector<Dim> dims;
-  const Shape& sizes = ts[0]->sizes();
   for (size_t d = 0; d < sizes.size(); ++d) {
     if (sizes[d] == 1) continue;
     Dim cur{sizes[d], {}};
-    for (int k = 0; k < N; ++k) cur.st[k] = ts[k]->strides()[d];
+    for (int k = 0; k < N; ++k) cur.st[k] = strides[k][d];
     if (!dims.empty()) {
       Dim& prev = dims.back();
       bool merge = true;
@@ -72,6 +73,15 @@ template <int N> Indexer<N> indexer_of(const Tensor* const (&ts)[N]) {
     for (int k = 0; k < N; ++k) ix.strides[k][d] = dims[d].st[k];
   }
   return ix;
+}
+
+// The Indexer of N same-shaped tensors.
+template <int N> Indexer<N> indexer_of(const Tensor* const (&ts)[N]) {
+  const Shape& sizes = ts[0]->sizes();
+  std::vector<int64_t> sz(sizes.begin(), sizes.end());
+  std::vector<std::vector<int64_t>> st(N);
+  for (int k = 0; k < N; ++k) st[k].assign(ts[k]->strides().begin(), ts[k]->strides().end());
+  return indexer_from<N>(sz, st);
 }
 
 }  // namespace tsh::cuda::TSH_KERNELS_NS

@@ -21,6 +21,22 @@ void fill_slots(DeviceType C) {
   k::any_nonzero.set(C, any_nonzero);
   k::all_nonzero.set(C, all_nonzero);
   k::equal.set(C, equal_kernel);
+
+  k::arange.set(C, arange_kernel);
+  k::linspace.set(C, linspace_kernel);
+  k::logspace.set(C, logspace_kernel);
+
+  k::sum.set(C, sum_kernel);
+  k::prod.set(C, prod_kernel);
+  k::divide_by_count.set(C, divide_by_count_kernel);
+  k::amax.set(C, amax_kernel);
+  k::amin.set(C, amin_kernel);
+  k::max_dim.set(C, max_dim_kernel);
+  k::min_dim.set(C, min_dim_kernel);
+  k::argmax.set(C, argmax_kernel);
+  k::argmin.set(C, argmin_kernel);
+  k::all.set(C, all_kernel);
+  k::any.set(C, any_kernel);
 }
 
 }  // namespace tsh::cuda::TSH_KERNELS_NS
