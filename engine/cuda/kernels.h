@@ -9,6 +9,7 @@
 #include "engine/core/tensor.h"
 #include "engine/cuda/portable.h"
 #include "engine/kernels/elementwise.h"
+#include "engine/kernels/index.h"
 
 namespace tsh::cuda::TSH_KERNELS_NS {
 
@@ -35,12 +36,31 @@ void argmin_kernel(const Tensor& out, const Tensor& in);
 void all_kernel(const Tensor& out, const Tensor& in);
 void any_kernel(const Tensor& out, const Tensor& in);
 void divide_by_count_kernel(const Tensor& out, int64_t n);
+void var_kernel(const Tensor& out, const Tensor& mean_out, const Tensor& in, double correction, bool take_sqrt);
+double var_all_kernel(const Tensor& in, double mean, double correction, bool take_sqrt);
+void combine_var_parts_kernel(const Tensor& re, const Tensor& im, bool take_sqrt);
+void count_kernel(const Tensor& out, const Tensor& in, bool count_nan_free);
+void divide_by_counts_kernel(const Tensor& out, const Tensor& counts);
+void norm_kernel(const Tensor& out, const Tensor& in, double p);
 bool any_nonzero(const Tensor& t);
 bool all_nonzero(const Tensor& t);
 bool equal_kernel(const Tensor& a, const Tensor& b);
 
 void uniform_kernel(const Tensor& self, double from, double to, Generator& gen);
 void normal_kernel(const Tensor& self, double mean, double std, Generator& gen);
+
+void gather_kernel(const Tensor& out, const Tensor& src, const Tensor& offsets);
+void scatter_kernel(const Tensor& dst, const Tensor& src, const Tensor& offsets, ScatterMode mode,
+                    const Scalar& alpha);
+void masked_fill_kernel(const Tensor& dst, const Tensor& mask, const Scalar& value);
+int64_t count_nonzero_kernel(const Tensor& t);
+void nonzero_kernel(const Tensor& t, const Tensor& out);
+void flip_kernel(const Tensor& out, const Tensor& src, const std::vector<bool>& flip);
+void triangle_kernel(const Tensor& out, const Tensor& src, int64_t k, bool upper);
+
+void cumsum_kernel(const Tensor& out, const Tensor& in, int64_t dim);
+void cumprod_kernel(const Tensor& out, const Tensor& in, int64_t dim);
+void cummax_kernel(const Tensor& values, const Tensor& indices, const Tensor& in, int64_t dim, bool is_max);
 
 // Registers these kernels in the slots of `type` (CUDA; or a stand-in device for the host build).
 void fill_slots(DeviceType type);

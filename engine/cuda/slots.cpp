@@ -6,7 +6,9 @@
 #include "engine/kernels/copy.h"
 #include "engine/kernels/creation.h"
 #include "engine/kernels/elementwise.h"
+#include "engine/kernels/index.h"
 #include "engine/kernels/reduce.h"
+#include "engine/kernels/scan.h"
 
 namespace tsh::cuda::TSH_KERNELS_NS {
 
@@ -22,6 +24,18 @@ void fill_slots(DeviceType C) {
   k::all_nonzero.set(C, all_nonzero);
   k::equal.set(C, equal_kernel);
 
+  k::gather.set(C, gather_kernel);
+  k::scatter.set(C, scatter_kernel);
+  k::masked_fill.set(C, masked_fill_kernel);
+  k::count_nonzero.set(C, count_nonzero_kernel);
+  k::nonzero.set(C, nonzero_kernel);
+  k::flip.set(C, flip_kernel);
+  k::triangle.set(C, triangle_kernel);
+
+  k::cumsum.set(C, cumsum_kernel);
+  k::cumprod.set(C, cumprod_kernel);
+  k::cummax.set(C, cummax_kernel);
+
   k::arange.set(C, arange_kernel);
   k::linspace.set(C, linspace_kernel);
   k::logspace.set(C, logspace_kernel);
@@ -35,6 +49,12 @@ void fill_slots(DeviceType C) {
   k::min_dim.set(C, min_dim_kernel);
   k::argmax.set(C, argmax_kernel);
   k::argmin.set(C, argmin_kernel);
+  k::var.set(C, var_kernel);
+  k::var_all.set(C, var_all_kernel);
+  k::combine_var_parts.set(C, combine_var_parts_kernel);
+  k::count.set(C, count_kernel);
+  k::divide_by_counts.set(C, divide_by_counts_kernel);
+  k::norm.set(C, norm_kernel);
   k::all.set(C, all_kernel);
   k::any.set(C, any_kernel);
 }
