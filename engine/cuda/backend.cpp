@@ -3,7 +3,6 @@
 
 #include "engine/core/storage.h"
 #include "engine/kernels/linalg.h"
-#include "engine/kernels/random.h"
 #include "engine/cuda/blas.h"
 #include "engine/cuda/device_memory.h"
 #include "engine/cuda/generator.h"
@@ -16,9 +15,7 @@ void start() {
   register_accelerator(runtime());
   register_generator(DeviceType::CUDA, make_generator);
   kernels_on_device::fill_slots(DeviceType::CUDA);
-  // Random fills need the Philox generators, which only the GPU build registers (not the host build of slots.cpp).
-  kernels::uniform.set(DeviceType::CUDA, kernels_on_device::uniform_kernel);
-  kernels::normal.set(DeviceType::CUDA, kernels_on_device::normal_kernel);
+  kernels_on_device::fill_random_slots(DeviceType::CUDA);
   // Products go to cuBLAS.
   kernels::mm.set(DeviceType::CUDA, mm_kernel);
   kernels::bmm.set(DeviceType::CUDA, bmm_kernel);

@@ -48,6 +48,16 @@ bool equal_kernel(const Tensor& a, const Tensor& b);
 
 void uniform_kernel(const Tensor& self, double from, double to, Generator& gen);
 void normal_kernel(const Tensor& self, double mean, double std, Generator& gen);
+void normal_affine_kernel(const Tensor& self, const Tensor& factor, DType mul_type, const Tensor& shift, DType add_type);
+void random_from_to_kernel(const Tensor& self, uint64_t range, int64_t base, Generator& gen);
+void random_full_range_kernel(const Tensor& self, Generator& gen);
+void random_kernel(const Tensor& self, Generator& gen);
+void bernoulli_scalar_kernel(const Tensor& self, double p, Generator& gen);
+void bernoulli_tensor_kernel(const Tensor& self, const Tensor& p, Generator& gen);
+void exponential_kernel(const Tensor& self, double lambda, Generator& gen);
+void geometric_kernel(const Tensor& self, double p, Generator& gen);
+void cauchy_kernel(const Tensor& self, double median, double sigma, Generator& gen);
+void log_normal_kernel(const Tensor& self, double mean, double std, Generator& gen);
 
 void gather_kernel(const Tensor& out, const Tensor& src, const Tensor& offsets);
 void scatter_kernel(const Tensor& dst, const Tensor& src, const Tensor& offsets, ScatterMode mode,
@@ -64,5 +74,7 @@ void cummax_kernel(const Tensor& values, const Tensor& indices, const Tensor& in
 
 // Registers these kernels in the slots of `type` (CUDA; or a stand-in device for the host build).
 void fill_slots(DeviceType type);
+// The random fills, which need the Philox generators (engine/cuda/generator.h) registered for `type`.
+void fill_random_slots(DeviceType type);
 
 }  // namespace tsh::cuda::TSH_KERNELS_NS

@@ -86,7 +86,180 @@ template <typename F> void dispatch_float(DType d, const char* name, F&& f) {
   }
 }
 
+template <typename F> void dispatch_real(DType d, const char* name, F&& f) {
+  switch (d) {
+    case DType::Bool: f.template operator()<bool>(); return;
+    case DType::UInt8: f.template operator()<uint8_t>(); return;
+    case DType::Int8: f.template operator()<int8_t>(); return;
+    case DType::Int16: f.template operator()<int16_t>(); return;
+    case DType::Int32: f.template operator()<int32_t>(); return;
+    case DType::Int64: f.template operator()<int64_t>(); return;
+    case DType::Float16: f.template operator()<f16>(); return;
+    case DType::BFloat16: f.template operator()<bf16>(); return;
+    case DType::Float32: f.template operator()<float>(); return;
+    case DType::Float64: f.template operator()<double>(); return;
+    default: kernels::not_implemented_for(name, d);
+  }
+}
+
+TSH_HOST_DEVICE inline uint64_t bits64(const Philox4& r) { return static_cast<uint64_t>(r.v[0]) << 32 | r.v[1]; }
+
+// An int64 stored into T with two's-complement wrap for integers, rounded for floats.
+template <typename T> TSH_HOST_DEVICE T from_int64(int64_t v) {
+  if constexpr (std::is_same_v<T, bool>) return v != 0;
+  else if constexpr (std::is_integral_v<T>) return static_cast<T>(v);
+  else return cast<T>(v);
+}
+
+struct FromTo {
+  const Tensor& self;
+  uint64_t range;
+  int64_t base;
+  Generator& gen;
+  template <typename T> void operator()() const {
+    const uint64_t n = range, b = static_cast<uint64_t>(base);
+    const bool wide = n >= (uint64_t{1} << 32);
+    fill_random<T>(self, gen, [n, b, wide] TSH_HOST_DEVICE(const Philox4& r) {
+      const uint64_t draw = wide ? bits64(r) : r.v[0];
+      return from_int64<T>(static_cast<int64_t>(draw % n + b));
+    });
+  }
+};
+
+struct FullRange {
+  const Tensor& self;
+  Generator& gen;
+  template <typename T> void operator()() const {
+    fill_random<T>(self, gen, [] TSH_HOST_DEVICE(const Philox4& r) { return from_int64<T>(static_cast<int64_t>(bits64(r))); });
+  }
+};
+
+// random_(): [0, 2^digits] for floats (digits of the mantissa), [0, max] for integers, 0 or 1 for bool.
+struct RandomBits {
+  const Tensor& self;
+  Generator& gen;
+  template <typename T> void operator()() const {
+    uint64_t m;
+    if constexpr (std::is_same_v<T, bool>) m = 2;
+    else if constexpr (std::is_same_v<T, int64_t>) m = uint64_t{1} << 63;
+    else if constexpr (std::is_same_v<T, double>) m = (uint64_t{1} << 53) + 1;
+    else if constexpr (std::is_same_v<T, float>) m = (uint64_t{1} << 24) + 1;
+    else if constexpr (std::is_same_v<T, f16>) m = (uint64_t{1} << 11) + 1;
+    else if constexpr (std::is_same_v<T, bf16>) m = (uint64_t{1} << 8) + 1;
+    else m = static_cast<uint64_t>(std::numeric_limits<T>::max()) + 1;
+    fill_random<T>(self, gen, [m] TSH_HOST_DEVICE(const Philox4& r) {
+      return from_int64<T>(static_cast<int64_t>(bits64(r) % m));
+    });
+  }
+};
+
+// One real number per element from two uniforms u, w in [0, 1) (double): f(u, w).
+template <typename F> struct RealDraw {
+  const Tensor& self;
+  Generator& gen;
+  F f;
+  template <typename T> void operator()() const {
+    if constexpr (std::is_same_v<T, bool> || std::is_integral_v<T>) {
+      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+        const F g = f;
+        fill_random<T>(self, gen, [g] TSH_HOST_DEVICE(const Philox4& r) {
+          return from_int64<T>(static_cast<int64_t>(g(unit_uniform<double>(r, 0), unit_uniform<double>(r, 1))));
+        });
+      } else {
+        kernels::not_implemented_for("random_cuda", self.dtype());
+      }
+    } else {
+      const F g = f;
+      fill_random<T>(self, gen, [g] TSH_HOST_DEVICE(const Philox4& r) {
+        return cast<T>(g(unit_uniform<double>(r, 0), unit_uniform<double>(r, 1)));
+      });
+    }
+  }
+};
+template <typename F> RealDraw<F> real_draw(const Tensor& self, Generator& gen, F f) { return RealDraw<F>{self, gen, f}; }
+
+struct BernoulliTensor {
+  const Tensor& self;
+  const Tensor& p;
+  Generator& gen;
+  template <typename T> void operator()() const {
+    auto& g = static_cast<PhiloxGenerator&>(gen);
+    uint64_t seed, offset;
+    {
+      std::lock_guard<std::mutex> lock(g.mutex());
+      seed = g.seed_value();
+      offset = g.take_offset();
+    }
+    const Tensor probs = p.dtype() == DType::Float64 ? p : [&] {
+      Tensor wide = empty(p.sizes(), DType::Float64, p.device());
+      copy_kernel(wide, p);
+      return wide;
+    }();
+    const Tensor* ts[2] = {&self, &probs};
+    const Indexer<2> ix = indexer_of<2>(ts);
+    T* o = reinterpret_cast<T*>(self.data_ptr());
+    const double* pp = reinterpret_cast<const double*>(probs.data_ptr());
+    for_each_index(self.numel(), [=] TSH_HOST_DEVICE(int64_t i) {
+      int64_t off[2];
+      ix.offsets(i, off);
+      const double u = unit_uniform<double>(philox_draw(seed, static_cast<uint64_t>(i), offset), 0);
+      o[off[0]] = from_int64<T>(u < pp[off[1]] ? 1 : 0);
+    });
+  }
+};
+
 }  // namespace
+
+void random_from_to_kernel(const Tensor& self, uint64_t range, int64_t base, Generator& gen) {
+  dispatch_real(self.dtype(), "random_from_to_cuda", FromTo{self, range, base, gen});
+}
+void random_full_range_kernel(const Tensor& self, Generator& gen) {
+  dispatch_real(self.dtype(), "random_full_64_bits_range_cuda", FullRange{self, gen});
+}
+void random_kernel(const Tensor& self, Generator& gen) { dispatch_real(self.dtype(), "random_cuda", RandomBits{self, gen}); }
+
+void bernoulli_scalar_kernel(const Tensor& self, double p, Generator& gen) {
+  dispatch_real(self.dtype(), "bernoulli_scalar_cuda",
+                real_draw(self, gen, [p] TSH_HOST_DEVICE(double u, double) { return u < p ? 1.0 : 0.0; }));
+}
+void bernoulli_tensor_kernel(const Tensor& self, const Tensor& p, Generator& gen) {
+  dispatch_real(self.dtype(), "bernoulli_tensor_cuda_self_", BernoulliTensor{self, p, gen});
+}
+void exponential_kernel(const Tensor& self, double lambda, Generator& gen) {
+  dispatch_float(self.dtype(), "exponential_cuda",
+                 real_draw(self, gen, [lambda] TSH_HOST_DEVICE(double u, double) { return -1.0 / lambda * std::log(1.0 - u); }));
+}
+void geometric_kernel(const Tensor& self, double p, Generator& gen) {
+  dispatch_real(self.dtype(), "geometric_cuda", real_draw(self, gen, [p] TSH_HOST_DEVICE(double u, double) {
+                  return std::ceil(std::log(1.0 - u) / std::log(1.0 - p));
+                }));
+}
+void cauchy_kernel(const Tensor& self, double median, double sigma, Generator& gen) {
+  dispatch_float(self.dtype(), "cauchy_cuda", real_draw(self, gen, [median, sigma] TSH_HOST_DEVICE(double u, double) {
+                   return median + sigma * std::tan(3.14159265358979323846 * (u - 0.5));
+                 }));
+}
+void log_normal_kernel(const Tensor& self, double mean, double std, Generator& gen) {
+  dispatch_float(self.dtype(), "log_normal_cuda", real_draw(self, gen, [mean, std] TSH_HOST_DEVICE(double u, double w) {
+                   const double radius = std::sqrt(-2.0 * std::log(1.0 - u));
+                   return std::exp(mean + std * radius * std::cos(6.283185307179586476925 * w));
+                 }));
+}
+
+// self = self * factor, then + shift, each step computed in its op-math type and rounded to self's dtype,
+// as PyTorch's separate mul_ and add_: done with this backend's copy and binary kernels.
+void normal_affine_kernel(const Tensor& self, const Tensor& factor, DType mul_type, const Tensor& shift, DType add_type) {
+  auto step = [&](const Tensor& other, DType compute, BinaryOp op) {
+    const DType c = compute == DType::Float16 || compute == DType::BFloat16 ? DType::Float32 : compute;
+    Tensor a = empty(self.sizes(), c, self.device()), b = empty(self.sizes(), c, self.device());
+    copy_kernel(a, self);
+    copy_kernel(b, other);
+    binary_kernel(op, a, a, b, BinaryParams{});
+    copy_kernel(self, a);
+  };
+  if (factor.defined()) step(factor, mul_type, BinaryOp::Mul);
+  if (shift.defined()) step(shift, add_type, BinaryOp::Add);
+}
 
 void uniform_kernel(const Tensor& self, double from, double to, Generator& gen) {
   dispatch_float(self.dtype(), "uniform_cuda", Uniform{self, from, to, gen});

@@ -7,6 +7,7 @@
 #include "engine/kernels/creation.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/kernels/index.h"
+#include "engine/kernels/random.h"
 #include "engine/kernels/reduce.h"
 #include "engine/kernels/scan.h"
 
@@ -57,6 +58,22 @@ void fill_slots(DeviceType C) {
   k::norm.set(C, norm_kernel);
   k::all.set(C, all_kernel);
   k::any.set(C, any_kernel);
+}
+
+void fill_random_slots(DeviceType C) {
+  namespace k = tsh::kernels;
+  k::uniform.set(C, uniform_kernel);
+  k::normal.set(C, normal_kernel);
+  k::normal_affine.set(C, normal_affine_kernel);
+  k::random_from_to.set(C, random_from_to_kernel);
+  k::random_full_range.set(C, random_full_range_kernel);
+  k::random.set(C, random_kernel);
+  k::bernoulli_scalar.set(C, bernoulli_scalar_kernel);
+  k::bernoulli_tensor.set(C, bernoulli_tensor_kernel);
+  k::exponential.set(C, exponential_kernel);
+  k::geometric.set(C, geometric_kernel);
+  k::cauchy.set(C, cauchy_kernel);
+  k::log_normal.set(C, log_normal_kernel);
 }
 
 }  // namespace tsh::cuda::TSH_KERNELS_NS
