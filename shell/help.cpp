@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "engine/core/accelerator.h"
 #include "shell/interp.h"
 #include "shell/magics/magics_impl.h"
 #include "shell/magics/magics_whos.h"
@@ -81,6 +82,12 @@ const TypeDoc kModuleDocs[] = {
     {"torch.linalg", "Linear algebra, as PyTorch's torch.linalg; dir(torch.linalg) lists what tsh has."},
     {"torch.cuda", "CUDA devices: is_available(), device_count(), the device(i) and stream(s) contexts,\nthe legacy tensor types (torch.cuda.FloatTensor, ...)."},
 };
+
+// torch.cuda in a build with the CUDA backend (kModuleDocs has the other build's).
+const char* const kCudaBuildDoc =
+    "CUDA devices, as PyTorch's torch.cuda: is_available(), device_count(), current_device(), set_device(),\n"
+    "get_device_properties(), synchronize(), the device(i) and stream(s) contexts, Stream and Event,\n"
+    "the memory figures (memory_allocated(), memory_stats(), ...), the seeds, and the legacy tensor types.";
 
 template <class T, size_t N>
 const T* find_doc(const T (&table)[N], const std::string& key) {
@@ -233,6 +240,7 @@ ObjectInfo describe(Interpreter& in, const Value& v) {
     case Kind::Module: {
       info.string_form = repr(v);
       if (const TypeDoc* d = find_doc(kModuleDocs, v.as<ModuleObj>()->name)) info.doc = d->doc;
+      if (v.as<ModuleObj>()->name == "torch.cuda" && accelerator()) info.doc = kCudaBuildDoc;
       if (const StdModule* sm = find_std_module(v.as<ModuleObj>()->name)) info.doc = sm->doc;
       return info;
     }

@@ -30,6 +30,9 @@ using tsh::check_interrupt;  // throws KeyboardInterrupt and clears the flag
 struct Output {
   std::function<void(std::string_view)> out;  // stdout
   std::function<void(std::string_view)> err;  // stderr (stdout is flushed first)
+  // Whether warnings (shell/python/warnings.h) reach err: off under --doctest,
+  // as the oracle that writes the goldens ignores them.
+  bool warnings = true;
 };
 
 // One frame of a traceback: where the failing expression is.

@@ -10,6 +10,7 @@
 #include "engine/cuda/portable.h"
 #include "engine/kernels/elementwise.h"
 #include "engine/kernels/index.h"
+#include "engine/kernels/sort.h"
 
 namespace tsh::cuda::TSH_KERNELS_NS {
 
@@ -71,6 +72,16 @@ void triangle_kernel(const Tensor& out, const Tensor& src, int64_t k, bool upper
 void cumsum_kernel(const Tensor& out, const Tensor& in, int64_t dim);
 void cumprod_kernel(const Tensor& out, const Tensor& in, int64_t dim);
 void cummax_kernel(const Tensor& values, const Tensor& indices, const Tensor& in, int64_t dim, bool is_max);
+
+void sort_kernel(const Tensor& values, const Tensor& indices, int64_t dim, bool descending, bool stable);
+void topk_kernel(const Tensor& values, const Tensor& indices, const Tensor& in, int64_t k, int64_t dim, bool largest,
+                 bool sorted);
+void kthvalue_kernel(const Tensor& values, const Tensor& indices, const Tensor& in, int64_t k, int64_t dim);
+void median_kernel(const Tensor& values, const Tensor& indices, const Tensor& in, int64_t dim, bool ignore_nan);
+void median_all_kernel(const Tensor& out, const Tensor& in, bool ignore_nan);
+void mode_kernel(const Tensor& values, const Tensor& indices, const Tensor& in, int64_t dim);
+int64_t unique_kernel(const Tensor& values, const Tensor& inverse, const Tensor& counts, const Tensor& in);
+UniqueRows unique_rows_kernel(const Tensor& rows);
 
 // Registers these kernels in the slots of `type` (CUDA; or a stand-in device for the host build).
 void fill_slots(DeviceType type);

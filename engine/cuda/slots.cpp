@@ -10,6 +10,7 @@
 #include "engine/kernels/random.h"
 #include "engine/kernels/reduce.h"
 #include "engine/kernels/scan.h"
+#include "engine/kernels/sort.h"
 
 namespace tsh::cuda::TSH_KERNELS_NS {
 
@@ -36,6 +37,15 @@ void fill_slots(DeviceType C) {
   k::cumsum.set(C, cumsum_kernel);
   k::cumprod.set(C, cumprod_kernel);
   k::cummax.set(C, cummax_kernel);
+
+  k::sort.set(C, sort_kernel);
+  k::topk.set(C, topk_kernel);
+  k::kthvalue.set(C, kthvalue_kernel);
+  k::median.set(C, median_kernel);
+  k::median_all.set(C, median_all_kernel);
+  k::mode.set(C, mode_kernel);
+  k::unique.set(C, unique_kernel);
+  k::unique_rows.set(C, unique_rows_kernel);
 
   k::arange.set(C, arange_kernel);
   k::linspace.set(C, linspace_kernel);

@@ -60,6 +60,17 @@ Tensor to(const Tensor& t, std::optional<DType> dtype, std::optional<Device> dev
   return copy_(out, t);
 }
 
+Tensor copy_to_host_allocator(const Tensor& t, Allocator* allocator) {
+  TSH_CHECK(t.device().is_cpu(), RuntimeError, "copy_to_host_allocator: expected a CPU tensor");
+  // The bytes its strides reach (PyTorch's computeStorageNbytes): none for an empty tensor.
+  int64_t extent = t.numel() == 0 ? 0 : 1;
+  if (extent)
+    for (int64_t d = 0; d < t.dim(); ++d) extent += (t.sizes()[d] - 1) * t.strides()[d];
+  auto storage = std::make_shared<StorageImpl>(extent * t.itemsize(), Device{}, allocator);
+  Tensor out = Tensor::make(storage, t.sizes(), t.strides(), 0, t.dtype());
+  return copy_(out, t);
+}
+
 const Tensor& fill_(const Tensor& t, const Scalar& value) {
   check_scalar_fits(value, t.dtype());  // fill_(300) on uint8 is an error, as in PyTorch
   kernels::fill.get(t.device())(t, value);

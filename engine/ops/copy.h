@@ -17,6 +17,9 @@ Tensor contiguous(const Tensor& t);
 // t itself when it already has dtype/device (and copy is false), else a converted copy.
 Tensor to(const Tensor& t, std::optional<DType> dtype, std::optional<Device> device,
           bool copy = false);
+// A copy of CPU tensor t with its sizes and strides, in a storage from `allocator`
+// (a host allocator: the runtime's page-locked memory for pin_memory()), as PyTorch's _pin_memory makes it.
+Tensor copy_to_host_allocator(const Tensor& t, Allocator* allocator);
 const Tensor& fill_(const Tensor& t, const Scalar& value);
 const Tensor& zero_(const Tensor& t);
 

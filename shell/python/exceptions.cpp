@@ -25,6 +25,9 @@ const std::map<std::string, std::string>& bases() {
       {"NotImplementedError", "RuntimeError"},
       {"RecursionError", "RuntimeError"},
       {"torch._C._LinAlgError", "RuntimeError"},
+      // What PyTorch 2.x raises for a failed CUDA call and for a device out of memory.
+      {"torch.AcceleratorError", "RuntimeError"},
+      {"torch.OutOfMemoryError", "RuntimeError"},
       {"ValueError", "Exception"},
       {"UnicodeError", "ValueError"},
       {"TypeError", "Exception"},

@@ -112,6 +112,9 @@ void install_grad_mode(std::map<std::string, Value>& torch_attrs) {
   torch_attrs["get_default_device"] = make_builtin("get_default_device", "<function get_default_device>",
                                                    [](Interpreter&, Args& a, Kwargs& kw) {
                                                      no_args("get_default_device", a, kw);
+                                                     // A CUDA default tensor type is not a device context: PyTorch says cpu.
+                                                     if (default_tensor_type_is_cuda() && default_device().is_cuda())
+                                                       return Value::device(Device{});
                                                      return Value::device(default_device());
                                                    });
   torch_attrs["set_default_device"] =
@@ -167,7 +170,8 @@ Value device_context_attr(const Value& dev, const std::string& name) {
   });
 }
 
-// torch.cuda.device(d) and torch.cuda.stream(s): with no CUDA backend, the
+// torch.cuda.device(d) and torch.cuda.stream(s) in a build without CUDA
+// (cuda_device_context.cpp and cuda_streams.cpp have the CUDA build's): the
 // forms that select nothing (None, -1) are no-ops, as in PyTorch; any other
 // device or stream fails on entry with PyTorch's message for a build without CUDA.
 void install_cuda_contexts(std::map<std::string, Value>& cuda_attrs) {

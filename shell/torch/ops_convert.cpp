@@ -1,7 +1,14 @@
 // shell/torch/ops_convert.cpp — registry entries that copy, convert or fill:
-// to, type, float()/double()/..., clone, copy_, fill_, zero_.
+// to, type, float()/double()/..., cpu, cuda, pin_memory, is_pinned, clone, copy_, fill_, zero_.
+//
+// non_blocking= is accepted and changes nothing: tsh's copies between host and
+// device are ordered on the device's current stream and the host waits for
+// those it reads, which is what a non_blocking copy guarantees too.
+#include "engine/core/accelerator.h"
 #include "engine/ops/copy.h"
+#include "shell/interp.h"
 #include "shell/python/errors.h"
+#include "shell/python/warnings.h"
 #include "shell/torch/registry.h"
 
 namespace tsh::shell {
@@ -24,7 +31,31 @@ std::optional<DType> dtype_from_type_string(const std::string& s) {
   return std::nullopt;
 }
 
+// PyTorch's Tensor::toString() ("MetaFloatType", "CUDAFloatType"), as its pin errors name a tensor.
+std::string tensor_type_string(const Tensor& t) {
+  return std::string(backend_name(t.device().type)) + scalar_type_name(t.dtype()) + "Type";
+}
+
+// Pin_memory and is_pinned's deprecated device argument: an accelerator's, warned about.
+void check_pin_device(Interpreter& in, const Bound& a, const std::string& method) {
+  if (a.is_none(1)) return;
+  warn_once(in, "DeprecationWarning",
+            "The argument 'device' of Tensor." + method + "() is deprecated. Please do not pass this argument.");
+}
+
+bool is_pinned(const Tensor& t) {
+  return t.device().is_cpu() && accelerator() && t.storage()->data && accelerator()->is_pinned(t.storage()->data);
+}
+
 }  // namespace
+
+// A CPU tensor in page-locked memory (pin_memory(), and factories' pin_memory=True).
+Tensor pinned_copy(const Tensor& t) {
+  if (!t.device().is_cpu())
+    throw RuntimeError("cannot pin '" + tensor_type_string(t) + "' only dense CPU tensors can be pinned");
+  if (!accelerator()) throw RuntimeError("Need to provide pin_memory allocator to use pin memory.");
+  return copy_to_host_allocator(t, accelerator()->pinned_allocator());
+}
 
 void register_conversion_ops(Registry& r) {
   const std::string memory_format = ", *, MemoryFormat? memory_format=None) -> Tensor";
@@ -50,14 +81,32 @@ void register_conversion_ops(Registry& r) {
             return Value::str(prefix + std::string(legacy_type_name(t.dtype())));
           }
           std::optional<DType> d;
+          std::string name;  // a legacy class name, which also says the device: "torch.cuda.FloatTensor"
           if (a[1].is(Kind::DType)) d = a[1].as_dtype();
-          else if (a[1].is(Kind::Str)) d = dtype_from_type_string(a[1].as_str());
-          else if (a[1].is(Kind::Type)) d = dtype_from_type_string(a[1].as<TypeObj>()->name);  // torch.DoubleTensor
+          else if (a[1].is(Kind::Str)) d = dtype_from_type_string(name = a[1].as_str());
+          else if (a[1].is(Kind::Type)) d = dtype_from_type_string(name = a[1].as<TypeObj>()->name);  // torch.DoubleTensor
           if (!d) {
             if (a[1].is(Kind::Str)) throw ValueError("invalid type: '" + a[1].as_str() + "'");
             throw TypeError("type(): argument 'dtype' must be torch.dtype, not " + arg_type_name(a[1]));
           }
-          return convert_to(a, d, std::nullopt, false);
+          if (name.rfind("torch.cuda.", 0) == 0) {
+            // A CPU-only PyTorch fails here starting CUDA for the class table (its CUDAHooks stub).
+            if (!accelerator())
+              throw RuntimeError(
+                  "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two shared "
+                  "libraries: a CPU library and a CUDA library; this error has occurred because you are trying to "
+                  "use some CUDA functionality, but the CUDA library has not been loaded by the dynamic linker for "
+                  "some reason.  The CUDA library MUST be loaded, EVEN IF you don't directly use any symbols from "
+                  "the CUDA library! One common culprit is a lack of -Wl,--no-as-needed in your link arguments; many "
+                  "dynamic linkers will delete dynamic library dependencies if you don't depend on any of their "
+                  "symbols.  You can check if this has occurred by using ldd on your binary to see if there is a "
+                  "dependency on *_cuda.so library.");
+            accelerator()->lazy_init();
+            return convert_to(a, d, Device{DeviceType::CUDA, accelerator()->current_device()}, false);
+          }
+          // A CPU class name moves a CUDA tensor back to the CPU; a dtype keeps the device.
+          const bool cpu_class = !name.empty() && !a[1].is(Kind::DType);
+          return convert_to(a, d, cpu_class ? std::optional<Device>(Device{}) : std::nullopt, false);
         });
   r.def("type(Tensor self, Any dtype=None, bool async=False, *, MemoryFormat? memory_format=None) -> Any |deprecated",
         kMethod, "The deprecated type(dtype, async) form.", [](Interpreter&, Bound& a) {
@@ -79,6 +128,33 @@ void register_conversion_ops(Registry& r) {
   }
   r.def("cpu(Tensor self" + memory_format, kMethod, "self on the CPU (self itself when already there).",
         [](Interpreter&, Bound& a) { return convert_to(a, std::nullopt, Device{}, false); });
+  r.def("cuda(Tensor self, Device? device=None, bool non_blocking=False" + memory_format, kMethod,
+        "self on a CUDA device (the current one by default); self itself when already there.",
+        [](Interpreter&, Bound& a) {
+          Device d = a.device(1).value_or(Device{DeviceType::CUDA, -1});
+          if (!d.is_cuda()) throw RuntimeError("Invalid device, must be cuda device");
+          // torch::utils::device_lazy_init(kCUDA): the driver (or its absence) before anything else.
+          if (!accelerator()) throw PyError("AssertionError", "Torch not compiled with CUDA enabled");
+          accelerator()->lazy_init();
+          if (d.index < 0) d.index = accelerator()->current_device();
+          return convert_to(a, std::nullopt, d, false);
+        });
+  r.def("is_pinned(Tensor self, Device? device=None) -> bool", kMethod,
+        "Whether self is a CPU tensor in page-locked memory (pin_memory()).", [](Interpreter& in, Bound& a) {
+          check_pin_device(in, a, "is_pinned");
+          return Value::boolean(is_pinned(a.tensor(0)));
+        });
+  r.def("pin_memory(Tensor self, Device? device=None) -> Tensor", kMethod,
+        "A copy of CPU tensor self in page-locked memory, which a GPU reads directly (self when already pinned).",
+        [](Interpreter& in, Bound& a) {
+          check_pin_device(in, a, "pin_memory");
+          const Tensor& t = a.tensor(0);
+          if (is_pinned(t)) return a[0];
+          if (!t.device().is_cpu()) return Value::tensor(pinned_copy(t));  // PyTorch's "cannot pin" first
+          if (std::optional<Device> d = a.device(1); d && !d->is_cuda())
+            throw RuntimeError(std::string(d->is_cpu() ? "CPU" : "META") + " device type not an accelerator.");
+          return Value::tensor(pinned_copy(t));
+        });
   r.def("clone(Tensor self" + memory_format, kBoth,
         "A copy of self with its own storage (same stride order when dense).",
         [](Interpreter&, Bound& a) { return Value::tensor(clone(a.tensor(0))); });

@@ -113,7 +113,9 @@ Value legacy_construct(Args& a, Kwargs& kw, DType d, Device on, bool method) {
                ", layout=Strided, requires_grad=false (default), pinned_memory=false (default), "
                "memory_format=(nullopt))";
       };
-      if (o.dtype() != d || !(o.device() == on))
+      // A device without an index (torch.cuda.FloatTensor's "cuda") matches any index of its type.
+      const bool same_device = on.index < 0 ? o.device().type == on.type : o.device() == on;
+      if (o.dtype() != d || !same_device)
         throw TypeError("expected " + options(d, on) + " (got " + options(o.dtype(), o.device()) + ")");
       return Value::tensor(o.as_view(o.sizes(), o.strides(), o.storage_offset()));
     }

@@ -16,6 +16,7 @@
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
 #include "shell/torch/out_arg.h"
+#include "shell/torch/cuda_module.h"
 #include "shell/torch/registry.h"
 
 namespace tsh::shell {
@@ -134,12 +135,15 @@ void install_random_attrs(std::map<std::string, Value>& attrs) {
     Args x{v[0]};
     Kwargs none;
     Value s = in.call(in.builtins().at("int"), x, none);
+    cuda_manual_seed_all_hook(s);  // torch.manual_seed seeds every CUDA device too (lazily)
     default_generator().set_seed(seed_value(s));
     return default_generator_value();
   });
   def("seed", [](Interpreter&, Args& a, Kwargs& kw) {
     bind_params("seed", a, kw, {}, 0);
-    return Value::integer(static_cast<Int>(default_generator().seed()));
+    const Value s = Value::integer(static_cast<Int>(default_generator().seed()));
+    cuda_manual_seed_all_hook(s);
+    return s;
   });
   def("initial_seed", [](Interpreter&, Args& a, Kwargs& kw) {
     bind_params("initial_seed", a, kw, {}, 0);

@@ -233,7 +233,10 @@ std::optional<Device> Bound::device(size_t i) const {
   const Value& v = values[i];
   if (v.is_none()) return std::nullopt;
   if (v.is(Kind::Str)) return Device::parse(v.as_str());
-  if (v.is(Kind::Int)) return Device{DeviceType::CUDA, static_cast<int>(v.as_int())};
+  if (v.is(Kind::Int)) {
+    if (v.as_int() < 0) throw RuntimeError("Device index must not be negative");
+    return Device{DeviceType::CUDA, static_cast<int>(v.as_int())};
+  }
   return v.as_device();
 }
 
@@ -315,6 +318,17 @@ void refuse_requires_grad(const Bound& b) {
   if (i != Bound::npos && !b.is_none(i) && truthy(b[i])) throw NotImplementedError(no_autograd_message());
 }
 
+// A factory's pin_memory=True: the new CPU tensor goes to page-locked memory, as
+// PyTorch allocates it there; a meta tensor has no memory to pin, and PyTorch
+// lets it be. (A method's pin_memory is the method itself, not this argument.)
+Value pin_if_asked(const Bound& b, Value result) {
+  const size_t i = b.index_of("pin_memory");
+  if (i == Bound::npos || b.sig->params[i].type != ParamType::Bool || b.is_none(i) || !truthy(b[i])) return result;
+  if (!result.is(Kind::Tensor) || result.as_tensor().device().is_meta()) return result;
+  if (result.as_tensor().device().is_cuda()) throw RuntimeError("Only dense CPU tensors can be pinned");
+  return Value::tensor(pinned_copy(result.as_tensor()));
+}
+
 }  // namespace
 
 Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloads, bool is_method,
@@ -345,7 +359,7 @@ Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloa
     if (bind_signature(e->sig, is_method, args, kwargs, b, overloads.size() == 1)) {
       check_unpacked(e->sig, is_method, b);
       refuse_requires_grad(b);
-      return e->impl(in, b);
+      return pin_if_asked(b, e->impl(in, b));
     }
   }
   std::vector<const Signature*> sigs;

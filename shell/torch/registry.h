@@ -153,10 +153,12 @@ Value storage_value(const Tensor& t, bool untyped);
 // torch.FloatTensor & co., torch.cuda.FloatTensor & co., torch.FloatStorage & co.,
 // torch.set_default_tensor_type (legacy_types.cpp).
 void install_legacy_types(std::map<std::string, Value>& torch_attrs, std::map<std::string, Value>& cuda_attrs);
+// Whether set_default_tensor_type chose a torch.cuda type (factories then default to CUDA).
+bool default_tensor_type_is_cuda();
 // torch.no_grad, enable_grad, set_grad_enabled, inference_mode and their queries,
 // get/set_default_device, torch.random.fork_rng (shell/torch/grad_mode.cpp).
 void install_grad_mode(std::map<std::string, Value>& torch_attrs);
-// torch.cuda.device and torch.cuda.stream as context managers (shell/torch/grad_mode.cpp).
+// torch.cuda.device and torch.cuda.stream as context managers in a build without CUDA (shell/torch/grad_mode.cpp).
 void install_cuda_contexts(std::map<std::string, Value>& cuda_attrs);
 // A torch.device's __enter__/__exit__: the default device inside a with block.
 Value device_context_attr(const Value& dev, const std::string& name);
@@ -167,6 +169,10 @@ void install_info_attrs(std::map<std::string, Value>& torch_attrs);
 // torch.testing with assert_close (testing.cpp).
 void install_testing_module(std::map<std::string, Value>& torch_attrs);
 
+
+// A copy of CPU tensor t in the runtime's page-locked memory (pin_memory(), pin_memory=True);
+// PyTorch's errors for a tensor off the CPU and for a build without a GPU runtime (ops_convert.cpp).
+Tensor pinned_copy(const Tensor& t);
 
 // The error for what would need autograd (requires_grad=True), which tsh does not have yet.
 std::string no_autograd_message();

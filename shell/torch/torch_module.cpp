@@ -8,6 +8,7 @@
 #include "shell/interp.h"
 #include "shell/python/errors.h"
 #include "shell/torch/benchmark.h"
+#include "shell/torch/cuda_module.h"
 #include "shell/torch/layout.h"
 #include "shell/torch/registry.h"
 
@@ -118,12 +119,7 @@ Value make_torch_module(Interpreter&) {
   install_testing_module(attrs);
   install_removed_attrs(attrs);  // torch.eig, torch.solve, ...: PyTorch's removal messages
 
-  Value cuda = module("torch.cuda");
-  def(cuda, "is_available", [](Interpreter&, Args&, Kwargs&) { return Value::boolean(false); });
-  def(cuda, "device_count", [](Interpreter&, Args&, Kwargs&) { return Value::integer(0); });
-  install_legacy_types(attrs, cuda.as<ModuleObj>()->attrs);
-  install_cuda_contexts(cuda.as<ModuleObj>()->attrs);
-  attrs["cuda"] = cuda;
+  install_cuda_module(attrs);  // torch.cuda, the legacy types, torch.backends (shell/torch/cuda_module.cpp)
 
   // torch.linalg: every registry function named linalg_X is torch.linalg.X, as in PyTorch.
   Value linalg = module("torch.linalg");

@@ -236,6 +236,11 @@ expect argparse-narrow 2 'usage: train.tsh [-h] [--batch-size N]
 train.tsh: error: unrecognized arguments: --bogus' -- env COLUMNS=40 "$TSH" train.tsh --bogus
 expect argparse-dash-c-prog 0 'usage: -c [-h]' -- env COLUMNS=80 "$TSH" -c 'import argparse; argparse.ArgumentParser().print_usage()'
 
+# Warnings go to stderr, once per process (PyTorch's TORCH_WARN_ONCE), and never to stdout.
+expect warning-stderr 0 "UserWarning: torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use torch.set_default_dtype() and torch.set_default_device() as alternatives.
+torch.float64" -- "$TSH" -c 'torch.set_default_tensor_type(torch.DoubleTensor); torch.set_default_tensor_type(torch.DoubleTensor); print(torch.get_default_dtype())'
+expect warning-not-stdout 0 'torch.float64' -- sh -c "'$TSH' -c 'torch.set_default_tensor_type(torch.DoubleTensor); print(torch.get_default_dtype())' 2>/dev/null"
+
 if [ "$failures" != 0 ]; then
   echo "$failures failed"
   exit 1
