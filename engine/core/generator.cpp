@@ -40,7 +40,9 @@ std::shared_ptr<Generator> default_generator_ptr(Device device) {
   static std::mutex mutex;
   std::lock_guard<std::mutex> lock(mutex);
   std::shared_ptr<Generator>& g = defaults[static_cast<size_t>(device.type)];
-  if (!g) g = factory_for(device)(device, nondeterministic_seed());
+  // PyTorch seeds the CPU's default generator nondeterministically and a GPU's with
+  // its default_rng_seed_val, so torch.cuda.initial_seed() is 67280421310721 until seeded.
+  if (!g) g = factory_for(device)(device, device.is_cpu() ? nondeterministic_seed() : Generator::kDefaultSeed);
   return g;
 }
 

@@ -54,8 +54,9 @@ void register_generator(DeviceType type, GeneratorFactory factory);
 // RuntimeError with PyTorch's message for a device type without generators.
 std::shared_ptr<Generator> make_generator(Device device);
 
-// The default generator of a device, seeded nondeterministically at first use (as
-// PyTorch's CPU one is at process start). torch.manual_seed reseeds the CPU's.
+// The default generator of a device, made at first use: the CPU's seeded
+// nondeterministically (as PyTorch's is at process start), a GPU's with
+// kDefaultSeed (as PyTorch's CUDA generators). torch.manual_seed reseeds them.
 Generator& default_generator(Device device = {});
 std::shared_ptr<Generator> default_generator_ptr(Device device = {});
 

@@ -8,6 +8,8 @@
 // _LazySeedTracker). Once the driver has started they go to the CUDA default
 // generator (engine/core/generator.h), which the engine keeps one of for all
 // CUDA devices: manual_seed and manual_seed_all then seed the same one.
+#include <algorithm>
+
 #include "engine/core/generator.h"
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
@@ -40,18 +42,35 @@ uint64_t seed_bits(const Value& v) {
   return static_cast<uint64_t>(static_cast<unsigned __int128>(i));
 }
 
-Generator& current_generator() { return default_generator(Device{DeviceType::CUDA, gpu().current_device()}); }
+// Before the driver starts the current device is 0, the one it will start on.
+Generator& current_generator() {
+  return default_generator(Device{DeviceType::CUDA, gpu().initialized() ? gpu().current_device() : 0});
+}
 
-// Runs what was queued, once the driver has started.
+// Runs what was queued. tsh's CUDA generators are host state (a seed and an
+// offset), so the seeds go in at once, before the driver starts: a tensor op
+// that starts it (torch.rand(2, device='cuda')) then draws from the seeded
+// generator, as PyTorch's deferred seeding gives.
 void apply_queued() {
   SeedState& s = state();
-  if (!gpu().initialized()) return;
   auto set_one = [](const Value& v) { current_generator().set_seed(seed_bits(v)); };
   auto set_all = [](const Value& v) {
     const uint64_t bits = seed_bits(v);
-    for (int d = 0; d < gpu().device_count(); ++d) default_generator(Device{DeviceType::CUDA, d}).set_seed(bits);
+    for (int d = 0; d < std::max(1, gpu().device_count()); ++d) default_generator(Device{DeviceType::CUDA, d}).set_seed(bits);
   };
   const SeedState queued = s;
+  // A seed no generator can take (2**70) raises only once the driver runs it, as
+  // PyTorch's lazy call does: before that it stays queued, and the others go in.
+  const bool started = gpu().initialized();
+  auto fits = [](const Value& v) {
+    try {
+      (void)seed_bits(v);
+      return true;
+    } catch (const ValueError&) {
+      return false;
+    }
+  };
+  if (!started && ((queued.has_one && !fits(queued.one)) || (queued.has_all && !fits(queued.all)))) return;
   s.random_one = s.has_one = s.has_all = false;
   if (queued.random_one) set_one(Value());
   if (queued.all_last) {
