@@ -130,11 +130,12 @@ static int run(int argc, char** argv) {
   }
   if (!device.empty()) {
     // As torch.set_default_device: the name must parse; a device without a
-    // backend fails with PyTorch's message — here at start-up, since every
-    // tensor the session made would fail the same way.
+    // backend, a driver or that index fails with PyTorch's message — here at
+    // start-up, since every tensor the session made would fail the same way.
     try {
       tsh::Device d = tsh::Device::parse(device);
-      tsh::allocator_for(d);  // throws "Torch not compiled with CUDA enabled"
+      // "Torch not compiled with CUDA enabled"; with CUDA, the driver's and the device index's errors.
+      tsh::allocator_for(d)->prepare(d);
       tsh::set_default_device(d);
     } catch (const tsh::Error& e) {
       std::cerr << "tsh: --device " << device << ": " << e.what() << "\n";

@@ -16,4 +16,10 @@ Accelerator* accelerator() {
 
 void register_accelerator(Accelerator* a) { g_accelerator = a; }
 
+void synchronize_started_devices() {
+  Accelerator* a = accelerator();
+  if (!a || !a->initialized()) return;
+  for (int d = 0; d < a->device_count(); ++d) a->synchronize(d);
+}
+
 }  // namespace tsh

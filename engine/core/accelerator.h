@@ -91,4 +91,8 @@ class Accelerator {
 Accelerator* accelerator();
 void register_accelerator(Accelerator* a);
 
+// Waits for every device the session has started (nothing when none has): the
+// timers call it around each measurement so that GPU timings are true.
+void synchronize_started_devices();
+
 }  // namespace tsh

@@ -10,13 +10,17 @@
 #include <cstdio>
 #include <numeric>
 
+#include "engine/core/accelerator.h"
 #include "shell/interp.h"
 #include "shell/magics/magics_impl.h"
 
 namespace tsh::shell {
 
+// Each reading first waits for the GPU work queued so far, so that %timeit and
+// %time measure the work and not only its launch (nothing to wait for without a GPU).
 Clock steady_clock() {
   return [] {
+    synchronize_started_devices();
     using namespace std::chrono;
     return duration<double>(steady_clock::now().time_since_epoch()).count();
   };

@@ -17,12 +17,15 @@
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/methods.h"
+#include "engine/core/accelerator.h"
 #include "shell/python/timed_code.h"
 #include "shell/torch/benchmark_impl.h"
 
 namespace tsh::shell {
 
+// As PyTorch's Timer with CUDA: synchronize, then read the clock.
 std::function<double()> g_benchmark_clock = [] {
+  synchronize_started_devices();
   using namespace std::chrono;
   return duration<double>(steady_clock::now().time_since_epoch()).count();
 };

@@ -241,6 +241,18 @@ expect warning-stderr 0 "UserWarning: torch.set_default_tensor_type() is depreca
 torch.float64" -- "$TSH" -c 'torch.set_default_tensor_type(torch.DoubleTensor); torch.set_default_tensor_type(torch.DoubleTensor); print(torch.get_default_dtype())'
 expect warning-not-stdout 0 'torch.float64' -- sh -c "'$TSH' -c 'torch.set_default_tensor_type(torch.DoubleTensor); print(torch.get_default_dtype())' 2>/dev/null"
 
+# --device: meta works anywhere; cuda without a GPU stops at start-up with PyTorch's reason
+# (no CUDA in the build, or no driver, or no device), status 2.
+expect device-meta 0 "tensor(..., device='meta', size=(2,))" -- "$TSH" --device meta -c 'print(torch.ones(2))'
+if [ "$available" = cpu ]; then
+  got=$("$TSH" --device cuda -c 'print(1)' 2>&1)
+  rc=$?
+  if [ "$rc" != 2 ] || ! printf '%s' "$got" | grep -Eq "^tsh: --device cuda: (Torch not compiled with CUDA enabled|Found no NVIDIA driver|No CUDA GPUs are available)"; then
+    echo "FAIL device-cuda-without-gpu: status $rc: $got"
+    failures=$((failures + 1))
+  fi
+fi
+
 if [ "$failures" != 0 ]; then
   echo "$failures failed"
   exit 1
