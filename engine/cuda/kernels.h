@@ -59,6 +59,11 @@ void exponential_kernel(const Tensor& self, double lambda, Generator& gen);
 void geometric_kernel(const Tensor& self, double p, Generator& gen);
 void cauchy_kernel(const Tensor& self, double median, double sigma, Generator& gen);
 void log_normal_kernel(const Tensor& self, double mean, double std, Generator& gen);
+void randperm_kernel(const Tensor& out, int64_t n, Generator& gen);
+void multinomial_with_replacement_kernel(const Tensor& result, const Tensor& probs, int64_t n_sample, Generator& gen);
+void multinomial_without_replacement_kernel(const Tensor& result, const Tensor& probs, int64_t n_sample,
+                                            Generator& gen);
+void poisson_kernel(const Tensor& out, const Tensor& rates, Generator& gen);
 
 void gather_kernel(const Tensor& out, const Tensor& src, const Tensor& offsets);
 void scatter_kernel(const Tensor& dst, const Tensor& src, const Tensor& offsets, ScatterMode mode,

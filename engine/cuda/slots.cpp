@@ -84,6 +84,10 @@ void fill_random_slots(DeviceType C) {
   k::geometric.set(C, geometric_kernel);
   k::cauchy.set(C, cauchy_kernel);
   k::log_normal.set(C, log_normal_kernel);
+  k::randperm.set(C, randperm_kernel);
+  k::multinomial_with_replacement.set(C, multinomial_with_replacement_kernel);
+  k::multinomial_without_replacement.set(C, multinomial_without_replacement_kernel);
+  k::poisson.set(C, poisson_kernel);
 }
 
 }  // namespace tsh::cuda::TSH_KERNELS_NS

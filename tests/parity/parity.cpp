@@ -464,6 +464,31 @@ int random_moments(Device dev) {
   moments("exponential_", exponential_(empty(n, DType::Float64, dev), 2), 0.5, 0.25);
   moments("bernoulli_", bernoulli_(empty(n, DType::Float32, dev), 0.3), 0.3, 0.21);
   moments("randint", randint(0, 10, n, DType::Int64, dev), 4.5, 8.25);
+  moments("poisson (rate 3)", poisson(full(n, Scalar(3.0), DType::Float32, dev)), 3.0, 3.0);
+  moments("poisson (rate 40)", poisson(full(n, Scalar(40.0), DType::Float64, dev)), 40.0, 40.0);
+  moments("randperm", randperm(200000, DType::Int64, dev), 99999.5, (200000.0 * 200000.0 - 1) / 12);
+  {  // a permutation: every value exactly once
+    std::vector<double> v = host_values<double>(
+        contiguous(to(to(randperm(1000, DType::Int64, dev), std::nullopt, Device{}), DType::Float64, std::nullopt)));
+    std::sort(v.begin(), v.end());
+    for (int i = 0; i < 1000; ++i)
+      if (v[i] != i) {
+        std::printf("MISMATCH randperm on %s is not a permutation\n", dev.str().c_str());
+        ++failures;
+        break;
+      }
+  }
+  {  // multinomial: category frequencies follow the weights; without replacement never repeats
+    const Tensor w = to(arange(Scalar(int64_t{1}), Scalar(int64_t{5}), Scalar(int64_t{1}), DType::Float32), std::nullopt, dev);
+    moments("multinomial with replacement", multinomial(w, 200000, true), 2.0, 1.0);
+    std::vector<double> picks = host_values<double>(
+        contiguous(to(to(multinomial(w, 4, false), std::nullopt, Device{}), DType::Float64, std::nullopt)));
+    std::sort(picks.begin(), picks.end());
+    if (picks != std::vector<double>{0, 1, 2, 3}) {
+      std::printf("MISMATCH multinomial without replacement on %s repeats a category\n", dev.str().c_str());
+      ++failures;
+    }
+  }
   return failures;
 }
 
@@ -476,11 +501,6 @@ int main(int argc, char** argv) {
     cuda::kernels_on_host::fill_slots(DeviceType::CUDA);
     cuda::kernels_on_host::fill_random_slots(DeviceType::CUDA);
     register_generator(DeviceType::CUDA, cuda::make_generator);
-    // The random kernels the CUDA backend lacks stay empty, as on a GPU (the CPU's would misread its generator).
-    kernels::poisson.set(DeviceType::CUDA, nullptr);
-    kernels::randperm.set(DeviceType::CUDA, nullptr);
-    kernels::multinomial_with_replacement.set(DeviceType::CUDA, nullptr);
-    kernels::multinomial_without_replacement.set(DeviceType::CUDA, nullptr);
   }
   int large_failures = others_have_cuda(stand_in) ? large_reductions(Device::parse("cuda:0")) : 0;
   if (mode == "--cuda-on-host" || (!stand_in && others_have_cuda(false)))
