@@ -6,6 +6,7 @@
 #include "engine/cuda/blas.h"
 #include "engine/cuda/device_memory.h"
 #include "engine/cuda/generator.h"
+#include "engine/cuda/solver.h"
 #include "engine/cuda/kernels.h"
 
 namespace tsh::cuda {
@@ -21,6 +22,17 @@ void start() {
   kernels::bmm.set(DeviceType::CUDA, bmm_kernel);
   kernels::mv.set(DeviceType::CUDA, mv_kernel);
   kernels::dot.set(DeviceType::CUDA, dot_kernel);
+  // Factorizations and solves go to cuSOLVER (triangular solves to cuBLAS).
+  kernels::solve.set(DeviceType::CUDA, solve_kernel);
+  kernels::lu_factor.set(DeviceType::CUDA, lu_factor_kernel);
+  kernels::lu_solve.set(DeviceType::CUDA, lu_solve_kernel);
+  kernels::triangular_solve.set(DeviceType::CUDA, triangular_solve_kernel);
+  kernels::cholesky_solve.set(DeviceType::CUDA, cholesky_solve_kernel);
+  kernels::cholesky_inverse.set(DeviceType::CUDA, cholesky_inverse_kernel);
+  kernels::svd.set(DeviceType::CUDA, svd_kernel);
+  kernels::geqrf.set(DeviceType::CUDA, geqrf_kernel);
+  kernels::orgqr.set(DeviceType::CUDA, orgqr_kernel);
+  kernels::ormqr.set(DeviceType::CUDA, ormqr_kernel);
 }
 
 }  // namespace tsh::cuda
