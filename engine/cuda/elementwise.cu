@@ -5,6 +5,7 @@
 // the GPU yet raise PyTorch's "not implemented for" error naming the kernel.
 #include "engine/cuda/kernels.h"
 #include "engine/core/memory.h"
+#include "engine/cuda/dispatch.h"
 #include "engine/cuda/launch.h"
 #include "engine/kernels/coverage.h"
 #include "engine/kernels/special_math.h"
@@ -42,23 +43,6 @@ void map3(const Tensor& out, const Tensor& a, const Tensor& b, const Tensor& c, 
   });
 }
 
-// Calls f.template operator()<DevType>() for dtype d (function objects, as nvcc's lambdas may not nest).
-template <typename F> void dispatch_dtype(DType d, F&& f) {
-  switch (d) {
-    case DType::Bool: f.template operator()<bool>(); return;
-    case DType::UInt8: f.template operator()<uint8_t>(); return;
-    case DType::Int8: f.template operator()<int8_t>(); return;
-    case DType::Int16: f.template operator()<int16_t>(); return;
-    case DType::Int32: f.template operator()<int32_t>(); return;
-    case DType::Int64: f.template operator()<int64_t>(); return;
-    case DType::Float16: f.template operator()<f16>(); return;
-    case DType::BFloat16: f.template operator()<bf16>(); return;
-    case DType::Float32: f.template operator()<float>(); return;
-    case DType::Float64: f.template operator()<double>(); return;
-    case DType::Complex64: f.template operator()<cplx<float>>(); return;
-    case DType::Complex128: f.template operator()<cplx<double>>(); return;
-  }
-}
 
 // ---------------------------------------------------------------- copy and fill
 
@@ -73,30 +57,15 @@ template <typename Out> struct CopyFrom {
 struct CopyTo {
   const Tensor& dst;
   const Tensor& src;
-  template <typename Out> void operator()() const { dispatch_dtype(src.dtype(), CopyFrom<Out>{dst, src}); }
+  template <typename Out> void operator()() const { dispatch_all(src.dtype(), CopyFrom<Out>{dst, src}); }
 };
 
-template <typename T> T scalar_as(const Scalar& v) {
-  if constexpr (is_cplx_v<T>) {
-    using R = decltype(T{}.re);
-    const std::complex<double> c = v.to_complex();
-    return T(static_cast<R>(c.real()), static_cast<R>(c.imag()));
-  } else if constexpr (std::is_same_v<T, bool>) {
-    return v.to_bool();
-  } else if constexpr (std::is_integral_v<T>) {
-    return v.is_float() || v.is_complex() ? static_cast<T>(v.to_double()) : static_cast<T>(v.to_int());
-  } else if (v.is_int() && !v.is_uint()) {  // an integer converts straight to T (one rounding), as c10 does
-    return cast<T>(v.to_int());
-  } else {
-    return cast<T>(v.to_double());
-  }
-}
 
 struct Fill {
   const Tensor& dst;
   const Scalar& value;
   template <typename T> void operator()() const {
-    const T v = scalar_as<T>(value);
+    const T v = scalar_value<T>(value);
     const Tensor* ts[1] = {&dst};
     const Indexer<1> ix = indexer_of<1>(ts);
     T* p = reinterpret_cast<T*>(dst.data_ptr());
@@ -405,7 +374,7 @@ struct Clamp {
   }
 };
 
-void Ternary::dispatch_clamp() const { dispatch_dtype(out.dtype(), Clamp{op, out, a, b, c}); }
+void Ternary::dispatch_clamp() const { dispatch_all(out.dtype(), Clamp{op, out, a, b, c}); }
 
 // ---------------------------------------------------------------- truth and equality
 
@@ -441,24 +410,24 @@ struct Truth {
 
 }  // namespace
 
-void copy_kernel(const Tensor& dst, const Tensor& src) { dispatch_dtype(dst.dtype(), CopyTo{dst, src}); }
-void fill_kernel(const Tensor& dst, const Scalar& value) { dispatch_dtype(dst.dtype(), Fill{dst, value}); }
+void copy_kernel(const Tensor& dst, const Tensor& src) { dispatch_all(dst.dtype(), CopyTo{dst, src}); }
+void fill_kernel(const Tensor& dst, const Scalar& value) { dispatch_all(dst.dtype(), Fill{dst, value}); }
 void unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryParams& params) {
-  dispatch_dtype(in.dtype(), Unary{op, out, in, params});
+  dispatch_all(in.dtype(), Unary{op, out, in, params});
 }
 void ternary_kernel(TernaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, const Tensor& c,
                     const Scalar& value) {
-  dispatch_dtype(out.dtype(), Ternary{op, out, a, b, c, value});
+  dispatch_all(out.dtype(), Ternary{op, out, a, b, c, value});
 }
 
 bool any_nonzero(const Tensor& t) {
   bool r = false;
-  dispatch_dtype(t.dtype(), Truth{t, true, &r});
+  dispatch_all(t.dtype(), Truth{t, true, &r});
   return r;
 }
 bool all_nonzero(const Tensor& t) {
   bool r = false;
-  dispatch_dtype(t.dtype(), Truth{t, false, &r});
+  dispatch_all(t.dtype(), Truth{t, false, &r});
   return !r;
 }
 

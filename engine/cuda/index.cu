@@ -7,6 +7,7 @@
 // fast later.
 #include "engine/core/memory.h"
 #include "engine/cuda/kernels.h"
+#include "engine/cuda/dispatch.h"
 #include "engine/cuda/launch.h"
 #include "engine/kernels/coverage.h"
 
@@ -14,33 +15,7 @@ namespace tsh::cuda::TSH_KERNELS_NS {
 
 namespace {
 
-// Calls f.template operator()<W>() with W an element carrier of `size` bytes.
-template <typename F> void dispatch_size(int64_t size, F&& f) {
-  switch (size) {
-    case 1: f.template operator()<uint8_t>(); return;
-    case 2: f.template operator()<uint16_t>(); return;
-    case 4: f.template operator()<uint32_t>(); return;
-    case 8: f.template operator()<uint64_t>(); return;
-    default: f.template operator()<cplx<double>>(); return;
-  }
-}
 
-template <typename F> void dispatch_dtype(DType d, F&& f) {
-  switch (d) {
-    case DType::Bool: f.template operator()<bool>(); return;
-    case DType::UInt8: f.template operator()<uint8_t>(); return;
-    case DType::Int8: f.template operator()<int8_t>(); return;
-    case DType::Int16: f.template operator()<int16_t>(); return;
-    case DType::Int32: f.template operator()<int32_t>(); return;
-    case DType::Int64: f.template operator()<int64_t>(); return;
-    case DType::Float16: f.template operator()<f16>(); return;
-    case DType::BFloat16: f.template operator()<bf16>(); return;
-    case DType::Float32: f.template operator()<float>(); return;
-    case DType::Float64: f.template operator()<double>(); return;
-    case DType::Complex64: f.template operator()<cplx<float>>(); return;
-    case DType::Complex128: f.template operator()<cplx<double>>(); return;
-  }
-}
 
 struct Gather {
   const Tensor& out;
@@ -114,21 +89,6 @@ template <typename T> TSH_HOST_DEVICE T combine(ScatterMode mode, T d, T v, T al
   }
 }
 
-template <typename T> T scalar_value(const Scalar& v) {
-  if constexpr (is_cplx_v<T>) {
-    using R = decltype(T{}.re);
-    const std::complex<double> c = v.to_complex();
-    return T(static_cast<R>(c.real()), static_cast<R>(c.imag()));
-  } else if constexpr (std::is_same_v<T, bool>) {
-    return v.to_bool();
-  } else if constexpr (std::is_integral_v<T>) {
-    return v.is_float() || v.is_complex() ? static_cast<T>(v.to_double()) : static_cast<T>(v.to_int());
-  } else if (v.is_int() && !v.is_uint()) {
-    return cast<T>(v.to_int());
-  } else {
-    return cast<T>(v.to_double());
-  }
-}
 
 struct ScatterReduce {
   const Tensor& dst;
@@ -297,20 +257,20 @@ void scatter_kernel(const Tensor& dst, const Tensor& src, const Tensor& offsets,
   if (mode == ScatterMode::Assign)
     dispatch_size(dst.itemsize(), ScatterAssign{dst, src, offsets});
   else
-    dispatch_dtype(dst.dtype(), ScatterReduce{dst, src, offsets, mode, alpha});
+    dispatch_all(dst.dtype(), ScatterReduce{dst, src, offsets, mode, alpha});
 }
 
 void masked_fill_kernel(const Tensor& dst, const Tensor& mask, const Scalar& value) {
-  dispatch_dtype(dst.dtype(), MaskedFill{dst, mask, value});
+  dispatch_all(dst.dtype(), MaskedFill{dst, mask, value});
 }
 
 int64_t count_nonzero_kernel(const Tensor& t) {
   int64_t count = 0;
-  if (t.numel() > 0) dispatch_dtype(t.dtype(), CountNonzero{t, &count});
+  if (t.numel() > 0) dispatch_all(t.dtype(), CountNonzero{t, &count});
   return count;
 }
 
-void nonzero_kernel(const Tensor& t, const Tensor& out) { dispatch_dtype(t.dtype(), Nonzero{t, out}); }
+void nonzero_kernel(const Tensor& t, const Tensor& out) { dispatch_all(t.dtype(), Nonzero{t, out}); }
 
 void flip_kernel(const Tensor& out, const Tensor& src, const std::vector<bool>& flip) {
   dispatch_size(out.itemsize(), Flip{out, src, flip});

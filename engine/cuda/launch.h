@@ -84,4 +84,28 @@ template <int N> Indexer<N> indexer_of(const Tensor* const (&ts)[N]) {
   return indexer_from<N>(sz, st);
 }
 
+// The lines along `dim` of N same-shaped tensors (scans, sorts): the other dims, and each one's
+// stride along dim. n is the line length (1 for a 0-d tensor).
+template <int N> struct Lines {
+  Indexer<N> outer;
+  int64_t step[N];
+  int64_t n = 0, count = 1;
+};
+
+template <int N> Lines<N> lines_of(const Tensor* const (&ts)[N], int64_t dim) {
+  std::vector<int64_t> sizes;
+  std::vector<std::vector<int64_t>> st(N);
+  Lines<N> L;
+  for (int64_t d = 0; d < ts[0]->dim(); ++d) {
+    if (d == dim) continue;
+    sizes.push_back(ts[0]->sizes()[d]);
+    L.count *= ts[0]->sizes()[d];
+    for (int k = 0; k < N; ++k) st[k].push_back(ts[k]->strides()[d]);
+  }
+  L.outer = indexer_from<N>(sizes, st);
+  L.n = ts[0]->dim() == 0 ? 1 : ts[0]->sizes()[dim];
+  for (int k = 0; k < N; ++k) L.step[k] = ts[k]->dim() == 0 ? 0 : ts[k]->strides()[dim];
+  return L;
+}
+
 }  // namespace tsh::cuda::TSH_KERNELS_NS

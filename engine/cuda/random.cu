@@ -8,6 +8,7 @@
 // launch geometry (RNG.md, R9); the CPU streams stay bit-exact.
 #include "engine/cuda/generator.h"
 #include "engine/cuda/kernels.h"
+#include "engine/cuda/dispatch.h"
 #include "engine/cuda/launch.h"
 #include "engine/cuda/philox.h"
 
@@ -76,31 +77,7 @@ struct Normal {
   }
 };
 
-template <typename F> void dispatch_float(DType d, const char* name, F&& f) {
-  switch (d) {
-    case DType::Float16: f.template operator()<f16>(); return;
-    case DType::BFloat16: f.template operator()<bf16>(); return;
-    case DType::Float32: f.template operator()<float>(); return;
-    case DType::Float64: f.template operator()<double>(); return;
-    default: kernels::not_implemented_for(name, d);
-  }
-}
 
-template <typename F> void dispatch_real(DType d, const char* name, F&& f) {
-  switch (d) {
-    case DType::Bool: f.template operator()<bool>(); return;
-    case DType::UInt8: f.template operator()<uint8_t>(); return;
-    case DType::Int8: f.template operator()<int8_t>(); return;
-    case DType::Int16: f.template operator()<int16_t>(); return;
-    case DType::Int32: f.template operator()<int32_t>(); return;
-    case DType::Int64: f.template operator()<int64_t>(); return;
-    case DType::Float16: f.template operator()<f16>(); return;
-    case DType::BFloat16: f.template operator()<bf16>(); return;
-    case DType::Float32: f.template operator()<float>(); return;
-    case DType::Float64: f.template operator()<double>(); return;
-    default: kernels::not_implemented_for(name, d);
-  }
-}
 
 TSH_HOST_DEVICE inline uint64_t bits64(const Philox4& r) { return static_cast<uint64_t>(r.v[0]) << 32 | r.v[1]; }
 

@@ -8,6 +8,7 @@
 // PTRS rejection for large ones, each element on its own Philox stream.
 #include "engine/cuda/generator.h"
 #include "engine/cuda/kernels.h"
+#include "engine/cuda/dispatch.h"
 #include "engine/cuda/launch.h"
 #include "engine/cuda/philox.h"
 #include "engine/kernels/coverage.h"
@@ -38,30 +39,7 @@ TSH_HOST_DEVICE inline Philox4 block(Stream s, uint64_t i, uint64_t round) {
   return philox_draw(s.seed, i, s.offset ^ (round << 40));
 }
 
-template <typename F> void dispatch_perm(DType d, F&& f) {
-  switch (d) {
-    case DType::UInt8: f.template operator()<uint8_t>(); return;
-    case DType::Int8: f.template operator()<int8_t>(); return;
-    case DType::Int16: f.template operator()<int16_t>(); return;
-    case DType::Int32: f.template operator()<int32_t>(); return;
-    case DType::Int64: f.template operator()<int64_t>(); return;
-    case DType::Float16: f.template operator()<f16>(); return;
-    case DType::BFloat16: f.template operator()<bf16>(); return;
-    case DType::Float32: f.template operator()<float>(); return;
-    case DType::Float64: f.template operator()<double>(); return;
-    default: kernels::not_implemented_for("randperm_cuda", d);
-  }
-}
 
-template <typename F> void dispatch_float(DType d, const char* name, F&& f) {
-  switch (d) {
-    case DType::Float16: f.template operator()<f16>(); return;
-    case DType::BFloat16: f.template operator()<bf16>(); return;
-    case DType::Float32: f.template operator()<float>(); return;
-    case DType::Float64: f.template operator()<double>(); return;
-    default: kernels::not_implemented_for(name, d);
-  }
-}
 
 struct Randperm {
   const Tensor& out;
@@ -222,7 +200,7 @@ struct Poisson {
 }  // namespace
 
 void randperm_kernel(const Tensor& out, int64_t n, Generator& gen) {
-  dispatch_perm(out.dtype(), Randperm{out, n, take(gen)});
+  dispatch_numeric(out.dtype(), "randperm_cuda", Randperm{out, n, take(gen)});
 }
 void multinomial_with_replacement_kernel(const Tensor& result, const Tensor& probs, int64_t n_sample, Generator& gen) {
   dispatch_float(probs.dtype(), "multinomial_cuda", WithReplacement{result, probs, n_sample, take(gen)});

@@ -6,6 +6,7 @@
 // start for the first half and down from end for the second, as on the CPU;
 // logspace is pow(base, that) in double. Outputs are contiguous.
 #include "engine/cuda/kernels.h"
+#include "engine/cuda/dispatch.h"
 #include "engine/cuda/launch.h"
 #include "engine/kernels/coverage.h"
 
@@ -84,32 +85,17 @@ struct Logspace {
   }
 };
 
-// Real dtypes only: complex sequences are not on the GPU yet.
-template <typename F> void dispatch_real(DType d, const char* name, F&& f) {
-  switch (d) {
-    case DType::UInt8: f.template operator()<uint8_t>(); return;
-    case DType::Int8: f.template operator()<int8_t>(); return;
-    case DType::Int16: f.template operator()<int16_t>(); return;
-    case DType::Int32: f.template operator()<int32_t>(); return;
-    case DType::Int64: f.template operator()<int64_t>(); return;
-    case DType::Float16: f.template operator()<f16>(); return;
-    case DType::BFloat16: f.template operator()<bf16>(); return;
-    case DType::Float32: f.template operator()<float>(); return;
-    case DType::Float64: f.template operator()<double>(); return;
-    default: kernels::not_implemented_for(name, d);
-  }
-}
 
 }  // namespace
 
 void arange_kernel(const Tensor& out, const Scalar& start, const Scalar& step) {
-  dispatch_real(out.dtype(), "arange_cuda", Arange{out, start, step});
+  dispatch_numeric(out.dtype(), "arange_cuda", Arange{out, start, step});
 }
 void linspace_kernel(const Tensor& out, const Scalar& start, const Scalar& end, int64_t steps) {
-  dispatch_real(out.dtype(), "linspace_cuda", Linspace{out, start, end, steps});
+  dispatch_numeric(out.dtype(), "linspace_cuda", Linspace{out, start, end, steps});
 }
 void logspace_kernel(const Tensor& out, const Scalar& start, const Scalar& end, int64_t steps, double base) {
-  dispatch_real(out.dtype(), "logspace_cuda", Logspace{out, start, end, steps, base});
+  dispatch_numeric(out.dtype(), "logspace_cuda", Logspace{out, start, end, steps, base});
 }
 
 }  // namespace tsh::cuda::TSH_KERNELS_NS

@@ -2,6 +2,7 @@
 //
 // Each is a step, a merge and a write handed to reduce() (reduce_plan.h).
 #include "engine/cuda/kernels.h"
+#include "engine/cuda/dispatch.h"
 #include "engine/cuda/launch.h"
 #include "engine/cuda/reduce_plan.h"
 #include "engine/kernels/coverage.h"
@@ -120,22 +121,6 @@ template <bool IsAll> struct Logical {
   }
 };
 
-template <typename F> void dispatch_dtype(DType d, F&& f) {
-  switch (d) {
-    case DType::Bool: f.template operator()<bool>(); return;
-    case DType::UInt8: f.template operator()<uint8_t>(); return;
-    case DType::Int8: f.template operator()<int8_t>(); return;
-    case DType::Int16: f.template operator()<int16_t>(); return;
-    case DType::Int32: f.template operator()<int32_t>(); return;
-    case DType::Int64: f.template operator()<int64_t>(); return;
-    case DType::Float16: f.template operator()<f16>(); return;
-    case DType::BFloat16: f.template operator()<bf16>(); return;
-    case DType::Float32: f.template operator()<float>(); return;
-    case DType::Float64: f.template operator()<double>(); return;
-    case DType::Complex64: f.template operator()<cplx<float>>(); return;
-    case DType::Complex128: f.template operator()<cplx<double>>(); return;
-  }
-}
 
 struct Sum {
   const Tensor& out;
@@ -183,28 +168,28 @@ struct DivideByCount {
 
 }  // namespace
 
-void sum_kernel(const Tensor& out, const Tensor& in, bool ignore_nan) { dispatch_dtype(in.dtype(), Sum{out, in, ignore_nan}); }
-void prod_kernel(const Tensor& out, const Tensor& in) { dispatch_dtype(in.dtype(), Prod{out, in}); }
+void sum_kernel(const Tensor& out, const Tensor& in, bool ignore_nan) { dispatch_all(in.dtype(), Sum{out, in, ignore_nan}); }
+void prod_kernel(const Tensor& out, const Tensor& in) { dispatch_all(in.dtype(), Prod{out, in}); }
 void amax_kernel(const Tensor& out, const Tensor& in) {
-  dispatch_dtype(in.dtype(), Extreme<true, Emit::Value>{out, out, in});
+  dispatch_all(in.dtype(), Extreme<true, Emit::Value>{out, out, in});
 }
 void amin_kernel(const Tensor& out, const Tensor& in) {
-  dispatch_dtype(in.dtype(), Extreme<false, Emit::Value>{out, out, in});
+  dispatch_all(in.dtype(), Extreme<false, Emit::Value>{out, out, in});
 }
 void max_dim_kernel(const Tensor& values, const Tensor& indices, const Tensor& in) {
-  dispatch_dtype(in.dtype(), Extreme<true, Emit::Both>{values, indices, in});
+  dispatch_all(in.dtype(), Extreme<true, Emit::Both>{values, indices, in});
 }
 void min_dim_kernel(const Tensor& values, const Tensor& indices, const Tensor& in) {
-  dispatch_dtype(in.dtype(), Extreme<false, Emit::Both>{values, indices, in});
+  dispatch_all(in.dtype(), Extreme<false, Emit::Both>{values, indices, in});
 }
 void argmax_kernel(const Tensor& out, const Tensor& in) {
-  dispatch_dtype(in.dtype(), Extreme<true, Emit::Index>{out, out, in});
+  dispatch_all(in.dtype(), Extreme<true, Emit::Index>{out, out, in});
 }
 void argmin_kernel(const Tensor& out, const Tensor& in) {
-  dispatch_dtype(in.dtype(), Extreme<false, Emit::Index>{out, out, in});
+  dispatch_all(in.dtype(), Extreme<false, Emit::Index>{out, out, in});
 }
-void all_kernel(const Tensor& out, const Tensor& in) { dispatch_dtype(in.dtype(), Logical<true>{out, in}); }
-void any_kernel(const Tensor& out, const Tensor& in) { dispatch_dtype(in.dtype(), Logical<false>{out, in}); }
-void divide_by_count_kernel(const Tensor& out, int64_t n) { dispatch_dtype(out.dtype(), DivideByCount{out, n}); }
+void all_kernel(const Tensor& out, const Tensor& in) { dispatch_all(in.dtype(), Logical<true>{out, in}); }
+void any_kernel(const Tensor& out, const Tensor& in) { dispatch_all(in.dtype(), Logical<false>{out, in}); }
+void divide_by_count_kernel(const Tensor& out, int64_t n) { dispatch_all(out.dtype(), DivideByCount{out, n}); }
 
 }  // namespace tsh::cuda::TSH_KERNELS_NS

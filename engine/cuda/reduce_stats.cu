@@ -5,6 +5,7 @@
 // reduce() (reduce_plan.h), so they are deterministic.
 #include "engine/core/memory.h"
 #include "engine/cuda/kernels.h"
+#include "engine/cuda/dispatch.h"
 #include "engine/cuda/reduce_plan.h"
 #include "engine/kernels/coverage.h"
 
@@ -31,32 +32,7 @@ TSH_HOST_DEVICE inline Welford welford_merge(Welford a, Welford b) {
   return Welford{n, a.mean + d * b.n / n, a.m2 + b.m2 + d * d * a.n * b.n / n};
 }
 
-template <typename F> void dispatch_float(DType d, const char* name, F&& f) {
-  switch (d) {
-    case DType::Float16: f.template operator()<f16>(); return;
-    case DType::BFloat16: f.template operator()<bf16>(); return;
-    case DType::Float32: f.template operator()<float>(); return;
-    case DType::Float64: f.template operator()<double>(); return;
-    default: kernels::not_implemented_for(name, d);
-  }
-}
 
-template <typename F> void dispatch_dtype(DType d, F&& f) {
-  switch (d) {
-    case DType::Bool: f.template operator()<bool>(); return;
-    case DType::UInt8: f.template operator()<uint8_t>(); return;
-    case DType::Int8: f.template operator()<int8_t>(); return;
-    case DType::Int16: f.template operator()<int16_t>(); return;
-    case DType::Int32: f.template operator()<int32_t>(); return;
-    case DType::Int64: f.template operator()<int64_t>(); return;
-    case DType::Float16: f.template operator()<f16>(); return;
-    case DType::BFloat16: f.template operator()<bf16>(); return;
-    case DType::Float32: f.template operator()<float>(); return;
-    case DType::Float64: f.template operator()<double>(); return;
-    case DType::Complex64: f.template operator()<cplx<float>>(); return;
-    case DType::Complex128: f.template operator()<cplx<double>>(); return;
-  }
-}
 
 struct Var {
   const Tensor& out;
@@ -242,13 +218,13 @@ void combine_var_parts_kernel(const Tensor& re, const Tensor& im, bool take_sqrt
 }
 
 void count_kernel(const Tensor& out, const Tensor& in, bool count_nan_free) {
-  dispatch_dtype(in.dtype(), Count{out, in, count_nan_free});
+  dispatch_all(in.dtype(), Count{out, in, count_nan_free});
 }
 
 void divide_by_counts_kernel(const Tensor& out, const Tensor& counts) {
-  dispatch_dtype(out.dtype(), DivideByCounts{out, counts});
+  dispatch_all(out.dtype(), DivideByCounts{out, counts});
 }
 
-void norm_kernel(const Tensor& out, const Tensor& in, double p) { dispatch_dtype(in.dtype(), Norm{out, in, p}); }
+void norm_kernel(const Tensor& out, const Tensor& in, double p) { dispatch_all(in.dtype(), Norm{out, in, p}); }
 
 }  // namespace tsh::cuda::TSH_KERNELS_NS

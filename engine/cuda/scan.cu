@@ -5,35 +5,13 @@
 // floats, as PyTorch's CUDA accumulate type): deterministic, and parallel
 // over lines; a single long line runs on one thread.
 #include "engine/cuda/kernels.h"
+#include "engine/cuda/dispatch.h"
 #include "engine/cuda/launch.h"
 #include "engine/kernels/coverage.h"
 
 namespace tsh::cuda::TSH_KERNELS_NS {
 
 namespace {
-
-// The other dims of N same-shaped tensors, and each one's stride along `dim`.
-template <int N> struct Lines {
-  Indexer<N> outer;
-  int64_t step[N];
-  int64_t n = 0, count = 1;
-};
-
-template <int N> Lines<N> lines_of(const Tensor* const (&ts)[N], int64_t dim) {
-  std::vector<int64_t> sizes;
-  std::vector<std::vector<int64_t>> st(N);
-  Lines<N> L;
-  for (int64_t d = 0; d < ts[0]->dim(); ++d) {
-    if (d == dim) continue;
-    sizes.push_back(ts[0]->sizes()[d]);
-    L.count *= ts[0]->sizes()[d];
-    for (int k = 0; k < N; ++k) st[k].push_back(ts[k]->strides()[d]);
-  }
-  L.outer = indexer_from<N>(sizes, st);
-  L.n = ts[0]->dim() == 0 ? 1 : ts[0]->sizes()[dim];
-  for (int k = 0; k < N; ++k) L.step[k] = ts[0]->dim() == 0 ? 0 : ts[k]->strides()[dim];
-  return L;
-}
 
 template <typename A> TSH_HOST_DEVICE A scan_add(A a, A b) {
   if constexpr (std::is_integral_v<A> && !std::is_same_v<A, bool>)
@@ -123,33 +101,17 @@ struct CumExtreme {
   }
 };
 
-template <typename F> void dispatch_dtype(DType d, F&& f) {
-  switch (d) {
-    case DType::Bool: f.template operator()<bool>(); return;
-    case DType::UInt8: f.template operator()<uint8_t>(); return;
-    case DType::Int8: f.template operator()<int8_t>(); return;
-    case DType::Int16: f.template operator()<int16_t>(); return;
-    case DType::Int32: f.template operator()<int32_t>(); return;
-    case DType::Int64: f.template operator()<int64_t>(); return;
-    case DType::Float16: f.template operator()<f16>(); return;
-    case DType::BFloat16: f.template operator()<bf16>(); return;
-    case DType::Float32: f.template operator()<float>(); return;
-    case DType::Float64: f.template operator()<double>(); return;
-    case DType::Complex64: f.template operator()<cplx<float>>(); return;
-    case DType::Complex128: f.template operator()<cplx<double>>(); return;
-  }
-}
 
 }  // namespace
 
 void cumsum_kernel(const Tensor& out, const Tensor& in, int64_t dim) {
-  if (out.numel() > 0) dispatch_dtype(in.dtype(), Cum<true>{out, in, dim});
+  if (out.numel() > 0) dispatch_all(in.dtype(), Cum<true>{out, in, dim});
 }
 void cumprod_kernel(const Tensor& out, const Tensor& in, int64_t dim) {
-  if (out.numel() > 0) dispatch_dtype(in.dtype(), Cum<false>{out, in, dim});
+  if (out.numel() > 0) dispatch_all(in.dtype(), Cum<false>{out, in, dim});
 }
 void cummax_kernel(const Tensor& values, const Tensor& indices, const Tensor& in, int64_t dim, bool is_max) {
-  if (values.numel() > 0) dispatch_dtype(in.dtype(), CumExtreme{values, indices, in, dim, is_max});
+  if (values.numel() > 0) dispatch_all(in.dtype(), CumExtreme{values, indices, in, dim, is_max});
 }
 
 }  // namespace tsh::cuda::TSH_KERNELS_NS

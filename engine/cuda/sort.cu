@@ -8,6 +8,7 @@
 // long line runs on one thread, correct first and fast later.
 #include "engine/core/memory.h"
 #include "engine/cuda/kernels.h"
+#include "engine/cuda/dispatch.h"
 #include "engine/cuda/launch.h"
 #include "engine/kernels/coverage.h"
 #include "engine/kernels/sort.h"
@@ -75,28 +76,6 @@ TSH_HOST_DEVICE void merge_sort(C* keys, int64_t* idx, C* kt, int64_t* it, int64
     }
 }
 
-// The other dims of several same-shaped tensors, and each one's stride along `dim`.
-template <int N> struct Lines {
-  Indexer<N> outer;
-  int64_t step[N];
-  int64_t count = 1;
-};
-
-template <int N> Lines<N> lines_of(const Tensor* const (&ts)[N], int64_t dim) {
-  std::vector<int64_t> sizes;
-  std::vector<std::vector<int64_t>> st(N);
-  Lines<N> L;
-  for (int64_t d = 0; d < ts[0]->dim(); ++d) {
-    if (d == dim) continue;
-    sizes.push_back(ts[0]->sizes()[d]);
-    L.count *= ts[0]->sizes()[d];
-    for (int k = 0; k < N; ++k) st[k].push_back(ts[k]->strides()[d]);
-  }
-  L.outer = indexer_from<N>(sizes, st);
-  for (int k = 0; k < N; ++k) L.step[k] = ts[k]->dim() == 0 ? 0 : ts[k]->strides()[dim];
-  return L;
-}
-
 // Scratch for `lines` lines of n (key, index) pairs, twice over.
 template <typename C> struct Scratch {
   Tensor bytes;
@@ -115,21 +94,6 @@ template <typename C> struct Scratch {
   }
 };
 
-template <typename F> void dispatch_sortable(DType d, const char* name, F&& f) {
-  switch (d) {
-    case DType::Bool: f.template operator()<bool>(); return;
-    case DType::UInt8: f.template operator()<uint8_t>(); return;
-    case DType::Int8: f.template operator()<int8_t>(); return;
-    case DType::Int16: f.template operator()<int16_t>(); return;
-    case DType::Int32: f.template operator()<int32_t>(); return;
-    case DType::Int64: f.template operator()<int64_t>(); return;
-    case DType::Float16: f.template operator()<f16>(); return;
-    case DType::BFloat16: f.template operator()<bf16>(); return;
-    case DType::Float32: f.template operator()<float>(); return;
-    case DType::Float64: f.template operator()<double>(); return;
-    default: kernels::not_implemented_for(name, d);
-  }
-}
 
 // Each line of `in` (along dim) read into scratch and sorted; then emit(line offsets, keys, idx, n) per line.
 template <typename T, int N, typename Emit>
@@ -423,32 +387,32 @@ struct UniqueRowsOp {
 }  // namespace
 
 void sort_kernel(const Tensor& values, const Tensor& indices, int64_t dim, bool descending, bool) {
-  dispatch_sortable(values.dtype(), "sort_cuda", Sort{values, indices, dim, descending});
+  dispatch_real(values.dtype(), "sort_cuda", Sort{values, indices, dim, descending});
 }
 void topk_kernel(const Tensor& values, const Tensor& indices, const Tensor& in, int64_t k, int64_t dim, bool largest,
                  bool) {
-  if (k > 0) dispatch_sortable(in.dtype(), "topk_cuda", Topk{values, indices, in, k, dim, largest});
+  if (k > 0) dispatch_real(in.dtype(), "topk_cuda", Topk{values, indices, in, k, dim, largest});
 }
 void kthvalue_kernel(const Tensor& values, const Tensor& indices, const Tensor& in, int64_t k, int64_t dim) {
-  dispatch_sortable(in.dtype(), "kthvalue_cuda", Kth{values, indices, in, k, dim});
+  dispatch_real(in.dtype(), "kthvalue_cuda", Kth{values, indices, in, k, dim});
 }
 void median_kernel(const Tensor& values, const Tensor& indices, const Tensor& in, int64_t dim, bool ignore_nan) {
-  dispatch_sortable(in.dtype(), "median_cuda", Median{values, indices, in, dim, ignore_nan});
+  dispatch_real(in.dtype(), "median_cuda", Median{values, indices, in, dim, ignore_nan});
 }
 void median_all_kernel(const Tensor& out, const Tensor& in, bool ignore_nan) {
-  dispatch_sortable(in.dtype(), "median_cuda", MedianAll{out, in, ignore_nan});
+  dispatch_real(in.dtype(), "median_cuda", MedianAll{out, in, ignore_nan});
 }
 void mode_kernel(const Tensor& values, const Tensor& indices, const Tensor& in, int64_t dim) {
-  dispatch_sortable(in.dtype(), "mode_cuda", Mode{values, indices, in, dim});
+  dispatch_real(in.dtype(), "mode_cuda", Mode{values, indices, in, dim});
 }
 int64_t unique_kernel(const Tensor& values, const Tensor& inverse, const Tensor& counts, const Tensor& in) {
   int64_t m = 0;
-  if (in.numel() > 0) dispatch_sortable(in.dtype(), "unique_cuda", Unique{values, inverse, counts, in, &m});
+  if (in.numel() > 0) dispatch_real(in.dtype(), "unique_cuda", Unique{values, inverse, counts, in, &m});
   return m;
 }
 UniqueRows unique_rows_kernel(const Tensor& rows) {
   UniqueRows u;
-  if (rows.size(0) > 0) dispatch_sortable(rows.dtype(), "unique_dim_cuda", UniqueRowsOp{rows, &u});
+  if (rows.size(0) > 0) dispatch_real(rows.dtype(), "unique_dim_cuda", UniqueRowsOp{rows, &u});
   return u;
 }
 
