@@ -70,6 +70,17 @@ template <bool IsMax, typename M> TSH_HOST_DEVICE bool replaces(const Best<M>& a
   return IsMax ? b > a.v : b < a.v;
 }
 
+// Whether lane result b replaces lane result a: the better value, and among equal values
+// (or NaNs) the one seen first in the block, whichever lane found it.
+template <bool IsMax, typename M> TSH_HOST_DEVICE bool takes_over(const Best<M>& a, const Best<M>& b) {
+  if (b.at < 0) return false;
+  if (a.at < 0) return true;
+  const bool an = is_nan(a.v), bn = is_nan(b.v);
+  if (an || bn) return an && bn ? b.at < a.at : bn;
+  if (b.v == a.v) return b.at < a.at;
+  return IsMax ? b.v > a.v : b.v < a.v;
+}
+
 // What an extreme reduction writes: the value, the index, or both.
 enum class Emit { Value, Index, Both };
 
@@ -85,7 +96,7 @@ void extreme_typed(const Tensor& values, const Tensor& indices, const Tensor& in
         const M x = cast<M>(v);
         return replaces<IsMax>(acc, x) ? B{x, k} : acc;
       },
-      [] TSH_HOST_DEVICE(B a, B b) { return b.at >= 0 && replaces<IsMax>(a, b.v) ? b : a; },
+      [] TSH_HOST_DEVICE(B a, B b) { return takes_over<IsMax>(a, b) ? b : a; },
       [vdst, idst] TSH_HOST_DEVICE(int64_t off, B acc) {
         if constexpr (E != Emit::Index) vdst[off] = cast<T>(acc.v);
         if constexpr (E != Emit::Value) idst[off] = acc.at < 0 ? 0 : acc.at;

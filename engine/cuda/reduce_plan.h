@@ -2,10 +2,13 @@
 //
 // The op layer hands two tensors of the input's shape: the input and the
 // output seen with stride 0 along the reduced dims. Here they split into the
-// kept dims (one output element each) and the reduced block. Each output is
-// reduced in fixed chunks of its block, one thread per (output, chunk), and
-// the chunks' partial results are then combined in order by one thread per
-// output: the result is deterministic, the same on every run and launch.
+// kept dims (one output element each) and the reduced block. A long block is
+// reduced by `lanes` threads per output, lane c taking elements c, c + lanes,
+// c + 2·lanes, ... so that neighbouring threads read neighbouring elements;
+// the lanes' partial results are then combined in lane order by one thread
+// per output. The lane count depends only on the block's length, so the
+// result is deterministic, the same on every run and launch; a merge that
+// cares about positions (argmax's first maximum) compares the indices it carries.
 #pragma once
 
 #include "engine/cuda/launch.h"
@@ -49,7 +52,7 @@ template <typename In, typename Acc, typename Step, typename Merge, typename Wri
 void reduce(const Tensor& out, const Tensor& in, Acc init, Step step, Merge merge, Write write) {
   const Plan p = plan_of(out, in);
   const In* src = reinterpret_cast<const In*>(in.data_ptr());
-  const int64_t chunks = (p.n_red + kChunk - 1) / kChunk;
+  const int64_t chunks = (p.n_red + kChunk - 1) / kChunk;  // the lanes: about kChunk elements each
   const int64_t n_out = p.n_out, n_red = p.n_red;
   if (chunks <= 1 || n_out >= 65536) {
     for_each_index(n_out, [=] TSH_HOST_DEVICE(int64_t o) {
@@ -72,8 +75,7 @@ void reduce(const Tensor& out, const Tensor& in, Acc init, Step step, Merge merg
     int64_t off[2];
     p.kept.offsets(o, off);
     Acc acc = init;
-    const int64_t end = (c + 1) * kChunk < n_red ? (c + 1) * kChunk : n_red;
-    for (int64_t k = c * kChunk; k < end; ++k) {
+    for (int64_t k = c; k < n_red; k += chunks) {
       int64_t r[1];
       p.reduced.offsets(k, r);
       acc = step(acc, src[off[1] + r[0]], k);

@@ -415,6 +415,14 @@ bool tensor_input(const Case& c) {
 // which the small generated cases never reach: sums of integers in float64 are exact on both.
 bool others_have_cuda(bool stand_in) { return stand_in || (accelerator() && accelerator()->device_count() > 0); }
 
+// 0, 1, ..., 9, 0, 1, ... with NaN at 25000 and 27000 (float64): maxima, minima and NaNs repeat across lanes.
+Tensor remainder_free_ties(int64_t n) {
+  std::vector<double> v(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) v[i] = static_cast<double>(i % 10);
+  v[25000] = v[27000] = std::nan("");
+  return tensor_of<double>(v, Shape{n}, DType::Float64, Device{});
+}
+
 int large_reductions(Device dev) {
   int failures = 0;
   const Tensor cpu_t = arange(Scalar(int64_t{0}), Scalar(int64_t{30000}), Scalar(int64_t{1}), DType::Float64);
@@ -436,6 +444,12 @@ int large_reductions(Device dev) {
   same("argmax", argmax(m), argmax(dm));
   same("argmax(dim=1)", argmax(m, int64_t{1}), argmax(dm, int64_t{1}));
   same("all", all(m), all(dm));
+  // Ties and NaNs across lanes: the first maximum and the first NaN win wherever they fall.
+  const Tensor flat = remainder_free_ties(30000);
+  const Tensor dflat = to(flat, std::nullopt, dev);
+  same("argmax with ties", argmax(flat), argmax(dflat));
+  same("argmin with ties", argmin(flat), argmin(dflat));
+  same("max(dim) with ties", max(view(flat, {3, 10000}), 1).indices, max(view(dflat, {3, 10000}), 1).indices);
   return failures;
 }
 
