@@ -17,6 +17,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "engine/core/accelerator.h"
+
 namespace tsh::cuda {
 
 // The raw memory source: cudaMalloc/cudaFree on a real device, a fake in tests.
@@ -32,15 +34,12 @@ class RawMemory {
 using StreamId = uintptr_t;  // an opaque stream handle (cudaStream_t as an integer); 0 = the default stream
 
 // Bytes unless said otherwise; "current" and "peak" as torch.cuda.memory_stats.
-struct MemoryStats {
-  int64_t allocated = 0, allocated_peak = 0;  // bytes in blocks handed out (rounded sizes, as PyTorch counts)
-  int64_t requested = 0, requested_peak = 0;  // bytes the callers asked for
-  int64_t reserved = 0, reserved_peak = 0;    // bytes held from RawMemory (segments)
-  int64_t active_blocks = 0, segments = 0;    // counts; active = handed out or freed awaiting release_recorded()
-  int64_t alloc_retries = 0, ooms = 0;        // counts
-  int64_t inactive_split_bytes = 0;           // free bytes inside segments that also hold allocated blocks
-  int64_t alloc_count = 0, free_count = 0;    // counts of allocate/free calls that succeeded
-};
+// The figures torch.cuda.memory_stats reports (engine/core/accelerator.h): allocated and
+// requested bytes (rounded and asked-for sizes), reserved bytes (segments held from RawMemory),
+// active blocks (handed out, or freed awaiting release_recorded()), segments, retries, OOMs,
+// inactive split bytes (free bytes inside segments that also hold allocated blocks), and
+// the counts of allocate/free calls that succeeded.
+using MemoryStats = AcceleratorMemory;
 
 class CachingAllocator {
  public:

@@ -196,24 +196,8 @@ cudaStream_t stream_of(const void* device_ptr) {
 }
 
 AcceleratorMemory memory_figures(int device) {
-  AcceleratorMemory m;
   CachingAllocator* c = device_memory().existing(device);
-  if (!c) return m;
-  const MemoryStats s = c->stats();
-  m.allocated = s.allocated;
-  m.allocated_peak = s.allocated_peak;
-  m.requested = s.requested;
-  m.requested_peak = s.requested_peak;
-  m.reserved = s.reserved;
-  m.reserved_peak = s.reserved_peak;
-  m.active_blocks = s.active_blocks;
-  m.segments = s.segments;
-  m.alloc_retries = s.alloc_retries;
-  m.ooms = s.ooms;
-  m.inactive_split_bytes = s.inactive_split_bytes;
-  m.alloc_count = s.alloc_count;
-  m.free_count = s.free_count;
-  return m;
+  return c ? c->stats() : AcceleratorMemory{};
 }
 
 void reset_peak_memory(int device) {
