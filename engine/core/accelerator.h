@@ -23,6 +23,11 @@ struct DeviceProperties {
   int multi_processor_count = 0;
   std::string uuid;          // "8-4-4-4-12" hex, as PyTorch prints it
   int l2_cache_size = 0;     // bytes
+  int pci_bus_id = 0, pci_device_id = 0, pci_domain_id = 0;
+  int warp_size = 0, max_threads_per_block = 0, max_threads_per_multi_processor = 0;
+  int regs_per_multiprocessor = 0, memory_bus_width = 0;  // registers; bits
+  int64_t shared_memory_per_block = 0, shared_memory_per_block_optin = 0, shared_memory_per_multiprocessor = 0;
+  bool is_integrated = false, is_multi_gpu_board = false;
 };
 
 // Figures of one device's caching allocator, as torch.cuda.memory_stats names them.

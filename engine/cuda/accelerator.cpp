@@ -35,6 +35,19 @@ class CudaRuntime : public Accelerator {
     out.total_memory = static_cast<int64_t>(p.totalGlobalMem);
     out.multi_processor_count = p.multiProcessorCount;
     out.l2_cache_size = p.l2CacheSize;
+    out.pci_bus_id = p.pciBusID;
+    out.pci_device_id = p.pciDeviceID;
+    out.pci_domain_id = p.pciDomainID;
+    out.warp_size = p.warpSize;
+    out.max_threads_per_block = p.maxThreadsPerBlock;
+    out.max_threads_per_multi_processor = p.maxThreadsPerMultiProcessor;
+    out.regs_per_multiprocessor = p.regsPerMultiprocessor;
+    out.memory_bus_width = p.memoryBusWidth;
+    out.shared_memory_per_block = static_cast<int64_t>(p.sharedMemPerBlock);
+    out.shared_memory_per_block_optin = static_cast<int64_t>(p.sharedMemPerBlockOptin);
+    out.shared_memory_per_multiprocessor = static_cast<int64_t>(p.sharedMemPerMultiprocessor);
+    out.is_integrated = p.integrated != 0;
+    out.is_multi_gpu_board = p.isMultiGpuBoard != 0;
     const auto* b = reinterpret_cast<const unsigned char*>(p.uuid.bytes);
     char uuid[40];
     std::snprintf(uuid, sizeof uuid, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", b[0], b[1],

@@ -37,7 +37,10 @@ struct DevicePropertiesObj : InstanceObj {
   std::string class_name() const override { return "_CudaDeviceProperties"; }
   std::string module_name() const override { return "torch._C"; }
   std::vector<std::string> attr_names() const override {
-    return {"L2_cache_size", "major", "minor", "multi_processor_count", "name", "total_memory", "uuid"};
+    return {"L2_cache_size", "is_integrated", "is_multi_gpu_board", "major", "max_threads_per_block",
+            "max_threads_per_multi_processor", "memory_bus_width", "minor", "multi_processor_count", "name",
+            "pci_bus_id", "pci_device_id", "pci_domain_id", "regs_per_multiprocessor", "shared_memory_per_block",
+            "shared_memory_per_block_optin", "shared_memory_per_multiprocessor", "total_memory", "uuid", "warp_size"};
   }
   Value attr(Interpreter&, const Value&, const std::string& n) override {
     if (n == "name") return Value::str(p.name);
@@ -47,21 +50,31 @@ struct DevicePropertiesObj : InstanceObj {
     if (n == "multi_processor_count") return Value::integer(p.multi_processor_count);
     if (n == "uuid") return Value::str(p.uuid);
     if (n == "L2_cache_size") return Value::integer(p.l2_cache_size);
-    // PyTorch's other properties: the Accelerator interface does not read them.
-    for (const char* known : {"clock_rate", "gcnArchName", "is_integrated", "is_multi_gpu_board",
-                              "max_threads_per_block", "max_threads_per_multi_processor", "memory_bus_width",
-                              "memory_clock_rate", "pci_bus_id", "pci_device_id", "pci_domain_id",
-                              "regs_per_multiprocessor", "shared_memory_per_block", "shared_memory_per_block_optin",
-                              "shared_memory_per_multiprocessor", "warp_size"})
+    if (n == "pci_bus_id") return Value::integer(p.pci_bus_id);
+    if (n == "pci_device_id") return Value::integer(p.pci_device_id);
+    if (n == "pci_domain_id") return Value::integer(p.pci_domain_id);
+    if (n == "warp_size") return Value::integer(p.warp_size);
+    if (n == "max_threads_per_block") return Value::integer(p.max_threads_per_block);
+    if (n == "max_threads_per_multi_processor") return Value::integer(p.max_threads_per_multi_processor);
+    if (n == "regs_per_multiprocessor") return Value::integer(p.regs_per_multiprocessor);
+    if (n == "memory_bus_width") return Value::integer(p.memory_bus_width);
+    if (n == "shared_memory_per_block") return Value::integer(p.shared_memory_per_block);
+    if (n == "shared_memory_per_block_optin") return Value::integer(p.shared_memory_per_block_optin);
+    if (n == "shared_memory_per_multiprocessor") return Value::integer(p.shared_memory_per_multiprocessor);
+    if (n == "is_integrated") return Value::boolean(p.is_integrated);
+    if (n == "is_multi_gpu_board") return Value::boolean(p.is_multi_gpu_board);
+    // PyTorch's other properties: CUDA 13 no longer reports the clock rates, and gcnArchName is ROCm's.
+    for (const char* known : {"clock_rate", "gcnArchName", "memory_clock_rate"})
       if (n == known) throw NotImplementedError("_CudaDeviceProperties." + n + ": tsh does not read this property of the device");
     throw AttributeError("'torch._C._CudaDeviceProperties' object has no attribute '" + n + "'");
   }
-  // PyTorch's repr (torch/csrc/cuda/Module.cpp), less pci_bus_id, pci_device_id and
-  // pci_domain_id, which the Accelerator interface does not give.
+  // PyTorch's repr (torch/csrc/cuda/Module.cpp).
   std::string repr_of(const Value&) const override {
     return "_CudaDeviceProperties(name='" + p.name + "', major=" + std::to_string(p.major) +
            ", minor=" + std::to_string(p.minor) + ", total_memory=" + std::to_string(p.total_memory / (1024 * 1024)) +
            "MB, multi_processor_count=" + std::to_string(p.multi_processor_count) + ", uuid=" + p.uuid +
+           ", pci_bus_id=" + std::to_string(p.pci_bus_id) + ", pci_device_id=" + std::to_string(p.pci_device_id) +
+           ", pci_domain_id=" + std::to_string(p.pci_domain_id) +
            ", L2_cache_size=" + std::to_string(p.l2_cache_size / (1024 * 1024)) + "MB)";
   }
 };

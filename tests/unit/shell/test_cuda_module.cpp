@@ -63,6 +63,8 @@ class FakeGpu : public Accelerator {
     p.multi_processor_count = 132;
     p.uuid = "01234567-89ab-cdef-0123-456789abcdef";
     p.l2_cache_size = 50 << 20;
+    p.pci_bus_id = 24 + index;
+    p.warp_size = 32;
     return p;
   }
   void synchronize(int index) override { log += "sync" + std::to_string(index) + " "; }
@@ -149,7 +151,7 @@ TEST_CASE("torch.cuda reports the runtime's devices and switches between them", 
                     "torch.cuda.get_device_properties('cuda:1')",
                     "p = torch.cuda.get_device_properties()",
                     "p.total_memory, p.multi_processor_count, p.L2_cache_size",
-                    "p.warp_size",
+                    "p.warp_size, p.pci_bus_id", "p.clock_rate",
                     "torch.cuda.get_device_properties(2)",
                     "torch.cuda.set_device(1)",
                     "torch.cuda.current_device()",
@@ -178,12 +180,15 @@ TEST_CASE("torch.cuda reports the runtime's devices and switches between them", 
         "(9, 0)\n"
         ">>> torch.cuda.get_device_properties('cuda:1')\n"
         "_CudaDeviceProperties(name='Fake GPU 1', major=9, minor=0, total_memory=81559MB, multi_processor_count=132, "
-        "uuid=01234567-89ab-cdef-0123-456789abcdef, L2_cache_size=50MB)\n"
+        "uuid=01234567-89ab-cdef-0123-456789abcdef, pci_bus_id=25, pci_device_id=0, pci_domain_id=0, "
+        "L2_cache_size=50MB)\n"
         ">>> p = torch.cuda.get_device_properties()\n"
         ">>> p.total_memory, p.multi_processor_count, p.L2_cache_size\n"
         "(85520809984, 132, 52428800)\n"
-        ">>> p.warp_size\n"
-        "NotImplementedError: _CudaDeviceProperties.warp_size: tsh does not read this property of the device\n"
+        ">>> p.warp_size, p.pci_bus_id\n"
+        "(32, 24)\n"
+        ">>> p.clock_rate\n"
+        "NotImplementedError: _CudaDeviceProperties.clock_rate: tsh does not read this property of the device\n"
         ">>> torch.cuda.get_device_properties(2)\n"
         "AssertionError: Invalid device id\n"
         ">>> torch.cuda.set_device(1)\n"
