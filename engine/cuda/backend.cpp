@@ -8,6 +8,7 @@
 #include "engine/cuda/generator.h"
 #include "engine/cuda/solver.h"
 #include "engine/cuda/kernels.h"
+#include "engine/cuda/on_device.h"
 
 namespace tsh::cuda {
 
@@ -18,21 +19,21 @@ void start() {
   kernels_on_device::fill_slots(DeviceType::CUDA);
   kernels_on_device::fill_random_slots(DeviceType::CUDA);
   // Products go to cuBLAS.
-  kernels::mm.set(DeviceType::CUDA, mm_kernel);
-  kernels::bmm.set(DeviceType::CUDA, bmm_kernel);
-  kernels::mv.set(DeviceType::CUDA, mv_kernel);
-  kernels::dot.set(DeviceType::CUDA, dot_kernel);
+  kernels::mm.set(DeviceType::CUDA, kernels_on_device::guarded<mm_kernel>);
+  kernels::bmm.set(DeviceType::CUDA, kernels_on_device::guarded<bmm_kernel>);
+  kernels::mv.set(DeviceType::CUDA, kernels_on_device::guarded<mv_kernel>);
+  kernels::dot.set(DeviceType::CUDA, kernels_on_device::guarded<dot_kernel>);
   // Factorizations and solves go to cuSOLVER (triangular solves to cuBLAS).
-  kernels::solve.set(DeviceType::CUDA, solve_kernel);
-  kernels::lu_factor.set(DeviceType::CUDA, lu_factor_kernel);
-  kernels::lu_solve.set(DeviceType::CUDA, lu_solve_kernel);
-  kernels::triangular_solve.set(DeviceType::CUDA, triangular_solve_kernel);
-  kernels::cholesky_solve.set(DeviceType::CUDA, cholesky_solve_kernel);
-  kernels::cholesky_inverse.set(DeviceType::CUDA, cholesky_inverse_kernel);
-  kernels::svd.set(DeviceType::CUDA, svd_kernel);
-  kernels::geqrf.set(DeviceType::CUDA, geqrf_kernel);
-  kernels::orgqr.set(DeviceType::CUDA, orgqr_kernel);
-  kernels::ormqr.set(DeviceType::CUDA, ormqr_kernel);
+  kernels::solve.set(DeviceType::CUDA, kernels_on_device::guarded<solve_kernel>);
+  kernels::lu_factor.set(DeviceType::CUDA, kernels_on_device::guarded<lu_factor_kernel>);
+  kernels::lu_solve.set(DeviceType::CUDA, kernels_on_device::guarded<lu_solve_kernel>);
+  kernels::triangular_solve.set(DeviceType::CUDA, kernels_on_device::guarded<triangular_solve_kernel>);
+  kernels::cholesky_solve.set(DeviceType::CUDA, kernels_on_device::guarded<cholesky_solve_kernel>);
+  kernels::cholesky_inverse.set(DeviceType::CUDA, kernels_on_device::guarded<cholesky_inverse_kernel>);
+  kernels::svd.set(DeviceType::CUDA, kernels_on_device::guarded<svd_kernel>);
+  kernels::geqrf.set(DeviceType::CUDA, kernels_on_device::guarded<geqrf_kernel>);
+  kernels::orgqr.set(DeviceType::CUDA, kernels_on_device::guarded<orgqr_kernel>);
+  kernels::ormqr.set(DeviceType::CUDA, kernels_on_device::guarded<ormqr_kernel>);
 }
 
 }  // namespace tsh::cuda
