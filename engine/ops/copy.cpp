@@ -54,6 +54,8 @@ Tensor contiguous(const Tensor& t) {
 Tensor to(const Tensor& t, std::optional<DType> dtype, std::optional<Device> device, bool copy) {
   DType d = dtype.value_or(t.dtype());
   Device dev = device.value_or(t.device());
+  // "cuda" names the current device: a tensor already there is not copied.
+  if (!dev.is_cpu() && !dev.is_meta() && dev.index < 0) dev = allocator_for(dev)->prepare(dev);
   if (!copy && d == t.dtype() && dev == t.device()) return t;
   if (t.device().is_meta() && !dev.is_meta()) throw NotImplementedError("Cannot copy out of meta tensor; no data!");
   Tensor out = empty_like(t, d, dev);

@@ -17,6 +17,8 @@ class StandInMemory : public Allocator {
  public:
   int64_t to_host = 0, from_host = 0;  // bytes that crossed
 
+  // One device: "cuda" resolves to cuda:0, as on a one-GPU machine.
+  Device prepare(Device d) override { return d.index < 0 ? Device{d.type, 0} : d; }
   void* allocate(int64_t n) override { return cpu::host_allocator()->allocate(n); }
   void deallocate(void* p, int64_t n) override { cpu::host_allocator()->deallocate(p, n); }
   void copy_to_host(void* h, const void* s, int64_t n) override {

@@ -142,6 +142,9 @@ TEST_CASE("a second backend needs only memory and kernels: bytes move through th
   const Tensor on_dev = to(view(host, {2, 3}), std::nullopt, dev);
   CHECK(on_dev.device() == dev);
   CHECK(fake.memory.from_host == 24);
+  // "cuda" is the current device: a tensor already there comes back as it is, and a new one lands there.
+  CHECK(to(on_dev, std::nullopt, Device::parse("cuda")).storage() == on_dev.storage());
+  CHECK(to(host, std::nullopt, Device::parse("cuda")).device() == dev);
   // Transposed and converted on the device, then brought back: the values survive.
   const Tensor back = to(to(tsh::t(on_dev), DType::Float64, dev), std::nullopt, Device{});
   CHECK(back.device().is_cpu());
