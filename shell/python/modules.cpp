@@ -18,6 +18,9 @@ const std::vector<StdModule>& std_modules() {
       {"itertools", "Iterators for efficient looping, as Python's itertools (count, cycle, chain, islice, groupby, product, ...).",
        install_itertools},
       {"math", "Mathematical functions and constants of Python's math module (sqrt, exp, pi, ...).", install_math},
+      {"numpy", "NumPy's arrays over tsh's tensors (array, asarray, zeros, ones, arange, dtypes), printed as NumPy 2.x "
+                "prints them; t.numpy() and torch.from_numpy(a) share memory.",
+       install_numpy},
       {"os", "The operating system: environment variables, the working directory, os.path.", install_os},
       {"random", "Pseudo-random numbers as Python's random module draws them (seed, random, randint, choice, shuffle, ...).",
        install_random},

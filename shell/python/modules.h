@@ -29,6 +29,7 @@ void def_function(const Value& module, const std::string& name, std::function<Va
 
 // The installers, one per file.
 void install_math(Interpreter& in, Value& m);
+void install_numpy(Interpreter& in, Value& m);
 void install_sys(Interpreter& in, Value& m);
 void install_os(Interpreter& in, Value& m);
 void install_time(Interpreter& in, Value& m);

@@ -9,12 +9,27 @@
 #include "shell/python/errors.h"
 #include "shell/torch/out_arg.h"
 #include "shell/torch/registry.h"
+#include "shell/python/numpy_array.h"
+#include "shell/torch/tensor_data.h"
 
 namespace tsh::shell {
 
 namespace {
 
 Device device_or_default(const std::optional<Device>& d) { return d.value_or(default_device()); }
+
+// The keyword-only tail of PyTorch's factories, after what goes first (out= or
+// memory_format=): dtype, layout, device, pin_memory, requires_grad.
+const char* const kTail =
+    "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, "
+    "bool? requires_grad=False) -> Tensor";
+
+std::string factory(const std::string& head, const std::string& first) {
+  return head + ", *, " + (first.empty() ? "" : first + ", ") + kTail;
+}
+
+
+}  // namespace
 
 // Walks nested lists/tuples: fills shape (checking raggedness) and the flat scalars.
 void flatten_data(const Value& v, size_t depth, Shape& shape, std::vector<Scalar>& out) {
@@ -49,6 +64,7 @@ void flatten_data(const Value& v, size_t depth, Shape& shape, std::vector<Scalar
 
 Tensor tensor_from_data(const Value& data, std::optional<DType> dtype, Device device) {
   if (data.is(Kind::Tensor)) return clone(to(data.as_tensor(), dtype, device));
+  if (is_ndarray(data)) return clone(to(ndarray_tensor(data), dtype, device));  // torch.tensor(a) copies
   Shape shape;
   std::vector<Scalar> flat;
   flatten_data(data, 0, shape, flat);
@@ -56,19 +72,6 @@ Tensor tensor_from_data(const Value& data, std::optional<DType> dtype, Device de
   DType d = dtype.value_or(flat.empty() ? default_dtype() : infer_dtype(flat));
   return from_scalars(shape, flat, d, device);
 }
-
-// The keyword-only tail of PyTorch's factories, after what goes first (out= or
-// memory_format=): dtype, layout, device, pin_memory, requires_grad.
-const char* const kTail =
-    "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, "
-    "bool? requires_grad=False) -> Tensor";
-
-std::string factory(const std::string& head, const std::string& first) {
-  return head + ", *, " + (first.empty() ? "" : first + ", ") + kTail;
-}
-
-
-}  // namespace
 
 // torch.Tensor(...), PyTorch's legacy constructor: a tensor of the default
 // float dtype from data, an empty one, or an uninitialised one of a size
@@ -212,8 +215,8 @@ void register_more_factories(Registry& r) {
           const std::optional<bool> copy = a.opt_bool(3);
           Tensor t;
           bool shared = false;
-          if (a[0].is(Kind::Tensor)) {
-            t = a.tensor(0);
+          if (a[0].is(Kind::Tensor) || is_ndarray(a[0])) {  // an ndarray shares its memory, as in PyTorch
+            t = a[0].is(Kind::Tensor) ? a.tensor(0) : ndarray_tensor(a[0]);
             shared = true;
           } else if (a[0].is(Kind::Storage)) {
             const auto* so = a[0].as<StorageObj>();
@@ -273,6 +276,7 @@ void register_creation_ops(Registry& r) {
         "Like tensor(), but returns a tensor argument unchanged when it already fits.",
         [](Interpreter&, Bound& a) {
           if (a[0].is(Kind::Tensor)) return Value::tensor(to(a.tensor(0), a.dtype(1), a.device(2)));
+          if (is_ndarray(a[0])) return Value::tensor(to(ndarray_tensor(a[0]), a.dtype(1), a.device(2)));  // shared
           return Value::tensor(tensor_from_data(a[0], a.dtype(1), device_or_default(a.device(2))));
         });
   struct Fill {

@@ -10,6 +10,7 @@
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
 #include "engine/ops/unary.h"
+#include "shell/python/numpy_array.h"
 #include "shell/python/errors.h"
 #include "shell/torch/registry.h"
 
@@ -149,6 +150,21 @@ void register_tensor_info_ops(Registry& r) {
   r.def("item(Tensor self) -> Scalar", kMethod, "The value of a one-element tensor as a Python number.",
         [](Interpreter&, Bound& a) {
           return Value::number(item(a.tensor(0)));
+        });
+  r.def("numpy(Tensor self, *, bool force=False) -> Any", kMethod,
+        "self as a NumPy array sharing its memory (CPU tensors; force=True copies a CUDA tensor to the CPU first).",
+        [](Interpreter&, Bound& a) {
+          const Tensor& t = a.tensor(0);
+          if (!t.device().is_cpu() && !a.boolean(1))
+            throw TypeError("can't convert " + t.device().str() +
+                            " device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.");
+          return make_ndarray(t.device().is_cpu() ? t : to(t, std::nullopt, Device{}));
+        });
+  r.def("from_numpy(Any ndarray) -> Tensor", kFunction,
+        "A tensor sharing the memory of a NumPy array: writes to either show in the other.",
+        [](Interpreter&, Bound& a) {
+          if (!is_ndarray(a[0])) throw TypeError("expected np.ndarray (got " + type_name(a[0]) + ")");
+          return Value::tensor(ndarray_tensor(a[0]));
         });
   r.def("tolist(Tensor self) -> Any", kMethod, "self as nested Python lists (a number for 0-d).",
         [](Interpreter&, Bound& a) { return to_list(a.tensor(0)); });

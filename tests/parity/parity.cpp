@@ -95,11 +95,12 @@ std::vector<Operand> pool() {
 
 // Ops that change the session's global state or print: not run. Nor those whose
 // answer is which memory a tensor is in rather than a computation on it
-// (pin_memory: a CPU tensor's copy in the GPU runtime's host memory, an error elsewhere).
+// (pin_memory: a CPU tensor's copy in the GPU runtime's host memory, an error elsewhere),
+// nor numpy/from_numpy, whose results are NumPy arrays over the CPU's memory.
 const std::set<std::string> kSkipped = {
     "manual_seed", "seed", "set_rng_state", "set_printoptions", "set_default_dtype", "set_default_device",
     "set_num_threads", "set_num_interop_threads", "use_deterministic_algorithms", "set_default_tensor_type",
-    "set_flush_denormal", "save", "load", "set_", "resize_", "resize_as_", "pin_memory"};
+    "set_flush_denormal", "save", "load", "set_", "resize_", "resize_as_", "pin_memory", "numpy", "from_numpy"};
 
 struct Case {
   Args args;

@@ -1,0 +1,232 @@
+// shell/python/mod_numpy.cpp — the numpy module: ndarrays over tsh's tensors, NumPy's creation
+// functions and dtypes, printed exactly as NumPy 2.x prints them (engine/format/numpy_repr.h).
+//
+// What NumPy has and this module does not raises AttributeError, as for any
+// missing attribute: nothing is accepted and ignored.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/core/error.h"
+#include "engine/format/numpy_repr.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/creation.h"
+#include "engine/ops/views.h"
+#include "shell/interp.h"
+#include "shell/python/call_args.h"
+#include "shell/python/errors.h"
+#include "shell/python/modules.h"
+#include "shell/python/numpy_array.h"
+#include "shell/torch/tensor_data.h"
+
+namespace tsh::shell {
+
+namespace {
+
+Value type_value(const std::string& qualname) {
+  static std::map<std::string, Value> types;
+  auto it = types.find(qualname);
+  if (it != types.end()) return it->second;
+  auto t = std::make_shared<TypeObj>();
+  t->name = qualname;
+  t->ctor = [qualname](Interpreter&, Args&, Kwargs&) -> Value {
+    throw NotImplementedError(qualname + "(...): tsh makes arrays with numpy.array, asarray, zeros, ones and arange");
+  };
+  return types[qualname] = Value::object(Kind::Type, t);
+}
+
+// numpy.dtype('float32'): NumPy's dtype object.
+struct DtypeObj : InstanceObj {
+  DType d;
+  explicit DtypeObj(DType dt) : d(dt) {}
+  std::string class_name() const override { return "dtype[" + format::numpy_dtype_name(d) + "]"; }
+  std::string module_name() const override { return "numpy"; }
+  std::vector<std::string> attr_names() const override { return {"itemsize", "name"}; }
+  Value attr(Interpreter&, const Value&, const std::string& n) override {
+    if (n == "name") return Value::str(format::numpy_dtype_name(d));
+    if (n == "itemsize") return Value::integer(itemsize(d));
+    throw AttributeError("'numpy.dtype' object has no attribute '" + n + "'");
+  }
+  std::string repr_of(const Value&) const override { return "dtype('" + format::numpy_dtype_name(d) + "')"; }
+  std::string str_of(const Value&) const override { return format::numpy_dtype_name(d); }
+  std::optional<bool> equals(const Value&, const Value& other) const override {
+    if (other.is(Kind::Instance))
+      if (auto o = dynamic_cast<DtypeObj*>(other.as<InstanceObj>())) return o->d == d;
+    if (other.is(Kind::Str)) return format::numpy_dtype_name(d) == other.as_str();
+    return false;
+  }
+};
+
+Value dtype_value(DType d) {
+  auto o = std::make_shared<DtypeObj>(d);
+  o->type = type_value("numpy.dtype");
+  return Value::object(Kind::Instance, o);
+}
+
+struct NdArrayObj : InstanceObj {
+  Tensor t;
+  explicit NdArrayObj(Tensor tensor) : t(std::move(tensor)) {}
+  std::string class_name() const override { return "ndarray"; }
+  std::string module_name() const override { return "numpy"; }
+  std::vector<std::string> attr_names() const override {
+    return {"T", "dtype", "itemsize", "nbytes", "ndim", "shape", "size", "strides"};
+  }
+  Value attr(Interpreter& in, const Value& self, const std::string& n) override {
+    if (n == "shape") {
+      std::vector<Value> v;
+      for (int64_t s : t.sizes()) v.push_back(Value::integer(s));
+      return Value::tuple(v);
+    }
+    if (n == "strides") {  // NumPy counts strides in bytes
+      std::vector<Value> v;
+      for (int64_t s : t.strides()) v.push_back(Value::integer(s * t.itemsize()));
+      return Value::tuple(v);
+    }
+    if (n == "dtype") return dtype_value(t.dtype());
+    if (n == "ndim") return Value::integer(t.dim());
+    if (n == "size") return Value::integer(t.numel());
+    if (n == "itemsize") return Value::integer(t.itemsize());
+    if (n == "nbytes") return Value::integer(t.numel() * t.itemsize());
+    if (n == "T") return make_ndarray(permute_reversed(t));
+    (void)in;
+    (void)self;
+    throw AttributeError("'numpy.ndarray' object has no attribute '" + n + "'");
+  }
+  std::string repr_of(const Value&) const override { return format::numpy_array_repr(t); }
+  std::string str_of(const Value&) const override { return format::numpy_array_str(t); }
+  Int length(const Value&) override {
+    if (t.dim() == 0) throw TypeError("len() of unsized object");
+    return t.size(0);
+  }
+
+  static Tensor permute_reversed(const Tensor& x) {
+    Shape sizes(x.sizes().rbegin(), x.sizes().rend()), strides(x.strides().rbegin(), x.strides().rend());
+    return x.as_view(sizes, strides, x.storage_offset());
+  }
+};
+
+// A dtype= argument: None, a numpy type (numpy.float32), a dtype object, or a name ('float32', 'int').
+std::optional<DType> dtype_arg(const Value& v) {
+  if (v.is_none()) return std::nullopt;
+  std::string name;
+  if (v.is(Kind::Type)) {
+    name = v.as<TypeObj>()->name;
+    if (name.rfind("numpy.", 0) == 0) name = name.substr(6);
+    if (name == "float") name = "float64";
+    if (name == "int") name = "int64";
+  } else if (v.is(Kind::Str)) {
+    name = v.as_str();
+  } else if (v.is(Kind::Instance)) {
+    if (auto d = dynamic_cast<DtypeObj*>(v.as<InstanceObj>())) return d->d;
+  }
+  static const std::map<std::string, DType> names = {
+      {"bool", DType::Bool},         {"bool_", DType::Bool},         {"uint8", DType::UInt8},
+      {"int8", DType::Int8},         {"int16", DType::Int16},        {"int32", DType::Int32},
+      {"int64", DType::Int64},       {"int", DType::Int64},          {"float16", DType::Float16},
+      {"half", DType::Float16},      {"float32", DType::Float32},    {"single", DType::Float32},
+      {"float64", DType::Float64},   {"double", DType::Float64},     {"float", DType::Float64},
+      {"complex64", DType::Complex64}, {"complex128", DType::Complex128}, {"complex", DType::Complex128},
+      {"f4", DType::Float32},        {"f8", DType::Float64},         {"i4", DType::Int32},
+      {"i8", DType::Int64},          {"u1", DType::UInt8},           {"f2", DType::Float16}};
+  auto it = names.find(name);
+  if (it == names.end()) throw TypeError("data type '" + name + "' not understood");
+  return it->second;
+}
+
+// NumPy's inference: the widest kind present among bool < int64 < float64 < complex128.
+DType infer_numpy_dtype(const std::vector<Scalar>& flat) {
+  DType d = DType::Bool;
+  for (const Scalar& s : flat) {
+    if (s.is_complex()) return DType::Complex128;
+    if (s.is_float()) d = DType::Float64;
+    else if (s.is_int() && d == DType::Bool) d = DType::Int64;
+  }
+  return flat.empty() ? DType::Float64 : d;
+}
+
+Tensor array_from(const Value& obj, std::optional<DType> dtype, bool copy) {
+  if (is_ndarray(obj) || obj.is(Kind::Tensor)) {
+    const Tensor& t = is_ndarray(obj) ? ndarray_tensor(obj) : obj.as_tensor();
+    if (!t.device().is_cpu())
+      throw TypeError("can't convert " + t.device().str() +
+                      " device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.");
+    const Tensor r = to(t, dtype, std::nullopt);
+    return copy && r.storage() == t.storage() ? clone(r) : r;
+  }
+  Shape shape;
+  std::vector<Scalar> flat;
+  flatten_data(obj, 0, shape, flat);
+  return from_scalars(shape, flat, dtype.value_or(infer_numpy_dtype(flat)), Device{});
+}
+
+Shape shape_arg(const Value& v) {
+  if (v.is_intlike()) return {static_cast<int64_t>(v.as_int())};
+  Shape s;
+  for (const Value& x : v.items()) s.push_back(static_cast<int64_t>(x.as_int()));
+  return s;
+}
+
+}  // namespace
+
+Value make_ndarray(const Tensor& t) {
+  (void)format::numpy_dtype_name(t.dtype());  // bfloat16 has no NumPy dtype
+  auto o = std::make_shared<NdArrayObj>(t);
+  o->type = type_value("numpy.ndarray");
+  return Value::object(Kind::Instance, o);
+}
+
+bool is_ndarray(const Value& v) {
+  return v.is(Kind::Instance) && dynamic_cast<NdArrayObj*>(v.as<InstanceObj>()) != nullptr;
+}
+
+const Tensor& ndarray_tensor(const Value& v) { return dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())->t; }
+
+void install_numpy(Interpreter&, Value& m) {
+  auto& attrs = m.as<ModuleObj>()->attrs;
+  attrs["__version__"] = Value::str("2.4.6");
+  attrs["ndarray"] = type_value("numpy.ndarray");
+  for (const char* n : {"bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64",
+                        "complex64", "complex128"})
+    attrs[n] = type_value(std::string("numpy.") + n);
+  attrs["bool_"] = attrs["bool"];
+  attrs["pi"] = Value::floating(M_PI);
+  attrs["e"] = Value::floating(M_E);
+  attrs["inf"] = Value::floating(INFINITY);
+  attrs["nan"] = Value::floating(NAN);
+  attrs["newaxis"] = Value();
+  def_function(m, "dtype", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("dtype", a, kw, {"dtype"}, 1);
+    return dtype_value(*dtype_arg(v[0]));
+  });
+  def_function(m, "array", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("array", a, kw, {"object", "dtype", "copy"}, 1);
+    const bool copy = v[2].is_none() || truthy(v[2]);
+    return make_ndarray(array_from(v[0], dtype_arg(v[1]), copy));
+  });
+  def_function(m, "asarray", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("asarray", a, kw, {"a", "dtype"}, 1);
+    if (is_ndarray(v[0]) && v[1].is_none()) return v[0];
+    return make_ndarray(array_from(v[0], dtype_arg(v[1]), false));
+  });
+  auto filled = [](const char* name, double value) {
+    return [name, value](Interpreter&, Args& a, Kwargs& kw) {
+      std::vector<Value> v = bind_params(name, a, kw, {"shape", "dtype"}, 1);
+      return make_ndarray(full(shape_arg(v[0]), Scalar(value), dtype_arg(v[1]).value_or(DType::Float64)));
+    };
+  };
+  def_function(m, "zeros", filled("zeros", 0.0));
+  def_function(m, "ones", filled("ones", 1.0));
+  def_function(m, "arange", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("arange", a, kw, {"start", "stop", "step", "dtype"}, 1);
+    Value start = v[0], stop = v[1], step = v[2];
+    if (stop.is_none()) {
+      stop = start;
+      start = Value::integer(0);
+    }
+    if (step.is_none()) step = Value::integer(1);
+    const bool floats = start.is(Kind::Float) || stop.is(Kind::Float) || step.is(Kind::Float);
+    const DType d = dtype_arg(v[3]).value_or(floats ? DType::Float64 : DType::Int64);
+    return make_ndarray(arange(start.as_scalar(), stop.as_scalar(), step.as_scalar(), d));
+  });
+}
+
+}  // namespace tsh::shell

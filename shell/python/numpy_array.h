@@ -1,0 +1,17 @@
+// shell/python/numpy_array.h — NumPy's ndarray in the shell: a tensor underneath, NumPy's face on top.
+//
+// An ndarray value holds a tsh Tensor, so t.numpy() and torch.from_numpy(a)
+// share one storage both ways, as in PyTorch; its repr, str and attributes
+// (strides in bytes) are NumPy's.
+#pragma once
+
+#include "engine/core/tensor.h"
+#include "shell/python/value.h"
+
+namespace tsh::shell {
+
+Value make_ndarray(const Tensor& t);
+bool is_ndarray(const Value& v);
+const Tensor& ndarray_tensor(const Value& v);
+
+}  // namespace tsh::shell
