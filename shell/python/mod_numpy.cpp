@@ -167,6 +167,8 @@ Shape shape_arg(const Value& v) {
 
 }  // namespace
 
+Value numpy_loadtxt(Interpreter& in, Args& a, Kwargs& kw, const std::function<std::optional<DType>(const Value&)>& dtype_of);
+
 Value make_ndarray(const Tensor& t) {
   (void)format::numpy_dtype_name(t.dtype());  // bfloat16 has no NumPy dtype
   auto o = std::make_shared<NdArrayObj>(t);
@@ -215,6 +217,7 @@ void install_numpy(Interpreter&, Value& m) {
   };
   def_function(m, "zeros", filled("zeros", 0.0));
   def_function(m, "ones", filled("ones", 1.0));
+  def_function(m, "loadtxt", [](Interpreter& in, Args& a, Kwargs& kw) { return numpy_loadtxt(in, a, kw, dtype_arg); });
   def_function(m, "arange", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("arange", a, kw, {"start", "stop", "step", "dtype"}, 1);
     Value start = v[0], stop = v[1], step = v[2];
