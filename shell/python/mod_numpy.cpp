@@ -167,6 +167,7 @@ Shape shape_arg(const Value& v) {
 
 }  // namespace
 
+void install_numpy_random(Value& random);
 Value numpy_loadtxt(Interpreter& in, Args& a, Kwargs& kw, const std::function<std::optional<DType>(const Value&)>& dtype_of);
 
 Value make_ndarray(const Tensor& t) {
@@ -195,6 +196,9 @@ void install_numpy(Interpreter&, Value& m) {
   attrs["inf"] = Value::floating(INFINITY);
   attrs["nan"] = Value::floating(NAN);
   attrs["newaxis"] = Value();
+  Value random = new_module("numpy.random");
+  install_numpy_random(random);
+  attrs["random"] = random;
   def_function(m, "dtype", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("dtype", a, kw, {"dtype"}, 1);
     return dtype_value(*dtype_arg(v[0]));

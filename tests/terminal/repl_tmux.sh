@@ -43,9 +43,9 @@ fail() {
 screen() { T capture-pane -p -J -t tsh -S -2000 2>/dev/null; }
 count() { screen | grep -cE -- "$1"; }
 
-# Waits (polling, at most 8 s) until regex $1 occurs at least ${2:-1} times.
+# Waits (polling, at most 20 s: a loaded CI machine is slow) until regex $1 occurs at least ${2:-1} times.
 wait_for() {
-  local want=${2:-1} deadline=$((SECONDS + 8))
+  local want=${2:-1} deadline=$((SECONDS + 20))
   while [ "$(count "$1")" -lt "$want" ]; do
     [ $SECONDS -ge $deadline ] && fail "waited for /$1/ (x$want)"
     sleep 0.05
@@ -55,7 +55,7 @@ wait_for() {
 # The line being edited: the last line of the pane that starts with a prompt.
 current_line() { screen | grep -E '^(>>>|\.\.\.) ' | tail -n 1; }
 wait_line() {
-  local deadline=$((SECONDS + 8))
+  local deadline=$((SECONDS + 20))
   until current_line | grep -qE -- "$1"; do
     [ $SECONDS -ge $deadline ] && fail "the line being edited never matched /$1/"
     sleep 0.05
@@ -67,7 +67,7 @@ prompts() { count '^>>> ?$'; }  # empty primary prompts on the screen
 run_line() {
   T send-keys -t tsh -l "$1"
   wait_line "$(printf '%s' "$1" | sed 's/[][\\.*^$()+?{}|]/\\&/g')\$"
-  local before deadline=$((SECONDS + 8))
+  local before deadline=$((SECONDS + 20))
   before=$(prompts)
   T send-keys -t tsh Enter
   while [ "$(prompts)" -le "$before" ]; do
@@ -89,7 +89,7 @@ start_tsh() {
 # Sends Ctrl-D and waits for tsh to exit with status 0.
 exit_with_ctrl_d() {
   T send-keys -t tsh C-d
-  local deadline=$((SECONDS + 8))
+  local deadline=$((SECONDS + 20))
   until [ -f "$work/status" ]; do
     [ $SECONDS -ge $deadline ] && fail "Ctrl-D did not end tsh"
     sleep 0.05
@@ -193,7 +193,7 @@ T send-keys -t tsh Up
 wait_line 'def cell_fn\(a\): *$'
 before=$(prompts)
 T send-keys -t tsh Enter
-deadline=$((SECONDS + 8))
+deadline=$((SECONDS + 20))
 while [ "$(prompts)" -le "$before" ]; do
   [ $SECONDS -ge $deadline ] && fail "no prompt after the recalled block"
   sleep 0.05
