@@ -371,10 +371,47 @@ std::string numpy_array_str(const Tensor& t) {
   return body(t, " ", "", numpy_print_options().linewidth);
 }
 
+namespace {
+
+// A float scalar as NumPy 2.x writes it: its shortest digits, in scientific notation
+// below 1e-4 or from 1e3 (float16), 1e6 (float32), 1e16 (float64) up; "1.0", "1e+16".
+std::string scalar_float(double x, DType d) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x < 0 ? "-inf" : "inf";
+  const Digits sh = shortest(x, d);
+  const double ax = std::fabs(x);
+  const double big = d == DType::Float16 ? 1e3 : d == DType::Float32 ? 1e6 : 1e16;
+  const std::string sign = std::signbit(x) ? "-" : "";
+  if (ax != 0 && (ax >= big || ax < 1e-4)) {
+    std::string m = sh.digits.substr(0, 1);
+    if (sh.digits.size() > 1) m += "." + sh.digits.substr(1);
+    return sign + m + exponent(sh.exp10, 2);
+  }
+  Parts p = positional(x, d, 400, 0);
+  trim_zeros(p.frac, 0);
+  return p.sign + p.int_part + "." + (p.frac.empty() ? "0" : p.frac);
+}
+
+}  // namespace
+
+std::string numpy_scalar_str(const Tensor& t) {
+  (void)numpy_dtype_name(t.dtype());
+  std::vector<char> bytes(static_cast<size_t>(t.itemsize()));
+  read_bytes(bytes.data(), t.storage(), t.storage_offset() * t.itemsize(), t.itemsize());
+  const Visible v = widen(bytes.data(), 1, t.dtype());
+  switch (v.kind) {
+    case Visible::Kind::Bool: return v.ints[0] ? "True" : "False";
+    case Visible::Kind::Integer: return std::to_string(v.ints[0]);
+    case Visible::Kind::Floating: return scalar_float(v.re[0], t.dtype());
+    case Visible::Kind::Complex: break;
+  }
+  throw NotImplementedError("tsh does not print complex NumPy scalars yet");
+}
+
 std::string numpy_scalar_repr(const Tensor& t) {
-  const std::string name = numpy_dtype_name(t.dtype());
-  if (t.dtype() == DType::Bool) return body(t, "", "", 1000) == "True" ? "np.True_" : "np.False_";
-  return "np." + name + "(" + body(t, "", "", 1000) + ")";
+  const std::string s = numpy_scalar_str(t);
+  if (t.dtype() == DType::Bool) return s == "True" ? "np.True_" : "np.False_";
+  return "np." + numpy_dtype_name(t.dtype()) + "(" + s + ")";
 }
 
 }  // namespace tsh::format

@@ -33,7 +33,9 @@ std::string numpy_dtype_name(DType d);
 std::string numpy_array_repr(const Tensor& t);
 // str(a): "[1. 2.]".
 std::string numpy_array_str(const Tensor& t);
-// repr of one element as NumPy 2.x shows a scalar: "np.float64(1.5)", "np.int32(3)", "np.True_".
+// A 0-d tensor as NumPy 2.x shows a scalar: repr "np.float64(1.5)", "np.int32(3)", "np.True_";
+// str "1.5", "3", "True".
 std::string numpy_scalar_repr(const Tensor& zero_dim);
+std::string numpy_scalar_str(const Tensor& zero_dim);
 
 }  // namespace tsh::format

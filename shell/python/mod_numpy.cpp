@@ -11,6 +11,7 @@
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/views.h"
+#include "grammar/ast.h"
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
@@ -62,10 +63,40 @@ Value dtype_value(DType d) {
   return Value::object(Kind::Instance, o);
 }
 
+Value wrap(const Tensor& t);
+
+// NumPy's result dtype of a binary op on two arrays (NEP 50): within a kind as PyTorch promotes;
+// an integer meeting a float takes the smallest float that holds it (int8 and uint8: float16,
+// int16: float32, wider: float64).
+DType array_result(DType a, DType b) {
+  auto min_float = [](DType i) {
+    switch (i) {
+      case DType::UInt8:
+      case DType::Int8: return DType::Float16;
+      case DType::Int16: return DType::Float32;
+      case DType::Bool: return DType::Float16;
+      default: return DType::Float64;
+    }
+  };
+  const bool fa = is_floating(a), fb = is_floating(b);
+  if (fa && !fb && !is_complex(b)) return b == DType::Bool ? a : promote_types(a, min_float(b));
+  if (fb && !fa && !is_complex(a)) return a == DType::Bool ? b : promote_types(b, min_float(a));
+  return promote_types(a, b);
+}
+
+// A Python number meeting an array of dtype d (weak, NEP 50): the array's dtype, except that a
+// float makes an integer or bool array float64, and an int makes a bool array int64.
+DType scalar_result(DType d, const Value& number) {
+  if (number.is(Kind::Float) && !is_floating(d) && !is_complex(d)) return DType::Float64;
+  if (number.is_intlike() && !number.is(Kind::Bool) && d == DType::Bool) return DType::Int64;
+  return d;
+}
+
 struct NdArrayObj : InstanceObj {
   Tensor t;
+  bool scalar = false;  // a NumPy scalar (np.float64(1.5)): a 0-d array that prints as one
   explicit NdArrayObj(Tensor tensor) : t(std::move(tensor)) {}
-  std::string class_name() const override { return "ndarray"; }
+  std::string class_name() const override { return scalar ? format::numpy_dtype_name(t.dtype()) : "ndarray"; }
   std::string module_name() const override { return "numpy"; }
   std::vector<std::string> attr_names() const override {
     return {"T", "dtype", "itemsize", "nbytes", "ndim", "shape", "size", "strides"};
@@ -91,8 +122,88 @@ struct NdArrayObj : InstanceObj {
     (void)self;
     throw AttributeError("'numpy.ndarray' object has no attribute '" + n + "'");
   }
-  std::string repr_of(const Value&) const override { return format::numpy_array_repr(t); }
-  std::string str_of(const Value&) const override { return format::numpy_array_str(t); }
+  std::string repr_of(const Value&) const override {
+    return scalar ? format::numpy_scalar_repr(t) : format::numpy_array_repr(t);
+  }
+  std::string str_of(const Value&) const override {
+    return scalar ? format::numpy_scalar_str(t) : format::numpy_array_str(t);
+  }
+
+  // An index as tensor indexing takes it: arrays in it (masks, index arrays) as their tensors.
+  static Value tensor_key(const Value& key) {
+    if (key.is(Kind::Instance))
+      if (auto* o = dynamic_cast<NdArrayObj*>(key.as<InstanceObj>())) return Value::tensor(o->t);
+    if (key.is(Kind::Tuple)) {
+      std::vector<Value> items;
+      for (const Value& k : key.items()) items.push_back(tensor_key(k));
+      return Value::tuple(items);
+    }
+    return key;
+  }
+
+  // a[i, j:k]: tensor indexing over the same memory; an element comes back as a NumPy scalar.
+  Value get_item(Interpreter& in, const Value&, const Value& key) override {
+    if (scalar) throw IndexError("invalid index to scalar variable.");
+    try {
+      return wrap(in.eval_subscript(Value::tensor(t), tensor_key(key)).as_tensor());
+    } catch (const IndexError& e) {
+      throw IndexError(numpy_words(e.what()));
+    }
+  }
+  void set_item(Interpreter& in, const Value&, const Value& key, const Value& v) override {
+    if (scalar) throw TypeError("'numpy." + class_name() + "' object does not support item assignment");
+    const Value value = v.is(Kind::Instance) && dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())
+                            ? Value::tensor(dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())->t)
+                            : v;
+    try {
+      in.set_item(Value::tensor(t), tensor_key(key), value);
+    } catch (const IndexError& e) {
+      throw IndexError(numpy_words(e.what()));
+    }
+  }
+  // PyTorch's "for dimension 0" is NumPy's "for axis 0".
+  static std::string numpy_words(std::string m) {
+    if (size_t at = m.find("for dimension "); at != std::string::npos) m.replace(at, 14, "for axis ");
+    return m;
+  }
+
+  std::optional<Value> binary_op(Interpreter& in, int op_code, const Value&, const Value& other,
+                                 bool self_left) override {
+    using grammar::Op;
+    Op op = static_cast<Op>(op_code);
+    if (op == Op::In || op == Op::NotIn || op == Op::Is || op == Op::IsNot) return std::nullopt;
+    const auto* o = other.is(Kind::Instance) ? dynamic_cast<NdArrayObj*>(other.as<InstanceObj>()) : nullptr;
+    if (!o && !other.is_number()) {
+      if (other.is(Kind::Tensor)) return std::nullopt;  // array op tensor: as PyTorch, the tensor's operator
+      if (op == Op::Eq || op == Op::NotEq) return std::nullopt;
+      throw TypeError(std::string("unsupported operand type(s) for ") + grammar::op_symbol(op) + ": '" +
+                      (self_left ? "numpy.ndarray" : type_name(other)) + "' and '" +
+                      (self_left ? type_name(other) : "numpy.ndarray") + "'");
+    }
+    DType d = o ? array_result(t.dtype(), o->t.dtype()) : scalar_result(t.dtype(), other);
+    if (op == Op::Div && !is_floating(d) && !is_complex(d)) d = DType::Float64;  // true division of integers
+    const Value mine = Value::tensor(to(t, d, std::nullopt));
+    const Value theirs = o ? Value::tensor(to(o->t, d, std::nullopt)) : other;
+    const Value& a = self_left ? mine : theirs;
+    const Value& b = self_left ? theirs : mine;
+    Value r;
+    switch (op) {
+      case Op::Eq: case Op::NotEq: case Op::Lt: case Op::LtE: case Op::Gt: case Op::GtE: {
+        Value res;
+        in.compare(op, a, b, &res);
+        r = res;
+        break;
+      }
+      default: r = in.binary(op, a, b, false);
+    }
+    return wrap(r.as_tensor());
+  }
+  std::optional<Value> unary_op(Interpreter& in, int op_code, const Value&) override {
+    using grammar::Op;
+    const Op op = static_cast<Op>(op_code);
+    if (op != Op::Neg && op != Op::Pos && op != Op::Invert) return std::nullopt;
+    return wrap(in.unary(op, Value::tensor(t)).as_tensor());
+  }
   Int length(const Value&) override {
     if (t.dim() == 0) throw TypeError("len() of unsized object");
     return t.size(0);
@@ -169,6 +280,19 @@ Shape shape_arg(const Value& v) {
 
 void install_numpy_random(Value& random);
 Value numpy_loadtxt(Interpreter& in, Args& a, Kwargs& kw, const std::function<std::optional<DType>(const Value&)>& dtype_of);
+
+namespace {
+// An op's result: a NumPy scalar when it has no dims, an array otherwise.
+Value wrap(const Tensor& t) {
+  Value v = make_ndarray(t);
+  if (t.dim() == 0) {
+    auto* o = dynamic_cast<NdArrayObj*>(v.as<InstanceObj>());
+    o->scalar = true;
+    o->type = type_value("numpy." + format::numpy_dtype_name(t.dtype()));
+  }
+  return v;
+}
+}  // namespace
 
 Value make_ndarray(const Tensor& t) {
   (void)format::numpy_dtype_name(t.dtype());  // bfloat16 has no NumPy dtype

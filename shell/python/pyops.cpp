@@ -230,6 +230,10 @@ int compare_order(const Value& a, const Value& b, Op op) {
 }  // namespace
 
 Value Interpreter::binary(Op op, const Value& a, const Value& b, bool inplace) {
+  if (a.is(Kind::Instance))
+    if (std::optional<Value> r = a.as<InstanceObj>()->binary_op(*this, static_cast<int>(op), a, b, true)) return *r;
+  if (b.is(Kind::Instance))
+    if (std::optional<Value> r = b.as<InstanceObj>()->binary_op(*this, static_cast<int>(op), b, a, false)) return *r;
   if (a.is(Kind::Tensor) || b.is(Kind::Tensor)) return tensor_binary(*this, op, a, b, inplace);
   if (a.is_number() && b.is_number()) return number_binary(op, a, b);
   if (op == Op::Add) {
@@ -299,6 +303,8 @@ Value Interpreter::binary(Op op, const Value& a, const Value& b, bool inplace) {
 Value Interpreter::unary(Op op, const Value& v) {
   if (op == Op::Not) return Value::boolean(!truthy(v));
   if (v.is(Kind::Tensor)) return tensor_unary(*this, op, v);
+  if (v.is(Kind::Instance))
+    if (std::optional<Value> r = v.as<InstanceObj>()->unary_op(*this, static_cast<int>(op), v)) return *r;
   switch (op) {
     case Op::Neg:
       if (v.is_intlike()) return int_unary(op, v);
@@ -363,6 +369,15 @@ bool Interpreter::compare(Op op, const Value& a, const Value& b, Value* tensor_r
       return op == Op::In ? found : !found;
     }
     default: break;
+  }
+  if (a.is(Kind::Instance) || b.is(Kind::Instance)) {  // elementwise comparisons (numpy.ndarray)
+    const bool left = a.is(Kind::Instance);
+    const Value& self = left ? a : b;
+    if (std::optional<Value> r =
+            self.as<InstanceObj>()->binary_op(*this, static_cast<int>(op), self, left ? b : a, left)) {
+      *tensor_result = *r;
+      return false;
+    }
   }
   if (a.is(Kind::Tensor) || b.is(Kind::Tensor)) {
     *tensor_result = tensor_compare(*this, op, a, b);

@@ -276,6 +276,13 @@ struct InstanceObj : Object {
   // `item in x` where the class defines __contains__; nullopt searches the
   // iteration instead, as Python does without __contains__.
   virtual std::optional<bool> contains(Interpreter&, const Value&, const Value&) { return std::nullopt; }
+  // Python's operators where the class defines them (numpy.ndarray's __add__, __lt__, __neg__, ...):
+  // `op` is a grammar::Op; self_left says which side self is on. nullopt: the class does not define it.
+  virtual std::optional<Value> binary_op(Interpreter&, int /*op*/, const Value& /*self*/, const Value& /*other*/,
+                                         bool /*self_left*/) {
+    return std::nullopt;
+  }
+  virtual std::optional<Value> unary_op(Interpreter&, int /*op*/, const Value& /*self*/) { return std::nullopt; }
   // The object's __dict__ (a Dict value), which vars(x) returns; None when
   // the object has none that tsh keeps.
   virtual Value instance_dict(const Value&) { return Value(); }
