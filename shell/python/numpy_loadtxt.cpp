@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "engine/core/error.h"
+#include "engine/core/interrupt.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/views.h"
 #include "shell/interp.h"
@@ -116,6 +117,7 @@ Value numpy_loadtxt(Interpreter&, Args& a, Kwargs& kw, const std::function<std::
   int64_t rows = 0, cols = -1, line_no = 0;
   std::string line;
   while (std::getline(file, line)) {
+    check_interrupt();  // Ctrl-C stops a long file between lines
     if (line_no++ < skiprows) continue;
     for (const std::string& c : comments)
       if (!c.empty())
