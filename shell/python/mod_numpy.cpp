@@ -5,11 +5,16 @@
 // missing attribute: nothing is accepted and ignored.
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <set>
 
 #include "engine/core/error.h"
 #include "engine/format/numpy_repr.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
+#include "engine/ops/host_values.h"
+#include "engine/ops/reduce.h"
+#include "engine/ops/scan.h"
 #include "engine/ops/views.h"
 #include "grammar/ast.h"
 #include "shell/interp.h"
@@ -64,6 +69,8 @@ Value dtype_value(DType d) {
 }
 
 Value wrap(const Tensor& t);
+std::optional<DType> dtype_arg(const Value& v);
+Shape shape_arg(const Value& v);
 
 // NumPy's result dtype of a binary op on two arrays (NEP 50): within a kind as PyTorch promotes;
 // an integer meeting a float takes the smallest float that holds it (int8 and uint8: float16,
@@ -99,7 +106,9 @@ struct NdArrayObj : InstanceObj {
   std::string class_name() const override { return scalar ? format::numpy_dtype_name(t.dtype()) : "ndarray"; }
   std::string module_name() const override { return "numpy"; }
   std::vector<std::string> attr_names() const override {
-    return {"T", "dtype", "itemsize", "nbytes", "ndim", "shape", "size", "strides"};
+    return {"T",    "argmax", "argmin",  "astype", "copy", "cumsum", "dtype", "fill", "flatten", "item",  "itemsize",
+            "max",  "mean",   "min",     "nbytes", "ndim", "ravel",  "reshape", "shape", "size", "std", "strides",
+            "sum",  "tolist", "var"};
   }
   Value attr(Interpreter& in, const Value& self, const std::string& n) override {
     if (n == "shape") {
@@ -118,10 +127,149 @@ struct NdArrayObj : InstanceObj {
     if (n == "itemsize") return Value::integer(t.itemsize());
     if (n == "nbytes") return Value::integer(t.numel() * t.itemsize());
     if (n == "T") return make_ndarray(permute_reversed(t));
+    if (Value m = method(n); !m.is_none()) return m;
     (void)in;
     (void)self;
     throw AttributeError("'numpy.ndarray' object has no attribute '" + n + "'");
   }
+  // The methods teachers use, bound to this array (NumPy's names, axis= and keepdims=).
+  Value method(const std::string& n) {
+    const Tensor x = t;
+    auto def = [&n](std::function<Value(Interpreter&, Args&, Kwargs&)> fn) {
+      return make_builtin(n, "<built-in method " + n + " of numpy.ndarray object>", std::move(fn));
+    };
+    if (n == "copy")
+      return def([x](Interpreter&, Args& a, Kwargs& kw) {
+        bind_params("copy", a, kw, {"order"}, 0);
+        return make_ndarray(clone(x));
+      });
+    if (n == "astype")
+      return def([x](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("astype", a, kw, {"dtype"}, 1);
+        return make_ndarray(clone(to(x, dtype_arg(v[0]), std::nullopt)));
+      });
+    if (n == "reshape")
+      return def([x](Interpreter&, Args& a, Kwargs& kw) {
+        if (!kw.empty()) throw TypeError("reshape() takes no keyword arguments in tsh");
+        Shape shape;
+        if (a.size() == 1 && !a[0].is_intlike()) shape = shape_arg(a[0]);
+        else
+          for (const Value& d : a) shape.push_back(static_cast<int64_t>(d.as_int()));
+        return make_ndarray(reshape(x, shape));
+      });
+    if (n == "flatten" || n == "ravel")
+      return def([x, n](Interpreter&, Args& a, Kwargs& kw) {
+        bind_params(n, a, kw, {"order"}, 0);
+        const Tensor flat = reshape(x, {x.numel()});
+        return make_ndarray(n == "flatten" ? clone(flat) : flat);  // ravel is a view when it can be
+      });
+    if (n == "fill")
+      return def([x](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("fill", a, kw, {"value"}, 1);
+        fill_(x, v[0].as_scalar());
+        return Value();
+      });
+    if (n == "tolist" || n == "item")
+      return def([x, n](Interpreter&, Args& a, Kwargs& kw) {
+        bind_params(n, a, kw, {}, 0);
+        if (n == "item") {
+          if (x.numel() != 1) throw ValueError("can only convert an array of size 1 to a Python scalar");
+          return python_values(reshape(x, {}));
+        }
+        return python_values(x);
+      });
+    return reduction(n);
+  }
+
+  // Python numbers (nested lists for dims), as tolist() and item() give them.
+  static Value python_values(const Tensor& x) {
+    const Tensor c = contiguous(x);
+    std::vector<Value> flat;
+    if (is_floating(x.dtype())) {
+      for (double v : host_values<double>(to(c, DType::Float64, std::nullopt))) flat.push_back(Value::floating(v));
+    } else if (x.dtype() == DType::Bool) {
+      for (int64_t v : host_values<int64_t>(to(c, DType::Int64, std::nullopt))) flat.push_back(Value::boolean(v != 0));
+    } else if (!is_complex(x.dtype())) {
+      for (int64_t v : host_values<int64_t>(to(c, DType::Int64, std::nullopt))) flat.push_back(Value::integer(v));
+    } else {
+      throw NotImplementedError("tsh does not convert complex NumPy arrays to Python yet");
+    }
+    if (x.dim() == 0) return flat[0];
+    size_t at = 0;
+    std::function<Value(int64_t)> nest = [&](int64_t d) -> Value {
+      std::vector<Value> items;
+      for (int64_t i = 0; i < x.size(d); ++i) items.push_back(d + 1 == x.dim() ? flat[at++] : nest(d + 1));
+      return Value::list(std::move(items));
+    };
+    return nest(0);
+  }
+
+  // sum, mean, min, max, argmax, argmin, std, var, cumsum: NumPy's result dtypes (integers sum in int64,
+  // average in float64), axis= as None, an int or a tuple, keepdims=, ddof= (std, var; 0 by default).
+  Value reduction(const std::string& n) {
+    static const std::set<std::string> names = {"sum", "mean", "min", "max", "argmax", "argmin", "std", "var", "cumsum"};
+    if (!names.count(n)) return Value();
+    const Tensor x = t;
+    return make_builtin(n, "<built-in method " + n + " of numpy.ndarray object>", [x, n](Interpreter&, Args& a, Kwargs& kw) {
+      const bool has_ddof = n == "std" || n == "var";
+      std::vector<std::string> params{"axis"};
+      if (n == "sum" || n == "mean" || n == "cumsum" || has_ddof) params.push_back("dtype");
+      if (n != "cumsum") params.push_back("out");
+      if (has_ddof) params.push_back("ddof");
+      if (n != "cumsum") params.push_back("keepdims");
+      std::vector<Value> v = bind_params(n, a, kw, params, 0);
+      auto get = [&](const char* name) {
+        for (size_t i = 0; i < params.size(); ++i)
+          if (params[i] == name) return v[i];
+        return Value();
+      };
+      if (!get("out").is_none()) throw NotImplementedError("ndarray." + n + ": tsh does not support out=");
+      const bool keep = truthy(get("keepdims"));
+      const Value axis = get("axis");
+      OptDims dims;
+      if (axis.is_intlike()) {
+        dims = std::vector<int64_t>{static_cast<int64_t>(axis.as_int())};
+      } else if (!axis.is_none()) {
+        std::vector<int64_t> d;
+        for (const Value& i : axis.items()) d.push_back(static_cast<int64_t>(i.as_int()));
+        dims = d;
+      }
+      const DType d = x.dtype();
+      const bool integral = !is_floating(d) && !is_complex(d);
+      if (d == DType::UInt8 && (n == "sum" || n == "cumsum"))
+        throw NotImplementedError("ndarray." + n + " of uint8 gives uint64 in NumPy, which tsh does not have");
+      const std::optional<DType> asked = dtype_arg(get("dtype"));
+      Tensor r;
+      if (n == "sum") {
+        r = sum(x, dims, keep, asked.value_or(integral ? DType::Int64 : d));
+      } else if (n == "mean") {
+        r = mean(to(x, integral ? DType::Float64 : d, std::nullopt), dims, keep, asked);
+      } else if (n == "min") {
+        r = amin(x, dims, keep);
+      } else if (n == "max") {
+        r = amax(x, dims, keep);
+      } else if (n == "argmax" || n == "argmin") {
+        if (dims && dims->size() != 1) throw TypeError("'tuple' object cannot be interpreted as an integer");
+        const std::optional<int64_t> one = dims ? std::optional<int64_t>((*dims)[0]) : std::nullopt;
+        r = n == "argmax" ? argmax(x, one, keep) : argmin(x, one, keep);
+      } else if (n == "cumsum") {
+        if (dims && dims->size() != 1) throw TypeError("'tuple' object cannot be interpreted as an integer");
+        const Tensor src = dims ? x : reshape(x, {x.numel()});
+        r = cumsum(src, dims ? (*dims)[0] : 0, asked.value_or(integral ? DType::Int64 : d));
+      } else {
+        const double ddof = get("ddof").is_none() ? 0.0 : get("ddof").as_float();
+        const Tensor src = to(x, asked.value_or(integral ? DType::Float64 : d), std::nullopt);
+        r = n == "std" ? stddev(src, dims, ddof, keep) : var(src, dims, ddof, keep);
+      }
+      return wrap(r);
+    });
+  }
+
+  static Tensor permute_reversed(const Tensor& x) {
+    Shape sizes(x.sizes().rbegin(), x.sizes().rend()), strides(x.strides().rbegin(), x.strides().rend());
+    return x.as_view(sizes, strides, x.storage_offset());
+  }
+
   std::string repr_of(const Value&) const override {
     return scalar ? format::numpy_scalar_repr(t) : format::numpy_array_repr(t);
   }
@@ -209,10 +357,6 @@ struct NdArrayObj : InstanceObj {
     return t.size(0);
   }
 
-  static Tensor permute_reversed(const Tensor& x) {
-    Shape sizes(x.sizes().rbegin(), x.sizes().rend()), strides(x.strides().rbegin(), x.strides().rend());
-    return x.as_view(sizes, strides, x.storage_offset());
-  }
 };
 
 // A dtype= argument: None, a numpy type (numpy.float32), a dtype object, or a name ('float32', 'int').
