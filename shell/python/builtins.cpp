@@ -70,6 +70,9 @@ Value to_int(const Value& v) {
       if (x.is_complex()) throw TypeError("can't convert complex to int");
       return x.is_float() ? to_int(Value::floating(x.to_double())) : Value::integer(x.to_int());
     }
+    case Kind::Instance:
+      if (std::optional<Value> n = v.as<InstanceObj>()->as_number()) return to_int(*n);
+      [[fallthrough]];
     default: throw TypeError("int() argument must be a string, a bytes-like object or a real number, not '" + type_name(v) + "'");
   }
 }
@@ -98,6 +101,9 @@ Value to_float(const Value& v) {
       if (x.is_complex()) throw TypeError("can't convert complex to float");
       return Value::floating(x.to_double());
     }
+    case Kind::Instance:
+      if (std::optional<Value> n = v.as<InstanceObj>()->as_number()) return to_float(*n);
+      [[fallthrough]];
     default: throw TypeError("float() argument must be a string or a real number, not '" + type_name(v) + "'");
   }
 }

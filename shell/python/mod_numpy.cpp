@@ -321,8 +321,31 @@ struct NdArrayObj : InstanceObj {
     Op op = static_cast<Op>(op_code);
     if (op == Op::In || op == Op::NotIn || op == Op::Is || op == Op::IsNot) return std::nullopt;
     const auto* o = other.is(Kind::Instance) ? dynamic_cast<NdArrayObj*>(other.as<InstanceObj>()) : nullptr;
+    if (other.is(Kind::Tensor)) {
+      // tensor op array: the tensor's operator takes over, as in PyTorch. array op tensor: NumPy
+      // declines and Python falls back to the tensor's reflected operator, which only /, == and != have.
+      const Value mine = Value::tensor(t);
+      const Value& a = self_left ? mine : other;
+      const Value& b = self_left ? other : mine;
+      const bool comparison = op == Op::Eq || op == Op::NotEq || op == Op::Lt || op == Op::LtE || op == Op::Gt || op == Op::GtE;
+      if (self_left && op != Op::Div && op != Op::Eq && op != Op::NotEq) {
+        if (op == Op::Add)
+          throw TypeError("Concatenation operation is not implemented for NumPy arrays, use np.concatenate() instead. "
+                          "Please do not rely on this error; it may not be given on all Python implementations.");
+        if (comparison)
+          throw TypeError(std::string("'") + grammar::op_symbol(op) +
+                          "' not supported between instances of 'numpy.ndarray' and 'Tensor'");
+        throw TypeError(std::string("unsupported operand type(s) for ") + grammar::op_symbol(op) +
+                        (op == Op::Pow ? " or pow()" : "") + ": 'numpy.ndarray' and 'Tensor'");
+      }
+      if (comparison) {
+        Value res;
+        in.compare(op, a, b, &res);
+        return res;
+      }
+      return in.binary(op, a, b, false);
+    }
     if (!o && !other.is_number()) {
-      if (other.is(Kind::Tensor)) return std::nullopt;  // array op tensor: as PyTorch, the tensor's operator
       if (op == Op::Eq || op == Op::NotEq) return std::nullopt;
       throw TypeError(std::string("unsupported operand type(s) for ") + grammar::op_symbol(op) + ": '" +
                       (self_left ? "numpy.ndarray" : type_name(other)) + "' and '" +
@@ -345,6 +368,19 @@ struct NdArrayObj : InstanceObj {
       default: r = in.binary(op, a, b, false);
     }
     return wrap(r.as_tensor());
+  }
+  std::optional<bool> truth() const override {
+    if (t.numel() == 0)
+      throw ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is "
+                       "not empty.");
+    if (t.numel() > 1)
+      throw ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
+    return truthy(python_values(reshape(t, {})));
+  }
+  std::optional<Value> as_number() const override {
+    if (t.numel() != 1 || (t.dim() > 0 && !scalar))
+      if (t.numel() != 1 || t.dim() > 1) throw TypeError("only length-1 arrays can be converted to Python scalars");
+    return python_values(reshape(t, {}));
   }
   std::optional<Value> unary_op(Interpreter& in, int op_code, const Value&) override {
     using grammar::Op;

@@ -452,6 +452,9 @@ bool truthy(const Value& v) {
       const Scalar x = item(t);
       return x.is_complex() ? x.to_complex() != std::complex<double>(0, 0) : x.is_float() ? x.to_double() != 0 : x.to_int() != 0;
     }
+    case Kind::Instance:
+      if (std::optional<bool> b = v.as<InstanceObj>()->truth()) return *b;
+      return true;
     default: return true;
   }
 }

@@ -283,6 +283,10 @@ struct InstanceObj : Object {
     return std::nullopt;
   }
   virtual std::optional<Value> unary_op(Interpreter&, int /*op*/, const Value& /*self*/) { return std::nullopt; }
+  // bool(x), int(x), float(x) where the class defines __bool__ / __int__ / __float__ (numpy scalars):
+  // the truth value, and the Python number x stands for. nullopt: the class does not define them.
+  virtual std::optional<bool> truth() const { return std::nullopt; }
+  virtual std::optional<Value> as_number() const { return std::nullopt; }
   // The object's __dict__ (a Dict value), which vars(x) returns; None when
   // the object has none that tsh keeps.
   virtual Value instance_dict(const Value&) { return Value(); }
