@@ -459,6 +459,7 @@ Shape shape_arg(const Value& v) {
 }  // namespace
 
 void install_numpy_random(Value& random);
+void install_numpy_functions(Value& m);
 Value numpy_loadtxt(Interpreter& in, Args& a, Kwargs& kw, const std::function<std::optional<DType>(const Value&)>& dtype_of);
 
 namespace {
@@ -473,6 +474,10 @@ Value wrap(const Tensor& t) {
   return v;
 }
 }  // namespace
+
+Value numpy_value(const Tensor& t) { return wrap(t); }
+
+Value numpy_asarray(const Value& v) { return is_ndarray(v) ? v : make_ndarray(array_from(v, std::nullopt, false)); }
 
 Value make_ndarray(const Tensor& t) {
   (void)format::numpy_dtype_name(t.dtype());  // bfloat16 has no NumPy dtype
@@ -500,6 +505,7 @@ void install_numpy(Interpreter&, Value& m) {
   attrs["inf"] = Value::floating(INFINITY);
   attrs["nan"] = Value::floating(NAN);
   attrs["newaxis"] = Value();
+  install_numpy_functions(m);
   Value random = new_module("numpy.random");
   install_numpy_random(random);
   attrs["random"] = random;

@@ -13,5 +13,9 @@ namespace tsh::shell {
 Value make_ndarray(const Tensor& t);
 bool is_ndarray(const Value& v);
 const Tensor& ndarray_tensor(const Value& v);
+// An op's result as NumPy gives it: a NumPy scalar (np.float64(...)) when it has no dims, else an array.
+Value numpy_value(const Tensor& t);
+// Python data, a tensor or an array as an array (np.asarray; lists take NumPy's dtypes).
+Value numpy_asarray(const Value& v);
 
 }  // namespace tsh::shell

@@ -1,0 +1,179 @@
+// shell/python/numpy_functions.cpp — numpy's functions over arrays: ufuncs with out=, the reductions
+// as functions, joining, where, allclose, array_equal, dot, and the memory-sharing tests.
+//
+// Binary ufuncs are the array operators (NumPy's promotion lives there, mod_numpy.cpp); unary ones
+// compute in float64 for integer input, as NumPy's loops do, and in the array's own float dtype
+// otherwise. out= writes the result into the given array's memory and returns that array.
+#include <algorithm>
+
+#include "engine/core/error.h"
+#include "engine/ops/compare.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/creation.h"
+#include "engine/ops/join.h"
+#include "engine/ops/views.h"
+#include "grammar/ast.h"
+#include "shell/interp.h"
+#include "shell/python/call_args.h"
+#include "shell/python/errors.h"
+#include "shell/python/modules.h"
+#include "shell/python/numpy_array.h"
+
+namespace tsh::shell {
+
+namespace {
+
+using grammar::Op;
+
+const Tensor& tensor_of(const Value& array) { return ndarray_tensor(array); }
+
+// out=: the result written into out's memory, with NumPy's same-kind casting rule.
+Value into_out(const std::string& ufunc, const Value& result, const Value& out) {
+  if (out.is_none()) return result;
+  if (!is_ndarray(out)) throw TypeError("return arrays must be of ArrayType");
+  const Tensor& r = tensor_of(numpy_asarray(result));
+  const Tensor& o = tensor_of(out);
+  auto kind = [](DType d) { return is_complex(d) ? 3 : is_floating(d) ? 2 : d == DType::Bool ? 0 : 1; };
+  if (kind(r.dtype()) > kind(o.dtype()))
+    throw PyError("numpy._core._exceptions._UFuncOutputCastingError",
+                  "Cannot cast ufunc '" + ufunc + "' output from dtype('" + std::string(dtype_name(r.dtype())) +
+                      "') to dtype('" + std::string(dtype_name(o.dtype())) + "') with casting rule 'same_kind'");
+  copy_(o, expand(r, o.sizes()));
+  return out;
+}
+
+void binary_ufunc(const Value& m, const std::string& name, Op op) {
+  def_function(m, name, [name, op](Interpreter& in, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params(name, a, kw, {"x1", "x2", "out"}, 2);
+    Value x = v[0].is_number() ? v[0] : numpy_asarray(v[0]);
+    const Value y = v[1].is_number() ? v[1] : numpy_asarray(v[1]);
+    if (x.is_number() && y.is_number()) x = numpy_asarray(x);
+    return into_out(name, in.binary(op, x, y, false), v[2]);
+  });
+}
+
+void unary_ufunc(const Value& m, const std::string& name, const std::string& torch_name, bool keeps_ints) {
+  def_function(m, name, [name, torch_name, keeps_ints](Interpreter& in, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params(name, a, kw, {"x", "out"}, 1);
+    const Tensor& x = tensor_of(numpy_asarray(v[0]));
+    const bool integral = !is_floating(x.dtype()) && !is_complex(x.dtype());
+    // float32 runs PyTorch's float32 kernels: NumPy's own float32 sin, cos, exp may differ from them
+    // in the last bit (sin(1) is 0.841471 in NumPy, 0.84147096, the nearest float, in PyTorch).
+    const Tensor src = integral && !keeps_ints ? to(x, DType::Float64, std::nullopt) : x;
+    Args args{Value::tensor(src)};
+    Kwargs none;
+    const Tensor r = in.call(in.get_attr(in.torch(), torch_name), args, none).as_tensor();
+    return into_out(name, numpy_value(r), v[1]);
+  });
+}
+
+// np.sum(a, ...) and friends: the array's method with the other arguments.
+void as_method(const Value& m, const std::string& name) {
+  def_function(m, name, [name](Interpreter& in, Args& a, Kwargs& kw) {
+    if (a.empty()) throw TypeError(name + "() missing 1 required positional argument: 'a'");
+    const Value arr = numpy_asarray(a[0]);
+    Args rest(a.begin() + 1, a.end());
+    return in.call(in.get_attr(arr, name), rest, kw);
+  });
+}
+
+// The arrays of a sequence, converted to one dtype as NumPy's joins do (the operators' promotion).
+std::vector<Tensor> joined(Interpreter& in, const Value& seq) {
+  std::vector<Value> arrays;
+  for (const Value& x : seq.items()) arrays.push_back(numpy_asarray(x));
+  if (arrays.empty()) throw ValueError("need at least one array to concatenate");
+  DType d = tensor_of(arrays[0]).dtype();
+  for (const Value& x : arrays) {
+    // The dtype two arrays combine to: that of an operator on one element of each.
+    const Value one = numpy_value(empty({}, d, Device{}));
+    const Value other = numpy_value(empty({}, tensor_of(x).dtype(), Device{}));
+    d = tensor_of(numpy_asarray(in.binary(Op::Add, one, other, false))).dtype();
+  }
+  std::vector<Tensor> ts;
+  for (const Value& x : arrays) ts.push_back(to(tensor_of(x), d, std::nullopt));
+  return ts;
+}
+
+// Byte ranges of two arrays' elements overlap (may_share_memory: their extents do).
+bool overlap(const Tensor& a, const Tensor& b) {
+  if (a.storage() != b.storage() || a.numel() == 0 || b.numel() == 0) return false;
+  auto extent = [](const Tensor& t) {
+    int64_t lo = t.storage_offset(), hi = t.storage_offset();
+    for (int64_t d = 0; d < t.dim(); ++d) hi += (t.size(d) - 1) * t.stride(d);
+    return std::pair<int64_t, int64_t>{lo * t.itemsize(), (hi + 1) * t.itemsize()};
+  };
+  const auto [a0, a1] = extent(a);
+  const auto [b0, b1] = extent(b);
+  return a0 < b1 && b0 < a1;
+}
+
+}  // namespace
+
+void install_numpy_functions(Value& m) {
+  binary_ufunc(m, "add", Op::Add);
+  binary_ufunc(m, "subtract", Op::Sub);
+  binary_ufunc(m, "multiply", Op::Mul);
+  binary_ufunc(m, "divide", Op::Div);
+  binary_ufunc(m, "true_divide", Op::Div);
+  binary_ufunc(m, "floor_divide", Op::FloorDiv);
+  binary_ufunc(m, "power", Op::Pow);
+  binary_ufunc(m, "matmul", Op::MatMul);
+  for (const auto& [name, torch_name] : std::vector<std::pair<std::string, std::string>>{
+           {"exp", "exp"}, {"log", "log"}, {"log2", "log2"}, {"log10", "log10"}, {"sqrt", "sqrt"},
+           {"sin", "sin"}, {"cos", "cos"}, {"tan", "tan"}, {"tanh", "tanh"}, {"arctan", "atan"}})
+    unary_ufunc(m, name, torch_name, false);
+  unary_ufunc(m, "abs", "abs", true);
+  unary_ufunc(m, "absolute", "abs", true);
+  unary_ufunc(m, "negative", "neg", true);
+  for (const char* name : {"sum", "mean", "min", "max", "argmax", "argmin", "std", "var", "cumsum"}) as_method(m, name);
+  def_function(m, "concatenate", [](Interpreter& in, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("concatenate", a, kw, {"arrays", "axis"}, 1);
+    return make_ndarray(cat(joined(in, v[0]), v[1].is_none() ? 0 : static_cast<int64_t>(v[1].as_int())));
+  });
+  def_function(m, "stack", [](Interpreter& in, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("stack", a, kw, {"arrays", "axis"}, 1);
+    return make_ndarray(stack(joined(in, v[0]), v[1].is_none() ? 0 : static_cast<int64_t>(v[1].as_int())));
+  });
+  def_function(m, "vstack", [](Interpreter& in, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("vstack", a, kw, {"tup"}, 1);
+    std::vector<Tensor> ts = joined(in, v[0]);
+    for (Tensor& t : ts)
+      if (t.dim() < 2) t = reshape(t, {1, t.dim() == 0 ? 1 : t.size(0)});
+    return make_ndarray(cat(ts, 0));
+  });
+  def_function(m, "hstack", [](Interpreter& in, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("hstack", a, kw, {"tup"}, 1);
+    std::vector<Tensor> ts = joined(in, v[0]);
+    for (Tensor& t : ts)
+      if (t.dim() == 0) t = reshape(t, {1});
+    return make_ndarray(cat(ts, ts[0].dim() == 1 ? 0 : 1));
+  });
+  def_function(m, "dot", [](Interpreter& in, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("dot", a, kw, {"a", "b"}, 2);
+    return in.binary(Op::MatMul, numpy_asarray(v[0]), numpy_asarray(v[1]), false);
+  });
+  def_function(m, "allclose", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("allclose", a, kw, {"a", "b", "rtol", "atol", "equal_nan"}, 2);
+    const Tensor& x = tensor_of(numpy_asarray(v[0]));
+    const Tensor& y = tensor_of(numpy_asarray(v[1]));
+    const DType d = is_complex(x.dtype()) || is_complex(y.dtype()) ? DType::Complex128 : DType::Float64;
+    return Value::boolean(allclose(to(x, d, std::nullopt), to(y, d, std::nullopt),
+                                   v[2].is_none() ? 1e-05 : v[2].as_float(), v[3].is_none() ? 1e-08 : v[3].as_float(),
+                                   truthy(v[4])));
+  });
+  def_function(m, "array_equal", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("array_equal", a, kw, {"a1", "a2", "equal_nan"}, 2);
+    const Tensor& x = tensor_of(numpy_asarray(v[0]));
+    const Tensor& y = tensor_of(numpy_asarray(v[1]));
+    if (x.sizes() != y.sizes()) return Value::boolean(false);
+    const DType d = promote_types(x.dtype(), y.dtype());
+    return Value::boolean(equal(to(x, d, std::nullopt), to(y, d, std::nullopt)));
+  });
+  for (const char* name : {"shares_memory", "may_share_memory"})
+    def_function(m, name, [name](Interpreter&, Args& a, Kwargs& kw) {
+      std::vector<Value> v = bind_params(name, a, kw, {"a", "b"}, 2);
+      return Value::boolean(overlap(tensor_of(numpy_asarray(v[0])), tensor_of(numpy_asarray(v[1]))));
+    });
+}
+
+}  // namespace tsh::shell
