@@ -497,8 +497,22 @@ void install_numpy(Interpreter&, Value& m) {
   attrs["__version__"] = Value::str("2.4.6");
   attrs["ndarray"] = type_value("numpy.ndarray");
   for (const char* n : {"bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64",
-                        "complex64", "complex128"})
+                        "complex64", "complex128"}) {
     attrs[n] = type_value(std::string("numpy.") + n);
+    // np.float64(1.5), np.int32('7'): a NumPy scalar of that type (a number, a numeric string, or an array's element).
+    const std::string name = n;
+    attrs[n].as<TypeObj>()->ctor = [name](Interpreter& in, Args& a, Kwargs& kw) -> Value {
+      std::vector<Value> v = bind_params(name, a, kw, {"value"}, 0);
+      const DType d = *dtype_arg(Value::str(name));
+      Value x = v[0].is_none() ? Value::integer(0) : v[0];
+      if (x.is(Kind::Str)) {
+        Args one{x};
+        Kwargs none;
+        x = in.call(in.builtins().at(is_floating(d) || is_complex(d) ? "float" : "int"), one, none);
+      }
+      return numpy_value(array_from(x, d, true));
+    };
+  }
   attrs["bool_"] = attrs["bool"];
   attrs["pi"] = Value::floating(M_PI);
   attrs["e"] = Value::floating(M_E);
@@ -531,6 +545,57 @@ void install_numpy(Interpreter&, Value& m) {
   };
   def_function(m, "zeros", filled("zeros", 0.0));
   def_function(m, "ones", filled("ones", 1.0));
+  def_function(m, "full", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("full", a, kw, {"shape", "fill_value", "dtype"}, 2);
+    const Tensor value = array_from(v[1], dtype_arg(v[2]), true);
+    return make_ndarray(full(shape_arg(v[0]), item(value), value.dtype()));
+  });
+  for (const char* like : {"zeros_like", "ones_like", "full_like"})
+    def_function(m, like, [like](Interpreter&, Args& a, Kwargs& kw) {
+      const bool is_full = std::string(like) == "full_like";
+      std::vector<Value> v = bind_params(like, a, kw, is_full ? std::vector<std::string>{"a", "fill_value", "dtype"}
+                                                               : std::vector<std::string>{"a", "dtype"},
+                                         is_full ? 2 : 1);
+      const Tensor& x = ndarray_tensor(numpy_asarray(v[0]));
+      const DType d = dtype_arg(v[is_full ? 2 : 1]).value_or(x.dtype());
+      const Scalar fill = is_full ? v[1].as_scalar() : Scalar(std::string(like) == "ones_like" ? 1.0 : 0.0);
+      return make_ndarray(full(x.sizes(), fill, d));
+    });
+  def_function(m, "linspace", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("linspace", a, kw, {"start", "stop", "num", "endpoint", "retstep", "dtype"}, 2);
+    if (!v[3].is_none() && !truthy(v[3])) throw NotImplementedError("linspace: tsh does not support endpoint=False");
+    if (truthy(v[4])) throw NotImplementedError("linspace: tsh does not support retstep=True");
+    const int64_t num = v[2].is_none() ? 50 : static_cast<int64_t>(v[2].as_int());
+    if (num < 0) throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
+    const Tensor r = linspace(Scalar(v[0].as_float()), Scalar(v[1].as_float()), num, DType::Float64);
+    return make_ndarray(to(r, dtype_arg(v[5]).value_or(DType::Float64), std::nullopt));
+  });
+  for (const char* name : {"eye", "identity"})
+    def_function(m, name, [name](Interpreter&, Args& a, Kwargs& kw) {
+      const bool is_eye = std::string(name) == "eye";
+      std::vector<Value> v = bind_params(name, a, kw, is_eye ? std::vector<std::string>{"N", "M", "k", "dtype"}
+                                                              : std::vector<std::string>{"n", "dtype"},
+                                         1);
+      if (is_eye && !v[2].is_none() && v[2].as_int() != 0) throw NotImplementedError("eye: tsh does not support k=");
+      const std::optional<int64_t> cols =
+          is_eye && !v[1].is_none() ? std::optional<int64_t>(static_cast<int64_t>(v[1].as_int())) : std::nullopt;
+      return make_ndarray(eye(static_cast<int64_t>(v[0].as_int()), cols,
+                              dtype_arg(v[is_eye ? 3 : 1]).value_or(DType::Float64)));
+    });
+  def_function(m, "transpose", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("transpose", a, kw, {"a", "axes"}, 1);
+    const Tensor& x = ndarray_tensor(numpy_asarray(v[0]));
+    std::vector<int64_t> axes;
+    if (v[1].is_none())
+      for (int64_t d = x.dim() - 1; d >= 0; --d) axes.push_back(d);
+    else
+      for (const Value& d : v[1].items()) axes.push_back(static_cast<int64_t>(d.as_int()));
+    return make_ndarray(permute(x, axes));
+  });
+  def_function(m, "reshape", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("reshape", a, kw, {"a", "shape"}, 2);
+    return make_ndarray(reshape(ndarray_tensor(numpy_asarray(v[0])), shape_arg(v[1])));
+  });
   def_function(m, "loadtxt", [](Interpreter& in, Args& a, Kwargs& kw) { return numpy_loadtxt(in, a, kw, dtype_arg); });
   def_function(m, "arange", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("arange", a, kw, {"start", "stop", "step", "dtype"}, 1);

@@ -10,7 +10,10 @@
 #include "engine/ops/compare.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
+#include "engine/ops/indexing.h"
 #include "engine/ops/join.h"
+#include "engine/ops/masked.h"
+#include "engine/ops/ternary.h"
 #include "engine/ops/views.h"
 #include "grammar/ast.h"
 #include "shell/interp.h"
@@ -168,6 +171,23 @@ void install_numpy_functions(Value& m) {
     if (x.sizes() != y.sizes()) return Value::boolean(false);
     const DType d = promote_types(x.dtype(), y.dtype());
     return Value::boolean(equal(to(x, d, std::nullopt), to(y, d, std::nullopt)));
+  });
+  // where(condition, x, y): x where condition holds, else y, in the dtype x and y combine to;
+  // where(condition): the indices of the true elements, one array per dim.
+  def_function(m, "where", [](Interpreter& in, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("where", a, kw, {"condition", "x", "y"}, 1);
+    const Tensor cond = to(tensor_of(numpy_asarray(v[0])), DType::Bool, std::nullopt);
+    if (v[1].is_none() != v[2].is_none()) throw ValueError("either both or neither of x and y should be given");
+    if (v[1].is_none()) {
+      const Tensor idx = nonzero(cond);  // (count, dims)
+      std::vector<Value> parts;
+      for (int64_t d = 0; d < std::max<int64_t>(cond.dim(), 1); ++d)
+        parts.push_back(make_ndarray(contiguous(select(idx, 1, d))));
+      return Value::tuple(parts);
+    }
+    Value seq = Value::list({v[1], v[2]});
+    const std::vector<Tensor> xy = joined(in, seq);
+    return numpy_value(where(cond, Operand(xy[0]), Operand(xy[1])));
   });
   for (const char* name : {"shares_memory", "may_share_memory"})
     def_function(m, name, [name](Interpreter&, Args& a, Kwargs& kw) {
