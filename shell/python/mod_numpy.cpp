@@ -19,6 +19,7 @@
 #include "grammar/ast.h"
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
+#include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/modules.h"
 #include "shell/python/numpy_array.h"
@@ -595,6 +596,44 @@ void install_numpy(Interpreter&, Value& m) {
   def_function(m, "reshape", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("reshape", a, kw, {"a", "shape"}, 2);
     return make_ndarray(reshape(ndarray_tensor(numpy_asarray(v[0])), shape_arg(v[1])));
+  });
+  // set_printoptions / get_printoptions: the options NumPy's printing reads; others are refused, not ignored.
+  def_function(m, "set_printoptions", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("set_printoptions", a, kw,
+                                       {"precision", "threshold", "edgeitems", "linewidth", "suppress", "nanstr",
+                                        "infstr", "formatter", "sign", "floatmode", "legacy", "override_repr"},
+                                       0);
+    for (size_t i = 7; i < v.size(); ++i)
+      if (!v[i].is_none()) throw NotImplementedError("numpy.set_printoptions: tsh does not support this option yet");
+    format::NumpyPrintOptions o = format::numpy_print_options();
+    if (!v[0].is_none()) o.precision = static_cast<int>(v[0].as_int());
+    if (!v[1].is_none()) o.threshold = static_cast<int64_t>(v[1].as_int());
+    if (!v[2].is_none()) o.edgeitems = static_cast<int64_t>(v[2].as_int());
+    if (!v[3].is_none()) o.linewidth = static_cast<int64_t>(v[3].as_int());
+    if (!v[4].is_none()) o.suppress = truthy(v[4]);
+    if (!v[5].is_none()) o.nanstr = v[5].as_str();
+    if (!v[6].is_none()) o.infstr = v[6].as_str();
+    format::numpy_print_options() = o;
+    return Value();
+  });
+  def_function(m, "get_printoptions", [](Interpreter&, Args& a, Kwargs& kw) {
+    bind_params("get_printoptions", a, kw, {}, 0);
+    const format::NumpyPrintOptions& o = format::numpy_print_options();
+    Value d = make_dict();
+    DictObj& dict = dict_of(d);
+    dict.set(Value::str("edgeitems"), Value::integer(o.edgeitems));
+    dict.set(Value::str("threshold"), Value::integer(o.threshold));
+    dict.set(Value::str("floatmode"), Value::str("maxprec"));
+    dict.set(Value::str("precision"), Value::integer(o.precision));
+    dict.set(Value::str("suppress"), Value::boolean(o.suppress));
+    dict.set(Value::str("linewidth"), Value::integer(o.linewidth));
+    dict.set(Value::str("nanstr"), Value::str(o.nanstr));
+    dict.set(Value::str("infstr"), Value::str(o.infstr));
+    dict.set(Value::str("sign"), Value::str("-"));
+    dict.set(Value::str("formatter"), Value());
+    dict.set(Value::str("legacy"), Value::boolean(false));
+    dict.set(Value::str("override_repr"), Value());
+    return d;
   });
   def_function(m, "loadtxt", [](Interpreter& in, Args& a, Kwargs& kw) { return numpy_loadtxt(in, a, kw, dtype_arg); });
   def_function(m, "arange", [](Interpreter&, Args& a, Kwargs& kw) {
