@@ -461,6 +461,7 @@ Shape shape_arg(const Value& v) {
 
 void install_numpy_random(Value& random);
 void install_numpy_functions(Value& m);
+Value numpy_savetxt(Interpreter& in, Args& a, Kwargs& kw);
 Value numpy_loadtxt(Interpreter& in, Args& a, Kwargs& kw, const std::function<std::optional<DType>(const Value&)>& dtype_of);
 
 namespace {
@@ -477,6 +478,8 @@ Value wrap(const Tensor& t) {
 }  // namespace
 
 Value numpy_value(const Tensor& t) { return wrap(t); }
+
+Value ndarray_tolist(const Tensor& t) { return NdArrayObj::python_values(t); }
 
 Value numpy_asarray(const Value& v) { return is_ndarray(v) ? v : make_ndarray(array_from(v, std::nullopt, false)); }
 
@@ -635,6 +638,7 @@ void install_numpy(Interpreter&, Value& m) {
     dict.set(Value::str("override_repr"), Value());
     return d;
   });
+  def_function(m, "savetxt", numpy_savetxt);
   def_function(m, "loadtxt", [](Interpreter& in, Args& a, Kwargs& kw) { return numpy_loadtxt(in, a, kw, dtype_arg); });
   def_function(m, "arange", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("arange", a, kw, {"start", "stop", "step", "dtype"}, 1);

@@ -17,5 +17,7 @@ const Tensor& ndarray_tensor(const Value& v);
 Value numpy_value(const Tensor& t);
 // Python data, a tensor or an array as an array (np.asarray; lists take NumPy's dtypes).
 Value numpy_asarray(const Value& v);
+// a.tolist(): Python numbers, nested in lists by dims.
+Value ndarray_tolist(const Tensor& t);
 
 }  // namespace tsh::shell

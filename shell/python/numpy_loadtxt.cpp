@@ -176,3 +176,67 @@ Value numpy_loadtxt(Interpreter&, Args& a, Kwargs& kw, const std::function<std::
 }
 
 }  // namespace tsh::shell
+
+namespace tsh::shell {
+
+std::string percent_format(const std::string& fmt, const Value& args);
+
+// numpy.savetxt(fname, X, fmt='%.18e', delimiter=' ', newline='\n', header='', footer='', comments='# '):
+// each row of X (a 1-d X is a column) formatted with Python's % operator, as NumPy does.
+Value numpy_savetxt(Interpreter&, Args& a, Kwargs& kw) {
+  std::vector<Value> v = bind_params("savetxt", a, kw,
+                                     {"fname", "X", "fmt", "delimiter", "newline", "header", "footer", "comments",
+                                      "encoding"},
+                                     2);
+  if (!v[0].is(Kind::Str)) throw TypeError("savetxt: tsh writes files named by a str path");
+  const Value arr = numpy_asarray(v[1]);
+  Tensor x = ndarray_tensor(arr);
+  if (x.dim() == 0 || x.dim() > 2)
+    throw ValueError("Expected 1D or 2D array, got " + std::to_string(x.dim()) + "D array instead");
+  if (x.dim() == 1) x = x.as_view({x.size(0), 1}, {x.stride(0), 1}, x.storage_offset());
+  const std::string delimiter = v[3].is_none() ? " " : v[3].as_str();
+  const std::string newline = v[4].is_none() ? "\n" : v[4].as_str();
+  const std::string comments = v[7].is_none() ? "# " : v[7].as_str();
+  const int64_t cols = x.size(1);
+  std::string row_fmt;
+  if (v[2].is_none() || v[2].is(Kind::Str)) {
+    const std::string f = v[2].is_none() ? "%.18e" : v[2].as_str();
+    size_t percents = 0;
+    for (size_t i = 0; i < f.size(); ++i)
+      if (f[i] == '%') {
+        if (i + 1 < f.size() && f[i + 1] == '%') ++i;
+        else ++percents;
+      }
+    if (percents == 1) {
+      for (int64_t c = 0; c < cols; ++c) row_fmt += (c ? delimiter : "") + f;
+    } else if (static_cast<int64_t>(percents) == cols) {
+      row_fmt = f;  // a whole-row format: the delimiter is not used
+    } else {
+      throw ValueError("fmt has wrong number of % formats:  " + f);
+    }
+  } else {
+    const auto& fs = v[2].items();
+    if (static_cast<int64_t>(fs.size()) != cols)
+      throw ValueError("fmt has wrong shape.  " + repr(v[2]));
+    for (int64_t c = 0; c < cols; ++c) row_fmt += (c ? delimiter : "") + fs[static_cast<size_t>(c)].as_str();
+  }
+  std::string out;
+  auto commented = [&](const std::string& text) {
+    std::string s = comments, line;
+    for (char ch : text) {
+      s += ch;
+      if (ch == '\n') s += comments;
+    }
+    return s + newline;
+  };
+  if (!v[5].is_none() && !v[5].as_str().empty()) out += commented(v[5].as_str());
+  const Value rows = ndarray_tolist(x);
+  for (const Value& row : rows.items()) out += percent_format(row_fmt, Value::tuple(row.items())) + newline;
+  if (!v[6].is_none() && !v[6].as_str().empty()) out += commented(v[6].as_str());
+  std::ofstream f(v[0].as_str(), std::ios::binary);
+  if (!f) throw PyError("FileNotFoundError", "[Errno 2] No such file or directory: " + repr(v[0]));
+  f << out;
+  return Value();
+}
+
+}  // namespace tsh::shell
