@@ -462,6 +462,8 @@ Shape shape_arg(const Value& v) {
 void install_numpy_random(Value& random);
 void install_numpy_functions(Value& m);
 Value numpy_savetxt(Interpreter& in, Args& a, Kwargs& kw);
+Value numpy_save(Interpreter& in, Args& a, Kwargs& kw);
+Value numpy_load(Interpreter& in, Args& a, Kwargs& kw);
 Value numpy_loadtxt(Interpreter& in, Args& a, Kwargs& kw, const std::function<std::optional<DType>(const Value&)>& dtype_of);
 
 namespace {
@@ -639,6 +641,8 @@ void install_numpy(Interpreter&, Value& m) {
     return d;
   });
   def_function(m, "savetxt", numpy_savetxt);
+  def_function(m, "save", numpy_save);
+  def_function(m, "load", numpy_load);
   def_function(m, "loadtxt", [](Interpreter& in, Args& a, Kwargs& kw) { return numpy_loadtxt(in, a, kw, dtype_arg); });
   def_function(m, "arange", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("arange", a, kw, {"start", "stop", "step", "dtype"}, 1);
