@@ -143,6 +143,8 @@ Value numpy_load(Interpreter&, Args& a, Kwargs& kw) {
   const bool fortran = header_field(header, "fortran_order", path) == "True";
   const std::string shape_text = header_field(header, "shape", path);
   Shape shape;
+  if (shape_text.find_first_not_of("(), 0123456789") != std::string::npos || shape_text.empty() || shape_text[0] != '(')
+    throw ValueError("shape is not valid: " + shape_text);
   {
     std::string digits;
     for (char c : shape_text) {
