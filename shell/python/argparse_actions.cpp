@@ -222,7 +222,8 @@ void check_conflict(Interpreter& in, ParserObj& p, const Value& handler, const A
     auto it = std::find(other->option_strings.begin(), other->option_strings.end(), s);
     if (it != other->option_strings.end()) other->option_strings.erase(it);
     auto& map = p.option_string_actions;
-    map.erase(std::remove_if(map.begin(), map.end(), [&s](const auto& kv) { return kv.first == s; }), map.end());
+    const std::string& name = s;  // a named copy: clang 14 cannot capture a structured binding
+    map.erase(std::remove_if(map.begin(), map.end(), [&name](const auto& kv) { return kv.first == name; }), map.end());
     if (other->option_strings.empty()) {
       std::shared_ptr<GroupData> g = other->container.lock();
       if (g) remove_action(p, *g, other);
