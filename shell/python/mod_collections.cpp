@@ -183,7 +183,11 @@ Value dict_class(const char* name, Flavor flavor) {
     } else if (flavor == Flavor::Counter) {
       if (a.size() > 1) throw TypeError("expected at most 1 argument, got " + std::to_string(a.size()));
       if (!a.empty()) count_into(in, d, a[0], false);
-      for (auto& [k, v] : kw) count_into(in, d, [&] { Value m = make_dict(); dict_of(m).set(Value::str(k), v); return m; }(), false);
+      for (const auto& kv : kw) {  // not a structured binding: clang 14 cannot use one in a lambda
+        Value m = make_dict();
+        dict_of(m).set(Value::str(kv.first), kv.second);
+        count_into(in, d, m, false);
+      }
     } else {
       dict_update(in, obj, name, a, kw);
     }

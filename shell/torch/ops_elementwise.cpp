@@ -175,7 +175,9 @@ void register_compare(Registry& r) {
   }
   const std::pair<const char*, CompareOp> logical[] = {
       {"logical_and", CompareOp::LogicalAnd}, {"logical_or", CompareOp::LogicalOr}, {"logical_xor", CompareOp::LogicalXor}};
-  for (auto [n, op] : logical) {
+  for (const auto& entry : logical) {  // named, not a structured binding: clang 14 cannot capture one
+    const char* n = entry.first;
+    const CompareOp op = entry.second;
     const std::string doc = std::string(n) + " of the truth values of self and other (bool).";
     r.def(std::string(n) + "(Tensor self, Tensor other, *, Tensor out=None) -> Tensor", kBoth, doc,
           [op](Interpreter&, Bound& a) { return result(a, 2, compare(op, a.tensor(0), a.tensor(1), out_dest(a, 2))); });
@@ -402,7 +404,9 @@ void register_ternary(Registry& r) {
             return a[0];
           });
   }
-  for (auto [n, is_min] : {std::pair{"clamp_min", true}, std::pair{"clamp_max", false}}) {
+  for (const auto& entry : {std::pair{"clamp_min", true}, std::pair{"clamp_max", false}}) {
+    const char* n = entry.first;
+    const bool is_min = entry.second;
     const std::string doc = is_min ? "max(self, min)." : "min(self, max).";
     const std::string arg = is_min ? "min" : "max";
     for (const char* type : {"Tensor", "Scalar"}) {
