@@ -321,6 +321,7 @@ struct NdArrayObj : InstanceObj {
     using grammar::Op;
     Op op = static_cast<Op>(op_code);
     if (op == Op::In || op == Op::NotIn || op == Op::Is || op == Op::IsNot) return std::nullopt;
+    const bool comparison = op == Op::Eq || op == Op::NotEq || op == Op::Lt || op == Op::LtE || op == Op::Gt || op == Op::GtE;
     const auto* o = other.is(Kind::Instance) ? dynamic_cast<NdArrayObj*>(other.as<InstanceObj>()) : nullptr;
     if (other.is(Kind::Tensor)) {
       // tensor op array: the tensor's operator takes over, as in PyTorch. array op tensor: NumPy
@@ -328,7 +329,6 @@ struct NdArrayObj : InstanceObj {
       const Value mine = Value::tensor(t);
       const Value& a = self_left ? mine : other;
       const Value& b = self_left ? other : mine;
-      const bool comparison = op == Op::Eq || op == Op::NotEq || op == Op::Lt || op == Op::LtE || op == Op::Gt || op == Op::GtE;
       if (self_left && op != Op::Div && op != Op::Eq && op != Op::NotEq) {
         if (op == Op::Add)
           throw TypeError("Concatenation operation is not implemented for NumPy arrays, use np.concatenate() instead. "
@@ -359,15 +359,8 @@ struct NdArrayObj : InstanceObj {
     const Value& a = self_left ? mine : theirs;
     const Value& b = self_left ? theirs : mine;
     Value r;
-    switch (op) {
-      case Op::Eq: case Op::NotEq: case Op::Lt: case Op::LtE: case Op::Gt: case Op::GtE: {
-        Value res;
-        in.compare(op, a, b, &res);
-        r = res;
-        break;
-      }
-      default: r = in.binary(op, a, b, false);
-    }
+    if (comparison) in.compare(op, a, b, &r);
+    else r = in.binary(op, a, b, false);
     return wrap(r.as_tensor());
   }
   std::optional<bool> truth() const override {
