@@ -103,11 +103,12 @@ DType scalar_result(DType d, const Value& number) {
 struct NdArrayObj : InstanceObj {
   Tensor t;
   bool scalar = false;  // a NumPy scalar (np.float64(1.5)): a 0-d array that prints as one
+  Value base;           // None when the array owns its memory; else what it is a view of, as NumPy's .base
   explicit NdArrayObj(Tensor tensor) : t(std::move(tensor)) {}
   std::string class_name() const override { return scalar ? format::numpy_dtype_name(t.dtype()) : "ndarray"; }
   std::string module_name() const override { return "numpy"; }
   std::vector<std::string> attr_names() const override {
-    return {"T",    "argmax", "argmin",  "astype", "copy", "cumsum", "dtype", "fill", "flatten", "item",  "itemsize",
+    return {"T",    "argmax", "argmin",  "astype", "base", "copy", "cumsum", "dtype", "fill", "flags", "flatten", "item", "itemsize",
             "max",  "mean",   "min",     "nbytes", "ndim", "ravel",  "reshape", "shape", "size", "std", "strides",
             "sum",  "tolist", "var"};
   }
@@ -127,14 +128,24 @@ struct NdArrayObj : InstanceObj {
     if (n == "size") return Value::integer(t.numel());
     if (n == "itemsize") return Value::integer(t.itemsize());
     if (n == "nbytes") return Value::integer(t.numel() * t.itemsize());
-    if (n == "T") return make_ndarray(permute_reversed(t));
-    if (Value m = method(n); !m.is_none()) return m;
+    if (n == "T") return view_of(self, permute_reversed(t));
+    if (n == "base") return base;
+    if (n == "flags") return numpy_flags(t, base.is_none(), !scalar);
+    if (Value m = method(self, n); !m.is_none()) return m;
     (void)in;
-    (void)self;
     throw AttributeError("'numpy.ndarray' object has no attribute '" + n + "'");
   }
+  // A result made from self: when it shares self's memory it is a view, whose base is the array
+  // that owns the memory (or self, when self's own base is not an array, as after t.numpy()).
+  Value view_of(const Value& self, const Tensor& r) const {
+    Value v = wrap(r);
+    auto* o = dynamic_cast<NdArrayObj*>(v.as<InstanceObj>());
+    if (!o->scalar && r.storage() == t.storage()) o->base = is_ndarray(base) ? base : self;
+    return v;
+  }
+
   // The methods teachers use, bound to this array (NumPy's names, axis= and keepdims=).
-  Value method(const std::string& n) {
+  Value method(const Value& self, const std::string& n) {
     const Tensor x = t;
     auto def = [&n](std::function<Value(Interpreter&, Args&, Kwargs&)> fn) {
       return make_builtin(n, "<built-in method " + n + " of numpy.ndarray object>", std::move(fn));
@@ -150,19 +161,19 @@ struct NdArrayObj : InstanceObj {
         return make_ndarray(clone(to(x, dtype_arg(v[0]), std::nullopt)));
       });
     if (n == "reshape")
-      return def([x](Interpreter&, Args& a, Kwargs& kw) {
+      return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
         if (!kw.empty()) throw TypeError("reshape() takes no keyword arguments in tsh");
         Shape shape;
         if (a.size() == 1 && !a[0].is_intlike()) shape = shape_arg(a[0]);
         else
           for (const Value& d : a) shape.push_back(static_cast<int64_t>(d.as_int()));
-        return make_ndarray(reshape(x, shape));
+        return view_of(self, reshape(x, shape));
       });
     if (n == "flatten" || n == "ravel")
-      return def([x, n](Interpreter&, Args& a, Kwargs& kw) {
+      return def([this, self, x, n](Interpreter&, Args& a, Kwargs& kw) {
         bind_params(n, a, kw, {"order"}, 0);
         const Tensor flat = reshape(x, {x.numel()});
-        return make_ndarray(n == "flatten" ? clone(flat) : flat);  // ravel is a view when it can be
+        return view_of(self, n == "flatten" ? clone(flat) : flat);  // ravel is a view when it can be
       });
     if (n == "fill")
       return def([x](Interpreter&, Args& a, Kwargs& kw) {
@@ -291,10 +302,10 @@ struct NdArrayObj : InstanceObj {
   }
 
   // a[i, j:k]: tensor indexing over the same memory; an element comes back as a NumPy scalar.
-  Value get_item(Interpreter& in, const Value&, const Value& key) override {
+  Value get_item(Interpreter& in, const Value& self, const Value& key) override {
     if (scalar) throw IndexError("invalid index to scalar variable.");
     try {
-      return wrap(in.eval_subscript(Value::tensor(t), tensor_key(key)).as_tensor());
+      return view_of(self, in.eval_subscript(Value::tensor(t), tensor_key(key)).as_tensor());
     } catch (const IndexError& e) {
       throw IndexError(numpy_words(e.what()));
     }
@@ -470,6 +481,11 @@ Value wrap(const Tensor& t) {
   }
   return v;
 }
+
+// r, made from the array arr: a view of arr when it shares arr's memory (np.reshape, np.transpose).
+Value view_from(const Value& arr, const Tensor& r) {
+  return dynamic_cast<NdArrayObj*>(arr.as<InstanceObj>())->view_of(arr, r);
+}
 }  // namespace
 
 Value numpy_value(const Tensor& t) { return wrap(t); }
@@ -483,6 +499,12 @@ Value make_ndarray(const Tensor& t) {
   auto o = std::make_shared<NdArrayObj>(t);
   o->type = type_value("numpy.ndarray");
   return Value::object(Kind::Instance, o);
+}
+
+Value make_ndarray_view(const Tensor& t, const Value& base) {
+  Value v = make_ndarray(t);
+  dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())->base = base;
+  return v;
 }
 
 bool is_ndarray(const Value& v) {
@@ -534,7 +556,10 @@ void install_numpy(Interpreter&, Value& m) {
   def_function(m, "asarray", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("asarray", a, kw, {"a", "dtype"}, 1);
     if (is_ndarray(v[0]) && v[1].is_none()) return v[0];
-    return make_ndarray(array_from(v[0], dtype_arg(v[1]), false));
+    const Tensor r = array_from(v[0], dtype_arg(v[1]), false);
+    if (is_ndarray(v[0])) return view_from(v[0], r);
+    return v[0].is(Kind::Tensor) && r.storage() == v[0].as_tensor().storage() ? make_ndarray_view(r, v[0])
+                                                                             : make_ndarray(r);
   });
   auto filled = [](const char* name, double value) {
     return [name, value](Interpreter&, Args& a, Kwargs& kw) {
@@ -583,17 +608,19 @@ void install_numpy(Interpreter&, Value& m) {
     });
   def_function(m, "transpose", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("transpose", a, kw, {"a", "axes"}, 1);
-    const Tensor& x = ndarray_tensor(numpy_asarray(v[0]));
+    const Value arr = numpy_asarray(v[0]);
+    const Tensor& x = ndarray_tensor(arr);
     std::vector<int64_t> axes;
     if (v[1].is_none())
       for (int64_t d = x.dim() - 1; d >= 0; --d) axes.push_back(d);
     else
       for (const Value& d : v[1].items()) axes.push_back(static_cast<int64_t>(d.as_int()));
-    return make_ndarray(permute(x, axes));
+    return view_from(arr, permute(x, axes));
   });
   def_function(m, "reshape", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("reshape", a, kw, {"a", "shape"}, 2);
-    return make_ndarray(reshape(ndarray_tensor(numpy_asarray(v[0])), shape_arg(v[1])));
+    const Value arr = numpy_asarray(v[0]);
+    return view_from(arr, reshape(ndarray_tensor(arr), shape_arg(v[1])));
   });
   // set_printoptions / get_printoptions: the options NumPy's printing reads; others are refused, not ignored.
   def_function(m, "set_printoptions", [](Interpreter&, Args& a, Kwargs& kw) {

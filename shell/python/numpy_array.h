@@ -11,6 +11,10 @@
 namespace tsh::shell {
 
 Value make_ndarray(const Tensor& t);
+// An array over memory another object owns (t.numpy(), np.asarray(t)): its base is that object.
+Value make_ndarray_view(const Tensor& t, const Value& base);
+// a.flags: C_CONTIGUOUS, F_CONTIGUOUS, OWNDATA, WRITEABLE, ... of an array over t.
+Value numpy_flags(const Tensor& t, bool owndata, bool writeable);
 bool is_ndarray(const Value& v);
 const Tensor& ndarray_tensor(const Value& v);
 // An op's result as NumPy gives it: a NumPy scalar (np.float64(...)) when it has no dims, else an array.

@@ -158,7 +158,8 @@ void register_tensor_info_ops(Registry& r) {
           if (!t.device().is_cpu() && !a.boolean(1))
             throw TypeError("can't convert " + t.device().str() +
                             " device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.");
-          return make_ndarray(t.device().is_cpu() ? t : to(t, std::nullopt, Device{}));
+          if (!t.device().is_cpu()) return make_ndarray(to(t, std::nullopt, Device{}));
+          return make_ndarray_view(t, a[0]);  // its base is the tensor, as in PyTorch
         });
   r.def("from_numpy(Any ndarray) -> Tensor", kFunction,
         "A tensor sharing the memory of a NumPy array: writes to either show in the other.",
