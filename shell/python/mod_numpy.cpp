@@ -492,6 +492,14 @@ Value numpy_value(const Tensor& t) { return wrap(t); }
 
 Value ndarray_tolist(const Tensor& t) { return NdArrayObj::python_values(t); }
 
+std::optional<DType> numpy_dtype_arg(const Value& v) { return dtype_arg(v); }
+
+Value numpy_scalar_number(const Value& v) {
+  const Tensor& t = ndarray_tensor(v);
+  if (t.numel() != 1) throw TypeError("only length-1 arrays can be converted to Python scalars");
+  return NdArrayObj::python_values(reshape(t, {}));
+}
+
 Value numpy_asarray(const Value& v) { return is_ndarray(v) ? v : make_ndarray(array_from(v, std::nullopt, false)); }
 
 Value make_ndarray(const Tensor& t) {

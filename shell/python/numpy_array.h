@@ -21,6 +21,10 @@ const Tensor& ndarray_tensor(const Value& v);
 Value numpy_value(const Tensor& t);
 // Python data, a tensor or an array as an array (np.asarray; lists take NumPy's dtypes).
 Value numpy_asarray(const Value& v);
+// A dtype= argument as NumPy reads it: None, numpy.float32, a dtype object, Python's int, or a name.
+std::optional<DType> numpy_dtype_arg(const Value& v);
+// A one-element array or NumPy scalar as the Python number it holds.
+Value numpy_scalar_number(const Value& v);
 // a.tolist(): Python numbers, nested in lists by dims.
 Value ndarray_tolist(const Tensor& t);
 

@@ -1,72 +1,71 @@
-// shell/python/numpy_random.cpp — numpy.random's legacy global generator (RandomState), bit for bit.
+// shell/python/numpy_random.cpp — numpy.random: the legacy global RandomState functions and
+// default_rng's Generator, bit for bit with NumPy 2.x (streams in numpy_bitgen.h).
 //
-// NumPy's legacy functions draw from one MT19937 seeded as init_genrand —
-// the same engine and seeding as PyTorch's CPU generator, so tsh reuses
-// that engine (engine/cpu/mt19937.h). A double takes two 32-bit outputs
-// (27 + 26 bits); a normal is the polar Box–Muller pair, the second one
-// kept for the next call, as RandomState's legacy_gauss does.
+// What a function returns follows NumPy: size=None gives one Python float (or, for integers,
+// a Python int when dtype is Python's int, else a NumPy scalar); a size gives an array.
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <map>
 #include <memory>
 
 #include "engine/core/generator.h"
-#include "engine/cpu/mt19937.h"
+#include "engine/format/numpy_repr.h"
+#include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
+#include "engine/ops/gather_scatter.h"
+#include "engine/ops/host_values.h"
+#include "engine/ops/views.h"
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
 #include "shell/python/modules.h"
 #include "shell/python/numpy_array.h"
+#include "shell/python/numpy_bitgen.h"
 
 namespace tsh::shell {
 
 namespace {
 
-struct Legacy {
-  cpu::CpuGenerator mt{nondeterministic_seed() & 0xffffffffu};
-  bool has_gauss = false;
-  double gauss = 0;
+using numpy_random::BitGen;
+using numpy_random::LegacyMT;
+using numpy_random::Pcg64;
 
-  double next_double() {
-    const uint32_t a = mt.random() >> 5, b = mt.random() >> 6;
-    return (a * 67108864.0 + b) / 9007199254740992.0;
-  }
-  double next_gauss() {
-    if (has_gauss) {
-      has_gauss = false;
-      return gauss;
-    }
-    double x1, x2, r2;
-    do {
-      x1 = 2.0 * next_double() - 1.0;
-      x2 = 2.0 * next_double() - 1.0;
-      r2 = x1 * x1 + x2 * x2;
-    } while (r2 >= 1.0 || r2 == 0.0);
-    const double f = std::sqrt(-2.0 * std::log(r2) / r2);
-    gauss = f * x1;
-    has_gauss = true;
-    return f * x2;
-  }
-};
-
-Legacy& legacy() {
-  static Legacy l;
-  return l;
+LegacyMT& legacy() {
+  static LegacyMT mt(static_cast<uint32_t>(nondeterministic_seed()));
+  return mt;
 }
 
-// size=None: one Python float; an int or a tuple: an array of that shape.
-template <typename Draw> Value draw(const Value& size, Draw d) {
-  if (size.is_none()) return Value::floating(d());
+// size=: None (one value), an int or a tuple of ints.
+std::optional<Shape> size_arg(const Value& size) {
+  if (size.is_none()) return std::nullopt;
   Shape shape;
   if (size.is_intlike()) shape.push_back(static_cast<int64_t>(size.as_int()));
   else
     for (const Value& x : size.items()) shape.push_back(static_cast<int64_t>(x.as_int()));
   for (int64_t s : shape)
     if (s < 0) throw ValueError("negative dimensions are not allowed");
-  std::vector<Scalar> v;
+  return shape;
+}
+
+int64_t count(const Shape& shape) {
   int64_t n = 1;
   for (int64_t s : shape) n *= s;
-  for (int64_t i = 0; i < n; ++i) v.emplace_back(d());
-  return make_ndarray(from_scalars(shape, v, DType::Float64, Device{}));
+  return n;
+}
+
+Tensor int64_tensor(const Shape& shape, const std::vector<int64_t>& v) {
+  std::vector<Scalar> s(v.begin(), v.end());
+  return from_scalars(shape, s, DType::Int64, Device{});
+}
+
+// One float per draw: a Python float for size=None, else a float64 array.
+template <typename Draw> Value draw(const Value& size, Draw d) {
+  const std::optional<Shape> shape = size_arg(size);
+  if (!shape) return Value::floating(d());
+  std::vector<Scalar> v;
+  for (int64_t i = 0, n = count(*shape); i < n; ++i) v.emplace_back(d());
+  return make_ndarray(from_scalars(*shape, v, DType::Float64, Device{}));
 }
 
 // rand(d0, d1, ...) and randn(...): the dims as separate arguments; none gives a float.
@@ -78,30 +77,434 @@ Value dims_value(Args& a, const char* name, Kwargs& kw) {
   return Value::tuple(std::vector<Value>(a.begin(), a.end()));
 }
 
+// A Python number or a NumPy scalar as a double / an integer (floats truncate, as NumPy's casts do).
+double number_arg(const Value& v, double fallback) {
+  if (v.is_none()) return fallback;
+  if (is_ndarray(v)) return numpy_scalar_number(v).as_float();
+  return v.as_float();
+}
+bool is_integer_arg(const Value& v) {
+  if (v.is_intlike() && !v.is(Kind::Bool)) return true;
+  if (!is_ndarray(v)) return false;
+  const Tensor& t = ndarray_tensor(v);
+  return t.dim() == 0 && !is_floating(t.dtype()) && !is_complex(t.dtype()) && t.dtype() != DType::Bool;
+}
+int64_t integer_arg(const Value& v) {
+  if (is_ndarray(v)) return numpy_scalar_number(v).as_int();
+  if (v.is(Kind::Float)) return static_cast<int64_t>(v.as_float());
+  return static_cast<int64_t>(v.as_int());
+}
+
+// ---- integers ------------------------------------------------------------------------------
+
+struct IntDtype {
+  DType dtype = DType::Int64;
+  bool python = false;  // dtype given as Python's int or bool: size=None gives a Python number
+  int bits = 64;
+  int64_t lo = std::numeric_limits<int64_t>::min(), hi = std::numeric_limits<int64_t>::max();
+};
+
+IntDtype int_dtype(const Value& v, const char* fn, DType fallback, bool fallback_python) {
+  IntDtype d;
+  if (v.is_none()) {
+    d.dtype = fallback;
+    d.python = fallback_python;
+  } else {
+    d.dtype = *numpy_dtype_arg(v);
+    d.python = v.is(Kind::Type) && (v.as<TypeObj>()->name == "int" || v.as<TypeObj>()->name == "bool");
+  }
+  switch (d.dtype) {
+    case DType::Bool: d.bits = 1, d.lo = 0, d.hi = 1; break;
+    case DType::UInt8: d.bits = 8, d.lo = 0, d.hi = 255; break;
+    case DType::Int8: d.bits = 8, d.lo = -128, d.hi = 127; break;
+    case DType::Int16: d.bits = 16, d.lo = -32768, d.hi = 32767; break;
+    case DType::Int32: d.bits = 32, d.lo = INT32_MIN, d.hi = INT32_MAX; break;
+    case DType::Int64: break;
+    default:
+      throw TypeError("Unsupported dtype dtype('" + format::numpy_dtype_name(d.dtype) + "') for " + fn);
+  }
+  return d;
+}
+
+// randint / integers: [low, high) or [low, high] drawn by NumPy's method for the dtype's width.
+Value integers(BitGen& g, const Value& low_v, const Value& high_v, const Value& size, const IntDtype& d,
+               bool endpoint, bool masked) {
+  int64_t low = integer_arg(low_v), high;
+  if (high_v.is_none()) {
+    high = low;
+    low = 0;
+    if (high <= 0 && !endpoint) throw ValueError("high <= 0");
+  } else {
+    high = integer_arg(high_v);
+  }
+  const std::string name = format::numpy_dtype_name(d.dtype);
+  if (low < d.lo) throw ValueError("low is out of bounds for " + name);
+  const int64_t last = endpoint ? high : high - 1;  // high - 1 cannot overflow: high > low >= INT64_MIN
+  if (endpoint ? high > d.hi : (high > d.hi && high - 1 > d.hi)) throw ValueError("high is out of bounds for " + name);
+  if (endpoint ? low > high : low >= high) throw ValueError(endpoint ? "low > high" : "low >= high");
+  const uint64_t rng = static_cast<uint64_t>(last) - static_cast<uint64_t>(low);
+  const std::optional<Shape> shape = size_arg(size);
+  const int64_t n = shape ? count(*shape) : 1;
+  const std::vector<uint64_t> raw =
+      numpy_random::bounded_fill(g, static_cast<uint64_t>(low), rng, d.bits, masked, static_cast<size_t>(n));
+  std::vector<Scalar> v;
+  for (uint64_t x : raw) {
+    if (d.dtype == DType::Bool) v.emplace_back(x != 0);
+    else v.emplace_back(static_cast<int64_t>(x));
+  }
+  if (!shape && d.python) return d.dtype == DType::Bool ? Value::boolean(raw[0] != 0) : Value::integer(static_cast<int64_t>(raw[0]));
+  const Tensor t = from_scalars(shape.value_or(Shape{}), v, d.dtype, Device{});
+  return shape ? make_ndarray(t) : numpy_value(t);
+}
+
+// ---- shuffles --------------------------------------------------------------------------------
+
+// The swaps NumPy's shuffle makes (i from n-1 down to 1, j = random_interval(i)), applied to 0..n-1.
+std::vector<int64_t> shuffled_order(BitGen& g, int64_t n) {
+  std::vector<int64_t> order(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) order[i] = i;
+  for (int64_t i = n - 1; i >= 1; --i) std::swap(order[i], order[numpy_random::random_interval(g, i)]);
+  return order;
+}
+
+void shuffle(BitGen& g, const Value& x) {
+  if (x.is(Kind::List)) {
+    std::vector<Value>& items = x.items();
+    for (int64_t i = static_cast<int64_t>(items.size()) - 1; i >= 1; --i)
+      std::swap(items[i], items[numpy_random::random_interval(g, i)]);
+    return;
+  }
+  if (!is_ndarray(x) || ndarray_tensor(x).dim() == 0)
+    throw TypeError("object of type '" + type_name(x) + "' has no len()");
+  const Tensor& t = ndarray_tensor(x);
+  const int64_t n = t.size(0);
+  if (n <= 1) return;
+  const Tensor order = int64_tensor({n}, shuffled_order(g, n));
+  copy_(t, index_select(clone(t), 0, order));
+}
+
+Value permutation(BitGen& g, const Value& x, bool legacy_errors) {
+  if (is_integer_arg(x)) {
+    const int64_t n = integer_arg(x);
+    if (n < 0) throw ValueError("negative dimensions are not allowed");
+    return make_ndarray(int64_tensor({n}, shuffled_order(g, n)));
+  }
+  const Tensor t = ndarray_tensor(numpy_asarray(x));
+  if (t.dim() == 0) {
+    if (legacy_errors) throw IndexError("x must be an integer or at least 1-dimensional");
+    throw PyError("AxisError", "axis 0 is out of bounds for array of dimension 0");
+  }
+  const Tensor order = int64_tensor({t.size(0)}, shuffled_order(g, t.size(0)));
+  return make_ndarray(index_select(t, 0, order));
+}
+
+// ---- choice ----------------------------------------------------------------------------------
+
+// NumPy's pairwise-free compensated sum, used to check that p sums to 1.
+double kahan_sum(const std::vector<double>& v) {
+  double sum = 0, c = 0;
+  for (double x : v) {
+    const double y = x - c, t = sum + y;
+    c = (t - sum) - y;
+    sum = t;
+  }
+  return sum;
+}
+
+// Indices drawn by inverting p's cumulative sum at uniform draws (searchsorted, side='right').
+std::vector<int64_t> by_cdf(const std::vector<double>& p, const std::vector<double>& u) {
+  std::vector<double> cdf(p.size());
+  double run = 0;
+  for (size_t i = 0; i < p.size(); ++i) cdf[i] = run += p[i];
+  const double last = cdf.back();
+  for (double& c : cdf) c /= last;
+  std::vector<int64_t> idx;
+  for (double x : u) idx.push_back(std::upper_bound(cdf.begin(), cdf.end(), x) - cdf.begin());
+  return idx;
+}
+
+struct ChoiceArgs {
+  Value a, size, p;
+  bool replace = true, shuffle = true;
+};
+
+Value choice(BitGen& g, const ChoiceArgs& c, bool legacy_rules) {
+  // The population: an integer n (0..n-1) or the first axis of an array.
+  const bool from_int = is_integer_arg(c.a);
+  int64_t pop = 0;
+  Tensor arr;
+  if (from_int) {
+    pop = integer_arg(c.a);
+  } else {
+    arr = ndarray_tensor(numpy_asarray(c.a));
+    if (arr.dim() == 0) {
+      if (legacy_rules) throw ValueError("a must be 1-dimensional or an integer");
+      throw ValueError("a must be a sequence or an integer, not <class '" + type_name(c.a) + "'>");
+    }
+    if (legacy_rules && arr.dim() != 1) throw ValueError("a must be 1-dimensional");
+    pop = arr.size(0);
+  }
+  const std::optional<Shape> shape = size_arg(c.size);
+  const int64_t size = shape ? count(*shape) : 1;
+  if (pop <= 0 && size != 0) {
+    if (legacy_rules)
+      throw ValueError(from_int ? "a must be greater than 0 unless no samples are taken"
+                                : "'a' cannot be empty unless no samples are taken");
+    throw ValueError(from_int ? "a must be a positive integer unless no samples are taken"
+                              : "a cannot be empty unless no samples are taken");
+  }
+  std::vector<double> p;
+  if (!c.p.is_none()) {
+    const Tensor pt = ndarray_tensor(numpy_asarray(c.p));
+    double atol = std::sqrt(std::numeric_limits<double>::epsilon());
+    if (is_ndarray(c.p) && pt.dtype() == DType::Float32) atol = std::sqrt(std::numeric_limits<float>::epsilon());
+    if (is_ndarray(c.p) && pt.dtype() == DType::Float16) atol = std::sqrt(0.0009765625);
+    if (pt.dim() != 1) throw ValueError("p must be 1-dimensional");
+    p = host_values<double>(to(contiguous(pt), DType::Float64, std::nullopt));
+    if (static_cast<int64_t>(p.size()) != pop)
+      throw ValueError(legacy_rules ? "'a' and 'p' must have same size" : "a and p must have same size");
+    const double sum = kahan_sum(p);
+    if (std::isnan(sum)) throw ValueError(legacy_rules ? "probabilities contain NaN" : "Probabilities contain NaN");
+    for (double x : p)
+      if (x < 0)
+        throw ValueError(legacy_rules ? "probabilities are not non-negative" : "Probabilities are not non-negative");
+    if (std::fabs(sum - 1.0) > atol)
+      throw ValueError(legacy_rules ? "probabilities do not sum to 1"
+                                    : "Probabilities do not sum to 1. See Notes section of docstring for more "
+                                      "information.");
+  }
+
+  std::vector<int64_t> idx;
+  if (c.replace) {
+    if (!p.empty()) {
+      std::vector<double> u(static_cast<size_t>(size));
+      for (double& x : u) x = g.next_double();
+      idx = by_cdf(p, u);
+    } else {
+      for (uint64_t x : numpy_random::bounded_fill(g, 0, static_cast<uint64_t>(pop - 1), 64, legacy_rules,
+                                                   static_cast<size_t>(size)))
+        idx.push_back(static_cast<int64_t>(x));
+    }
+  } else {
+    if (size > pop)
+      throw ValueError(legacy_rules ? "Cannot take a larger sample than population when 'replace=False'"
+                                    : "Cannot take a larger sample than population when replace is False");
+    if (!p.empty()) {
+      int64_t nonzero = 0;
+      for (double x : p) nonzero += x > 0;
+      if (nonzero < size) throw ValueError("Fewer non-zero entries in p than size");
+      // Draw, drop repeats, zero the chosen probabilities, and draw again for what is missing.
+      while (static_cast<int64_t>(idx.size()) < size) {
+        std::vector<double> u(static_cast<size_t>(size) - idx.size());
+        for (double& x : u) x = g.next_double();
+        for (int64_t k : idx) p[k] = 0;
+        std::vector<int64_t> fresh = by_cdf(p, u), firsts;
+        std::map<int64_t, size_t> first_at;
+        for (size_t i = 0; i < fresh.size(); ++i) first_at.emplace(fresh[i], i);
+        std::vector<size_t> order;
+        for (const auto& [value, at] : first_at) order.push_back(at);
+        std::sort(order.begin(), order.end());
+        for (size_t at : order) idx.push_back(fresh[at]);
+      }
+    } else if (legacy_rules) {
+      idx = shuffled_order(g, pop);  // permutation(pop)[:size]
+      idx.resize(static_cast<size_t>(size));
+    } else if (pop > 10000 && size > pop / (c.shuffle ? 50 : 20)) {
+      // Shuffle only the tail that is kept (Lemire draws).
+      std::vector<int64_t> all(static_cast<size_t>(pop));
+      for (int64_t i = 0; i < pop; ++i) all[i] = i;
+      for (int64_t i = pop - 1; i >= std::max<int64_t>(pop - size, 1); --i)
+        std::swap(all[i], all[numpy_random::bounded_uint64(g, 0, static_cast<uint64_t>(i), false)]);
+      idx.assign(all.end() - size, all.end());
+    } else {
+      // Floyd's algorithm, with NumPy's open-addressing set (its probe order decides nothing
+      // drawn, only membership), then a shuffle of the sample.
+      uint64_t mask = static_cast<uint64_t>(1.2 * static_cast<double>(size));
+      for (int s : {1, 2, 4, 8, 16, 32}) mask |= mask >> s;
+      std::vector<uint64_t> set(mask + 1, UINT64_MAX);
+      idx.resize(static_cast<size_t>(size));
+      for (int64_t j = pop - size; j < pop; ++j) {
+        const uint64_t val = numpy_random::bounded_uint64(g, 0, static_cast<uint64_t>(j), false);
+        uint64_t loc = val & mask;
+        while (set[loc] != UINT64_MAX && set[loc] != val) loc = (loc + 1) & mask;
+        if (set[loc] == UINT64_MAX) {
+          set[loc] = val;
+          idx[j - pop + size] = static_cast<int64_t>(val);
+        } else {
+          loc = static_cast<uint64_t>(j) & mask;
+          while (set[loc] != UINT64_MAX) loc = (loc + 1) & mask;
+          set[loc] = static_cast<uint64_t>(j);
+          idx[j - pop + size] = j;
+        }
+      }
+      if (c.shuffle)
+        for (int64_t i = size - 1; i >= 1; --i)
+          std::swap(idx[i], idx[numpy_random::bounded_uint64(g, 0, static_cast<uint64_t>(i), false)]);
+    }
+  }
+
+  if (!shape) {
+    if (from_int) return Value::integer(idx[0]);
+    return numpy_value(select(arr, 0, idx[0]));
+  }
+  const Tensor picks = int64_tensor(*shape, idx);
+  if (from_int) return make_ndarray(picks);
+  Shape out = *shape;
+  for (int64_t d = 1; d < arr.dim(); ++d) out.push_back(arr.size(d));
+  return make_ndarray(reshape(index_select(arr, 0, reshape(picks, {size})), out));
+}
+
+// ---- default_rng's Generator ---------------------------------------------------------------
+
+// A seed as SeedSequence takes it: a non-negative int (its 32-bit words, low first) or a sequence of them.
+std::vector<uint32_t> seed_entropy(const Value& seed) {
+  std::vector<uint32_t> words;
+  auto add = [&words](const Value& v) {
+    if (!is_integer_arg(v)) throw TypeError("SeedSequence expects int or sequence of ints for entropy not " + repr(v));
+    const int64_t i = integer_arg(v);
+    if (i < 0) throw ValueError("expected non-negative integer");
+    uint64_t u = static_cast<uint64_t>(i);
+    if (u == 0) words.push_back(0);
+    for (; u > 0; u >>= 32) words.push_back(static_cast<uint32_t>(u));
+  };
+  if (seed.is(Kind::List) || seed.is(Kind::Tuple)) {
+    // A sequence: each int contributes its 32-bit words (NumPy pads every element to the widest).
+    for (const Value& v : seed.items()) {
+      const size_t before = words.size();
+      add(v);
+      if (words.size() - before > 1)
+        throw NotImplementedError("default_rng: tsh takes a sequence of seeds below 2**32 each");
+    }
+  } else {
+    add(seed);
+  }
+  return words;
+}
+
+struct NumpyGeneratorObj : InstanceObj {
+  std::shared_ptr<Pcg64> g;
+  std::string class_name() const override { return "Generator"; }
+  std::string module_name() const override { return "numpy.random._generator"; }
+  std::vector<std::string> attr_names() const override {
+    return {"choice", "integers", "normal", "permutation", "random", "shuffle", "standard_normal", "uniform"};
+  }
+  std::string str_of(const Value&) const override { return "Generator(PCG64)"; }
+  std::string repr_of(const Value& self) const override {
+    char at[32];
+    std::snprintf(at, sizeof at, "%llX", static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(self.as<InstanceObj>())));
+    return "Generator(PCG64) at 0x" + std::string(at);
+  }
+  Value attr(Interpreter&, const Value&, const std::string& n) override {
+    std::shared_ptr<Pcg64> gen = g;
+    auto def = [&n](std::function<Value(Interpreter&, Args&, Kwargs&)> fn) {
+      return make_builtin(n, "<built-in method " + n + " of numpy.random._generator.Generator object>", std::move(fn));
+    };
+    if (n == "random")
+      return def([gen](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("random", a, kw, {"size", "dtype", "out"}, 0);
+        if (!v[2].is_none()) throw NotImplementedError("Generator.random: tsh does not support out=");
+        if (!v[1].is_none() && *numpy_dtype_arg(v[1]) != DType::Float64) {
+          if (*numpy_dtype_arg(v[1]) == DType::Float32)
+            throw NotImplementedError("Generator.random: tsh draws float64 only");
+          throw TypeError("Unsupported dtype dtype('" + format::numpy_dtype_name(*numpy_dtype_arg(v[1])) +
+                          "') for random");
+        }
+        return draw(v[0], [&] { return gen->next_double(); });
+      });
+    if (n == "standard_normal")
+      return def([gen](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("standard_normal", a, kw, {"size", "dtype", "out"}, 0);
+        if (!v[2].is_none()) throw NotImplementedError("Generator.standard_normal: tsh does not support out=");
+        if (!v[1].is_none() && *numpy_dtype_arg(v[1]) != DType::Float64) {
+          if (*numpy_dtype_arg(v[1]) == DType::Float32)
+            throw NotImplementedError("Generator.standard_normal: tsh draws float64 only");
+          throw TypeError("Unsupported dtype dtype('" + format::numpy_dtype_name(*numpy_dtype_arg(v[1])) +
+                          "') for standard_normal");
+        }
+        return draw(v[0], [&] { return numpy_random::ziggurat_normal(*gen); });
+      });
+    if (n == "normal")
+      return def([gen](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("normal", a, kw, {"loc", "scale", "size"}, 0);
+        const double loc = number_arg(v[0], 0.0), scale = number_arg(v[1], 1.0);
+        if (scale < 0) throw ValueError("scale < 0");
+        return draw(v[2], [&] { return loc + scale * numpy_random::ziggurat_normal(*gen); });
+      });
+    if (n == "uniform")
+      return def([gen](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("uniform", a, kw, {"low", "high", "size"}, 0);
+        const double low = number_arg(v[0], 0.0), high = number_arg(v[1], 1.0), range = high - low;
+        if (!std::isfinite(range)) throw PyError("OverflowError", "high - low range exceeds valid bounds");
+        if (range < 0) throw ValueError("high - low < 0");
+        return draw(v[2], [&] { return low + range * gen->next_double(); });
+      });
+    if (n == "integers")
+      return def([gen](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("integers", a, kw, {"low", "high", "size", "dtype", "endpoint"}, 1);
+        const IntDtype d = int_dtype(v[3], "integers", DType::Int64, false);
+        return integers(*gen, v[0], v[1], v[2], d, truthy(v[4]), false);
+      });
+    if (n == "choice")
+      return def([gen](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("choice", a, kw, {"a", "size", "replace", "p", "axis", "shuffle"}, 1);
+        if (!v[4].is_none() && !(v[4].is_intlike() && v[4].as_int() == 0))
+          throw NotImplementedError("Generator.choice: tsh chooses along axis 0 only");
+        ChoiceArgs c{v[0], v[1], v[3], v[2].is_none() || truthy(v[2]), v[5].is_none() || truthy(v[5])};
+        return choice(*gen, c, false);
+      });
+    if (n == "permutation")
+      return def([gen](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("permutation", a, kw, {"x", "axis"}, 1);
+        if (!v[1].is_none() && !(v[1].is_intlike() && v[1].as_int() == 0))
+          throw NotImplementedError("Generator.permutation: tsh permutes along axis 0 only");
+        return permutation(*gen, v[0], false);
+      });
+    if (n == "shuffle")
+      return def([gen](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("shuffle", a, kw, {"x", "axis"}, 1);
+        if (!v[1].is_none() && !(v[1].is_intlike() && v[1].as_int() == 0))
+          throw NotImplementedError("Generator.shuffle: tsh shuffles along axis 0 only");
+        shuffle(*gen, v[0]);
+        return Value();
+      });
+    throw AttributeError("'numpy.random._generator.Generator' object has no attribute '" + n + "'");
+  }
+};
+
+Value generator_type() {
+  static const Value type = [] {
+    auto t = std::make_shared<TypeObj>();
+    t->name = "numpy.random._generator.Generator";
+    t->ctor = [](Interpreter&, Args&, Kwargs&) -> Value {
+      throw NotImplementedError("numpy.random.Generator(bit_generator): tsh makes generators with default_rng(seed)");
+    };
+    return Value::object(Kind::Type, t);
+  }();
+  return type;
+}
+
 }  // namespace
 
 void install_numpy_random(Value& random) {
   def_function(random, "seed", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("seed", a, kw, {"seed"}, 0);
-    Legacy& l = legacy();
-    uint64_t s;
+    uint32_t s;
     if (v[0].is_none()) {
-      s = nondeterministic_seed() & 0xffffffffu;
+      s = static_cast<uint32_t>(nondeterministic_seed());
     } else {
-      if (!v[0].is_intlike()) throw NotImplementedError("numpy.random.seed: tsh takes an int seed");
-      const Int i = v[0].as_int();
-      if (i < 0 || i > static_cast<Int>(0xffffffffu)) throw ValueError("Seed must be between 0 and 2**32 - 1");
-      s = static_cast<uint64_t>(i);
+      if (!is_integer_arg(v[0])) throw NotImplementedError("numpy.random.seed: tsh takes an int seed");
+      const int64_t i = integer_arg(v[0]);
+      if (i < 0 || i > static_cast<int64_t>(0xffffffffu)) throw ValueError("Seed must be between 0 and 2**32 - 1");
+      s = static_cast<uint32_t>(i);
     }
-    l.mt.set_seed(s);
-    l.has_gauss = false;
+    legacy().seed(s);
     return Value();
   });
   def_function(random, "rand", [](Interpreter&, Args& a, Kwargs& kw) {
     return draw(dims_value(a, "rand", kw), [] { return legacy().next_double(); });
   });
   def_function(random, "randn", [](Interpreter&, Args& a, Kwargs& kw) {
-    return draw(dims_value(a, "randn", kw), [] { return legacy().next_gauss(); });
+    return draw(dims_value(a, "randn", kw), [] { return legacy().gauss(); });
   });
   for (const char* name : {"random", "random_sample", "sample", "ranf"})
     def_function(random, name, [name](Interpreter&, Args& a, Kwargs& kw) {
@@ -110,18 +513,55 @@ void install_numpy_random(Value& random) {
     });
   def_function(random, "standard_normal", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("standard_normal", a, kw, {"size"}, 0);
-    return draw(v[0], [] { return legacy().next_gauss(); });
+    return draw(v[0], [] { return legacy().gauss(); });
   });
   def_function(random, "normal", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("normal", a, kw, {"loc", "scale", "size"}, 0);
-    const double loc = v[0].is_none() ? 0.0 : v[0].as_float(), scale = v[1].is_none() ? 1.0 : v[1].as_float();
+    const double loc = number_arg(v[0], 0.0), scale = number_arg(v[1], 1.0);
     if (scale < 0) throw ValueError("scale < 0");
-    return draw(v[2], [loc, scale] { return loc + scale * legacy().next_gauss(); });
+    return draw(v[2], [loc, scale] { return loc + scale * legacy().gauss(); });
   });
   def_function(random, "uniform", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("uniform", a, kw, {"low", "high", "size"}, 0);
-    const double low = v[0].is_none() ? 0.0 : v[0].as_float(), high = v[1].is_none() ? 1.0 : v[1].as_float();
+    const double low = number_arg(v[0], 0.0), high = number_arg(v[1], 1.0);
+    if (!std::isfinite(high - low)) throw PyError("OverflowError", "Range exceeds valid bounds");
     return draw(v[2], [low, high] { return low + (high - low) * legacy().next_double(); });
+  });
+  def_function(random, "randint", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("randint", a, kw, {"low", "high", "size", "dtype"}, 1);
+    const IntDtype d = int_dtype(v[3], "randint", DType::Int64, true);
+    return integers(legacy(), v[0], v[1], v[2], d, false, true);
+  });
+  def_function(random, "choice", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("choice", a, kw, {"a", "size", "replace", "p"}, 1);
+    ChoiceArgs c{v[0], v[1], v[3], v[2].is_none() || truthy(v[2]), true};
+    return choice(legacy(), c, true);
+  });
+  def_function(random, "permutation", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("permutation", a, kw, {"x"}, 1);
+    return permutation(legacy(), v[0], true);
+  });
+  def_function(random, "shuffle", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("shuffle", a, kw, {"x"}, 1);
+    shuffle(legacy(), v[0]);
+    return Value();
+  });
+  random.as<ModuleObj>()->attrs["Generator"] = generator_type();
+  def_function(random, "default_rng", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("default_rng", a, kw, {"seed"}, 0);
+    if (v[0].is(Kind::Instance) && dynamic_cast<NumpyGeneratorObj*>(v[0].as<InstanceObj>())) return v[0];
+    std::vector<uint32_t> entropy;
+    if (v[0].is_none()) {
+      const uint64_t s = nondeterministic_seed() ^ (static_cast<uint64_t>(nondeterministic_seed()) << 32);
+      entropy = {static_cast<uint32_t>(s), static_cast<uint32_t>(s >> 32), static_cast<uint32_t>(nondeterministic_seed()),
+                 static_cast<uint32_t>(nondeterministic_seed())};
+    } else {
+      entropy = seed_entropy(v[0]);
+    }
+    auto o = std::make_shared<NumpyGeneratorObj>();
+    o->g = std::make_shared<Pcg64>(entropy);
+    o->type = generator_type();
+    return Value::object(Kind::Instance, o);
   });
 }
 
