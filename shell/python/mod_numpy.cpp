@@ -467,6 +467,7 @@ void install_numpy_random(Value& random);
 void install_numpy_functions(Value& m);
 Value numpy_savetxt(Interpreter& in, Args& a, Kwargs& kw);
 Value numpy_save(Interpreter& in, Args& a, Kwargs& kw);
+void install_numpy_npz(Value& m);
 Value numpy_load(Interpreter& in, Args& a, Kwargs& kw);
 Value numpy_loadtxt(Interpreter& in, Args& a, Kwargs& kw, const std::function<std::optional<DType>(const Value&)>& dtype_of);
 
@@ -671,6 +672,7 @@ void install_numpy(Interpreter&, Value& m) {
   def_function(m, "savetxt", numpy_savetxt);
   def_function(m, "save", numpy_save);
   def_function(m, "load", numpy_load);
+  install_numpy_npz(m);
   def_function(m, "loadtxt", [](Interpreter& in, Args& a, Kwargs& kw) { return numpy_loadtxt(in, a, kw, dtype_arg); });
   def_function(m, "arange", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("arange", a, kw, {"start", "stop", "step", "dtype"}, 1);

@@ -15,6 +15,8 @@ Value make_ndarray(const Tensor& t);
 Value make_ndarray_view(const Tensor& t, const Value& base);
 // a.flags: C_CONTIGUOUS, F_CONTIGUOUS, OWNDATA, WRITEABLE, ... of an array over t.
 Value numpy_flags(const Tensor& t, bool owndata, bool writeable);
+// NumPy's C (or Fortran) contiguity: dims of size 1 do not count, and empty arrays are both.
+bool numpy_contiguous(const Tensor& t, bool fortran);
 bool is_ndarray(const Value& v);
 const Tensor& ndarray_tensor(const Value& v);
 // An op's result as NumPy gives it: a NumPy scalar (np.float64(...)) when it has no dims, else an array.
@@ -27,5 +29,11 @@ std::optional<DType> numpy_dtype_arg(const Value& v);
 Value numpy_scalar_number(const Value& v);
 // a.tolist(): Python numbers, nested in lists by dims.
 Value ndarray_tolist(const Tensor& t);
+
+// .npy bytes (format 1.0) of an array, and an array from .npy bytes (errors name `path`).
+std::string numpy_npy_bytes(const Value& array);
+Value numpy_array_from_npy(const std::string& bytes, const std::string& path);
+// np.load of a .npz archive: a lazy NpzFile.
+Value numpy_npz_open(const std::string& path);
 
 }  // namespace tsh::shell

@@ -12,7 +12,9 @@ namespace tsh::shell {
 
 namespace {
 
-bool contiguous_in(const Tensor& t, bool fortran) {
+}  // namespace
+
+bool numpy_contiguous(const Tensor& t, bool fortran) {
   if (t.numel() == 0) return true;
   int64_t expected = 1;
   for (int64_t k = 0; k < t.dim(); ++k) {
@@ -23,6 +25,8 @@ bool contiguous_in(const Tensor& t, bool fortran) {
   }
   return true;
 }
+
+namespace {
 
 struct FlagsObj : InstanceObj {
   std::map<std::string, bool> flag;  // by NumPy's long names
@@ -89,7 +93,7 @@ struct FlagsObj : InstanceObj {
 
 Value numpy_flags(const Tensor& t, bool owndata, bool writeable) {
   auto o = std::make_shared<FlagsObj>();
-  o->flag = {{"C_CONTIGUOUS", contiguous_in(t, false)}, {"F_CONTIGUOUS", contiguous_in(t, true)},
+  o->flag = {{"C_CONTIGUOUS", numpy_contiguous(t, false)}, {"F_CONTIGUOUS", numpy_contiguous(t, true)},
              {"OWNDATA", owndata}, {"WRITEABLE", writeable}, {"ALIGNED", true}, {"WRITEBACKIFCOPY", false}};
   static const Value type = [] {
     auto t = std::make_shared<TypeObj>();

@@ -58,11 +58,11 @@ std::pair<DType, bool> dtype_of_descr(const std::string& descr) {
   return {it->second, order == '>'};
 }
 
-std::string header_text(const Tensor& t) {
+std::string header_text(const Tensor& t, bool fortran) {
   std::string shape = "(";
   for (int64_t i = 0; i < t.dim(); ++i) shape += (i ? ", " : "") + std::to_string(t.size(i));
   shape += t.dim() == 1 ? ",)" : ")";
-  std::string h = "{'descr': '" + descr_of(t.dtype()) + "', 'fortran_order': False, 'shape': " + shape + ", }";
+  std::string h = "{'descr': '" + descr_of(t.dtype()) + "', 'fortran_order': " + (fortran ? "True" : "False") + ", 'shape': " + shape + ", }";
   // Pad with spaces so that magic, version, length and header end on a 64-byte boundary, with a newline last.
   const size_t total = 10 + h.size() + 1;
   h.append((64 - total % 64) % 64, ' ');
@@ -86,22 +86,38 @@ std::string header_field(const std::string& h, const std::string& key, const std
 
 }  // namespace
 
+std::string numpy_npy_bytes(const Value& array) {
+  const Tensor& a = ndarray_tensor(numpy_asarray(array));
+  // A Fortran-ordered array is written as NumPy writes it: its memory order, flagged fortran_order.
+  const bool fortran = numpy_contiguous(a, true) && !numpy_contiguous(a, false);
+  Tensor t = a;
+  if (fortran) {
+    Shape sizes(a.sizes().rbegin(), a.sizes().rend()), strides(a.strides().rbegin(), a.strides().rend());
+    t = a.as_view(sizes, strides, a.storage_offset());
+  }
+  t = contiguous(t);
+  const std::string header = header_text(a, fortran);
+  std::string out(kMagic, 6);
+  const uint16_t len = static_cast<uint16_t>(header.size());
+  out += static_cast<char>(1);
+  out += static_cast<char>(0);
+  out += static_cast<char>(len & 0xff);
+  out += static_cast<char>(len >> 8);
+  out += header;
+  const size_t at = out.size();
+  out.resize(at + static_cast<size_t>(t.numel() * t.itemsize()));
+  if (t.numel() > 0) read_bytes(out.data() + at, t.storage(), t.storage_offset() * t.itemsize(), t.numel() * t.itemsize());
+  return out;
+}
+
 Value numpy_save(Interpreter&, Args& a, Kwargs& kw) {
   std::vector<Value> v = bind_params("save", a, kw, {"file", "arr", "allow_pickle"}, 2);
   if (!v[0].is(Kind::Str)) throw TypeError("save: tsh writes files named by a str path");
   std::string path = v[0].as_str();
   if (path.size() < 4 || path.substr(path.size() - 4) != ".npy") path += ".npy";
-  const Tensor t = contiguous(ndarray_tensor(numpy_asarray(v[1])));
-  const std::string header = header_text(t);
-  std::vector<char> bytes(static_cast<size_t>(t.numel() * t.itemsize()));
-  if (!bytes.empty()) read_bytes(bytes.data(), t.storage(), t.storage_offset() * t.itemsize(), static_cast<int64_t>(bytes.size()));
+  const std::string bytes = numpy_npy_bytes(v[1]);
   std::ofstream f(path, std::ios::binary);
   if (!f) throw PyError("FileNotFoundError", "[Errno 2] No such file or directory: " + repr(Value::str(path)));
-  const uint16_t len = static_cast<uint16_t>(header.size());
-  f.write(kMagic, 6);
-  f.put(1).put(0);
-  f.put(static_cast<char>(len & 0xff)).put(static_cast<char>(len >> 8));
-  f << header;
   f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   return Value();
 }
@@ -114,11 +130,14 @@ Value numpy_load(Interpreter&, Args& a, Kwargs& kw) {
   std::ifstream f(path, std::ios::binary);
   if (!f) throw PyError("FileNotFoundError", "[Errno 2] No such file or directory: " + repr(Value::str(path)));
   std::string all((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  if (all.size() < 6 || all.compare(0, 6, kMagic, 6) != 0) {
-    if (all.size() >= 2 && all[0] == 'P' && all[1] == 'K')
-      throw NotImplementedError("load: " + path + " is an .npz archive, which tsh does not read yet");
+  if (all.size() >= 4 && all.compare(0, 4, "PK\x03\x04") == 0) return numpy_npz_open(path);
+  if (all.size() >= 4 && all.compare(0, 4, "PK\x05\x06") == 0) return numpy_npz_open(path);  // an empty archive
+  if (all.size() < 6 || all.compare(0, 6, kMagic, 6) != 0)
     throw PyError("UnpicklingError", "Failed to interpret file " + repr(Value::str(path)) + " as a pickle");
-  }
+  return numpy_array_from_npy(all, path);
+}
+
+Value numpy_array_from_npy(const std::string& all, const std::string& path) {
   if (all.size() < 10) throw ValueError("EOF: reading magic string, expected 8 bytes got " + std::to_string(all.size()));
   const int major = static_cast<unsigned char>(all[6]);
   size_t header_len = 0, at = 0;
