@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -51,7 +52,7 @@ class ZipWriter {
  private:
   std::string path_;
   struct zip* archive_ = nullptr;
-  std::vector<std::string> buffers_;  // libzip reads the members' bytes at close()
+  std::deque<std::string> buffers_;  // libzip reads the members' bytes at close(): their addresses must hold
   uint64_t offset_ = 0;               // where the next local header starts (stored members only)
   bool all_stored_ = true;
 };

@@ -168,6 +168,7 @@ void install_join_attrs(std::map<std::string, Value>& torch_attrs);
 void install_info_attrs(std::map<std::string, Value>& torch_attrs);
 // torch.testing with assert_close (testing.cpp).
 void install_testing_module(std::map<std::string, Value>& torch_attrs);
+void install_serialization(std::map<std::string, Value>& torch_attrs);  // torch.save / torch.load (serialization.cpp)
 
 
 // A copy of CPU tensor t in the runtime's page-locked memory (pin_memory(), pin_memory=True);

@@ -117,6 +117,7 @@ Value make_torch_module(Interpreter&) {
   install_join_attrs(attrs);
   install_info_attrs(attrs);
   install_testing_module(attrs);
+  install_serialization(attrs);  // torch.save, torch.load
   install_removed_attrs(attrs);  // torch.eig, torch.solve, ...: PyTorch's removal messages
 
   install_cuda_module(attrs);  // torch.cuda, the legacy types, torch.backends (shell/torch/cuda_module.cpp)
