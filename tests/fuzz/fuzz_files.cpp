@@ -1,14 +1,16 @@
-// tests/fuzz/fuzz_files.cpp — libFuzzer target for the file readers: numpy.load (.npy) and
-// numpy.loadtxt (text, whitespace and comma separated) on any bytes. Each input is written to a
-// file in the current folder and read back through a session, whose errors are the readers' own
+// tests/fuzz/fuzz_files.cpp — libFuzzer target for the file readers on any bytes: numpy.load of
+// .npy and .npz, numpy.loadtxt (three modes), and torch.load. Each input is written to a file in
+// the current folder and read back through a session, whose errors are the readers' own
 // messages; nothing may crash, trip a sanitizer, or allocate more than the file describes.
 //
-// Build as fuzz_session (tests/fuzz/fuzz_session.cpp says how), target fuzz_files; run from an
-// empty scratch folder with the .npy fixtures as seeds:
-//   ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=256:detect_leaks=0 \
-//     build-fuzz/tests/fuzz_files -max_len=4096 -timeout=20 CORPUS tests/fixtures/npy
+// TSH_FUZZ_READER picks one reader (npy, txt, npz, pt) so each can be fuzzed for its own time;
+// unset, an input goes to all of them. Build as fuzz_session (tests/fuzz/fuzz_session.cpp says
+// how), target fuzz_files; run from an empty scratch folder with the fixtures as seeds:
+//   TSH_FUZZ_READER=pt ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=256:detect_leaks=0 \
+//     build-fuzz/tests/fuzz_files -max_len=8192 -timeout=20 CORPUS tests/fixtures/pt
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <string_view>
@@ -18,20 +20,26 @@
 #include "shell/session.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  for (const char* name : {"fuzz_input.npy", "fuzz_input.txt"}) {
+  const char* env = std::getenv("TSH_FUZZ_READER");
+  const std::string reader = env ? env : "";
+  std::vector<std::string> lines{"import numpy as np", "import torch"};
+  auto want = [&reader](const char* r) { return reader.empty() || reader == r; };
+  if (want("npy")) lines.push_back("a = np.load('fuzz_input.npy')");
+  if (want("txt")) {
+    lines.push_back("b = np.loadtxt('fuzz_input.txt')");
+    lines.push_back("c = np.loadtxt('fuzz_input.txt', delimiter=',', dtype=int)");
+    lines.push_back("d = np.loadtxt('fuzz_input.txt', usecols=(0,), ndmin=2, unpack=True)");
+  }
+  if (want("npz")) lines.push_back("z = np.load('fuzz_input.npz'); [z[k] for k in z.files]");
+  if (want("pt")) lines.push_back("p = torch.load('fuzz_input.pt'); print(p)");
+  for (const char* name : {"fuzz_input.npy", "fuzz_input.txt", "fuzz_input.npz", "fuzz_input.pt"}) {
     std::ofstream f(name, std::ios::binary);
     f.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
   tsh::clear_interrupt();
   tsh::shell::Session session(tsh::shell::Output{[](std::string_view) {}, [](std::string_view) {}});
-  tsh::shell::VectorReader reader(std::vector<std::string>{
-      "import numpy as np",
-      "a = np.load('fuzz_input.npy')",
-      "b = np.loadtxt('fuzz_input.txt')",
-      "c = np.loadtxt('fuzz_input.txt', delimiter=',', dtype=int)",
-      "d = np.loadtxt('fuzz_input.txt', usecols=(0,), ndmin=2, unpack=True)",
-  });
-  session.run_lines(reader, /*echo=*/true);
+  tsh::shell::VectorReader lines_reader(lines);
+  session.run_lines(lines_reader, /*echo=*/true);
   tsh::clear_interrupt();
   return 0;
 }
