@@ -594,14 +594,32 @@ void install_numpy(Interpreter&, Value& m) {
       const Scalar fill = is_full ? v[1].as_scalar() : Scalar(std::string(like) == "ones_like" ? 1.0 : 0.0);
       return make_ndarray(full(x.sizes(), fill, d));
     });
+  // NumPy's rule, which is not PyTorch's: i * step + start (two roundings), the last value set to
+  // stop; integer dtypes floor first.
   def_function(m, "linspace", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("linspace", a, kw, {"start", "stop", "num", "endpoint", "retstep", "dtype"}, 2);
-    if (!v[3].is_none() && !truthy(v[3])) throw NotImplementedError("linspace: tsh does not support endpoint=False");
-    if (truthy(v[4])) throw NotImplementedError("linspace: tsh does not support retstep=True");
+    const bool endpoint = v[3].is_none() || truthy(v[3]);
     const int64_t num = v[2].is_none() ? 50 : static_cast<int64_t>(v[2].as_int());
     if (num < 0) throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
-    const Tensor r = linspace(Scalar(v[0].as_float()), Scalar(v[1].as_float()), num, DType::Float64);
-    return make_ndarray(to(r, dtype_arg(v[5]).value_or(DType::Float64), std::nullopt));
+    const double start = v[0].as_float(), stop = v[1].as_float(), delta = stop - start;
+    const int64_t div = endpoint ? num - 1 : num;
+    const double step = div > 0 ? delta / static_cast<double>(div) : NAN;
+    const DType dtype = dtype_arg(v[5]).value_or(DType::Float64);
+    const bool integral = !is_floating(dtype) && !is_complex(dtype);
+    std::vector<Scalar> values;
+    for (int64_t i = 0; i < num; ++i) {
+      volatile double y;  // no fused multiply-add: NumPy rounds the product, then the sum
+      if (div == 0) y = static_cast<double>(i) * delta;
+      else if (step == 0) y = static_cast<double>(i) / static_cast<double>(div) * delta;
+      else y = static_cast<double>(i) * step;
+      double x = y + start;
+      if (endpoint && num > 1 && i == num - 1) x = stop;
+      values.emplace_back(integral ? std::floor(x) : x);
+    }
+    const Value arr = make_ndarray(to(from_scalars({num}, values, DType::Float64, Device{}), dtype, std::nullopt));
+    if (truthy(v[4]))  // NumPy gives a Python nan when there is no step (num=1 with the endpoint)
+      return Value::tuple({arr, div > 0 ? numpy_value(full({}, Scalar(step), DType::Float64)) : Value::floating(NAN)});
+    return arr;
   });
   for (const char* name : {"eye", "identity"})
     def_function(m, name, [name](Interpreter&, Args& a, Kwargs& kw) {
