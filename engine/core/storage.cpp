@@ -33,8 +33,12 @@ StorageImpl::StorageImpl(int64_t n, Device dev, Allocator* from) : nbytes(n), al
   data = allocator->allocate_on(device, n);
 }
 
+StorageImpl::StorageImpl(void* borrowed, int64_t n, std::function<void()> give_back)
+    : data(borrowed), nbytes(n), device(Device{}), allocator(allocator_for(Device{})), release(std::move(give_back)) {}
+
 void StorageImpl::grow(int64_t new_nbytes) {
   if (new_nbytes <= nbytes) return;
+  if (release) throw RuntimeError("Trying to resize storage that is not resizable");
   void* fresh = allocator->allocate_on(device, new_nbytes);
   if (data && nbytes > 0) allocator->copy(fresh, data, nbytes);
   if (data) allocator->deallocate(data, nbytes);
@@ -43,7 +47,8 @@ void StorageImpl::grow(int64_t new_nbytes) {
 }
 
 StorageImpl::~StorageImpl() {
-  if (data) allocator->deallocate(data, nbytes);
+  if (release) release();
+  else if (data) allocator->deallocate(data, nbytes);
 }
 
 }  // namespace tsh

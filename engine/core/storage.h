@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 
 #include "engine/core/device.h"
@@ -46,10 +47,14 @@ struct StorageImpl {
   int64_t nbytes = 0;         // grows only through grow()
   Device device;
   Allocator* allocator = nullptr;
+  std::function<void()> release;  // set for borrowed memory
 
   StorageImpl(int64_t nbytes, Device device);
   // A storage from a given allocator of the device type (pinned host memory for pin_memory()).
   StorageImpl(int64_t nbytes, Device device, Allocator* from);
+  // CPU memory the engine did not allocate (a file mapped into memory): `release` returns it when
+  // the last reference drops, and the storage cannot grow.
+  StorageImpl(void* borrowed, int64_t nbytes, std::function<void()> release);
   ~StorageImpl();
   // Reallocates to nbytes (> the current size) keeping the bytes there are, as resize_ does:
   // every tensor on this storage sees the new memory.

@@ -345,10 +345,10 @@ std::string shape_str(const Shape& s) {
 
 }  // namespace
 
-std::string numpy_array_repr(const Tensor& t) {
+std::string numpy_array_repr(const Tensor& t, const std::string& class_name) {
   const NumpyPrintOptions& o = numpy_print_options();
   const std::string name = numpy_dtype_name(t.dtype());
-  const std::string prefix = "array(";
+  const std::string prefix = class_name + "(";
   const std::string lst = body(t, ", ", prefix, o.linewidth - 1);
   std::vector<std::string> extras;
   if ((t.numel() == 0 && !(t.dim() == 1 && t.size(0) == 0)) || t.numel() > o.threshold)

@@ -29,8 +29,9 @@ NumpyPrintOptions& numpy_print_options();
 // bfloat16, which NumPy does not have.
 std::string numpy_dtype_name(DType d);
 
-// repr(a): "array([1., 2.])", "array([1, 2], dtype=int32)", "array([], shape=(0, 3), dtype=float64)".
-std::string numpy_array_repr(const Tensor& t);
+// repr(a): "array([1., 2.])", "array([1, 2], dtype=int32)", "array([], shape=(0, 3), dtype=float64)";
+// a subclass's name in place of "array" (memmap) also sets the continuation lines' indent.
+std::string numpy_array_repr(const Tensor& t, const std::string& class_name = "array");
 // str(a): "[1. 2.]".
 std::string numpy_array_str(const Tensor& t);
 // A 0-d tensor as NumPy 2.x shows a scalar: repr "np.float64(1.5)", "np.int32(3)", "np.True_";

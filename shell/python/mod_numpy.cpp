@@ -104,8 +104,12 @@ struct NdArrayObj : InstanceObj {
   Tensor t;
   bool scalar = false;  // a NumPy scalar (np.float64(1.5)): a 0-d array that prints as one
   Value base;           // None when the array owns its memory; else what it is a view of, as NumPy's .base
+  bool memmap = false;     // a numpy.memmap (np.load with mmap_mode): its views and copies are memmaps too
+  bool writeable = true;   // False for mmap_mode='r': writes through NumPy raise, as NumPy's do
   explicit NdArrayObj(Tensor tensor) : t(std::move(tensor)) {}
-  std::string class_name() const override { return scalar ? format::numpy_dtype_name(t.dtype()) : "ndarray"; }
+  std::string class_name() const override {
+    return scalar ? format::numpy_dtype_name(t.dtype()) : memmap ? "memmap" : "ndarray";
+  }
   std::string module_name() const override { return "numpy"; }
   std::vector<std::string> attr_names() const override {
     return {"T",    "argmax", "argmin",  "astype", "base", "copy", "cumsum", "dtype", "fill", "flags", "flatten", "item", "itemsize",
@@ -130,7 +134,7 @@ struct NdArrayObj : InstanceObj {
     if (n == "nbytes") return Value::integer(t.numel() * t.itemsize());
     if (n == "T") return view_of(self, permute_reversed(t));
     if (n == "base") return base;
-    if (n == "flags") return numpy_flags(t, base.is_none(), !scalar);
+    if (n == "flags") return numpy_flags(t, base.is_none() && !memmap, !scalar && writeable);
     if (Value m = method(self, n); !m.is_none()) return m;
     (void)in;
     throw AttributeError("'numpy.ndarray' object has no attribute '" + n + "'");
@@ -140,7 +144,20 @@ struct NdArrayObj : InstanceObj {
   Value view_of(const Value& self, const Tensor& r) const {
     Value v = wrap(r);
     auto* o = dynamic_cast<NdArrayObj*>(v.as<InstanceObj>());
-    if (!o->scalar && r.storage() == t.storage()) o->base = is_ndarray(base) ? base : self;
+    if (!o->scalar && r.storage() == t.storage()) {
+      o->base = is_ndarray(base) ? base : self;
+      o->memmap = memmap;
+      o->writeable = writeable;
+      if (memmap) o->type = type_value("numpy.memmap");
+    }
+    return v;
+  }
+  // A copy made by a method (copy, astype, flatten): a memmap's copies are memmaps, writeable.
+  Value copy_of(const Tensor& r) const {
+    Value v = make_ndarray(r);
+    auto* o = dynamic_cast<NdArrayObj*>(v.as<InstanceObj>());
+    o->memmap = memmap;
+    if (memmap) o->type = type_value("numpy.memmap");
     return v;
   }
 
@@ -151,14 +168,20 @@ struct NdArrayObj : InstanceObj {
       return make_builtin(n, "<built-in method " + n + " of numpy.ndarray object>", std::move(fn));
     };
     if (n == "copy")
-      return def([x](Interpreter&, Args& a, Kwargs& kw) {
+      return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
         bind_params("copy", a, kw, {"order"}, 0);
-        return make_ndarray(clone(x));
+        return copy_of(clone(x));
       });
     if (n == "astype")
-      return def([x](Interpreter&, Args& a, Kwargs& kw) {
+      return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
         std::vector<Value> v = bind_params("astype", a, kw, {"dtype"}, 1);
-        return make_ndarray(clone(to(x, dtype_arg(v[0]), std::nullopt)));
+        return copy_of(clone(to(x, dtype_arg(v[0]), std::nullopt)));
+      });
+    if (n == "flush" && memmap)
+      return def([x](Interpreter&, Args& a, Kwargs& kw) {
+        bind_params("flush", a, kw, {}, 0);
+        numpy_flush_mapping(x);
+        return Value();
       });
     if (n == "reshape")
       return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
@@ -173,11 +196,12 @@ struct NdArrayObj : InstanceObj {
       return def([this, self, x, n](Interpreter&, Args& a, Kwargs& kw) {
         bind_params(n, a, kw, {"order"}, 0);
         const Tensor flat = reshape(x, {x.numel()});
-        return view_of(self, n == "flatten" ? clone(flat) : flat);  // ravel is a view when it can be
+        return n == "flatten" ? copy_of(clone(flat)) : view_of(self, flat);  // ravel is a view when it can be
       });
     if (n == "fill")
-      return def([x](Interpreter&, Args& a, Kwargs& kw) {
+      return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
         std::vector<Value> v = bind_params("fill", a, kw, {"value"}, 1);
+        if (!writeable) throw ValueError("assignment destination is read-only");
         fill_(x, v[0].as_scalar());
         return Value();
       });
@@ -283,7 +307,7 @@ struct NdArrayObj : InstanceObj {
   }
 
   std::string repr_of(const Value&) const override {
-    return scalar ? format::numpy_scalar_repr(t) : format::numpy_array_repr(t);
+    return scalar ? format::numpy_scalar_repr(t) : format::numpy_array_repr(t, memmap ? "memmap" : "array");
   }
   std::string str_of(const Value&) const override {
     return scalar ? format::numpy_scalar_str(t) : format::numpy_array_str(t);
@@ -311,6 +335,7 @@ struct NdArrayObj : InstanceObj {
     }
   }
   void set_item(Interpreter& in, const Value&, const Value& key, const Value& v) override {
+    if (!writeable) throw ValueError("assignment destination is read-only");
     if (scalar) throw TypeError("'numpy." + class_name() + "' object does not support item assignment");
     const Value value = v.is(Kind::Instance) && dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())
                             ? Value::tensor(dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())->t)
@@ -510,6 +535,18 @@ Value make_ndarray(const Tensor& t) {
   return Value::object(Kind::Instance, o);
 }
 
+Value make_memmap(const Tensor& t, const Value& mapping, bool writeable) {
+  Value v = make_ndarray(t);
+  auto* o = dynamic_cast<NdArrayObj*>(v.as<InstanceObj>());
+  o->memmap = true;
+  o->writeable = writeable;
+  o->base = mapping;
+  o->type = type_value("numpy.memmap");
+  return v;
+}
+
+bool ndarray_writeable(const Value& v) { return dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())->writeable; }
+
 Value make_ndarray_view(const Tensor& t, const Value& base) {
   Value v = make_ndarray(t);
   dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())->base = base;
@@ -526,6 +563,7 @@ void install_numpy(Interpreter&, Value& m) {
   auto& attrs = m.as<ModuleObj>()->attrs;
   attrs["__version__"] = Value::str("2.4.6");
   attrs["ndarray"] = type_value("numpy.ndarray");
+  attrs["memmap"] = type_value("numpy.memmap");
   for (const char* n : {"bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64",
                         "complex64", "complex128"}) {
     attrs[n] = type_value(std::string("numpy.") + n);
@@ -564,7 +602,13 @@ void install_numpy(Interpreter&, Value& m) {
   });
   def_function(m, "asarray", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("asarray", a, kw, {"a", "dtype"}, 1);
-    if (is_ndarray(v[0]) && v[1].is_none()) return v[0];
+    if (is_ndarray(v[0]) && v[1].is_none()) {
+      auto* o = dynamic_cast<NdArrayObj*>(v[0].as<InstanceObj>());
+      if (!o->memmap) return v[0];
+      Value plain = make_ndarray_view(o->t, v[0]);  // asarray gives the base class: a plain view of the memmap
+      dynamic_cast<NdArrayObj*>(plain.as<InstanceObj>())->writeable = o->writeable;
+      return plain;
+    }
     const Tensor r = array_from(v[0], dtype_arg(v[1]), false);
     if (is_ndarray(v[0])) return view_from(v[0], r);
     return v[0].is(Kind::Tensor) && r.storage() == v[0].as_tensor().storage() ? make_ndarray_view(r, v[0])

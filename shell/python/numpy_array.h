@@ -13,6 +13,11 @@ namespace tsh::shell {
 Value make_ndarray(const Tensor& t);
 // An array over memory another object owns (t.numpy(), np.asarray(t)): its base is that object.
 Value make_ndarray_view(const Tensor& t, const Value& base);
+// np.load(mmap_mode=...)'s numpy.memmap over a mapped file (`mapping`, its .base); read-only for 'r'.
+Value make_memmap(const Tensor& t, const Value& mapping, bool writeable);
+bool ndarray_writeable(const Value& v);
+// memmap.flush(): the mapped pages written back to the file.
+void numpy_flush_mapping(const Tensor& t);
 // a.flags: C_CONTIGUOUS, F_CONTIGUOUS, OWNDATA, WRITEABLE, ... of an array over t.
 Value numpy_flags(const Tensor& t, bool owndata, bool writeable);
 // NumPy's C (or Fortran) contiguity: dims of size 1 do not count, and empty arrays are both.

@@ -34,6 +34,7 @@ const Tensor& tensor_of(const Value& array) { return ndarray_tensor(array); }
 Value into_out(const std::string& ufunc, const Value& result, const Value& out) {
   if (out.is_none()) return result;
   if (!is_ndarray(out)) throw TypeError("return arrays must be of ArrayType");
+  if (!ndarray_writeable(out)) throw ValueError("output array is read-only");
   const Tensor& r = tensor_of(numpy_asarray(result));
   const Tensor& o = tensor_of(out);
   auto kind = [](DType d) { return is_complex(d) ? 3 : is_floating(d) ? 2 : d == DType::Bool ? 0 : 1; };

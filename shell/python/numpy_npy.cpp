@@ -7,6 +7,13 @@
 // byte order and Fortran order; anything malformed is a ValueError naming the
 // problem, and nothing half-read is returned.
 #include <algorithm>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <map>
+#include <tuple>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -116,17 +123,200 @@ Value numpy_save(Interpreter&, Args& a, Kwargs& kw) {
   std::string path = v[0].as_str();
   if (path.size() < 4 || path.substr(path.size() - 4) != ".npy") path += ".npy";
   const std::string bytes = numpy_npy_bytes(v[1]);
-  std::ofstream f(path, std::ios::binary);
-  if (!f) throw PyError("FileNotFoundError", "[Errno 2] No such file or directory: " + repr(Value::str(path)));
-  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  // Written beside the target and renamed over it: a reader never sees half a file, and an array
+  // mapped from the old file (mmap_mode) keeps its pages instead of faulting on a truncated file.
+  const std::string partial = path + ".tsh-partial";
+  {
+    std::ofstream f(partial, std::ios::binary | std::ios::trunc);
+    if (!f) throw PyError("FileNotFoundError", "[Errno 2] No such file or directory: " + repr(Value::str(path)));
+    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!f.flush()) {
+      std::remove(partial.c_str());
+      throw PyError("OSError", "cannot write " + repr(Value::str(path)));
+    }
+  }
+  if (std::rename(partial.c_str(), path.c_str()) != 0) {
+    std::remove(partial.c_str());
+    throw PyError("OSError", "cannot write " + repr(Value::str(path)));
+  }
   return Value();
+}
+
+namespace {
+
+// Where an .npy file's array is and what it is, from its header.
+struct NpyLayout {
+  DType dtype = DType::Float64;
+  bool big_endian = false, fortran = false;
+  Shape shape;
+  int64_t count = 1;
+  size_t data_at = 0;
+};
+
+// `head` holds at least the file's header (the whole file, or its start when mapping); `file_size`
+// is the whole file's size, which must hold the data the header describes.
+NpyLayout parse_npy(const std::string& head, size_t file_size, const std::string& path) {
+  if (head.size() < 10) throw ValueError("EOF: reading magic string, expected 8 bytes got " + std::to_string(head.size()));
+  const int major = static_cast<unsigned char>(head[6]);
+  size_t header_len = 0, at = 0;
+  if (major == 1) {
+    header_len = static_cast<unsigned char>(head[8]) | static_cast<size_t>(static_cast<unsigned char>(head[9])) << 8;
+    at = 10;
+  } else if (major == 2 || major == 3) {
+    if (head.size() < 12) throw ValueError("EOF: reading array header length, expected 4 bytes got " + std::to_string(head.size() - 8));
+    for (int i = 3; i >= 0; --i) header_len = header_len << 8 | static_cast<unsigned char>(head[8 + static_cast<size_t>(i)]);
+    at = 12;
+  } else {
+    throw ValueError("we only support format version (1,0), (2,0), and (3,0), not (" + std::to_string(major) + ", " +
+                     std::to_string(static_cast<unsigned char>(head[7])) + ")");
+  }
+  if (head.size() < at + header_len)
+    throw ValueError("EOF: reading array header, expected " + std::to_string(header_len) + " bytes got " +
+                     std::to_string(head.size() - at));
+  const std::string header = head.substr(at, header_len);
+  std::string descr = header_field(header, "descr", path);
+  if (descr.size() < 2 || descr.front() != '\'') throw ValueError("descr is not a valid dtype descriptor: " + descr);
+  descr = descr.substr(1, descr.size() - 2);
+  NpyLayout l;
+  l.fortran = header_field(header, "fortran_order", path) == "True";
+  const std::string shape_text = header_field(header, "shape", path);
+  if (shape_text.find_first_not_of("(), 0123456789") != std::string::npos || shape_text.empty() || shape_text[0] != '(')
+    throw ValueError("shape is not valid: " + shape_text);
+  {
+    std::string digits;
+    for (char c : shape_text) {
+      if (c >= '0' && c <= '9') {
+        digits += c;
+      } else if (!digits.empty()) {
+        if (digits.size() > 18) throw ValueError("shape too large in " + path);
+        l.shape.push_back(std::stoll(digits));
+        digits.clear();
+      }
+    }
+  }
+  std::tie(l.dtype, l.big_endian) = dtype_of_descr(descr);
+  for (int64_t s : l.shape) {
+    if (s != 0 && l.count > INT64_MAX / s)
+      throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+    l.count *= s;
+  }
+  const int64_t item = itemsize(l.dtype);
+  l.data_at = at + header_len;
+  if (l.count > 0 && (INT64_MAX / item < l.count || static_cast<int64_t>(file_size - l.data_at) < l.count * item))
+    throw ValueError("Failed to read all data for array. Expected " + shape_text + " = " + std::to_string(l.count) +
+                     " elements, could only read " + std::to_string((file_size - l.data_at) / static_cast<size_t>(item)) +
+                     " elements. (file seems not fully written?)");
+  return l;
+}
+
+// The array's view of a storage holding its elements from byte 0: a Fortran-ordered array's bytes
+// are column-major, the reversed shape seen transposed.
+Tensor layout_view(const Storage& storage, const NpyLayout& l) {
+  Shape stored = l.shape;
+  if (l.fortran) std::reverse(stored.begin(), stored.end());
+  Shape strides(stored.size());
+  int64_t step = 1;
+  for (size_t i = stored.size(); i-- > 0;) {
+    strides[i] = step;
+    step *= std::max<int64_t>(stored[i], 1);
+  }
+  if (l.fortran) {
+    std::reverse(stored.begin(), stored.end());
+    std::reverse(strides.begin(), strides.end());
+  }
+  return Tensor::make(storage, stored, strides, 0, l.dtype);
+}
+
+// The mapping behind a memmap, as its .base: NumPy shows an mmap.mmap object.
+struct MmapObj : InstanceObj {
+  std::string access;
+  size_t length = 0;
+  std::string class_name() const override { return "mmap"; }
+  std::string module_name() const override { return "mmap"; }
+  std::string repr_of(const Value&) const override {
+    return "<mmap.mmap closed=False, access=" + access + ", length=" + std::to_string(length) + ", pos=0, offset=0>";
+  }
+  Value attr(Interpreter&, const Value&, const std::string& n) override {
+    throw AttributeError("'mmap.mmap' object has no attribute '" + n + "'");
+  }
+};
+
+// np.load(path, mmap_mode=...): the file's data mapped as the array's storage. 'r+' writes go to
+// the file; 'c' and 'r' map privately ('r' refuses writes through NumPy; a tensor made from it
+// writes to private pages and never to the file, so nothing can fault).
+Value load_mapped(const std::string& path, const std::string& mode) {
+  int fd = ::open(path.c_str(), mode == "r+" ? O_RDWR : O_RDONLY);
+  if (fd < 0) throw PyError("FileNotFoundError", "[Errno 2] No such file or directory: " + repr(Value::str(path)));
+  struct stat st {};
+  ::fstat(fd, &st);
+  const size_t size = static_cast<size_t>(st.st_size);
+  std::string head(std::min<size_t>(size, 1 << 16), '\0');
+  const ssize_t got = head.empty() ? 0 : ::pread(fd, head.data(), head.size(), 0);
+  head.resize(got > 0 ? static_cast<size_t>(got) : 0);
+  try {
+    if (head.size() >= 4 && head.compare(0, 2, "PK") == 0) {
+      ::close(fd);
+      fd = -1;
+      return numpy_npz_open(path);  // NumPy maps no archive member: mmap_mode does not apply
+    }
+    if (head.size() < 6 || head.compare(0, 6, kMagic, 6) != 0)
+      throw ValueError("Cannot load file containing pickled data when allow_pickle=False");
+    if (head.size() >= 12 && head[6] != 1) {  // a 2.0/3.0 header may be longer than what was read
+      size_t len = 0;
+      for (int i = 3; i >= 0; --i) len = len << 8 | static_cast<unsigned char>(head[8 + static_cast<size_t>(i)]);
+      if (len + 12 > head.size() && len + 12 <= size) {
+        head.resize(len + 12);
+        head.resize(static_cast<size_t>(std::max<ssize_t>(::pread(fd, head.data(), head.size(), 0), 0)));
+      }
+    }
+    const NpyLayout l = parse_npy(head, size, path);
+    if (l.big_endian && itemsize(l.dtype) > 1)
+      throw NotImplementedError("np.load: tsh maps only little-endian arrays (" + path + " is big-endian)");
+    const int prot = PROT_READ | PROT_WRITE;
+    void* base = ::mmap(nullptr, size, prot, mode == "r+" ? MAP_SHARED : MAP_PRIVATE, fd, 0);
+    if (base == MAP_FAILED) throw PyError("OSError", "cannot map " + repr(Value::str(path)));
+    ::close(fd);  // the mapping keeps the file
+    fd = -1;
+    const int64_t nbytes = l.count * itemsize(l.dtype);
+    auto storage = std::make_shared<StorageImpl>(static_cast<char*>(base) + l.data_at, nbytes,
+                                                 [base, size] { ::munmap(base, size); });
+    auto mapping = std::make_shared<MmapObj>();
+    mapping->access = mode == "r" ? "ACCESS_READ" : mode == "r+" ? "ACCESS_WRITE" : "ACCESS_COPY";
+    mapping->length = size;
+    return make_memmap(layout_view(storage, l), Value::object(Kind::Instance, mapping), mode != "r");
+  } catch (...) {
+    if (fd >= 0) ::close(fd);
+    throw;
+  }
+}
+
+}  // namespace
+
+void numpy_flush_mapping(const Tensor& t) {
+  const auto* data = static_cast<const char*>(t.storage()->data);
+  if (!data || t.storage()->nbytes == 0) return;
+  const uintptr_t page = static_cast<uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const uintptr_t from = reinterpret_cast<uintptr_t>(data) & ~(page - 1);
+  ::msync(reinterpret_cast<void*>(from), reinterpret_cast<uintptr_t>(data) + t.storage()->nbytes - from, MS_SYNC);
 }
 
 Value numpy_load(Interpreter&, Args& a, Kwargs& kw) {
   std::vector<Value> v = bind_params("load", a, kw, {"file", "mmap_mode", "allow_pickle", "fix_imports", "encoding"}, 1);
   if (!v[0].is(Kind::Str)) throw TypeError("load: tsh reads files named by a str path");
-  if (!v[1].is_none()) throw NotImplementedError("load: tsh does not support mmap_mode yet");
   const std::string path = v[0].as_str();
+  if (!v[1].is_none()) {
+    static const std::map<std::string, std::string> modes = {{"r", "r"}, {"readonly", "r"}, {"c", "c"},
+                                                             {"copyonwrite", "c"}, {"r+", "r+"}, {"readwrite", "r+"}};
+    const std::string asked = v[1].is(Kind::Str) ? v[1].as_str() : repr(v[1]);
+    if (asked == "w+" || asked == "write")
+      throw NotImplementedError("np.load: mmap_mode='w+' would truncate " + path +
+                                " (NumPy then fails on the empty file); tsh does not open it");
+    auto it = modes.find(asked);
+    if (it == modes.end())
+      throw ValueError("mode must be one of ['r', 'c', 'r+', 'w+', 'readonly', 'copyonwrite', 'readwrite', 'write'] "
+                       "(got " + repr(v[1]) + ")");
+    return load_mapped(path, it->second);
+  }
   std::ifstream f(path, std::ios::binary);
   if (!f) throw PyError("FileNotFoundError", "[Errno 2] No such file or directory: " + repr(Value::str(path)));
   std::string all((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
@@ -138,70 +328,16 @@ Value numpy_load(Interpreter&, Args& a, Kwargs& kw) {
 }
 
 Value numpy_array_from_npy(const std::string& all, const std::string& path) {
-  if (all.size() < 10) throw ValueError("EOF: reading magic string, expected 8 bytes got " + std::to_string(all.size()));
-  const int major = static_cast<unsigned char>(all[6]);
-  size_t header_len = 0, at = 0;
-  if (major == 1) {
-    header_len = static_cast<unsigned char>(all[8]) | static_cast<size_t>(static_cast<unsigned char>(all[9])) << 8;
-    at = 10;
-  } else if (major == 2 || major == 3) {
-    if (all.size() < 12) throw ValueError("EOF: reading array header length, expected 4 bytes got " + std::to_string(all.size() - 8));
-    for (int i = 3; i >= 0; --i) header_len = header_len << 8 | static_cast<unsigned char>(all[8 + static_cast<size_t>(i)]);
-    at = 12;
-  } else {
-    throw ValueError("we only support format version (1,0), (2,0), and (3,0), not (" + std::to_string(major) + ", " +
-                     std::to_string(static_cast<unsigned char>(all[7])) + ")");
-  }
-  if (all.size() < at + header_len)
-    throw ValueError("EOF: reading array header, expected " + std::to_string(header_len) + " bytes got " +
-                     std::to_string(all.size() - at));
-  const std::string header = all.substr(at, header_len);
-  std::string descr = header_field(header, "descr", path);
-  if (descr.size() < 2 || descr.front() != '\'') throw ValueError("descr is not a valid dtype descriptor: " + descr);
-  descr = descr.substr(1, descr.size() - 2);
-  const bool fortran = header_field(header, "fortran_order", path) == "True";
-  const std::string shape_text = header_field(header, "shape", path);
-  Shape shape;
-  if (shape_text.find_first_not_of("(), 0123456789") != std::string::npos || shape_text.empty() || shape_text[0] != '(')
-    throw ValueError("shape is not valid: " + shape_text);
-  {
-    std::string digits;
-    for (char c : shape_text) {
-      if (c >= '0' && c <= '9') {
-        digits += c;
-      } else if (!digits.empty()) {
-        if (digits.size() > 18) throw ValueError("shape too large in " + path);
-        shape.push_back(std::stoll(digits));
-        digits.clear();
-      }
-    }
-  }
-  const auto [dtype, big_endian] = dtype_of_descr(descr);
-  int64_t count = 1;
-  for (int64_t s : shape) {
-    if (s != 0 && count > INT64_MAX / s) throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
-    count *= s;
-  }
-  const int64_t item = itemsize(dtype);
-  const size_t data_at = at + header_len;
-  if (count > 0 && (INT64_MAX / item < count || static_cast<int64_t>(all.size() - data_at) < count * item))
-    throw ValueError("Failed to read all data for array. Expected " + shape_text + " = " + std::to_string(count) +
-                     " elements, could only read " + std::to_string((all.size() - data_at) / static_cast<size_t>(item)) +
-                     " elements. (file seems not fully written?)");
-  std::string data = all.substr(data_at, static_cast<size_t>(count * item));
-  if (big_endian && item > 1) {
-    const int64_t part = is_complex(dtype) ? item / 2 : item;
+  const NpyLayout l = parse_npy(all, all.size(), path);
+  const int64_t item = itemsize(l.dtype);
+  std::string data = all.substr(l.data_at, static_cast<size_t>(l.count * item));
+  if (l.big_endian && item > 1) {
+    const int64_t part = is_complex(l.dtype) ? item / 2 : item;
     for (size_t i = 0; i < data.size(); i += static_cast<size_t>(part)) std::reverse(data.begin() + i, data.begin() + i + part);
   }
-  Shape stored = shape;
-  if (fortran) std::reverse(stored.begin(), stored.end());
-  Tensor t = empty(stored, dtype, Device{});
-  if (!data.empty()) write_bytes(t.storage(), 0, data.data(), static_cast<int64_t>(data.size()));
-  if (fortran) {  // the bytes are column-major: the reversed shape, seen transposed
-    Shape sizes(stored.rbegin(), stored.rend()), strides(t.strides().rbegin(), t.strides().rend());
-    t = t.as_view(sizes, strides, 0);
-  }
-  return make_ndarray(t);
+  Storage storage = make_storage(static_cast<int64_t>(data.size()), Device{});
+  if (!data.empty()) write_bytes(storage, 0, data.data(), static_cast<int64_t>(data.size()));
+  return make_ndarray(layout_view(storage, l));
 }
 
 }  // namespace tsh::shell

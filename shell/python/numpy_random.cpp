@@ -177,6 +177,7 @@ void shuffle(BitGen& g, const Value& x) {
   if (!is_ndarray(x) || ndarray_tensor(x).dim() == 0)
     throw TypeError("object of type '" + type_name(x) + "' has no len()");
   const Tensor& t = ndarray_tensor(x);
+  if (!ndarray_writeable(x)) throw ValueError("assignment destination is read-only");
   const int64_t n = t.size(0);
   if (n <= 1) return;
   const Tensor order = int64_tensor({n}, shuffled_order(g, n));

@@ -10,8 +10,9 @@
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
 #include "engine/ops/unary.h"
-#include "shell/python/numpy_array.h"
 #include "shell/python/errors.h"
+#include "shell/python/numpy_array.h"
+#include "shell/python/warnings.h"
 #include "shell/torch/registry.h"
 
 namespace tsh::shell {
@@ -163,8 +164,14 @@ void register_tensor_info_ops(Registry& r) {
         });
   r.def("from_numpy(Any ndarray) -> Tensor", kFunction,
         "A tensor sharing the memory of a NumPy array: writes to either show in the other.",
-        [](Interpreter&, Bound& a) {
+        [](Interpreter& in, Bound& a) {
           if (!is_ndarray(a[0])) throw TypeError("expected np.ndarray (got " + type_name(a[0]) + ")");
+          if (!ndarray_writeable(a[0]))
+            warn_once(in, "UserWarning",
+                      "The given NumPy array is not writable, and PyTorch does not support non-writable tensors. This "
+                      "means writing to this tensor will result in undefined behavior. You may want to copy the array "
+                      "to protect its data or make it writable before converting it to a tensor. This type of warning "
+                      "will be suppressed for the rest of this program.");
           return Value::tensor(ndarray_tensor(a[0]));
         });
   r.def("tolist(Tensor self) -> Any", kMethod, "self as nested Python lists (a number for 0-d).",
