@@ -495,6 +495,7 @@ Value numpy_save(Interpreter& in, Args& a, Kwargs& kw);
 void install_numpy_npz(Value& m);
 Value numpy_load(Interpreter& in, Args& a, Kwargs& kw);
 Value numpy_loadtxt(Interpreter& in, Args& a, Kwargs& kw, const std::function<std::optional<DType>(const Value&)>& dtype_of);
+Value numpy_genfromtxt(Interpreter& in, Args& a, Kwargs& kw, const std::function<std::optional<DType>(const Value&)>& dtype_of);
 
 namespace {
 // An op's result: a NumPy scalar when it has no dims, an array otherwise.
@@ -736,6 +737,7 @@ void install_numpy(Interpreter&, Value& m) {
   def_function(m, "load", numpy_load);
   install_numpy_npz(m);
   def_function(m, "loadtxt", [](Interpreter& in, Args& a, Kwargs& kw) { return numpy_loadtxt(in, a, kw, dtype_arg); });
+  def_function(m, "genfromtxt", [](Interpreter& in, Args& a, Kwargs& kw) { return numpy_genfromtxt(in, a, kw, dtype_arg); });
   def_function(m, "arange", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("arange", a, kw, {"start", "stop", "step", "dtype"}, 1);
     Value start = v[0], stop = v[1], step = v[2];

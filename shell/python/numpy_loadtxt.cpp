@@ -5,6 +5,7 @@
 // Numbers parse as Python's float() and int() do; a field that does not, a
 // row with another column count, or a usecols index past the row raise
 // NumPy's ValueErrors (rows counted among data rows, columns from 1).
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -170,6 +171,119 @@ Value numpy_loadtxt(Interpreter&, Args& a, Kwargs& kw, const std::function<std::
     if (ndmin == 1) kept = {1};
     else kept = kept.empty() ? Shape{1, 1} : Shape{kept[0], 1};
   }
+  t = reshape(t, kept);
+  if (unpack && t.dim() == 2) t = t.as_view({t.size(1), t.size(0)}, {t.stride(1), t.stride(0)}, t.storage_offset());
+  return make_ndarray(t);
+}
+
+// numpy.genfromtxt's basics: like loadtxt, but a missing field (empty, one of missing_values, or
+// not a number) becomes filling_values (nan for floats, -1 for ints); rows with another column
+// count are all reported at once with their line numbers; the result is squeezed.
+Value numpy_genfromtxt(Interpreter&, Args& a, Kwargs& kw, const std::function<std::optional<DType>(const Value&)>& dtype_of) {
+  bool comments_given = a.size() > 2;
+  for (const auto& [k, val] : kw) comments_given |= k == "comments";
+  std::vector<Value> v = bind_params("genfromtxt", a, kw,
+                                     {"fname", "dtype", "comments", "delimiter", "skip_header", "skip_footer",
+                                      "converters", "missing_values", "filling_values", "usecols", "names",
+                                      "excludelist", "deletechars", "replace_space", "autostrip", "case_sensitive",
+                                      "defaultfmt", "unpack", "usemask", "loose", "invalid_raise", "max_rows",
+                                      "encoding", "ndmin", "like"},
+                                     1);
+  for (int i : {6, 11, 12, 13, 15, 16, 18, 24})
+    if (!v[static_cast<size_t>(i)].is_none())
+      throw NotImplementedError("genfromtxt: tsh reads numbers only (no converters, names, masks or like=)");
+  if (!v[10].is_none() && truthy(v[10])) throw NotImplementedError("genfromtxt: tsh does not make structured arrays (names=)");
+  if (!v[19].is_none() && !truthy(v[19])) throw NotImplementedError("genfromtxt: tsh always reads loosely (loose=True)");
+  const DType dtype = v[1].is_none() ? DType::Float64 : dtype_of(v[1]).value_or(DType::Float64);
+  if (dtype != DType::Float64 && dtype != DType::Float32 && dtype != DType::Int64 && dtype != DType::Int32)
+    throw NotImplementedError("genfromtxt: tsh reads float64, float32, int64 and int32 columns");
+  const bool ints = dtype == DType::Int64 || dtype == DType::Int32;
+  const std::string comment = !comments_given ? "#" : v[2].is_none() ? "" : v[2].as_str();  // None: no comments
+  std::optional<std::string> delimiter;
+  if (!v[3].is_none()) delimiter = v[3].as_str();
+  const int64_t skip_header = v[4].is_none() ? 0 : static_cast<int64_t>(v[4].as_int());
+  const int64_t skip_footer = v[5].is_none() ? 0 : static_cast<int64_t>(v[5].as_int());
+  std::vector<std::string> missing;
+  if (v[7].is(Kind::Str)) missing.push_back(v[7].as_str());
+  else if (!v[7].is_none())
+    for (const Value& m : v[7].items()) missing.push_back(m.as_str());
+  const double fill = v[8].is_none() ? (ints ? -1.0 : NAN) : v[8].as_float();
+  std::vector<int64_t> usecols;
+  if (v[9].is_intlike()) usecols.push_back(static_cast<int64_t>(v[9].as_int()));
+  else if (!v[9].is_none())
+    for (const Value& c : v[9].items()) usecols.push_back(static_cast<int64_t>(c.as_int()));
+  const bool unpack = truthy(v[17]);
+  const bool invalid_raise = v[20].is_none() || truthy(v[20]);
+  const int64_t max_rows = v[21].is_none() ? -1 : static_cast<int64_t>(v[21].as_int());
+  const int64_t ndmin = v[23].is_none() ? 0 : static_cast<int64_t>(v[23].as_int());
+  if (ndmin < 0 || ndmin > 2) throw ValueError("Illegal value of ndmin keyword: " + std::to_string(ndmin));
+  if (skip_footer > 0 && max_rows >= 0)
+    throw ValueError("The keywords 'skip_footer' and 'max_rows' can not be specified at the same time.");
+
+  // The lines: a file, or a list of str lines (as NumPy takes any iterable of lines).
+  std::vector<std::string> lines;
+  if (v[0].is(Kind::Str)) {
+    std::ifstream file(v[0].as_str());
+    if (!file) throw PyError("FileNotFoundError", v[0].as_str() + " not found.");
+    for (std::string line; std::getline(file, line);) lines.push_back(line);
+  } else if (v[0].is(Kind::List) || v[0].is(Kind::Tuple)) {
+    for (const Value& l : v[0].items()) lines.push_back(l.as_str());
+  } else {
+    throw TypeError("genfromtxt: tsh reads a str path or a list of str lines");
+  }
+
+  struct Row {
+    int64_t line;
+    std::vector<std::string> fields;
+  };
+  std::vector<Row> rows;
+  for (size_t i = static_cast<size_t>(std::max<int64_t>(skip_header, 0)); i < lines.size(); ++i) {
+    check_interrupt();
+    std::string line = lines[i];
+    if (!comment.empty())
+      if (size_t at = line.find(comment); at != std::string::npos) line.erase(at);
+    if (strip(line).empty()) continue;
+    if (max_rows >= 0 && static_cast<int64_t>(rows.size()) >= max_rows) break;
+    rows.push_back({static_cast<int64_t>(i) + 1, split(line, delimiter)});
+  }
+  if (skip_footer > 0) rows.resize(rows.size() > static_cast<size_t>(skip_footer) ? rows.size() - static_cast<size_t>(skip_footer) : 0);
+  const int64_t width = rows.empty() ? 0 : static_cast<int64_t>(rows[0].fields.size());
+  std::string errors;
+  std::vector<Row> good;
+  for (Row& r : rows) {
+    if (static_cast<int64_t>(r.fields.size()) != width)
+      errors += "\n    Line #" + std::to_string(r.line) + " (got " + std::to_string(r.fields.size()) +
+                " columns instead of " + std::to_string(width) + ")";
+    else
+      good.push_back(std::move(r));
+  }
+  if (!errors.empty() && invalid_raise) throw ValueError("Some errors were detected !" + errors);
+  std::vector<int64_t> pick = usecols;
+  if (pick.empty())
+    for (int64_t c = 0; c < width; ++c) pick.push_back(c);
+  for (int64_t& c : pick) {
+    if (c < 0) c += width;
+    if (c < 0 || (c >= width && !good.empty())) throw IndexError("list index out of range");
+  }
+  std::vector<Scalar> flat;
+  for (const Row& r : good)
+    for (int64_t c : pick) {
+      const std::string f = strip(r.fields[static_cast<size_t>(c)]);
+      const bool is_missing = f.empty() || std::find(missing.begin(), missing.end(), f) != missing.end();
+      if (ints) {
+        const std::optional<int64_t> x = is_missing ? std::nullopt : parse_int(f);
+        flat.emplace_back(x ? *x : static_cast<int64_t>(fill));
+      } else {
+        const std::optional<double> x = is_missing ? std::nullopt : parse_float(f);
+        flat.emplace_back(x ? *x : fill);
+      }
+    }
+  Tensor t = from_scalars({static_cast<int64_t>(good.size()), static_cast<int64_t>(pick.size())}, flat, dtype, Device{});
+  Shape kept;  // np.squeeze, then at least ndmin dims
+  for (int64_t sz : t.sizes())
+    if (sz != 1) kept.push_back(sz);
+  if (good.empty()) kept = {0};
+  while (static_cast<int64_t>(kept.size()) < ndmin) kept.insert(kept.begin(), 1);
   t = reshape(t, kept);
   if (unpack && t.dim() == 2) t = t.as_view({t.size(1), t.size(0)}, {t.stride(1), t.stride(0)}, t.storage_offset());
   return make_ndarray(t);
