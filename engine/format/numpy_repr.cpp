@@ -1,4 +1,4 @@
-// engine/format/numpy_repr.cpp — NumPy 2.x's array printing (arrayprint.py), for real dtypes.
+// engine/format/numpy_repr.cpp — NumPy 2.x's array printing (arrayprint.py).
 //
 // Floats follow FloatingFormat in NumPy's default 'maxprec' mode: each value's
 // shortest round-trip digits for its own precision (float16, float32 or
@@ -151,9 +151,12 @@ std::string exponent(int e, int digits) {
 
 // ---------------------------------------------------------------- element formats
 
+// sign_plus: NumPy's sign='+', which the imaginary parts of complex arrays use: "+" before
+// non-negative values, counted in the padding like "-".
 class FloatFormat {
  public:
-  FloatFormat(const std::vector<double>& data, DType dtype, const NumpyPrintOptions& o) : dtype_(dtype), o_(o) {
+  FloatFormat(const std::vector<double>& data, DType dtype, const NumpyPrintOptions& o, bool sign_plus = false)
+      : dtype_(dtype), o_(o), plus_(sign_plus) {
     std::vector<double> finite;
     bool any_inf_neg = false, non_finite = false;
     for (double v : data) {
@@ -184,6 +187,7 @@ class FloatFormat {
       pad_left_ = 0;
       for (double v : finite) {
         SciParts s = scientific(v, dtype, o.precision, 0);
+        if (plus_ && s.sign.empty()) s.sign = "+";
         trim_zeros(s.frac, 0);
         max_frac = std::max(max_frac, static_cast<int>(s.frac.size()));
         exp_size_ = std::max(exp_size_, static_cast<int>(std::to_string(std::abs(s.exp10)).size()));
@@ -197,6 +201,7 @@ class FloatFormat {
       pad_left_ = pad_right_ = 0;
       for (double v : finite) {
         Parts p = positional(v, dtype, o.precision, 0);
+        if (plus_ && p.sign.empty()) p.sign = "+";
         trim_zeros(p.frac, 0);
         pad_left_ = std::max<int64_t>(pad_left_, static_cast<int64_t>((p.sign + p.int_part).size()));
         pad_right_ = std::max<int64_t>(pad_right_, static_cast<int64_t>(p.frac.size()));
@@ -207,21 +212,24 @@ class FloatFormat {
     if (non_finite) {
       const int64_t offset = pad_right_ + 1;
       pad_left_ = std::max({pad_left_, static_cast<int64_t>(o.nanstr.size()) - offset,
-                            static_cast<int64_t>(o.infstr.size()) + (any_inf_neg ? 1 : 0) - offset});
+                            static_cast<int64_t>(o.infstr.size()) + (any_inf_neg || plus_ ? 1 : 0) - offset});
     }
   }
 
   std::string operator()(double x) const {
     if (!std::isfinite(x)) {
-      const std::string ret = std::isnan(x) ? o_.nanstr : (x < 0 ? "-" : "") + o_.infstr;
+      const std::string ret = std::isnan(x) ? (plus_ ? "+" : "") + o_.nanstr
+                                            : (x < 0 ? "-" : plus_ ? "+" : "") + o_.infstr;
       return pad_left(ret, pad_left_ + pad_right_ + 1);
     }
     if (exp_format_) {
       SciParts s = scientific(x, dtype_, precision_, min_digits_);
+      if (plus_ && s.sign.empty()) s.sign = "+";
       if (!keep_zeros_) trim_zeros(s.frac, min_digits_);
       return pad_left(s.sign + s.mantissa_int, pad_left_) + "." + s.frac + exponent(s.exp10, exp_size_);
     }
     Parts p = positional(x, dtype_, precision_, min_digits_);
+    if (plus_ && p.sign.empty()) p.sign = "+";
     trim_zeros(p.frac, min_digits_);
     std::string frac = p.frac;
     if (static_cast<int64_t>(frac.size()) < pad_right_) frac.append(static_cast<size_t>(pad_right_) - frac.size(), ' ');
@@ -231,6 +239,7 @@ class FloatFormat {
  private:
   DType dtype_;
   const NumpyPrintOptions& o_;
+  bool plus_ = false;
   bool exp_format_ = false, keep_zeros_ = false;
   int precision_ = 8, min_digits_ = 0, exp_size_ = -1;
   int64_t pad_left_ = 0, pad_right_ = 0;
@@ -327,15 +336,28 @@ std::string body(const Tensor& t, const std::string& separator, const std::strin
       for (double v : vals.re) words.push_back(f(v));
       break;
     }
-    case Visible::Kind::Complex:
-      throw NotImplementedError("tsh does not print complex NumPy arrays yet");
+    case Visible::Kind::Complex: {
+      // ComplexFloatingFormat: the real parts formatted together, the imaginary parts together
+      // with sign '+', and the "j" put before the imaginary part's trailing padding.
+      const DType part = t.dtype() == DType::Complex64 ? DType::Float32 : DType::Float64;
+      const FloatFormat fr(vals.re, part, o), fi(vals.im, part, o, true);
+      for (size_t k = 0; k < vals.re.size(); ++k) {
+        std::string im = fi(vals.im[k]);
+        const size_t end = im.find_last_not_of(' ') + 1;
+        im.insert(end, "j");
+        words.push_back(fr(vals.re[k]) + im);
+      }
+      break;
+    }
   }
   if (t.dim() == 0) return words[0];
   Layout layout{plan, words, separator, line_width};
   return layout.recurse(0, std::string(1 + prefix.size(), ' '), line_width);
 }
 
-bool dtype_implied(DType d) { return d == DType::Float64 || d == DType::Int64 || d == DType::Bool; }
+bool dtype_implied(DType d) {
+  return d == DType::Float64 || d == DType::Int64 || d == DType::Bool || d == DType::Complex128;
+}
 
 std::string shape_str(const Shape& s) {
   std::string r = "(";
@@ -392,6 +414,33 @@ std::string scalar_float(double x, DType d) {
   return p.sign + p.int_part + "." + (p.frac.empty() ? "0" : p.frac);
 }
 
+// A part of a complex scalar as Python's repr shows it inside a complex: the shortest digits of
+// the part's precision, scientific below 1e-4 or from 1e16 on, and no ".0" for whole numbers.
+std::string complex_part(double x, DType part) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x < 0 ? "-inf" : "inf";
+  const Digits sh = shortest(x, part);
+  const std::string sign = std::signbit(x) ? "-" : "";
+  if (sh.digits == "0") return sign + "0";
+  if (sh.exp10 < -4 || sh.exp10 >= 16) {
+    std::string m = sh.digits.substr(0, 1);
+    if (sh.digits.size() > 1) m += "." + sh.digits.substr(1);
+    return sign + m + exponent(sh.exp10, 2);
+  }
+  Parts p = positional(x, part, 400, 0);
+  trim_zeros(p.frac, 0);
+  return p.sign + p.int_part + (p.frac.empty() ? "" : "." + p.frac);
+}
+
+// str of a complex scalar, as Python's complex repr: "(1+2j)", "2j" when the real part is +0.
+std::string scalar_complex(double re, double im, DType d) {
+  const DType part = d == DType::Complex64 ? DType::Float32 : DType::Float64;
+  std::string i = complex_part(im, part);
+  if (i[0] != '-') i = "+" + i;
+  if (re == 0 && !std::signbit(re)) return i.substr(i[0] == '+' ? 1 : 0) + "j";
+  return "(" + complex_part(re, part) + i + "j)";
+}
+
 }  // namespace
 
 std::string numpy_scalar_str(const Tensor& t) {
@@ -403,14 +452,15 @@ std::string numpy_scalar_str(const Tensor& t) {
     case Visible::Kind::Bool: return v.ints[0] ? "True" : "False";
     case Visible::Kind::Integer: return std::to_string(v.ints[0]);
     case Visible::Kind::Floating: return scalar_float(v.re[0], t.dtype());
-    case Visible::Kind::Complex: break;
+    case Visible::Kind::Complex: return scalar_complex(v.re[0], v.im[0], t.dtype());
   }
-  throw NotImplementedError("tsh does not print complex NumPy scalars yet");
+  return "";
 }
 
 std::string numpy_scalar_repr(const Tensor& t) {
-  const std::string s = numpy_scalar_str(t);
+  std::string s = numpy_scalar_str(t);
   if (t.dtype() == DType::Bool) return s == "True" ? "np.True_" : "np.False_";
+  if (is_complex(t.dtype()) && s.front() == '(') s = s.substr(1, s.size() - 2);  // np.complex128(1+2j)
   return "np." + numpy_dtype_name(t.dtype()) + "(" + s + ")";
 }
 

@@ -15,6 +15,7 @@
 #include "engine/ops/host_values.h"
 #include "engine/ops/reduce.h"
 #include "engine/ops/scan.h"
+#include "engine/ops/unary.h"
 #include "engine/ops/views.h"
 #include "grammar/ast.h"
 #include "shell/interp.h"
@@ -112,7 +113,7 @@ struct NdArrayObj : InstanceObj {
   }
   std::string module_name() const override { return "numpy"; }
   std::vector<std::string> attr_names() const override {
-    return {"T",    "argmax", "argmin",  "astype", "base", "copy", "cumsum", "dtype", "fill", "flags", "flatten", "item", "itemsize",
+    return {"T",    "argmax", "argmin",  "astype", "base", "imag", "real", "copy", "cumsum", "dtype", "fill", "flags", "flatten", "item", "itemsize",
             "max",  "mean",   "min",     "nbytes", "ndim", "ravel",  "reshape", "shape", "size", "std", "strides",
             "sum",  "tolist", "var"};
   }
@@ -134,6 +135,13 @@ struct NdArrayObj : InstanceObj {
     if (n == "nbytes") return Value::integer(t.numel() * t.itemsize());
     if (n == "T") return view_of(self, permute_reversed(t));
     if (n == "base") return base;
+    if (n == "real" || n == "imag") {  // views of a complex array's parts; a real array is its own real part
+      if (is_complex(t.dtype())) return view_of(self, n == "real" ? real(t) : imag(t));
+      if (n == "real") return view_of(self, t);
+      Value zeros = make_ndarray(full(t.sizes(), Scalar(int64_t{0}), t.dtype()));
+      dynamic_cast<NdArrayObj*>(zeros.as<InstanceObj>())->writeable = false;  // NumPy's imag of a real array
+      return zeros;
+    }
     if (n == "flags") return numpy_flags(t, base.is_none() && !memmap, !scalar && writeable);
     if (Value m = method(self, n); !m.is_none()) return m;
     (void)in;
@@ -228,7 +236,9 @@ struct NdArrayObj : InstanceObj {
     } else if (!is_complex(x.dtype())) {
       for (int64_t v : host_values<int64_t>(to(c, DType::Int64, std::nullopt))) flat.push_back(Value::integer(v));
     } else {
-      throw NotImplementedError("tsh does not convert complex NumPy arrays to Python yet");
+      const std::vector<double> re = host_values<double>(contiguous(to(real(c), DType::Float64, std::nullopt)));
+      const std::vector<double> im = host_values<double>(contiguous(to(imag(c), DType::Float64, std::nullopt)));
+      for (size_t i = 0; i < re.size(); ++i) flat.push_back(Value::complex({re[i], im[i]}));
     }
     if (x.dim() == 0) return flat[0];
     size_t at = 0;
