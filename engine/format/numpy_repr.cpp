@@ -4,7 +4,7 @@
 // shortest round-trip digits for its own precision (float16, float32 or
 // float64), at most `precision` after the point (rounded from the exact
 // value beyond that), padded so the points line up; scientific notation when
-// a non-zero magnitude is >= 1e8, < 1e-4, or the largest over the smallest
+// a non-zero magnitude is >= 1e8 (1e6 for float32, 1e3 for float16), < 1e-4, or the largest over the smallest
 // exceeds 1000. The layout is _formatArray's: rows wrapped at the line width,
 // nested brackets, "..." between edge items when summarised.
 #include "engine/format/numpy_repr.h"
@@ -175,7 +175,9 @@ class FloatFormat {
         max_val = std::max(max_val, std::fabs(v));
         min_val = std::min(min_val, std::fabs(v));
       }
-    if (any_nonzero && (max_val >= 1e8 || (!o.suppress && (min_val < 0.0001 || max_val / min_val > 1000.))))
+    // Scientific from 10**min(8, the type's decimal precision) on: 1e3 for float16, 1e6 for float32.
+    const double big = dtype == DType::Float16 ? 1e3 : dtype == DType::Float32 ? 1e6 : 1e8;
+    if (any_nonzero && (max_val >= big || (!o.suppress && (min_val < 0.0001 || max_val / min_val > 1000.))))
       exp_format_ = true;
     precision_ = o.precision;
     if (finite.empty()) {
@@ -390,6 +392,7 @@ std::string numpy_array_repr(const Tensor& t, const std::string& class_name) {
 
 std::string numpy_array_str(const Tensor& t) {
   (void)numpy_dtype_name(t.dtype());
+  if (t.dim() == 0) return numpy_scalar_str(t);  // str of a 0-d array is its element's str
   return body(t, " ", "", numpy_print_options().linewidth);
 }
 

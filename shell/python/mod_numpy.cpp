@@ -136,8 +136,8 @@ struct NdArrayObj : InstanceObj {
     if (n == "T") return view_of(self, permute_reversed(t));
     if (n == "base") return base;
     if (n == "real" || n == "imag") {  // views of a complex array's parts; a real array is its own real part
-      if (is_complex(t.dtype())) return view_of(self, n == "real" ? real(t) : imag(t));
-      if (n == "real") return view_of(self, t);
+      if (is_complex(t.dtype())) return view_of(self, n == "real" ? real(t) : imag(t), scalar);
+      if (n == "real") return view_of(self, t, scalar);
       Value zeros = make_ndarray(full(t.sizes(), Scalar(int64_t{0}), t.dtype()));
       dynamic_cast<NdArrayObj*>(zeros.as<InstanceObj>())->writeable = false;  // NumPy's imag of a real array
       return zeros;
@@ -149,8 +149,9 @@ struct NdArrayObj : InstanceObj {
   }
   // A result made from self: when it shares self's memory it is a view, whose base is the array
   // that owns the memory (or self, when self's own base is not an array, as after t.numpy()).
-  Value view_of(const Value& self, const Tensor& r) const {
-    Value v = wrap(r);
+  // Only indexing turns a 0-d result into a NumPy scalar; reshape and friends keep a 0-d array.
+  Value view_of(const Value& self, const Tensor& r, bool scalar_result = false) const {
+    Value v = scalar_result ? wrap(r) : make_ndarray(r);
     auto* o = dynamic_cast<NdArrayObj*>(v.as<InstanceObj>());
     if (!o->scalar && r.storage() == t.storage()) {
       o->base = is_ndarray(base) ? base : self;
@@ -253,13 +254,14 @@ struct NdArrayObj : InstanceObj {
   // sum, mean, min, max, argmax, argmin, std, var, cumsum: NumPy's result dtypes (integers sum in int64,
   // average in float64), axis= as None, an int or a tuple, keepdims=, ddof= (std, var; 0 by default).
   Value reduction(const std::string& n) {
-    static const std::set<std::string> names = {"sum", "mean", "min", "max", "argmax", "argmin", "std", "var", "cumsum"};
+    static const std::set<std::string> names = {"sum",  "prod", "mean", "min", "max",
+                                                "argmax", "argmin", "std", "var", "cumsum"};
     if (!names.count(n)) return Value();
     const Tensor x = t;
     return make_builtin(n, "<built-in method " + n + " of numpy.ndarray object>", [x, n](Interpreter&, Args& a, Kwargs& kw) {
       const bool has_ddof = n == "std" || n == "var";
       std::vector<std::string> params{"axis"};
-      if (n == "sum" || n == "mean" || n == "cumsum" || has_ddof) params.push_back("dtype");
+      if (n == "sum" || n == "prod" || n == "mean" || n == "cumsum" || has_ddof) params.push_back("dtype");
       if (n != "cumsum") params.push_back("out");
       if (has_ddof) params.push_back("ddof");
       if (n != "cumsum") params.push_back("keepdims");
@@ -282,12 +284,27 @@ struct NdArrayObj : InstanceObj {
       }
       const DType d = x.dtype();
       const bool integral = !is_floating(d) && !is_complex(d);
-      if (d == DType::UInt8 && (n == "sum" || n == "cumsum"))
+      if (d == DType::UInt8 && (n == "sum" || n == "prod" || n == "cumsum"))
         throw NotImplementedError("ndarray." + n + " of uint8 gives uint64 in NumPy, which tsh does not have");
       const std::optional<DType> asked = dtype_arg(get("dtype"));
       Tensor r;
       if (n == "sum") {
         r = sum(x, dims, keep, asked.value_or(integral ? DType::Int64 : d));
+      } else if (n == "prod") {  // one axis at a time, the highest first, so the others keep their numbers
+        r = to(x, asked.value_or(integral ? DType::Int64 : d), std::nullopt);
+        std::vector<int64_t> axes;
+        if (dims)
+          for (int64_t a : *dims) axes.push_back(a < 0 ? a + x.dim() : a);
+        else
+          for (int64_t a = 0; a < x.dim(); ++a) axes.push_back(a);
+        std::sort(axes.rbegin(), axes.rend());
+        for (int64_t a : axes) r = prod(r, a, true);
+        if (!keep) {
+          Shape kept;
+          for (int64_t a = 0; a < r.dim(); ++a)
+            if (std::find(axes.begin(), axes.end(), a) == axes.end()) kept.push_back(r.size(a));
+          r = reshape(r, kept);
+        }
       } else if (n == "mean") {
         r = mean(to(x, integral ? DType::Float64 : d, std::nullopt), dims, keep, asked);
       } else if (n == "min") {
@@ -339,9 +356,13 @@ struct NdArrayObj : InstanceObj {
   Value get_item(Interpreter& in, const Value& self, const Value& key) override {
     if (scalar) throw IndexError("invalid index to scalar variable.");
     try {
-      return view_of(self, in.eval_subscript(Value::tensor(t), tensor_key(key)).as_tensor());
+      return view_of(self, in.eval_subscript(Value::tensor(t), tensor_key(key)).as_tensor(), true);
     } catch (const IndexError& e) {
       throw IndexError(numpy_words(e.what()));
+    } catch (const ValueError& e) {
+      if (std::string(e.what()).find("step must be greater than zero") != std::string::npos)
+        throw NotImplementedError("tsh's arrays have no negative strides yet: a[::-1] is not available");
+      throw;
     }
   }
   void set_item(Interpreter& in, const Value&, const Value& key, const Value& v) override {

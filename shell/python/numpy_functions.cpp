@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "engine/core/error.h"
+#include "engine/ops/binary.h"
 #include "engine/ops/compare.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
@@ -14,6 +15,7 @@
 #include "engine/ops/join.h"
 #include "engine/ops/masked.h"
 #include "engine/ops/ternary.h"
+#include "engine/ops/unary.h"
 #include "engine/ops/views.h"
 #include "grammar/ast.h"
 #include "shell/interp.h"
@@ -53,6 +55,24 @@ void binary_ufunc(const Value& m, const std::string& name, Op op) {
     const Value y = v[1].is_number() ? v[1] : numpy_asarray(v[1]);
     if (x.is_number() && y.is_number()) x = numpy_asarray(x);
     return into_out(name, in.binary(op, x, y, false), v[2]);
+  });
+}
+
+// maximum / minimum: elementwise, NaN-propagating, in the dtype NumPy's promotion gives the pair
+// (found as the operators find it, on one-element stand-ins, Python numbers staying weak).
+void extremum_ufunc(const Value& m, const std::string& name, bool largest) {
+  def_function(m, name, [name, largest](Interpreter& in, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params(name, a, kw, {"x1", "x2", "out"}, 2);
+    Value x = v[0].is_number() ? v[0] : numpy_asarray(v[0]);
+    Value y = v[1].is_number() ? v[1] : numpy_asarray(v[1]);
+    if (x.is_number() && y.is_number()) x = numpy_asarray(x);
+    auto stand_in = [](const Value& w) { return w.is_number() ? w : numpy_value(empty({}, tensor_of(w).dtype(), Device{})); };
+    const DType d = tensor_of(numpy_asarray(in.binary(Op::Add, stand_in(x), stand_in(y), false))).dtype();
+    auto as_tensor = [d](const Value& w) {
+      return w.is_number() ? full({}, w.as_scalar(), d) : to(tensor_of(w), d, std::nullopt);
+    };
+    const Tensor r = largest ? maximum(as_tensor(x), as_tensor(y)) : minimum(as_tensor(x), as_tensor(y));
+    return into_out(name, numpy_value(r), v[2]);
   });
 }
 
@@ -129,7 +149,42 @@ void install_numpy_functions(Value& m) {
   unary_ufunc(m, "abs", "abs", true);
   unary_ufunc(m, "absolute", "abs", true);
   unary_ufunc(m, "negative", "neg", true);
-  for (const char* name : {"sum", "mean", "min", "max", "argmax", "argmin", "std", "var", "cumsum"}) as_method(m, name);
+  for (const char* name : {"sum", "prod", "mean", "min", "max", "argmax", "argmin", "std", "var", "cumsum"}) as_method(m, name);
+  extremum_ufunc(m, "maximum", true);
+  extremum_ufunc(m, "minimum", false);
+  // clip: maximum with a_min, then minimum with a_max (the ufuncs' promotion and NaN rules).
+  def_function(m, "clip", [m](Interpreter& in, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("clip", a, kw, {"a", "a_min", "a_max", "out"}, 1);
+    Value r = numpy_asarray(v[0]);
+    const auto& attrs = m.as<ModuleObj>()->attrs;
+    if (!v[1].is_none()) {
+      Args args{r, v[1]};
+      Kwargs none;
+      r = in.call(attrs.at("maximum"), args, none);
+    }
+    if (!v[2].is_none()) {
+      Args args{r, v[2]};
+      Kwargs none;
+      r = in.call(attrs.at("minimum"), args, none);
+    }
+    if (v[1].is_none() && v[2].is_none()) r = numpy_value(clone(tensor_of(r)));
+    return into_out("clip", r, v[3]);
+  });
+  // round / around: half to even at `decimals` places (integers are already round for decimals >= 0).
+  for (const char* name : {"round", "around"})
+    def_function(m, name, [name](Interpreter&, Args& a, Kwargs& kw) {
+      std::vector<Value> v = bind_params(name, a, kw, {"a", "decimals", "out"}, 1);
+      const Tensor& x = tensor_of(numpy_asarray(v[0]));
+      const int64_t decimals = v[1].is_none() ? 0 : static_cast<int64_t>(v[1].as_int());
+      Tensor r;
+      if (is_floating(x.dtype()) || is_complex(x.dtype())) {
+        r = round(x, decimals);
+      } else {
+        if (decimals < 0) throw NotImplementedError(std::string(name) + ": tsh rounds integers to negative decimals not yet");
+        r = clone(x);
+      }
+      return into_out(name, numpy_value(r), v[2]);
+    });
   def_function(m, "concatenate", [](Interpreter& in, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("concatenate", a, kw, {"arrays", "axis"}, 1);
     return make_ndarray(cat(joined(in, v[0]), v[1].is_none() ? 0 : static_cast<int64_t>(v[1].as_int())));
