@@ -506,7 +506,7 @@ class Unpickler {
     const std::string bytes = zip_.read(record);
     const int64_t item = itemsize(*dtype);
     const Int numel = p[4].as_int();
-    if (numel * item != static_cast<Int>(bytes.size()))
+    if (numel > (Int(1) << 62) || numel * item != static_cast<Int>(bytes.size()))
       fail("the record " + record + " holds " + std::to_string(bytes.size()) + " bytes, not the " +
            std::to_string(static_cast<int64_t>(numel)) + " elements its storage declares");
     Tensor flat = empty({static_cast<int64_t>(numel)}, *dtype, Device{});
@@ -558,13 +558,18 @@ class Unpickler {
       const Tensor& flat = dynamic_cast<LoadedStorage*>(a[0].as<InstanceObj>())->flat;
       const Shape sizes = ints(a[2], "size"), strides = ints(a[3], "stride");
       if (sizes.size() != strides.size()) fail("a tensor's size and stride differ in length");
+      if (sizes.size() > 64) fail("a tensor has more than 64 dims");
       const Int offset = a[1].as_int();
-      Int last = offset;
+      Int last = offset, elements = 1;
       bool empty_view = false;
-      for (size_t i = 0; i < sizes.size(); ++i) {
+      for (size_t i = 0; i < sizes.size(); ++i) {  // each term is below 2^124; the sum is checked as it grows
         if (sizes[i] == 0) empty_view = true;
         else last += static_cast<Int>(sizes[i] - 1) * strides[i];
+        if (last > (Int(1) << 125)) fail("a tensor views elements outside its storage");
+        elements *= sizes[i];
+        if (elements > (Int(1) << 62)) elements = Int(1) << 62;  // saturate; checked below
       }
+      if (!empty_view && elements >= (Int(1) << 62)) fail("a tensor has more elements than fit in memory");
       if (offset < 0 || (!empty_view && last >= flat.numel()) || offset > flat.numel())
         fail("a tensor views elements outside its storage");
       return Value::tensor(flat.as_view(sizes, strides, static_cast<int64_t>(offset)));
