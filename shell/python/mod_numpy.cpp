@@ -114,7 +114,7 @@ struct NdArrayObj : InstanceObj {
   std::string module_name() const override { return "numpy"; }
   std::vector<std::string> attr_names() const override {
     return {"T",    "argmax", "argmin",  "astype", "base", "imag", "real", "copy", "cumsum", "dtype", "fill", "flags", "flatten", "item", "itemsize",
-            "max",  "mean",   "min",     "nbytes", "ndim", "ravel",  "reshape", "shape", "size", "std", "strides",
+            "max",  "mean",   "min",     "nbytes", "ndim", "prod", "ravel",  "reshape", "shape", "size", "std", "strides", "transpose",
             "sum",  "tolist", "var"};
   }
   Value attr(Interpreter& in, const Value& self, const std::string& n) override {
@@ -191,6 +191,18 @@ struct NdArrayObj : InstanceObj {
         bind_params("flush", a, kw, {}, 0);
         numpy_flush_mapping(x);
         return Value();
+      });
+    if (n == "transpose")  // a.transpose(), a.transpose(1, 0), a.transpose((1, 0))
+      return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
+        if (!kw.empty()) throw TypeError("transpose() takes no keyword arguments");
+        std::vector<int64_t> axes;
+        const std::vector<Value> given = a.size() == 1 && !a[0].is_intlike() && !a[0].is_none() ? a[0].items() : a;
+        if (given.empty() || (given.size() == 1 && given[0].is_none()))
+          for (int64_t d = x.dim() - 1; d >= 0; --d) axes.push_back(d);
+        else
+          for (const Value& d : given) axes.push_back(static_cast<int64_t>(d.as_int()));
+        if (static_cast<int64_t>(axes.size()) != x.dim()) throw ValueError("axes don't match array");
+        return view_of(self, permute(x, axes));
       });
     if (n == "reshape")
       return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
@@ -654,6 +666,16 @@ void install_numpy(Interpreter&, Value& m) {
   };
   def_function(m, "zeros", filled("zeros", 0.0));
   def_function(m, "ones", filled("ones", 1.0));
+  // empty and empty_like: uninitialized memory, as NumPy's (whatever the allocator hands back).
+  def_function(m, "empty", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("empty", a, kw, {"shape", "dtype"}, 1);
+    return make_ndarray(empty(shape_arg(v[0]), dtype_arg(v[1]).value_or(DType::Float64), Device{}));
+  });
+  def_function(m, "empty_like", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("empty_like", a, kw, {"prototype", "dtype"}, 1);
+    const Tensor& x = ndarray_tensor(numpy_asarray(v[0]));
+    return make_ndarray(empty(x.sizes(), dtype_arg(v[1]).value_or(x.dtype()), Device{}));
+  });
   def_function(m, "full", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("full", a, kw, {"shape", "fill_value", "dtype"}, 2);
     const Tensor value = array_from(v[1], dtype_arg(v[2]), true);
