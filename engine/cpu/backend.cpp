@@ -123,6 +123,12 @@ void fill_slots(DeviceType C) {
   k::geqrf.set(C, geqrf_kernel);
   k::orgqr.set(C, orgqr_kernel);
   k::ormqr.set(C, ormqr_kernel);
+  k::cholesky.set(C, cholesky_kernel);
+  k::eigh.set(C, eigh_kernel);
+  k::eig.set(C, eig_kernel);
+  k::lstsq.set(C, lstsq_kernel);
+  k::ldl_factor.set(C, ldl_factor_kernel);
+  k::ldl_solve.set(C, ldl_solve_kernel);
 }
 
 }  // namespace tsh::cpu

@@ -6,6 +6,7 @@
 // 1.13 factors A^T instead and prints 1.0000, 2.0000, 3.0000.)
 #include "engine/cpu/lapack.h"
 
+#include <algorithm>
 #include <complex>
 #include <vector>
 
@@ -17,33 +18,37 @@ namespace tsh::cpu {
 
 namespace {
 
-// getrf: LU with partial pivoting in place; info > 0 when a pivot is zero.
-lapack_int getrf(lapack_int n, float* a, lapack_int* ipiv) {
-  return LAPACKE_sgetrf_work(LAPACK_COL_MAJOR, n, n, a, n, ipiv);
+// getrf: LU with partial pivoting in place (m x n); info > 0 when a pivot is zero.
+lapack_int getrf(lapack_int m, lapack_int n, float* a, lapack_int* ipiv) {
+  return LAPACKE_sgetrf_work(LAPACK_COL_MAJOR, m, n, a, std::max<lapack_int>(1, m), ipiv);
 }
-lapack_int getrf(lapack_int n, double* a, lapack_int* ipiv) {
-  return LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, a, n, ipiv);
+lapack_int getrf(lapack_int m, lapack_int n, double* a, lapack_int* ipiv) {
+  return LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, m, n, a, std::max<lapack_int>(1, m), ipiv);
 }
-lapack_int getrf(lapack_int n, std::complex<float>* a, lapack_int* ipiv) {
-  return LAPACKE_cgetrf_work(LAPACK_COL_MAJOR, n, n, a, n, ipiv);
+lapack_int getrf(lapack_int m, lapack_int n, std::complex<float>* a, lapack_int* ipiv) {
+  return LAPACKE_cgetrf_work(LAPACK_COL_MAJOR, m, n, a, std::max<lapack_int>(1, m), ipiv);
 }
-lapack_int getrf(lapack_int n, std::complex<double>* a, lapack_int* ipiv) {
-  return LAPACKE_zgetrf_work(LAPACK_COL_MAJOR, n, n, a, n, ipiv);
+lapack_int getrf(lapack_int m, lapack_int n, std::complex<double>* a, lapack_int* ipiv) {
+  return LAPACKE_zgetrf_work(LAPACK_COL_MAJOR, m, n, a, std::max<lapack_int>(1, m), ipiv);
 }
-// getrs: the two triangular solves with the factors of getrf.
-void getrs(lapack_int n, lapack_int k, const float* a, const lapack_int* ipiv, float* b) {
-  LAPACKE_sgetrs_work(LAPACK_COL_MAJOR, 'N', n, k, a, n, ipiv, b, n);
+lapack_int getrf(lapack_int n, float* a, lapack_int* ipiv) { return getrf(n, n, a, ipiv); }
+lapack_int getrf(lapack_int n, double* a, lapack_int* ipiv) { return getrf(n, n, a, ipiv); }
+lapack_int getrf(lapack_int n, std::complex<float>* a, lapack_int* ipiv) { return getrf(n, n, a, ipiv); }
+lapack_int getrf(lapack_int n, std::complex<double>* a, lapack_int* ipiv) { return getrf(n, n, a, ipiv); }
+// getrs: the two triangular solves with the factors of getrf; trans 'C' solves with A^H.
+void getrs(lapack_int n, lapack_int k, const float* a, const lapack_int* ipiv, float* b, char trans = 'N') {
+  LAPACKE_sgetrs_work(LAPACK_COL_MAJOR, trans, n, k, a, n, ipiv, b, n);
 }
-void getrs(lapack_int n, lapack_int k, const double* a, const lapack_int* ipiv, double* b) {
-  LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', n, k, a, n, ipiv, b, n);
+void getrs(lapack_int n, lapack_int k, const double* a, const lapack_int* ipiv, double* b, char trans = 'N') {
+  LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, trans, n, k, a, n, ipiv, b, n);
 }
 void getrs(lapack_int n, lapack_int k, const std::complex<float>* a, const lapack_int* ipiv,
-           std::complex<float>* b) {
-  LAPACKE_cgetrs_work(LAPACK_COL_MAJOR, 'N', n, k, a, n, ipiv, b, n);
+           std::complex<float>* b, char trans = 'N') {
+  LAPACKE_cgetrs_work(LAPACK_COL_MAJOR, trans, n, k, a, n, ipiv, b, n);
 }
 void getrs(lapack_int n, lapack_int k, const std::complex<double>* a, const lapack_int* ipiv,
-           std::complex<double>* b) {
-  LAPACKE_zgetrs_work(LAPACK_COL_MAJOR, 'N', n, k, a, n, ipiv, b, n);
+           std::complex<double>* b, char trans = 'N') {
+  LAPACKE_zgetrs_work(LAPACK_COL_MAJOR, trans, n, k, a, n, ipiv, b, n);
 }
 
 // trtrs, potrs, potri for the four dtypes (LAPACKE's s/d/c/z entry points).
@@ -107,25 +112,26 @@ template <typename T> int64_t solve_batches(const Tensor& lu, const Tensor& x) {
 
 void lu_factor_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& infos) {
   lapack_dispatch(lu.dtype(), [&]<typename T>() {
-    const int64_t n = lu.size(-1), batches = batches_of(lu);
+    const int64_t m = lu.size(-2), n = lu.size(-1), k = std::min(m, n), batches = batches_of(lu);
     T* a = lu.data<T>();
     int32_t* piv = pivots.data<int32_t>();
     int32_t* info = infos.data<int32_t>();
-    lapack_abandonable<int>(static_cast<double>(batches) * 2.0 / 3.0 * n * n * n, {lu, pivots, infos}, [=] {
+    lapack_abandonable<int>(static_cast<double>(batches) * 2.0 / 3.0 * m * n * k, {lu, pivots, infos}, [=] {
       for (int64_t i = 0; i < batches; ++i)
-        info[i] = static_cast<int32_t>(getrf(static_cast<lapack_int>(n), a + i * n * n, piv + i * n));
+        info[i] = static_cast<int32_t>(
+            getrf(static_cast<lapack_int>(m), static_cast<lapack_int>(n), a + i * m * n, piv + i * k));
       return 0;
     });
   });
 }
 
-void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x) {
+void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x, bool adjoint) {
   lapack_dispatch(lu.dtype(), [&]<typename T>() {
     const int64_t n = lu.size(-1), k = x.size(-1), batches = batches_of(lu);
     if (k == 0) return;
     for (int64_t i = 0; i < batches; ++i)
       getrs(static_cast<lapack_int>(n), static_cast<lapack_int>(k), lu.data<T>() + i * n * n,
-            pivots.data<int32_t>() + i * n, x.data<T>() + i * n * k);
+            pivots.data<int32_t>() + i * n, x.data<T>() + i * n * k, adjoint ? 'C' : 'N');
   });
 }
 

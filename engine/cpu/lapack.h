@@ -36,7 +36,7 @@ R lapack_abandonable(double flops, std::vector<Tensor> keep, F work) {
 int64_t solve_kernel(const Tensor& lu, const Tensor& x);
 // The kernels of engine/kernels/linalg.h (LAPACK getrf, getrs, trtrs, potrs, potri).
 void lu_factor_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& infos);
-void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x);
+void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x, bool adjoint);
 void triangular_solve_kernel(const Tensor& a, const Tensor& x, bool upper, bool transpose, bool unit);
 void cholesky_solve_kernel(const Tensor& factor, const Tensor& x, bool upper);
 void cholesky_inverse_kernel(const Tensor& factor, bool upper);
@@ -45,5 +45,14 @@ int64_t svd_kernel(const Tensor& a, const Tensor& s, const Tensor& u, const Tens
 void geqrf_kernel(const Tensor& a, const Tensor& tau);
 void orgqr_kernel(const Tensor& a, const Tensor& tau);
 void ormqr_kernel(const Tensor& a, const Tensor& tau, const Tensor& c, bool left, bool transpose);
+
+// engine/cpu/lapack_eigen.cpp: potrf, syevd/heevd, geev, gels/gelsy/gelsd/gelss, sytrf/hetrf, sytrs/hetrs.
+void cholesky_kernel(const Tensor& a, const Tensor& infos, bool upper);
+void eigh_kernel(const Tensor& a, const Tensor& w, const Tensor& infos, bool upper, bool compute_v);
+void eig_kernel(const Tensor& a, const Tensor& w, const Tensor& v, const Tensor& infos, bool compute_v);
+void lstsq_kernel(const Tensor& a, const Tensor& b, const Tensor& rank, const Tensor& s, int driver, double rcond,
+                  const Tensor& infos);
+void ldl_factor_kernel(const Tensor& a, const Tensor& pivots, const Tensor& infos, bool hermitian, bool upper);
+void ldl_solve_kernel(const Tensor& ld, const Tensor& pivots, const Tensor& x, bool hermitian, bool upper);
 
 }  // namespace tsh::cpu

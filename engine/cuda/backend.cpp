@@ -34,6 +34,8 @@ void start() {
   kernels::geqrf.set(DeviceType::CUDA, kernels_on_device::guarded<geqrf_kernel>);
   kernels::orgqr.set(DeviceType::CUDA, kernels_on_device::guarded<orgqr_kernel>);
   kernels::ormqr.set(DeviceType::CUDA, kernels_on_device::guarded<ormqr_kernel>);
+  // Eigen-decompositions, Cholesky, least squares and LDL run on the host (host_lapack.cpp).
+  fill_host_lapack_slots();
 }
 
 }  // namespace tsh::cuda

@@ -11,5 +11,7 @@ namespace tsh::cuda {
 void start();
 Accelerator* runtime();
 bool tf32_allowed();
+// The linear-algebra slots computed on the host (engine/cuda/host_lapack.cpp).
+void fill_host_lapack_slots();
 
 }  // namespace tsh::cuda

@@ -224,7 +224,7 @@ void lu_factor_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& info
   after_launch();
 }
 
-void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x) {
+void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x, bool adjoint) {
   const int t = precision(lu.dtype(), "linalg_lu_solve_cuda");
   Solver& s = solver();
   const int64_t n = lu.size(-1), k = x.size(-1), batches = batches_of(lu);
@@ -232,8 +232,9 @@ void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x) {
   Handle h = handle();
   Tensor infos = empty({1}, DType::Int32, lu.device());
   for (int64_t i = 0; i < batches; ++i)
-    check_solver(s.getrs[t](h, CUBLAS_OP_N, I(n), I(k), at(lu, i * n * n), I(std::max<int64_t>(1, n)),
-                            reinterpret_cast<const int32_t*>(pivots.data_ptr()) + i * n, at(x, i * n * k),
+    check_solver(s.getrs[t](h, adjoint ? CUBLAS_OP_C : CUBLAS_OP_N, I(n), I(k), at(lu, i * n * n),
+                            I(std::max<int64_t>(1, n)), reinterpret_cast<const int32_t*>(pivots.data_ptr()) + i * n,
+                            at(x, i * n * k),
                             I(std::max<int64_t>(1, n)), reinterpret_cast<int32_t*>(infos.data_ptr())),
                  "getrs");
   after_launch();

@@ -7,7 +7,7 @@ namespace tsh::cuda {
 
 int64_t solve_kernel(const Tensor& lu, const Tensor& x);
 void lu_factor_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& infos);
-void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x);
+void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x, bool adjoint);
 void triangular_solve_kernel(const Tensor& a, const Tensor& x, bool upper, bool transpose, bool unit);
 void cholesky_solve_kernel(const Tensor& factor, const Tensor& x, bool upper);
 void cholesky_inverse_kernel(const Tensor& factor, bool upper);

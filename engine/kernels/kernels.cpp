@@ -99,5 +99,11 @@ Kernel<SvdFn> svd{"aten::_linalg_svd"};
 Kernel<GeqrfFn> geqrf{"aten::geqrf"};
 Kernel<OrgqrFn> orgqr{"aten::linalg_householder_product"};
 Kernel<OrmqrFn> ormqr{"aten::ormqr"};
+Kernel<CholeskyFn> cholesky{"aten::linalg_cholesky_ex"};
+Kernel<EighFn> eigh{"aten::_linalg_eigh"};
+Kernel<EigFn> eig{"aten::linalg_eig"};
+Kernel<LstsqFn> lstsq{"aten::linalg_lstsq"};
+Kernel<LdlFactorFn> ldl_factor{"aten::linalg_ldl_factor_ex"};
+Kernel<LdlSolveFn> ldl_solve{"aten::linalg_ldl_solve"};
 
 }  // namespace tsh::kernels

@@ -18,11 +18,12 @@ using SolveFn = int64_t (*)(const Tensor& lu, const Tensor& x);
 
 // The factorizations and solves below work on batches of column-major matrices ((batches, n, n)
 // and (batches, n, k) with strides (n*n, 1, n), (n*k, 1, n)), overwritten in place.
-// LU with partial pivoting: pivots (batches, n) int32, LAPACK's 1-based rows; infos (batches) int32:
-// 0, or k when U[k-1][k-1] is exactly zero (the factorization is still complete).
+// LU with partial pivoting of (batches, m, n) matrices: pivots (batches, min(m, n)) int32, LAPACK's
+// 1-based rows; infos (batches) int32: 0, or k when U[k-1][k-1] is exactly zero (the factorization
+// is still complete).
 using LuFactorFn = void (*)(const Tensor& lu, const Tensor& pivots, const Tensor& infos);
-// x := A^-1 x with the factors of lu_factor.
-using LuSolveFn = void (*)(const Tensor& lu, const Tensor& pivots, const Tensor& x);
+// x := A^-1 x (adjoint: A^-H x) with the factors of a square lu_factor.
+using LuSolveFn = void (*)(const Tensor& lu, const Tensor& pivots, const Tensor& x, bool adjoint);
 // x := op(A)^-1 x for triangular A (op: transpose when asked); unit: A's diagonal taken as ones.
 using TriangularSolveFn = void (*)(const Tensor& a, const Tensor& x, bool upper, bool transpose, bool unit);
 // x := (L L^H)^-1 x (upper: (U^H U)^-1 x) from the Cholesky factor.
@@ -42,6 +43,25 @@ using GeqrfFn = void (*)(const Tensor& a, const Tensor& tau);
 using OrgqrFn = void (*)(const Tensor& a, const Tensor& tau);
 using OrmqrFn = void (*)(const Tensor& a, const Tensor& tau, const Tensor& c, bool left, bool transpose);
 
+// Cholesky in place (potrf) in the `upper` or lower triangle (the other left as it was); infos
+// (batches) int32: 0, or k when the leading minor of order k is not positive-definite.
+using CholeskyFn = void (*)(const Tensor& a, const Tensor& infos, bool upper);
+// Hermitian eigen-decomposition (syevd/heevd) from the upper or lower triangle: w (batches, n) real,
+// ascending; a overwritten by the orthonormal eigenvectors (columns) when compute_v.
+using EighFn = void (*)(const Tensor& a, const Tensor& w, const Tensor& infos, bool upper, bool compute_v);
+// General eigen-decomposition (geev; a destroyed): w (batches, n) complex and, when compute_v, the unit
+// right eigenvectors as the columns of v (batches, n, n) complex; infos > 0: the QR iteration failed.
+using EigFn = void (*)(const Tensor& a, const Tensor& w, const Tensor& v, const Tensor& infos, bool compute_v);
+// min ||A X - B|| by driver 0 gels, 1 gelsy, 2 gelsd, 3 gelss: a (batches, m, n) destroyed; b (batches,
+// max(m, n), k) holding B in its first m rows and the solution in its first n on return; rank
+// (batches) int64 and s (batches, min(m, n)) real filled where the driver gives them (may be empty).
+using LstsqFn = void (*)(const Tensor& a, const Tensor& b, const Tensor& rank, const Tensor& s, int driver,
+                         double rcond, const Tensor& infos);
+// Bunch–Kaufman LDL^T (LDL^H when hermitian) in place (sytrf/hetrf) with int32 pivots (batches, n),
+// and the solve with its factors (sytrs/hetrs), x (batches, n, k) overwritten.
+using LdlFactorFn = void (*)(const Tensor& a, const Tensor& pivots, const Tensor& infos, bool hermitian, bool upper);
+using LdlSolveFn = void (*)(const Tensor& ld, const Tensor& pivots, const Tensor& x, bool hermitian, bool upper);
+
 extern Kernel<ProductFn> mm;
 extern Kernel<ProductFn> bmm;
 extern Kernel<ProductFn> mv;
@@ -56,5 +76,11 @@ extern Kernel<SvdFn> svd;
 extern Kernel<GeqrfFn> geqrf;
 extern Kernel<OrgqrFn> orgqr;
 extern Kernel<OrmqrFn> ormqr;
+extern Kernel<CholeskyFn> cholesky;
+extern Kernel<EighFn> eigh;
+extern Kernel<EigFn> eig;
+extern Kernel<LstsqFn> lstsq;
+extern Kernel<LdlFactorFn> ldl_factor;
+extern Kernel<LdlSolveFn> ldl_solve;
 
 }  // namespace tsh::kernels

@@ -15,6 +15,7 @@
 #include "engine/ops/elementwise.h"
 #include "engine/ops/host_values.h"
 #include "engine/ops/linalg.h"
+#include "engine/ops/linalg_util.h"
 #include "engine/ops/matmul.h"
 #include "engine/ops/rearrange.h"
 #include "engine/ops/reduce.h"
@@ -24,40 +25,7 @@ namespace tsh {
 
 namespace {
 
-std::string S(int64_t v) { return std::to_string(v); }
-
-Shape batch_of(const Tensor& t) { return Shape(t.sizes().begin(), t.sizes().end() - 2); }
-
-Shape with_matrix(Shape batch, int64_t rows, int64_t cols) {
-  batch.push_back(rows);
-  batch.push_back(cols);
-  return batch;
-}
-
-// PyTorch's checks on A: at least 2 dims, square, then a floating or complex dtype.
-void check_square(const Tensor& A, const std::string& op, bool dtype_first = false) {
-  auto dtype_check = [&] {
-    TSH_CHECK(is_floating(A.dtype()) || is_complex(A.dtype()), NotImplementedError,
-              op + ": Expected a floating point or complex tensor as input. Got " + scalar_type_name(A.dtype()));
-  };
-  if (dtype_first) dtype_check();
-  TSH_CHECK(A.dim() >= 2, RuntimeError, op + ": The input tensor A must have at least 2 dimensions.");
-  TSH_CHECK(A.size(-1) == A.size(-2), RuntimeError,
-            op + ": A must be batches of square matrices, but they are " + S(A.size(-2)) + " by " + S(A.size(-1)) +
-                " matrices");
-  if (!dtype_first) dtype_check();
-  TSH_CHECK(A.dtype() != DType::Float16 && A.dtype() != DType::BFloat16, NotImplementedError,
-            std::string("\"lu_cpu\" not implemented for '") + scalar_type_name(A.dtype()) + "'");
-}
-
-// A column-major copy of t broadcast to shape, for LAPACK to overwrite.
-Tensor column_major(const Tensor& t, const Shape& shape) {
-  Tensor out = empty_strided(shape, matrix_strides(shape, true), t.dtype(), t.device());
-  copy_(out, expand(t, shape));
-  return out;
-}
-
-bool computes(const Tensor& t) { return t.numel() > 0 && !t.device().is_meta(); }
+using namespace linalg_util;
 
 // (-1)^(number of row interchanges) in dtype d, per matrix.
 Tensor permutation_sign(const LuFactors& f, DType d) {
@@ -121,7 +89,7 @@ Tensor inverse(const Tensor& A) {
   check_invertible(f, A, "linalg.inv");
   const int64_t n = A.size(-1);
   Tensor x = column_major(eye(n, std::nullopt, A.dtype(), A.device()), A.sizes());
-  if (computes(x)) kernels::lu_solve.get(A.device())(f.lu, f.pivots, x);
+  if (computes(x)) kernels::lu_solve.get(A.device())(f.lu, f.pivots, x, false);
   return x;
 }
 
@@ -166,7 +134,7 @@ Tensor lu_solve(const Tensor& B, const Tensor& LU, const Tensor& pivots) {
   piv_shape.push_back(n);
   const Tensor piv = contiguous(expand(pivots, piv_shape));
   Tensor x = column_major(B, with_matrix(batch, n, k));
-  if (computes(x) && n > 0) kernels::lu_solve.get(B.device())(lu, piv, x);
+  if (computes(x) && n > 0) kernels::lu_solve.get(B.device())(lu, piv, x, false);
   return x;
 }
 

@@ -15,28 +15,14 @@
 
 namespace tsh::shell {
 
+void register_linalg_namespace(Registry& r);  // shell/torch/ops_linalg_namespace.cpp
+
 namespace {
 
 // out= of the matrix products: out must have the result's dtype exactly.
 Value product_out(const Bound& a, const Tensor& result) {
   if (std::optional<Tensor> out = out_arg(a, 2)) check_out_dtype(*out, result.dtype());
   return out_or_result(a, 2, result);
-}
-
-// A named tuple, or the tensors written into out= (a tuple of tensors) and that tuple's items.
-Value named_out(const Bound& a, size_t out_i, const std::string& name, const std::vector<std::string>& fields,
-                const std::vector<Tensor>& results) {
-  if (out_i < a.values.size() && !a.is_none(out_i)) {
-    const auto& items = a[out_i].items();
-    if (items.size() != results.size())
-      throw TypeError("expected tuple of " + std::to_string(results.size()) + " elements but got " +
-                      std::to_string(items.size()));
-    for (size_t i = 0; i < results.size(); ++i) write_out(items[i].as_tensor(), results[i]);
-    return named(name, fields, items);
-  }
-  std::vector<Value> vs;
-  for (const Tensor& t : results) vs.push_back(Value::tensor(t));
-  return named(name, fields, vs);
 }
 
 // det, slogdet, logdet, inverse, matrix_power, lu, lu_solve, lu_unpack, triangular_solve,
@@ -180,6 +166,7 @@ void register_linalg_ops(Registry& r) {
         [](Interpreter&, Bound& a) { return Value::tensor(linalg_solve(a.tensor(0), a.tensor(1), a.boolean(2))); });
   register_lu_ops(r);
   register_factor_ops(r);
+  register_linalg_namespace(r);
 }
 
 }  // namespace tsh::shell

@@ -19,6 +19,21 @@ Value out_or_result(const Bound& a, size_t i, const Tensor& result) {
   return a[i];
 }
 
+Value named_out(const Bound& a, size_t out_i, const std::string& name, const std::vector<std::string>& fields,
+                const std::vector<Tensor>& results) {
+  if (out_i < a.values.size() && !a.is_none(out_i)) {
+    const auto& items = a[out_i].items();
+    if (items.size() != results.size())
+      throw TypeError("expected tuple of " + std::to_string(results.size()) + " elements but got " +
+                      std::to_string(items.size()));
+    for (size_t i = 0; i < results.size(); ++i) write_out(items[i].as_tensor(), results[i]);
+    return named(name, fields, items);
+  }
+  std::vector<Value> vs;
+  for (const Tensor& t : results) vs.push_back(Value::tensor(t));
+  return named(name, fields, vs);
+}
+
 Device factory_device(const Bound& a, size_t device_i, size_t out_i) {
   if (std::optional<Device> d = a.device(device_i)) return *d;
   if (std::optional<Tensor> out = out_arg(a, out_i)) return out->device();

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "shell/torch/registry.h"
 
@@ -15,6 +17,11 @@ std::optional<Tensor> out_arg(const Bound& a, size_t i);
 
 // Writes result into a[i] (when given) and returns a[i]; else returns result.
 Value out_or_result(const Bound& a, size_t i, const Tensor& result);
+
+// A named tuple of results (torch.return_types.<name>), or, with out= (a tuple of tensors) at a[out_i],
+// the results written into those tensors and the named tuple of them.
+Value named_out(const Bound& a, size_t out_i, const std::string& name, const std::vector<std::string>& fields,
+                const std::vector<Tensor>& results);
 
 // A factory's dtype: dtype= if given (it must then equal out's dtype), else out's
 // dtype, else nullopt (the factory's own default).

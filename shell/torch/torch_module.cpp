@@ -7,6 +7,7 @@
 #include "engine/format/options.h"
 #include "shell/interp.h"
 #include "shell/python/errors.h"
+#include "shell/python/exceptions.h"
 #include "shell/torch/benchmark.h"
 #include "shell/torch/cuda_module.h"
 #include "shell/torch/layout.h"
@@ -133,6 +134,7 @@ Value make_torch_module(Interpreter&) {
                        return registry().call(in, *overloads, false, a, kw);
                      });
   }
+  linalg.as<ModuleObj>()->attrs["LinAlgError"] = exception_class("torch._C._LinAlgError");
   attrs["linalg"] = linalg;
   return torch;
 }

@@ -334,7 +334,8 @@ bool needs_values(const std::string& meta_error) {
 // A check the CPU makes on values, which a device without values cannot make.
 bool value_check(const std::string& cpu_error) {
   for (const char* m : {"out of bounds", "out of range", "ZeroDivisionError", "singular", "invalid multinomial",
-                        "probability", "Expected p_in >= 0"})
+                        "probability", "Expected p_in >= 0", "is zero and using it on lu_solve", "positive-definite",
+                        "full rank", "should not contain infs or NaNs", "failed to converge"})
     if (contains(cpu_error, m)) return true;
   return false;
 }

@@ -1,0 +1,200 @@
+// engine/cpu/lapack_eigen.cpp — the eigen-decompositions (geev, syevd/heevd), Cholesky (potrf),
+// least squares (gels, gelsy, gelsd, gelss) and LDL (sytrf/hetrf, sytrs/hetrs) kernels through
+// LAPACKE, batch by batch on the column-major copies the op layer made.
+#include <complex>
+#include <vector>
+
+#include "engine/cpu/lapack.h"
+
+#define lapack_complex_float std::complex<float>
+#define lapack_complex_double std::complex<double>
+#include <lapacke.h>
+
+namespace tsh::cpu {
+
+namespace {
+
+using I = lapack_int;
+using C8 = std::complex<float>;
+using C16 = std::complex<double>;
+constexpr int kCol = LAPACK_COL_MAJOR;
+
+template <typename F> void lapack_types(DType d, F f) {
+  switch (d) {
+    case DType::Float32: f.template operator()<float, float>(); return;
+    case DType::Float64: f.template operator()<double, double>(); return;
+    case DType::Complex64: f.template operator()<C8, float>(); return;
+    case DType::Complex128: f.template operator()<C16, double>(); return;
+    default: return;  // the op layer admits no other dtype
+  }
+}
+
+int64_t matrices(const Tensor& t) {
+  const int64_t per = t.size(-1) * t.size(-2);
+  return per == 0 ? 0 : t.numel() / per;
+}
+
+I potrf(char uplo, I n, float* a) { return LAPACKE_spotrf(kCol, uplo, n, a, n); }
+I potrf(char uplo, I n, double* a) { return LAPACKE_dpotrf(kCol, uplo, n, a, n); }
+I potrf(char uplo, I n, C8* a) { return LAPACKE_cpotrf(kCol, uplo, n, a, n); }
+I potrf(char uplo, I n, C16* a) { return LAPACKE_zpotrf(kCol, uplo, n, a, n); }
+
+I syevd(char jobz, char uplo, I n, float* a, float* w) { return LAPACKE_ssyevd(kCol, jobz, uplo, n, a, n, w); }
+I syevd(char jobz, char uplo, I n, double* a, double* w) { return LAPACKE_dsyevd(kCol, jobz, uplo, n, a, n, w); }
+I syevd(char jobz, char uplo, I n, C8* a, float* w) { return LAPACKE_cheevd(kCol, jobz, uplo, n, a, n, w); }
+I syevd(char jobz, char uplo, I n, C16* a, double* w) { return LAPACKE_zheevd(kCol, jobz, uplo, n, a, n, w); }
+
+// Real geev: eigenvalues as (wr, wi) and conjugate pairs of eigenvectors packed in two real columns.
+I geev(char jobvr, I n, float* a, float* wr, float* wi, float* vr) {
+  return LAPACKE_sgeev(kCol, 'N', jobvr, n, a, n, wr, wi, nullptr, 1, vr, n);
+}
+I geev(char jobvr, I n, double* a, double* wr, double* wi, double* vr) {
+  return LAPACKE_dgeev(kCol, 'N', jobvr, n, a, n, wr, wi, nullptr, 1, vr, n);
+}
+I geev(char jobvr, I n, C8* a, C8* w, C8* vr) { return LAPACKE_cgeev(kCol, 'N', jobvr, n, a, n, w, nullptr, 1, vr, n); }
+I geev(char jobvr, I n, C16* a, C16* w, C16* vr) {
+  return LAPACKE_zgeev(kCol, 'N', jobvr, n, a, n, w, nullptr, 1, vr, n);
+}
+
+// Least squares, b holding max(m, n) rows. driver: 0 gels, 1 gelsy, 2 gelsd, 3 gelss.
+#define TSH_LSTSQ(T, R, p)                                                                                      \
+  I lstsq(int driver, I m, I n, I k, T* a, T* b, I ldb, R* s, R rcond, I* rank) {                               \
+    if (driver == 0) return LAPACKE_##p##gels(kCol, 'N', m, n, k, a, std::max<I>(1, m), b, ldb);                \
+    if (driver == 1) {                                                                                          \
+      std::vector<I> jpvt(static_cast<size_t>(std::max<I>(n, 1)), 0);                                           \
+      return LAPACKE_##p##gelsy(kCol, m, n, k, a, std::max<I>(1, m), b, ldb, jpvt.data(), rcond, rank);         \
+    }                                                                                                           \
+    if (driver == 2) return LAPACKE_##p##gelsd(kCol, m, n, k, a, std::max<I>(1, m), b, ldb, s, rcond, rank);    \
+    return LAPACKE_##p##gelss(kCol, m, n, k, a, std::max<I>(1, m), b, ldb, s, rcond, rank);                     \
+  }
+TSH_LSTSQ(float, float, s)
+TSH_LSTSQ(double, double, d)
+TSH_LSTSQ(C8, float, c)
+TSH_LSTSQ(C16, double, z)
+#undef TSH_LSTSQ
+
+// Bunch–Kaufman LDL: symmetric (sytrf) or, for complex, Hermitian (hetrf).
+I ldl_factor(bool, char uplo, I n, float* a, I* ipiv) { return LAPACKE_ssytrf(kCol, uplo, n, a, n, ipiv); }
+I ldl_factor(bool, char uplo, I n, double* a, I* ipiv) { return LAPACKE_dsytrf(kCol, uplo, n, a, n, ipiv); }
+I ldl_factor(bool herm, char uplo, I n, C8* a, I* ipiv) {
+  return herm ? LAPACKE_chetrf(kCol, uplo, n, a, n, ipiv) : LAPACKE_csytrf(kCol, uplo, n, a, n, ipiv);
+}
+I ldl_factor(bool herm, char uplo, I n, C16* a, I* ipiv) {
+  return herm ? LAPACKE_zhetrf(kCol, uplo, n, a, n, ipiv) : LAPACKE_zsytrf(kCol, uplo, n, a, n, ipiv);
+}
+I ldl_solve(bool, char uplo, I n, I k, const float* a, const I* ipiv, float* b) {
+  return LAPACKE_ssytrs(kCol, uplo, n, k, a, n, ipiv, b, n);
+}
+I ldl_solve(bool, char uplo, I n, I k, const double* a, const I* ipiv, double* b) {
+  return LAPACKE_dsytrs(kCol, uplo, n, k, a, n, ipiv, b, n);
+}
+I ldl_solve(bool herm, char uplo, I n, I k, const C8* a, const I* ipiv, C8* b) {
+  return herm ? LAPACKE_chetrs(kCol, uplo, n, k, a, n, ipiv, b, n) : LAPACKE_csytrs(kCol, uplo, n, k, a, n, ipiv, b, n);
+}
+I ldl_solve(bool herm, char uplo, I n, I k, const C16* a, const I* ipiv, C16* b) {
+  return herm ? LAPACKE_zhetrs(kCol, uplo, n, k, a, n, ipiv, b, n) : LAPACKE_zsytrs(kCol, uplo, n, k, a, n, ipiv, b, n);
+}
+
+}  // namespace
+
+void cholesky_kernel(const Tensor& a, const Tensor& infos, bool upper) {
+  lapack_types(a.dtype(), [&]<typename T, typename R>() {
+    const int64_t n = a.size(-1), batches = matrices(a);
+    T* p = a.data<T>();
+    int32_t* info = infos.data<int32_t>();
+    for (int64_t i = 0; i < batches; ++i) info[i] = static_cast<int32_t>(potrf(upper ? 'U' : 'L', static_cast<I>(n), p + i * n * n));
+  });
+}
+
+void eigh_kernel(const Tensor& a, const Tensor& w, const Tensor& infos, bool upper, bool compute_v) {
+  lapack_types(a.dtype(), [&]<typename T, typename R>() {
+    const int64_t n = a.size(-1), batches = matrices(a);
+    T* p = a.data<T>();
+    R* vals = w.data<R>();
+    int32_t* info = infos.data<int32_t>();
+    for (int64_t i = 0; i < batches; ++i)
+      info[i] = static_cast<int32_t>(
+          syevd(compute_v ? 'V' : 'N', upper ? 'U' : 'L', static_cast<I>(n), p + i * n * n, vals + i * n));
+  });
+}
+
+void eig_kernel(const Tensor& a, const Tensor& w, const Tensor& v, const Tensor& infos, bool compute_v) {
+  lapack_types(a.dtype(), [&]<typename T, typename R>() {
+    const int64_t n = a.size(-1), batches = matrices(a);
+    T* p = a.data<T>();
+    std::complex<R>* vals = w.data<std::complex<R>>();
+    std::complex<R>* vecs = compute_v ? v.data<std::complex<R>>() : nullptr;
+    int32_t* info = infos.data<int32_t>();
+    for (int64_t b = 0; b < batches; ++b) {
+      T* m = p + b * n * n;
+      std::complex<R>* wb = vals + b * n;
+      if constexpr (std::is_same_v<T, R>) {
+        std::vector<R> wr(static_cast<size_t>(n)), wi(static_cast<size_t>(n)), vr(static_cast<size_t>(compute_v ? n * n : 1));
+        info[b] = static_cast<int32_t>(geev(compute_v ? 'V' : 'N', static_cast<I>(n), m, wr.data(), wi.data(), vr.data()));
+        for (int64_t j = 0; j < n; ++j) wb[j] = std::complex<R>(wr[j], wi[j]);
+        if (!compute_v) continue;
+        // A complex pair (wi[j] > 0) keeps its eigenvector's real part in column j and the
+        // imaginary part in column j + 1; the second of the pair is the conjugate.
+        std::complex<R>* vb = vecs + b * n * n;
+        for (int64_t j = 0; j < n; ++j) {
+          if (wi[j] == 0) {
+            for (int64_t r = 0; r < n; ++r) vb[j * n + r] = std::complex<R>(vr[j * n + r], 0);
+          } else if (wi[j] > 0 && j + 1 < n) {
+            for (int64_t r = 0; r < n; ++r) {
+              vb[j * n + r] = std::complex<R>(vr[j * n + r], vr[(j + 1) * n + r]);
+              vb[(j + 1) * n + r] = std::complex<R>(vr[j * n + r], -vr[(j + 1) * n + r]);
+            }
+            ++j;
+          }
+        }
+      } else {
+        std::vector<T> scratch(static_cast<size_t>(compute_v ? 0 : 1));
+        T* vb = compute_v ? reinterpret_cast<T*>(vecs + b * n * n) : scratch.data();
+        info[b] = static_cast<int32_t>(geev(compute_v ? 'V' : 'N', static_cast<I>(n), m, reinterpret_cast<T*>(wb), vb));
+      }
+    }
+  });
+}
+
+void lstsq_kernel(const Tensor& a, const Tensor& b, const Tensor& rank, const Tensor& s, int driver, double rcond,
+                  const Tensor& infos) {
+  lapack_types(a.dtype(), [&]<typename T, typename R>() {
+    const int64_t m = a.size(-2), n = a.size(-1), rows = b.size(-2), k = b.size(-1);
+    const int64_t batches = a.numel() == 0 ? infos.numel() : a.numel() / (m * n);
+    const int64_t q = std::min(m, n);
+    T* pa = a.data<T>();
+    T* pb = b.data<T>();
+    int64_t* prank = rank.numel() > 0 ? rank.data<int64_t>() : nullptr;
+    R* ps = s.numel() > 0 ? s.data<R>() : nullptr;
+    int32_t* info = infos.data<int32_t>();
+    std::vector<R> scratch(static_cast<size_t>(std::max<int64_t>(q, 1)));
+    for (int64_t i = 0; i < batches; ++i) {
+      I r = 0;
+      info[i] = static_cast<int32_t>(lstsq(driver, static_cast<I>(m), static_cast<I>(n), static_cast<I>(k),
+                                           pa + i * m * n, pb + i * rows * k, static_cast<I>(std::max<int64_t>(rows, 1)),
+                                           ps ? ps + i * q : scratch.data(), static_cast<R>(rcond), &r));
+      if (prank) prank[i] = r;
+    }
+  });
+}
+
+void ldl_factor_kernel(const Tensor& a, const Tensor& pivots, const Tensor& infos, bool hermitian, bool upper) {
+  lapack_types(a.dtype(), [&]<typename T, typename R>() {
+    const int64_t n = a.size(-1), batches = matrices(a);
+    for (int64_t i = 0; i < batches; ++i)
+      infos.data<int32_t>()[i] = static_cast<int32_t>(ldl_factor(hermitian, upper ? 'U' : 'L', static_cast<I>(n),
+                                                                 a.data<T>() + i * n * n, pivots.data<int32_t>() + i * n));
+  });
+}
+
+void ldl_solve_kernel(const Tensor& ld, const Tensor& pivots, const Tensor& x, bool hermitian, bool upper) {
+  lapack_types(ld.dtype(), [&]<typename T, typename R>() {
+    const int64_t n = ld.size(-1), k = x.size(-1), batches = matrices(ld);
+    if (k == 0) return;
+    for (int64_t i = 0; i < batches; ++i)
+      ldl_solve(hermitian, upper ? 'U' : 'L', static_cast<I>(n), static_cast<I>(k), ld.data<T>() + i * n * n,
+                pivots.data<int32_t>() + i * n, x.data<T>() + i * n * k);
+  });
+}
+
+}  // namespace tsh::cpu

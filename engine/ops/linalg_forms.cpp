@@ -1,0 +1,368 @@
+// engine/ops/linalg_forms.cpp — torch.linalg's solver forms and small composites (linalg_forms.h):
+// checks and messages in PyTorch's order, then the LU, triangular and QR kernels of
+// engine/kernels/linalg.h on column-major copies.
+#include "engine/ops/linalg_forms.h"
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "engine/core/error.h"
+#include "engine/core/shape.h"
+#include "engine/kernels/linalg.h"
+#include "engine/ops/binary.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/creation.h"
+#include "engine/ops/host_values.h"
+#include "engine/ops/join.h"
+#include "engine/ops/linalg.h"
+#include "engine/ops/linalg_factor.h"
+#include "engine/ops/linalg_util.h"
+#include "engine/ops/matmul.h"
+#include "engine/ops/rearrange.h"
+#include "engine/ops/reduce.h"
+#include "engine/ops/scan.h"
+#include "engine/ops/unary.h"
+#include "engine/ops/views.h"
+
+namespace tsh {
+
+using namespace linalg_util;
+
+namespace {
+
+// The conjugate transpose of the last two dims (the transpose for real dtypes).
+Tensor mH(const Tensor& t) { return is_complex(t.dtype()) ? conj(mT(t)) : mT(t); }
+
+// B is a vector (or a batch of them) rather than a matrix: 1-d, or A's shape without its last dim.
+bool is_vector_rhs(const Tensor& A, const Tensor& B) {
+  if (B.dim() == 1) return true;
+  if (A.dim() < 1 || B.dim() != A.dim() - 1) return false;
+  return Shape(A.sizes().begin(), A.sizes().end() - 1) == B.sizes();
+}
+
+// The LinAlgError of the first singular matrix in `infos`, worded as `words` for matrix i.
+template <typename Words> void raise_first(const Tensor& infos, bool batched, Words words) {
+  if (!computes(infos)) return;
+  const std::vector<int64_t> v = int_values(contiguous(infos));
+  for (size_t i = 0; i < v.size(); ++i)
+    if (v[i] > 0) words(batched ? "(Batch element " + S(static_cast<int64_t>(i)) + "): " : "", v[i]);
+}
+
+// A is (*, n, n) and B (*, n, k), square A: the LU solve of every matrix, singular ones included
+// (their results hold the inf and nan that the zero pivot produces), with getrf's infos.
+std::pair<Tensor, Tensor> lu_solve_all(const Tensor& A, const Tensor& B, bool adjoint) {
+  const Shape batch = broadcast_shapes(batch_of(B), batch_of(A));
+  const int64_t n = A.size(-1), k = B.size(-1);
+  LuFactors f;
+  f.lu = column_major(A, with_matrix(batch, n, n));
+  Shape piv = batch;
+  piv.push_back(n);
+  f.pivots = zeros(piv, DType::Int32, A.device());
+  f.infos = zeros(batch, DType::Int32, A.device());
+  Tensor x = column_major(B, with_matrix(batch, n, k));
+  if (computes(f.lu)) kernels::lu_factor.get(A.device())(f.lu, f.pivots, f.infos);
+  if (computes(x)) kernels::lu_solve.get(A.device())(f.lu, f.pivots, x, adjoint);
+  return {x, f.infos};
+}
+
+}  // namespace
+
+std::pair<Tensor, Tensor> linalg_solve_ex(const Tensor& A, const Tensor& B, bool left, bool check_errors) {
+  const DType d = A.dtype();
+  check_floating(A, "linalg.solve");
+  TSH_CHECK(d == B.dtype(), RuntimeError,
+            std::string("linalg.solve: Expected A and B to have the same dtype, but found A of type ") +
+                scalar_type_name(d) + " and B of type " + scalar_type_name(B.dtype()) + " instead");
+  const bool vector_case = is_vector_rhs(A, B);
+  const Tensor B2 = vector_case ? unsqueeze(B, -1) : B;
+  check_matrix(A, "linalg.solve");
+  TSH_CHECK(A.size(-1) == A.size(-2), RuntimeError,
+            "linalg.solve: A must be batches of square matrices, but they are " + S(A.size(-2)) + " by " +
+                S(A.size(-1)) + " matrices");
+  check_matrix(B2, "linalg.solve", "B");
+  TSH_CHECK(left ? A.size(-2) == B2.size(-2) : A.size(-1) == B2.size(-1), RuntimeError,
+            std::string("linalg.solve: Incompatible shapes of A and B for the equation ") +
+                (left ? "AX = B" : "XA = B") + " (" + S(A.size(-2)) + "x" + S(A.size(-1)) + " and " +
+                S(B2.size(-2)) + "x" + S(B2.size(-1)) + ")");
+  TSH_CHECK(left || !vector_case, RuntimeError,
+            "linalg.solve: Vector broadcasting of the left hand side is not supported for left=False. In this case "
+            "linalg.solve is equivalent to B / A.squeeze(-1)");
+  TSH_CHECK(A.device() == B.device(), RuntimeError, device_mismatch(A.device(), B.device()));
+  // X A = B is A^T X^T = B^T.
+  auto [x, infos] = lu_solve_all(left ? A : mT(A), left ? B2 : mT(B2), false);
+  if (check_errors)
+    raise_first(infos, A.dim() > 2, [](const std::string& where, int64_t) {
+      throw LinAlgError("torch.linalg.solve_ex: " + where + "The solver failed because the input matrix is singular.");
+    });
+  Tensor solved = left ? x : mT(x);
+  if (vector_case) solved = squeeze(solved, -1);
+  Tensor out = empty_strided(solved.sizes(), matrix_strides(solved.sizes(), left && !vector_case), d, A.device());
+  copy_(out, solved);
+  return {out, infos};
+}
+
+std::pair<Tensor, Tensor> linalg_inv_ex(const Tensor& A, bool check_errors) {
+  check_square(A, "linalg.inv");
+  const Tensor I = expand(eye(A.size(-1), std::nullopt, A.dtype(), A.device()), A.sizes());
+  auto [x, infos] = lu_solve_all(A, I, false);
+  if (check_errors)
+    raise_first(infos, A.dim() > 2, [](const std::string& where, int64_t i) {
+      throw LinAlgError("linalg.inv_ex: " + where + "The diagonal element " + S(i) +
+                        " is zero, the inversion could not be completed because the input matrix is singular.");
+    });
+  return {x, infos};
+}
+
+LuFactors linalg_lu_factor(const Tensor& A, bool pivot, const std::string& op, bool raise_singular) {
+  TSH_CHECK(A.dim() >= 2, RuntimeError,
+            "torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: " + shape_str(A.sizes()) +
+                " instead");
+  TSH_CHECK(is_floating(A.dtype()) || is_complex(A.dtype()), NotImplementedError,
+            std::string("\"lu_cpu\" not implemented for '") + scalar_type_name(A.dtype()) + "'");
+  TSH_CHECK(A.dtype() != DType::Float16 && A.dtype() != DType::BFloat16, NotImplementedError,
+            std::string("\"lu_cpu\" not implemented for '") + scalar_type_name(A.dtype()) + "'");
+  TSH_CHECK(pivot, RuntimeError, "linalg.lu_factor: LU without pivoting is not implemented on the CPU");
+  const int64_t m = A.size(-2), n = A.size(-1);
+  const Shape batch = batch_of(A);
+  LuFactors f;
+  f.lu = column_major(A, A.sizes());
+  Shape piv = batch;
+  piv.push_back(std::min(m, n));
+  f.pivots = zeros(piv, DType::Int32, A.device());
+  f.infos = zeros(batch, DType::Int32, A.device());
+  if (computes(f.lu)) kernels::lu_factor.get(A.device())(f.lu, f.pivots, f.infos);
+  // A matrix with no rows or columns has no pivots to report; getrf leaves the others as it found them.
+  if (raise_singular)
+    raise_first(f.infos, A.dim() > 2, [&op](const std::string& where, int64_t i) {
+      throw RuntimeError(op + ": " + where + "U[" + S(i) + "," + S(i) +
+                         "] is zero and using it on lu_solve would result in a division by zero. If you still want "
+                         "to perform the factorization, consider calling linalg.lu(A, pivot) or "
+                         "linalg.lu_factor_ex(A, pivot)");
+    });
+  return f;
+}
+
+std::tuple<Tensor, Tensor, Tensor> linalg_lu(const Tensor& A, bool pivot) {
+  const LuFactors f = linalg_lu_factor(A, pivot, "linalg.lu", false);
+  return lu_unpack(f.lu, f.pivots, true, true);
+}
+
+Tensor linalg_lu_solve(const Tensor& LU, const Tensor& pivots, const Tensor& B, bool left, bool adjoint) {
+  TSH_CHECK(LU.dim() >= 2, RuntimeError, "torch.linalg.lu_solve: The input tensor LU must have at least 2 dimensions.");
+  TSH_CHECK(LU.size(-1) == LU.size(-2), RuntimeError,
+            "torch.linalg.lu_solve: A must be batches of square matrices, but they are " + S(LU.size(-2)) + " by " +
+                S(LU.size(-1)) + " matrices");
+  TSH_CHECK(B.dim() >= 2, RuntimeError, "torch.linalg.lu_solve: The input tensor B must have at least 2 dimensions.");
+  const int64_t n = LU.size(-1);
+  TSH_CHECK(left ? B.size(-2) == n : B.size(-1) == n, RuntimeError,
+            std::string("torch.linalg.lu_solve: Incompatible shapes of A and B for the equation ") +
+                (left ? "AX = B" : "XA = B") + " (" + S(n) + "x" + S(n) + " and " + S(B.size(-2)) + "x" +
+                S(B.size(-1)) + ")");
+  TSH_CHECK(B.dtype() == LU.dtype(), RuntimeError,
+            std::string("linalg.lu_solve: Expected LU and B to have the same dtype, but found LU of type ") +
+                scalar_type_name(LU.dtype()) + " and B of type " + scalar_type_name(B.dtype()) + " instead");
+  TSH_CHECK(pivots.dtype() == DType::Int32, RuntimeError,
+            std::string("linalg.lu_solve: pivots should be a Tensor of scalar type Int. Got ") +
+                scalar_type_name(pivots.dtype()));
+  check_floating(LU, "linalg.lu_solve");
+  // X A = B is A^T X^T = B^T; X A^H = B is A X^H = B^H.
+  const Tensor rhs = left ? B : (adjoint ? mH(B) : mT(B));
+  const bool adj = left ? adjoint : !adjoint;
+  const Shape batch = broadcast_shapes(batch_of(rhs), batch_of(LU));
+  const Tensor lu = column_major(LU, with_matrix(batch, n, n));
+  Shape piv_shape = batch;
+  piv_shape.push_back(n);
+  const Tensor piv = contiguous(expand(pivots, piv_shape));
+  Tensor x = column_major(rhs, with_matrix(batch, n, rhs.size(-1)));
+  if (!left && !adjoint && is_complex(LU.dtype())) {
+    // (A^T)^-1 = conj((A^H)^-1 conj(.)): getrs has no plain transpose with conjugation undone.
+    copy_(x, conj(x));
+    if (computes(x) && n > 0) kernels::lu_solve.get(B.device())(lu, piv, x, true);
+    copy_(x, conj(x));
+  } else if (computes(x) && n > 0) {
+    kernels::lu_solve.get(B.device())(lu, piv, x, adj);
+  }
+  if (left) return x;
+  return adjoint ? mH(x) : mT(x);
+}
+
+Tensor solve_triangular(const Tensor& A, const Tensor& B, bool upper, bool left, bool unitriangular) {
+  check_matrix(A, "linalg.solve_triangular");
+  check_matrix(B, "linalg.solve_triangular", "B");
+  TSH_CHECK(A.size(-1) == A.size(-2), RuntimeError,
+            "linalg.solve_triangular: A must be batches of square matrices, but they are " + S(A.size(-2)) + " by " +
+                S(A.size(-1)) + " matrices");
+  TSH_CHECK(left ? A.size(-1) == B.size(-2) : A.size(-2) == B.size(-1), RuntimeError,
+            std::string("linalg.solve_triangular: Incompatible shapes of A and B for the equation ") +
+                (left ? "AX = B" : "XA = B") + " (" + S(A.size(-2)) + "x" + S(A.size(-1)) + " and " +
+                S(B.size(-2)) + "x" + S(B.size(-1)) + ")");
+  TSH_CHECK(A.dtype() == B.dtype(), RuntimeError,
+            std::string("linalg.solve_triangular: Expected A and B to have the same dtype, but found A of type ") +
+                scalar_type_name(A.dtype()) + " and B of type " + scalar_type_name(B.dtype()) + " instead");
+  check_floating(A, "linalg.solve_triangular");
+  // X A = B is A^T X^T = B^T: the kernel solves with A transposed.
+  const Tensor rhs = left ? B : mT(B);
+  const Shape batch = broadcast_shapes(batch_of(rhs), batch_of(A));
+  const int64_t n = A.size(-1);
+  const Tensor a = column_major(A, with_matrix(batch, n, n));
+  Tensor x = column_major(rhs, with_matrix(batch, n, rhs.size(-1)));
+  if (computes(x) && n > 0)
+    kernels::triangular_solve.get(A.device())(a, x, upper, !left, unitriangular);
+  return left ? x : mT(x);
+}
+
+std::pair<Tensor, Tensor> linalg_qr(const Tensor& A, const std::string& mode) {
+  TSH_CHECK(mode == "reduced" || mode == "complete" || mode == "r", RuntimeError,
+            "qr received unrecognized mode '" + mode +
+                "' but expected one of 'reduced' (default), 'r', or 'complete'");
+  check_matrix(A, "linalg.qr");
+  check_floating(A, "linalg.qr");
+  const int64_t m = A.size(-2), n = A.size(-1), k = std::min(m, n);
+  auto [qr, tau] = geqrf(A);
+  const int64_t r_rows = mode == "complete" ? m : k;
+  Tensor R = contiguous(triu(narrow(qr, -2, 0, r_rows)));
+  if (mode == "r") return {empty({0}, A.dtype(), A.device()), R};
+  Tensor Q;
+  if (mode == "complete" && m > n) {
+    // Q is m x m: the reflectors in the first n columns of a square matrix, the rest zeros.
+    Tensor square = zeros(with_matrix(batch_of(A), m, m), A.dtype(), A.device());
+    copy_(narrow(square, -1, 0, n), qr);
+    Q = orgqr(square, tau);
+  } else {
+    Q = orgqr(narrow(qr, -1, 0, k), tau);
+  }
+  return {Q, R};
+}
+
+Tensor householder_product(const Tensor& A, const Tensor& tau) { return orgqr(A, tau); }
+
+Tensor vecdot(const Tensor& x, const Tensor& y, int64_t dim) {
+  check_floating(x, "linalg.vecdot");
+  TSH_CHECK(x.dtype() == y.dtype(), RuntimeError,
+            std::string("linalg.vecdot: Expected x and y to have the same dtype, but found x of type ") +
+                scalar_type_name(x.dtype()) + " and y of type " + scalar_type_name(y.dtype()) + " instead");
+  if (x.dim() == 1 && y.dim() == 1) return vdot(x, y);  // PyTorch's 1-d case: vdot's checks and sum
+  const Tensor xc = is_complex(x.dtype()) ? conj(x) : x;
+  return sum(mul(xc, y), std::vector<int64_t>{dim});
+}
+
+Tensor multi_dot(const std::vector<Tensor>& tensors) {
+  const size_t n = tensors.size();
+  TSH_CHECK(n >= 2, RuntimeError, "multi_dot(): expected at least 2 tensors but got " + S(static_cast<int64_t>(n)));
+  const Tensor& first = tensors.front();
+  const Tensor& last = tensors.back();
+  TSH_CHECK(first.dim() == 1 || first.dim() == 2, RuntimeError,
+            "multi_dot(): the first tensor must be 1D or 2D but got " + S(first.dim()) + "D");
+  TSH_CHECK(last.dim() == 1 || last.dim() == 2, RuntimeError,
+            "multi_dot(): the last tensor must be 1D or 2D but got " + S(last.dim()) + "D");
+  for (size_t i = 1; i + 1 < n; ++i)
+    TSH_CHECK(tensors[i].dim() == 2, RuntimeError,
+              "multi_dot(): tensor " + S(static_cast<int64_t>(i)) + " must be 2D but got " + S(tensors[i].dim()) + "D");
+  for (size_t i = 1; i < n; ++i)
+    TSH_CHECK(tensors[i].dtype() == first.dtype(), RuntimeError,
+              "multi_dot(): all tensors must have be the same dtype but tensor 0 is " +
+                  std::string(dtype_name(first.dtype())) + " and tensor " + S(static_cast<int64_t>(i)) + " " +
+                  std::string(dtype_name(tensors[i].dtype())));
+  if (n == 2 && first.dim() == 1 && last.dim() == 1) return dot(first, last);
+  std::vector<Tensor> mats(tensors);
+  if (first.dim() == 1) mats.front() = unsqueeze(first, 0);
+  if (last.dim() == 1) mats.back() = unsqueeze(last, -1);
+  for (size_t i = 0; i + 1 < n; ++i)
+    TSH_CHECK(mats[i].size(-1) == mats[i + 1].size(0), RuntimeError,
+              "multi_dot(): tensors " + S(static_cast<int64_t>(i)) + " and " + S(static_cast<int64_t>(i + 1)) +
+                  " with shapes " + shape_str(tensors[i].sizes()) + " and " + shape_str(tensors[i + 1].sizes()) +
+                  " cannot be multiplied");
+  Tensor out;
+  if (n == 2) {
+    out = mm(mats[0], mats[1]);
+  } else if (n == 3) {
+    // (a x b)(b x c)(c x d): the cheaper of (AB)C and A(BC), the left one on a tie.
+    const int64_t a = mats[0].size(0), b = mats[1].size(0), c = mats[2].size(0), d = mats[2].size(1);
+    const int64_t cost_left = (a * c) * (b + d), cost_right = (b * d) * (a + c);
+    out = cost_left > cost_right ? mm(mats[0], mm(mats[1], mats[2])) : mm(mm(mats[0], mats[1]), mats[2]);
+  } else {
+    // The matrix-chain order: cost[i][j] of multiplying i..j, split[i][j] where it splits (first best k).
+    std::vector<int64_t> p(n + 1);
+    for (size_t i = 0; i < n; ++i) p[i] = mats[i].size(0);
+    p[n] = mats[n - 1].size(1);
+    std::vector<std::vector<int64_t>> cost(n, std::vector<int64_t>(n, 0)), split(n, std::vector<int64_t>(n, 0));
+    for (size_t len = 1; len < n; ++len)
+      for (size_t i = 0; i + len < n; ++i) {
+        const size_t j = i + len;
+        cost[i][j] = std::numeric_limits<int64_t>::max();
+        for (size_t k = i; k < j; ++k) {
+          const int64_t q = cost[i][k] + cost[k + 1][j] + p[i] * p[k + 1] * p[j + 1];
+          if (q < cost[i][j]) {
+            cost[i][j] = q;
+            split[i][j] = static_cast<int64_t>(k);
+          }
+        }
+      }
+    std::function<Tensor(size_t, size_t)> chain = [&](size_t i, size_t j) -> Tensor {
+      if (i == j) return mats[i];
+      const size_t k = static_cast<size_t>(split[i][j]);
+      return mm(chain(i, k), chain(k + 1, j));
+    };
+    out = chain(0, n - 1);
+  }
+  if (first.dim() == 1) out = squeeze(out, 0);
+  if (last.dim() == 1) out = squeeze(out, -1);
+  return out;
+}
+
+Tensor vander(const Tensor& x, std::optional<int64_t> N) {
+  TSH_CHECK(x.dim() >= 1, RuntimeError, "x must be at least 1-dimensional.");
+  const int64_t n = N.value_or(x.size(-1));
+  TSH_CHECK(n > 1, RuntimeError, "N must be greater than 1.");
+  // Integers and bools in int64; the powers are running products, as PyTorch computes them.
+  const Tensor base = !is_floating(x.dtype()) && !is_complex(x.dtype()) ? to(x, DType::Int64, std::nullopt) : x;
+  Shape shape = base.sizes();
+  shape.push_back(n - 1);
+  const Tensor powers = cumprod(expand(unsqueeze(base, -1), shape), -1);
+  shape.back() = 1;
+  return cat({ones(shape, base.dtype(), base.device()), powers}, -1);
+}
+
+Tensor tensorinv(const Tensor& A, int64_t ind) {
+  TSH_CHECK(ind > 0, RuntimeError, "Expected a strictly positive integer for 'ind', but got " + S(ind));
+  const Shape head(A.sizes().begin(), A.sizes().begin() + std::min<int64_t>(ind, A.dim()));
+  const Shape tail(A.sizes().begin() + std::min<int64_t>(ind, A.dim()), A.sizes().end());
+  int64_t rows = 1, cols = 1;
+  for (int64_t s : head) rows *= s;
+  for (int64_t s : tail) cols *= s;
+  TSH_CHECK(rows == cols, RuntimeError,
+            "Expected self to satisfy the requirement prod(self.shape[ind:]) == prod(self.shape[:ind]), but got " +
+                S(cols) + " != " + S(rows));
+  auto [inv, infos] = linalg_inv_ex(reshape(A, {rows, cols}), false);
+  raise_first(infos, false, [](const std::string&, int64_t i) {
+    throw LinAlgError("inv: The diagonal element " + S(i) +
+                      " is zero, the inversion could not be completed because the input matrix is singular.");
+  });
+  Shape out = tail;
+  out.insert(out.end(), head.begin(), head.end());
+  return reshape(inv, out);
+}
+
+Tensor tensorsolve(const Tensor& A, const Tensor& B, const std::optional<std::vector<int64_t>>& dims) {
+  Tensor a = A;
+  if (dims) {
+    std::vector<int64_t> dest(dims->size());
+    for (size_t i = 0; i < dest.size(); ++i) dest[i] = A.dim() - static_cast<int64_t>(dest.size()) + static_cast<int64_t>(i);
+    a = movedim(A, *dims, dest);
+  }
+  const int64_t split_at = std::min<int64_t>(B.dim(), a.dim());
+  const Shape result_shape(a.sizes().begin() + split_at, a.sizes().end());
+  int64_t result_n = 1, b_n = 1;
+  for (int64_t s : result_shape) result_n *= s;
+  for (int64_t s : B.sizes()) b_n *= s;
+  TSH_CHECK(result_n == b_n, RuntimeError,
+            "Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == prod(self.shape[:other.ndim]), "
+            "but got " + S(result_n) + " != " + S(b_n));
+  const Tensor x = linalg_solve(reshape(a, {result_n, result_n}), flatten(B));
+  return reshape(x, result_shape);
+}
+
+}  // namespace tsh
