@@ -217,9 +217,40 @@ void install_join_attrs(std::map<std::string, Value>& attrs) {
     write_out(out->as_tensor(), r);
     return *out;
   });
-  // einsum(equation, *operands), or einsum(equation, [operands]).
+  // einsum(equation, *operands), einsum(equation, [operands]), or the sublist form
+  // einsum(op1, [0, 1], op2, [1, 2], [0, 2]): ints 0..51 name dims ('a'..'z', 'A'..'Z'), ... an ellipsis.
   def("einsum", [](Interpreter&, Args& a, Kwargs& kw) {
     no_kwargs("einsum", kw);
+    if (!a.empty() && a[0].is(Kind::Tensor)) {
+      auto letters = [](const Value& sub) {
+        std::string s;
+        for (const Value& x : sub.items()) {
+          if (x.is(Kind::Ellipsis)) {
+            s += "...";
+            continue;
+          }
+          if (!x.is_intlike()) throw TypeError("'" + type_name(x) + "' object cannot be interpreted as an integer");
+          const Int i = x.as_int();
+          if (i < 0 || i >= 52) throw ValueError("einsum(): subscript in subscript list is not within the valid range [0, 52)");
+          s += static_cast<char>(i < 26 ? 'a' + i : 'A' + (i - 26));
+        }
+        return s;
+      };
+      std::vector<Value> operands;
+      std::string equation;
+      size_t i = 0;
+      for (; i + 1 < a.size(); i += 2) {
+        if (!a[i].is(Kind::Tensor) || !(a[i + 1].is(Kind::List) || a[i + 1].is(Kind::Tuple))) break;
+        operands.push_back(a[i]);
+        equation += (equation.empty() ? "" : ",") + letters(a[i + 1]);
+      }
+      if (i + 1 == a.size() && (a[i].is(Kind::List) || a[i].is(Kind::Tuple))) {
+        equation += "->" + letters(a[i]);
+      } else if (i != a.size()) {
+        throw TypeError("only integer tensors of a single element can be converted to an index");
+      }
+      return Value::tensor(einsum(equation, tensor_args(operands)));
+    }
     if (a.empty() || !a[0].is(Kind::Str))
       throw TypeError("einsum(): argument 'equation' (position 1) must be str, not " +
                       (a.empty() ? std::string("nothing") : type_name(a[0])));
