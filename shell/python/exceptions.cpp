@@ -30,6 +30,7 @@ const std::map<std::string, std::string>& bases() {
       {"torch.OutOfMemoryError", "RuntimeError"},
       {"ValueError", "Exception"},
       {"UnicodeError", "ValueError"},
+      {"numpy.linalg.LinAlgError", "ValueError"},
       {"TypeError", "Exception"},
       {"AttributeError", "Exception"},
       {"NameError", "Exception"},

@@ -516,10 +516,31 @@ Tensor array_from(const Value& obj, std::optional<DType> dtype, bool copy) {
     const Tensor r = to(t, dtype, std::nullopt);
     return copy && r.storage() == t.storage() ? clone(r) : r;
   }
+  // Arrays and NumPy scalars nested in lists become their Python values; the result's dtype
+  // then combines theirs with that of the plain Python numbers (np.array([np.float32(1)]) is float32).
+  std::optional<DType> nested;
+  std::vector<Scalar> python_leaves;
+  std::function<Value(const Value&)> plain = [&](const Value& v) -> Value {
+    if (is_ndarray(v) || v.is(Kind::Tensor)) {
+      const Tensor t = is_ndarray(v) ? ndarray_tensor(v) : v.as_tensor();
+      nested = nested ? array_result(*nested, t.dtype()) : t.dtype();
+      return ndarray_tolist(t);
+    }
+    if (v.is(Kind::List) || v.is(Kind::Tuple)) {
+      std::vector<Value> items;
+      for (const Value& x : v.items()) items.push_back(plain(x));
+      return Value::list(std::move(items));
+    }
+    if (v.is_number()) python_leaves.push_back(v.as_scalar());
+    return v;
+  };
+  const Value data = plain(obj);
   Shape shape;
   std::vector<Scalar> flat;
-  flatten_data(obj, 0, shape, flat);
-  return from_scalars(shape, flat, dtype.value_or(infer_numpy_dtype(flat)), Device{});
+  flatten_data(data, 0, shape, flat);
+  DType inferred = infer_numpy_dtype(flat);
+  if (nested) inferred = python_leaves.empty() ? *nested : array_result(*nested, infer_numpy_dtype(python_leaves));
+  return from_scalars(shape, flat, dtype.value_or(inferred), Device{});
 }
 
 Shape shape_arg(const Value& v) {
@@ -532,6 +553,7 @@ Shape shape_arg(const Value& v) {
 }  // namespace
 
 void install_numpy_random(Value& random);
+void install_numpy_linalg(Value& linalg);
 void install_numpy_functions(Value& m);
 Value numpy_savetxt(Interpreter& in, Args& a, Kwargs& kw);
 Value numpy_save(Interpreter& in, Args& a, Kwargs& kw);
@@ -635,6 +657,9 @@ void install_numpy(Interpreter&, Value& m) {
   Value random = new_module("numpy.random");
   install_numpy_random(random);
   attrs["random"] = random;
+  Value linalg = new_module("numpy.linalg");
+  install_numpy_linalg(linalg);
+  attrs["linalg"] = linalg;
   def_function(m, "dtype", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("dtype", a, kw, {"dtype"}, 1);
     return dtype_value(*dtype_arg(v[0]));
@@ -666,6 +691,23 @@ void install_numpy(Interpreter&, Value& m) {
   };
   def_function(m, "zeros", filled("zeros", 0.0));
   def_function(m, "ones", filled("ones", 1.0));
+  // diag: a 1-d array's diagonal matrix (offset k), or a 2-d array's diagonal as a read-only view.
+  def_function(m, "diag", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("diag", a, kw, {"v", "k"}, 1);
+    const Value arr = numpy_asarray(v[0]);
+    const Tensor x = ndarray_tensor(arr);
+    const int64_t k = v[1].is_none() ? 0 : static_cast<int64_t>(v[1].as_int());
+    if (x.dim() == 1) {
+      const int64_t n = x.size(0) + (k < 0 ? -k : k);
+      Tensor out = full({n, n}, Scalar(int64_t{0}), x.dtype());
+      copy_(diagonal(out, k, 0, 1), x);
+      return make_ndarray(out);
+    }
+    if (x.dim() != 2) throw ValueError("Input must be 1- or 2-d.");
+    Value d = view_from(arr, diagonal(x, k, 0, 1));
+    dynamic_cast<NdArrayObj*>(d.as<InstanceObj>())->writeable = false;
+    return d;
+  });
   // empty and empty_like: uninitialized memory, as NumPy's (whatever the allocator hands back).
   def_function(m, "empty", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("empty", a, kw, {"shape", "dtype"}, 1);
@@ -673,7 +715,7 @@ void install_numpy(Interpreter&, Value& m) {
   });
   def_function(m, "empty_like", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("empty_like", a, kw, {"prototype", "dtype"}, 1);
-    const Tensor& x = ndarray_tensor(numpy_asarray(v[0]));
+    const Tensor x = ndarray_tensor(numpy_asarray(v[0]));
     return make_ndarray(empty(x.sizes(), dtype_arg(v[1]).value_or(x.dtype()), Device{}));
   });
   def_function(m, "full", [](Interpreter&, Args& a, Kwargs& kw) {
@@ -687,7 +729,7 @@ void install_numpy(Interpreter&, Value& m) {
       std::vector<Value> v = bind_params(like, a, kw, is_full ? std::vector<std::string>{"a", "fill_value", "dtype"}
                                                                : std::vector<std::string>{"a", "dtype"},
                                          is_full ? 2 : 1);
-      const Tensor& x = ndarray_tensor(numpy_asarray(v[0]));
+      const Tensor x = ndarray_tensor(numpy_asarray(v[0]));
       const DType d = dtype_arg(v[is_full ? 2 : 1]).value_or(x.dtype());
       const Scalar fill = is_full ? v[1].as_scalar() : Scalar(std::string(like) == "ones_like" ? 1.0 : 0.0);
       return make_ndarray(full(x.sizes(), fill, d));

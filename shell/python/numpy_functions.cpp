@@ -37,7 +37,7 @@ Value into_out(const std::string& ufunc, const Value& result, const Value& out) 
   if (out.is_none()) return result;
   if (!is_ndarray(out)) throw TypeError("return arrays must be of ArrayType");
   if (!ndarray_writeable(out)) throw ValueError("output array is read-only");
-  const Tensor& r = tensor_of(numpy_asarray(result));
+  const Tensor r = tensor_of(numpy_asarray(result));
   const Tensor& o = tensor_of(out);
   auto kind = [](DType d) { return is_complex(d) ? 3 : is_floating(d) ? 2 : d == DType::Bool ? 0 : 1; };
   if (kind(r.dtype()) > kind(o.dtype()))
@@ -79,7 +79,7 @@ void extremum_ufunc(const Value& m, const std::string& name, bool largest) {
 void unary_ufunc(const Value& m, const std::string& name, const std::string& torch_name, bool keeps_ints) {
   def_function(m, name, [name, torch_name, keeps_ints](Interpreter& in, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params(name, a, kw, {"x", "out"}, 1);
-    const Tensor& x = tensor_of(numpy_asarray(v[0]));
+    const Tensor x = tensor_of(numpy_asarray(v[0]));
     const bool integral = !is_floating(x.dtype()) && !is_complex(x.dtype());
     // float32 runs PyTorch's float32 kernels: NumPy's own float32 sin, cos, exp may differ from them
     // in the last bit (sin(1) is 0.841471 in NumPy, 0.84147096, the nearest float, in PyTorch).
@@ -174,7 +174,7 @@ void install_numpy_functions(Value& m) {
   for (const char* name : {"round", "around"})
     def_function(m, name, [name](Interpreter&, Args& a, Kwargs& kw) {
       std::vector<Value> v = bind_params(name, a, kw, {"a", "decimals", "out"}, 1);
-      const Tensor& x = tensor_of(numpy_asarray(v[0]));
+      const Tensor x = tensor_of(numpy_asarray(v[0]));
       const int64_t decimals = v[1].is_none() ? 0 : static_cast<int64_t>(v[1].as_int());
       Tensor r;
       if (is_floating(x.dtype()) || is_complex(x.dtype())) {
@@ -213,8 +213,8 @@ void install_numpy_functions(Value& m) {
   });
   def_function(m, "allclose", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("allclose", a, kw, {"a", "b", "rtol", "atol", "equal_nan"}, 2);
-    const Tensor& x = tensor_of(numpy_asarray(v[0]));
-    const Tensor& y = tensor_of(numpy_asarray(v[1]));
+    const Tensor x = tensor_of(numpy_asarray(v[0]));
+    const Tensor y = tensor_of(numpy_asarray(v[1]));
     const DType d = is_complex(x.dtype()) || is_complex(y.dtype()) ? DType::Complex128 : DType::Float64;
     return Value::boolean(allclose(to(x, d, std::nullopt), to(y, d, std::nullopt),
                                    v[2].is_none() ? 1e-05 : v[2].as_float(), v[3].is_none() ? 1e-08 : v[3].as_float(),
@@ -222,8 +222,8 @@ void install_numpy_functions(Value& m) {
   });
   def_function(m, "array_equal", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("array_equal", a, kw, {"a1", "a2", "equal_nan"}, 2);
-    const Tensor& x = tensor_of(numpy_asarray(v[0]));
-    const Tensor& y = tensor_of(numpy_asarray(v[1]));
+    const Tensor x = tensor_of(numpy_asarray(v[0]));
+    const Tensor y = tensor_of(numpy_asarray(v[1]));
     if (x.sizes() != y.sizes()) return Value::boolean(false);
     const DType d = promote_types(x.dtype(), y.dtype());
     return Value::boolean(equal(to(x, d, std::nullopt), to(y, d, std::nullopt)));

@@ -94,7 +94,7 @@ std::string header_field(const std::string& h, const std::string& key, const std
 }  // namespace
 
 std::string numpy_npy_bytes(const Value& array) {
-  const Tensor& a = ndarray_tensor(numpy_asarray(array));
+  const Tensor a = ndarray_tensor(numpy_asarray(array));
   // A Fortran-ordered array is written as NumPy writes it: its memory order, flagged fortran_order.
   const bool fortran = numpy_contiguous(a, true) && !numpy_contiguous(a, false);
   Tensor t = a;
