@@ -43,7 +43,7 @@ Shape matrix_strides(const Shape& sizes, bool column_major) {
   return strides;
 }
 
-Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
+SolveArgs check_solve_args(const Tensor& A, const Tensor& B, bool left) {
   const DType d = A.dtype();
   TSH_CHECK(is_floating(d) || is_complex(d), NotImplementedError,
             std::string("linalg.solve: Expected a floating point or complex tensor as input. Got ") +
@@ -51,8 +51,10 @@ Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
   TSH_CHECK(d == B.dtype(), RuntimeError,
             std::string("linalg.solve: Expected A and B to have the same dtype, but found A of type ") +
                 scalar_type_name(d) + " and B of type " + scalar_type_name(B.dtype()) + " instead");
-  const bool vector_case = is_vector_rhs(A, B);
-  const Tensor B2 = vector_case ? unsqueeze(B, -1) : B;
+  SolveArgs s;
+  s.vector_case = is_vector_rhs(A, B);
+  s.B2 = s.vector_case ? unsqueeze(B, -1) : B;
+  const Tensor& B2 = s.B2;
 
   // Shapes: A square, B a matrix that fits A on the chosen side.
   check_is_matrix(A, "A");
@@ -64,13 +66,22 @@ Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
             std::string("linalg.solve: Incompatible shapes of A and B for the equation ") +
                 (left ? "AX = B" : "XA = B") + " (" + S(A.size(-2)) + "x" + S(A.size(-1)) +
                 " and " + S(B2.size(-2)) + "x" + S(B2.size(-1)) + ")");
-  const Shape batch = broadcast_shapes(Shape(B2.sizes().begin(), B2.sizes().end() - 2),
-                                       Shape(A.sizes().begin(), A.sizes().end() - 2));
-  TSH_CHECK(left || !vector_case, RuntimeError,
+  s.batch = broadcast_shapes(Shape(B2.sizes().begin(), B2.sizes().end() - 2),
+                             Shape(A.sizes().begin(), A.sizes().end() - 2));
+  TSH_CHECK(left || !s.vector_case, RuntimeError,
             "linalg.solve: Vector broadcasting of the left hand side is not supported for "
             "left=False. In this case linalg.solve is equivalent to B / A.squeeze(-1)");
   TSH_CHECK(A.device() == B.device(), RuntimeError,
             device_mismatch(A.device(), B.device()));
+  return s;
+}
+
+Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
+  const DType d = A.dtype();
+  const SolveArgs args = check_solve_args(A, B, left);
+  const bool vector_case = args.vector_case;
+  const Tensor& B2 = args.B2;
+  const Shape& batch = args.batch;
   static const kernels::Check lu_check("lu");
   lu_check.require(A.device(), d);
 

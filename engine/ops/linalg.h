@@ -16,6 +16,15 @@ namespace tsh {
 // two dims when left (as PyTorch lays it out), row-major otherwise.
 Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left = true);
 
+// linalg.solve's checks, in PyTorch's order: B as a matrix (a vector gains a last dim), whether it
+// was a vector, and the broadcast batch shape.
+struct SolveArgs {
+  Tensor B2;
+  bool vector_case = false;
+  Shape batch;
+};
+SolveArgs check_solve_args(const Tensor& A, const Tensor& B, bool left);
+
 // Contiguous strides, except that the last two dims are column-major when column_major
 // (PyTorch's batched_matrix_contiguous_strides: the layout LAPACK works in and PyTorch returns).
 Shape matrix_strides(const Shape& sizes, bool column_major);

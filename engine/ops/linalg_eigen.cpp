@@ -49,18 +49,23 @@ void check_no_lapack_half(const Tensor& A, const std::string& op) {
             op + ": Low precision dtypes not supported. Got " + scalar_type_name(A.dtype()));
 }
 
-}  // namespace
-
-std::pair<Tensor, Tensor> linalg_eigh(const Tensor& A, const std::string& uplo, bool compute_v) {
-  const std::string op = compute_v ? "linalg.eigh" : "linalg.eigvalsh";
-  TSH_CHECK(uplo == "L" || uplo == "U" || uplo == "l" || uplo == "u", RuntimeError,
-            "Expected UPLO argument to be 'L' or 'U', but got " + uplo);
+// Square matrices of a dtype LAPACK has, checked in PyTorch's order.
+void check_square_lapack(const Tensor& A, const std::string& op) {
   check_matrix(A, op);
   TSH_CHECK(A.size(-1) == A.size(-2), RuntimeError,
             op + ": A must be batches of square matrices, but they are " + S(A.size(-2)) + " by " + S(A.size(-1)) +
                 " matrices");
   check_floating(A, op);
   check_no_lapack_half(A, op);
+}
+
+}  // namespace
+
+std::pair<Tensor, Tensor> linalg_eigh(const Tensor& A, const std::string& uplo, bool compute_v) {
+  const std::string op = compute_v ? "linalg.eigh" : "linalg.eigvalsh";
+  TSH_CHECK(uplo == "L" || uplo == "U" || uplo == "l" || uplo == "u", RuntimeError,
+            "Expected UPLO argument to be 'L' or 'U', but got " + uplo);
+  check_square_lapack(A, op);
   Tensor vecs = column_major(A, A.sizes());
   Shape wshape = batch_of(A);
   wshape.push_back(A.size(-1));
@@ -105,12 +110,7 @@ std::pair<Tensor, Tensor> linalg_eig(const Tensor& A, bool compute_v) {
 }
 
 std::pair<Tensor, Tensor> linalg_cholesky_ex(const Tensor& A, bool upper, bool check_errors, const std::string& op) {
-  check_matrix(A, op);
-  TSH_CHECK(A.size(-1) == A.size(-2), RuntimeError,
-            op + ": A must be batches of square matrices, but they are " + S(A.size(-2)) + " by " + S(A.size(-1)) +
-                " matrices");
-  check_floating(A, op);
-  check_no_lapack_half(A, op);
+  check_square_lapack(A, op);
   Tensor f = column_major(A, A.sizes());
   Tensor infos = zeros(batch_of(A), DType::Int32, A.device());
   if (computes(f)) kernels::cholesky.get(A.device())(f, infos, upper);
@@ -188,12 +188,7 @@ LstsqResult linalg_lstsq(const Tensor& A, const Tensor& B, std::optional<double>
 
 std::tuple<Tensor, Tensor, Tensor> linalg_ldl_factor_ex(const Tensor& A, bool hermitian, bool check_errors,
                                                         const std::string& op) {
-  check_matrix(A, op);
-  TSH_CHECK(A.size(-1) == A.size(-2), RuntimeError,
-            op + ": A must be batches of square matrices, but they are " + S(A.size(-2)) + " by " + S(A.size(-1)) +
-                " matrices");
-  check_floating(A, op);
-  check_no_lapack_half(A, op);
+  check_square_lapack(A, op);
   Tensor ld = column_major(A, A.sizes());
   Shape piv = batch_of(A);
   piv.push_back(A.size(-1));

@@ -36,13 +36,6 @@ namespace {
 // The conjugate transpose of the last two dims (the transpose for real dtypes).
 Tensor mH(const Tensor& t) { return is_complex(t.dtype()) ? conj(mT(t)) : mT(t); }
 
-// B is a vector (or a batch of them) rather than a matrix: 1-d, or A's shape without its last dim.
-bool is_vector_rhs(const Tensor& A, const Tensor& B) {
-  if (B.dim() == 1) return true;
-  if (A.dim() < 1 || B.dim() != A.dim() - 1) return false;
-  return Shape(A.sizes().begin(), A.sizes().end() - 1) == B.sizes();
-}
-
 // The LinAlgError of the first singular matrix in `infos`, worded as `words` for matrix i.
 template <typename Words> void raise_first(const Tensor& infos, bool batched, Words words) {
   if (!computes(infos)) return;
@@ -72,25 +65,9 @@ std::pair<Tensor, Tensor> lu_solve_all(const Tensor& A, const Tensor& B, bool ad
 
 std::pair<Tensor, Tensor> linalg_solve_ex(const Tensor& A, const Tensor& B, bool left, bool check_errors) {
   const DType d = A.dtype();
-  check_floating(A, "linalg.solve");
-  TSH_CHECK(d == B.dtype(), RuntimeError,
-            std::string("linalg.solve: Expected A and B to have the same dtype, but found A of type ") +
-                scalar_type_name(d) + " and B of type " + scalar_type_name(B.dtype()) + " instead");
-  const bool vector_case = is_vector_rhs(A, B);
-  const Tensor B2 = vector_case ? unsqueeze(B, -1) : B;
-  check_matrix(A, "linalg.solve");
-  TSH_CHECK(A.size(-1) == A.size(-2), RuntimeError,
-            "linalg.solve: A must be batches of square matrices, but they are " + S(A.size(-2)) + " by " +
-                S(A.size(-1)) + " matrices");
-  check_matrix(B2, "linalg.solve", "B");
-  TSH_CHECK(left ? A.size(-2) == B2.size(-2) : A.size(-1) == B2.size(-1), RuntimeError,
-            std::string("linalg.solve: Incompatible shapes of A and B for the equation ") +
-                (left ? "AX = B" : "XA = B") + " (" + S(A.size(-2)) + "x" + S(A.size(-1)) + " and " +
-                S(B2.size(-2)) + "x" + S(B2.size(-1)) + ")");
-  TSH_CHECK(left || !vector_case, RuntimeError,
-            "linalg.solve: Vector broadcasting of the left hand side is not supported for left=False. In this case "
-            "linalg.solve is equivalent to B / A.squeeze(-1)");
-  TSH_CHECK(A.device() == B.device(), RuntimeError, device_mismatch(A.device(), B.device()));
+  const SolveArgs args = check_solve_args(A, B, left);
+  const bool vector_case = args.vector_case;
+  const Tensor& B2 = args.B2;
   // X A = B is A^T X^T = B^T.
   auto [x, infos] = lu_solve_all(left ? A : mT(A), left ? B2 : mT(B2), false);
   if (check_errors)
