@@ -78,7 +78,13 @@ Tensor Tensor::as_view(Shape sizes, Shape strides, int64_t offset) const {
   impl->strides = std::move(strides);
   impl->offset = offset;
   impl->dtype = impl_->dtype;
+  impl->conj = impl_->conj;
   return Tensor(std::move(impl));
+}
+
+void conj_reached_kernel() {
+  throw RuntimeError("tsh: a conjugate view reached a kernel unresolved (a bug in tsh; resolve_conj() first "
+                     "works around it)");
 }
 
 void Tensor::set_geometry(Shape sizes, Shape strides, int64_t offset) const {

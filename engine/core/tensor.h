@@ -23,10 +23,15 @@ struct TensorImpl {
   Shape strides;       // in elements, one per dim; >= 0 (0 = expanded along that dim)
   int64_t offset = 0;  // storage offset in elements
   DType dtype = DType::Float32;
+  // PyTorch's conjugate bit: the tensor's values are the conjugates of what its storage holds
+  // (a lazy conj() view). Views of it keep the bit; every kernel needs it resolved first.
+  bool conj = false;
   // Invariant: when numel() > 0, every element index
   //   offset + sum_i idx_i * strides[i]  (0 <= idx_i < sizes[i])
   // lies inside the storage: (that index + 1) * itemsize <= storage->nbytes.
 };
+
+[[noreturn]] void conj_reached_kernel();
 
 class Tensor {
  public:
@@ -62,8 +67,12 @@ class Tensor {
   }
   bool is_contiguous() const;
 
-  // Address of element [0, ..., 0] (valid even when numel() == 0).
+  bool is_conj() const { return impl_->conj; }
+
+  // Address of element [0, ..., 0] (valid even when numel() == 0). A kernel never reads a
+  // conjugate view's storage as if it held the values: that would be a silent wrong answer.
   char* data_ptr() const {
+    if (impl_->conj) conj_reached_kernel();
     return static_cast<char*>(impl_->storage->data) + impl_->offset * itemsize();
   }
   template <typename T> T* data() const { return reinterpret_cast<T*>(data_ptr()); }

@@ -1,5 +1,6 @@
 // engine/ops/copy.cpp — copying, converting and filling tensors.
 #include "engine/ops/copy.h"
+#include "engine/ops/unary.h"
 
 #include "engine/core/convert.h"
 #include "engine/core/error.h"
@@ -25,6 +26,13 @@ Tensor moved_to(const Tensor& src, Device device) {
 }  // namespace
 
 const Tensor& copy_(const Tensor& dst, const Tensor& src) {
+  // Conjugate views: read src's values, and store into a conjugate view what reads back as them.
+  if (src.is_conj() || dst.is_conj()) {
+    const Tensor values = resolve_conj(src);
+    if (!dst.is_conj()) return copy_(dst, values);
+    copy_(raw_view(dst), is_complex(values.dtype()) ? conj(values) : values);
+    return dst;
+  }
   Shape shape = broadcast_shapes(dst.sizes(), src.sizes());
   TSH_CHECK(shape == dst.sizes(), RuntimeError,
             "output with shape " + shape_str(dst.sizes()) + " doesn't match the broadcast shape " +

@@ -1,5 +1,6 @@
 // engine/ops/host_values.cpp — values through the memory interface.
 #include "engine/ops/host_values.h"
+#include "engine/ops/unary.h"
 
 #include <complex>
 
@@ -14,6 +15,7 @@ Scalar item(const Tensor& t) {
   TSH_CHECK(t.numel() == 1, RuntimeError,
             "a Tensor with " + std::to_string(t.numel()) + " elements cannot be converted to Scalar");
   TSH_CHECK(!t.device().is_meta(), RuntimeError, "Tensor.item() cannot be called on meta tensors");
+  if (t.is_conj()) return item(resolve_conj(t));
   Scalar s;
   dispatch(t.dtype(), [&]<typename T>() {
     T x;
@@ -28,7 +30,7 @@ Scalar item(const Tensor& t) {
 
 template <typename T> std::vector<T> host_values(const Tensor& t) {
   TSH_CHECK(itemsize(t.dtype()) == sizeof(T), RuntimeError, "host_values: wrong element type");
-  const Tensor c = contiguous(t);
+  const Tensor c = contiguous(resolve_conj(t));
   std::vector<T> v(static_cast<size_t>(c.numel()));
   read_bytes(v.data(), c.storage(), c.storage_offset() * c.itemsize(), c.numel() * c.itemsize());
   return v;

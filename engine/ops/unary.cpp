@@ -204,6 +204,8 @@ Tensor real(const Tensor& t) {
 Tensor imag(const Tensor& t) {
   TSH_CHECK(is_complex(t.dtype()), RuntimeError,
             "imag is not implemented for tensors with non-complex dtypes.");
+  // A conjugate view's imaginary parts are the negated stored ones (PyTorch's negative view): a copy.
+  if (t.is_conj()) return neg(imag(raw_view(t)));
   Shape strides = t.strides();
   for (int64_t& s : strides) s *= 2;
   return Tensor::make(t.storage(), t.sizes(), strides, t.storage_offset() * 2 + 1, to_real(t.dtype()));
@@ -211,8 +213,24 @@ Tensor imag(const Tensor& t) {
 
 Tensor conj(const Tensor& t) {
   if (!is_complex(t.dtype())) return t;
+  if (t.is_conj()) return clone(raw_view(t));  // the conjugate of a conjugate view: its storage's values
   return unary(UnaryOp::Conj, t);
 }
+
+Tensor raw_view(const Tensor& t) {
+  Tensor v = t.as_view(t.sizes(), t.strides(), t.storage_offset());
+  v.impl()->conj = false;
+  return v;
+}
+
+Tensor conj_view(const Tensor& t) {
+  if (!is_complex(t.dtype())) return t;
+  Tensor v = t.as_view(t.sizes(), t.strides(), t.storage_offset());
+  v.impl()->conj = !t.is_conj();
+  return v;
+}
+
+Tensor resolve_conj(const Tensor& t) { return t.is_conj() ? unary(UnaryOp::Conj, raw_view(t)) : t; }
 
 Tensor positive(const Tensor& t) {
   TSH_CHECK(t.dtype() != DType::Bool, RuntimeError,

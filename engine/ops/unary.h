@@ -89,7 +89,13 @@ Tensor nan_to_num(const Tensor& t, std::optional<double> nan = std::nullopt,
 Tensor real(const Tensor& t);
 Tensor imag(const Tensor& t);
 // Complex conjugate (a copy; a real tensor is returned as is).
-Tensor conj(const Tensor& t);
+Tensor conj(const Tensor& t);  // eager: new memory holding the conjugates (conj_physical)
+// PyTorch's lazy conj(): a view of the same storage with the conjugate bit flipped (self for real dtypes).
+Tensor conj_view(const Tensor& t);
+// A conjugate view materialised (new memory, no bit); any other tensor as it is.
+Tensor resolve_conj(const Tensor& t);
+// The same geometry over the same storage, without the conjugate bit: the stored values themselves.
+Tensor raw_view(const Tensor& t);
 // +t: t itself; refused for bool.
 Tensor positive(const Tensor& t);
 

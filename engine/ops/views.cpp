@@ -76,6 +76,8 @@ Tensor view(const Tensor& self, const Shape& sizes) {
 Tensor view_as(const Tensor& self, const Tensor& other) { return view(self, other.sizes()); }
 
 Tensor view_dtype(const Tensor& self, DType dtype) {
+  TSH_CHECK(!self.is_conj() || dtype == self.dtype(), RuntimeError,
+            "view(dtype) of a conjugated tensor reinterprets its stored values: resolve_conj() it first");
   const int64_t from = self.itemsize(), to = tsh::itemsize(dtype);
   Shape sizes = self.sizes(), strides = self.strides();
   int64_t offset = self.storage_offset();
@@ -342,6 +344,10 @@ Tensor unfold(const Tensor& self, int64_t dim, int64_t size, int64_t step) {
 }
 
 Tensor view_as_real(const Tensor& self) {
+  TSH_CHECK(!self.is_conj(), RuntimeError,
+            "view_as_real doesn't work on unresolved conjugated tensors.  To resolve the conjugate tensor so you "
+            "can view it as real, use self.resolve_conj(); however, be warned that the resulting tensor will NOT "
+            "alias the original.");
   TSH_CHECK(is_complex(self.dtype()), TypeError, "view_as_real is only supported for complex tensors");
   Shape sizes = self.sizes(), strides = self.strides();
   for (int64_t& s : strides) s *= 2;
@@ -384,8 +390,9 @@ Tensor as_strided(const Tensor& self, const Shape& sizes, const Shape& strides,
               "Storage size calculation overflowed with sizes=" + shape_str(sizes) +
                   " and strides=" + shape_str(strides));
   // Tensor::make checks the offset and that every element lies inside the storage.
-  return Tensor::make(self.storage(), sizes, strides, offset.value_or(self.storage_offset()),
-                      self.dtype());
+  Tensor v = Tensor::make(self.storage(), sizes, strides, offset.value_or(self.storage_offset()), self.dtype());
+  v.impl()->conj = self.is_conj();  // a view of a conjugate view is one too
+  return v;
 }
 
 // ---- size-1 dims and broadcasting ---------------------------------------------------

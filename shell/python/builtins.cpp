@@ -434,8 +434,21 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     arity("float", a, 0, 1);
     return a.empty() ? Value::floating(0) : to_float(a[0]);
   });
-  b["complex"] = type_value("complex", [](Interpreter&, Args& a, Kwargs&) {
-    arity("complex", a, 0, 2);
+  b["complex"] = type_value("complex", [](Interpreter&, Args& a_in, Kwargs&) {
+    arity("complex", a_in, 0, 2);
+    // A one-element tensor gives its number (Tensor.__complex__), complex ones included.
+    Args a = a_in;
+    for (Value& v : a)
+      if (v.is(Kind::Tensor)) {
+        const Tensor& t = v.as_tensor();
+        if (t.numel() != 1) throw ValueError("only one element tensors can be converted to Python scalars");
+        v = Value::number(item(t));
+      }
+    if (a.size() == 1 && a[0].is(Kind::Complex)) return a[0];
+    if (a.size() == 2 && (a[0].is(Kind::Complex) || a[1].is(Kind::Complex))) {
+      const std::complex<double> z = a[0].as_complex() + std::complex<double>(0, 1) * a[1].as_complex();
+      return Value::complex(z);
+    }
     double re = a.size() > 0 ? to_float(a[0]).as_float() : 0, im = a.size() > 1 ? to_float(a[1]).as_float() : 0;
     if (a.size() == 1 && a[0].is(Kind::Complex)) return a[0];
     return Value::complex({re, im});

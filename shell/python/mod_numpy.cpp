@@ -510,6 +510,9 @@ DType infer_numpy_dtype(const std::vector<Scalar>& flat) {
 Tensor array_from(const Value& obj, std::optional<DType> dtype, bool copy) {
   if (is_ndarray(obj) || obj.is(Kind::Tensor)) {
     const Tensor& t = is_ndarray(obj) ? ndarray_tensor(obj) : obj.as_tensor();
+    if (t.is_conj())  // np.asarray(t) goes through t.numpy(), which refuses a conjugate view
+      throw RuntimeError("Can't call numpy() on Tensor that has conjugate bit set. Use tensor.resolve_conj().numpy() "
+                         "instead.");
     if (!t.device().is_cpu())
       throw TypeError("can't convert " + t.device().str() +
                       " device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.");

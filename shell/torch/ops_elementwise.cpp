@@ -303,12 +303,18 @@ void register_math(Registry& r) {
         });
   r.def("imag(Tensor self) -> Tensor", kFunction, "The imaginary part of a complex tensor (a view).",
         [](Interpreter&, Bound& a) { return Value::tensor(imag(a.tensor(0))); });
-  for (const char* n : {"conj", "conj_physical"})
-    r.def(std::string(n) + "(Tensor self) -> Tensor", kBoth, "The complex conjugate (self for real tensors).",
-          [](Interpreter&, Bound& a) {
-            Tensor t = conj(a.tensor(0));
-            return t.is_same(a.tensor(0)) ? a[0] : Value::tensor(t);
-          });
+  r.def("conj(Tensor self) -> Tensor", kBoth,
+        "The complex conjugate as a lazy view: the same memory with the conjugate bit flipped (self for real "
+        "tensors); writes through it land conjugated.",
+        [](Interpreter&, Bound& a) {
+          Tensor t = conj_view(a.tensor(0));
+          return t.is_same(a.tensor(0)) ? a[0] : Value::tensor(t);
+        });
+  r.def("conj_physical(Tensor self) -> Tensor", kBoth, "The complex conjugate in new memory (self for real tensors).",
+        [](Interpreter&, Bound& a) {
+          Tensor t = conj(a.tensor(0));
+          return t.is_same(a.tensor(0)) ? a[0] : Value::tensor(t);
+        });
   r.def("conj_physical_(Tensor self) -> Tensor", kMethod, "In-place conj_physical() (nothing changes for real tensors).",
         [](Interpreter&, Bound& a) {
           const Tensor& t = a.tensor(0);

@@ -120,15 +120,21 @@ void register_tensor_info_ops(Registry& r) {
           if (!is_complex(t.dtype())) return Value::tensor(full(t.sizes(), Scalar(true), DType::Bool, t.device()));
           return Value::tensor(eq(imag(t), Scalar(int64_t{0})));
         });
-  // tsh never makes lazy conjugate or negative views, nor inference tensors.
-  for (const char* n : {"is_conj", "is_neg", "is_inference"})
+  r.def("is_conj(Tensor self) -> bool", kBoth, "Whether self is a lazy conjugate view (conj() of a complex tensor).",
+        [](Interpreter&, Bound& a) { return Value::boolean(a.tensor(0).is_conj()); });
+  r.def("resolve_conj(Tensor self) -> Tensor", kBoth,
+        "A conjugate view's values in new memory (the bit cleared); any other tensor itself.",
+        [](Interpreter&, Bound& a) {
+          const Tensor& t = a.tensor(0);
+          return t.is_conj() ? Value::tensor(resolve_conj(t)) : a[0];
+        });
+  // tsh never makes negative views (imag of a conjugate view is a copy), nor inference tensors.
+  for (const char* n : {"is_neg", "is_inference"})
     r.def(std::string(n) + "(Tensor self) -> bool", kBoth,
-          "False: tsh has no lazily conjugated or negated views and no inference mode.",
+          "False: tsh has no lazily negated views and no inference mode.",
           [](Interpreter&, Bound&) { return Value::boolean(false); });
-  for (const char* n : {"resolve_conj", "resolve_neg"})
-    r.def(std::string(n) + "(Tensor self) -> Tensor", kBoth,
-          "self itself: tsh has no lazily conjugated or negated views to materialise.",
-          [](Interpreter&, Bound& a) { return a[0]; });
+  r.def("resolve_neg(Tensor self) -> Tensor", kBoth, "self itself: tsh has no lazily negated views to materialise.",
+        [](Interpreter&, Bound& a) { return a[0]; });
   r.def("get_device(Tensor self) -> int", kBoth, "The CUDA device index, or -1 for a CPU (or meta) tensor.",
         [](Interpreter&, Bound& a) {
           const Device d = a.tensor(0).device();
@@ -156,6 +162,9 @@ void register_tensor_info_ops(Registry& r) {
         "self as a NumPy array sharing its memory (CPU tensors; force=True copies a CUDA tensor to the CPU first).",
         [](Interpreter&, Bound& a) {
           const Tensor& t = a.tensor(0);
+          if (t.is_conj())
+            throw RuntimeError("Can't call numpy() on Tensor that has conjugate bit set. Use "
+                               "tensor.resolve_conj().numpy() instead.");
           if (!t.device().is_cpu() && !a.boolean(1))
             throw TypeError("can't convert " + t.device().str() +
                             " device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.");

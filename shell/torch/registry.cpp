@@ -5,13 +5,14 @@
 // overload.
 #include "shell/torch/registry.h"
 
-#include <set>
-
 #include <cctype>
+#include <set>
 #include <stdexcept>
 
-#include "engine/ops/host_values.h"
+#include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
+#include "engine/ops/host_values.h"
+#include "engine/ops/unary.h"
 #include "shell/python/errors.h"
 #include "shell/torch/arg_parser.h"
 
@@ -329,6 +330,50 @@ Value pin_if_asked(const Bound& b, Value result) {
   return Value::tensor(pinned_copy(result.as_tensor()));
 }
 
+// Ops that see a conjugate view as it is: views of it keep the bit (as in PyTorch), the bit's own
+// functions read it, and metadata does not depend on values. Every other op gets the resolved values.
+bool sees_conj_views(const std::string& name) {
+  static const std::set<std::string> names = {
+      "conj", "conj_physical", "resolve_conj", "is_conj", "is_complex", "is_floating_point", "numpy", "view_as_real",
+      "view", "view_as", "transpose", "swapaxes", "swapdims", "t", "permute", "movedim", "moveaxis", "narrow",
+      "select", "squeeze", "unsqueeze", "expand", "expand_as", "diagonal", "unfold", "as_strided", "detach",
+      "alias", "unbind", "split", "chunk", "tensor_split", "hsplit", "vsplit", "dsplit", "split_with_sizes",
+      "size", "stride", "dim", "ndimension", "numel", "nelement", "storage_offset", "is_contiguous",
+      "element_size", "get_device", "data_ptr", "untyped_storage", "is_same_size", "is_set_to", "contiguous"};
+  return names.count(name) > 0;
+}
+
+// Conjugate views among an op's arguments replaced by their values (lists of tensors too).
+void resolve_conj_args(Bound& b) {
+  for (Value& v : b.values) {
+    if (v.is(Kind::Tensor) && v.as_tensor().is_conj()) {
+      v = Value::tensor(resolve_conj(v.as_tensor()));
+    } else if ((v.is(Kind::List) || v.is(Kind::Tuple)) && !v.items().empty()) {
+      bool any = false;
+      for (const Value& x : v.items()) any = any || (x.is(Kind::Tensor) && x.as_tensor().is_conj());
+      if (!any) continue;
+      std::vector<Value> items;
+      for (const Value& x : v.items())
+        items.push_back(x.is(Kind::Tensor) ? Value::tensor(resolve_conj(x.as_tensor())) : x);
+      v = v.is(Kind::List) ? Value::list(items) : Value::tuple(items);
+    }
+  }
+}
+
+// Runs an op whose arguments may be conjugate views: an in-place method on one (t.add_(1) with t a
+// conj() view) works on the values and writes the result back through the view, conjugated.
+Value call_resolving_conj(Interpreter& in, const OpEntry& e, Bound& b, bool is_method) {
+  if (sees_conj_views(e.sig.name)) return e.impl(in, b);
+  const bool inplace = is_method && !e.sig.name.empty() && e.sig.name.back() == '_' && !b.values.empty() &&
+                       b.values[0].is(Kind::Tensor) && b.values[0].as_tensor().is_conj();
+  const Value self = inplace ? b.values[0] : Value();
+  resolve_conj_args(b);
+  Value result = e.impl(in, b);
+  if (!inplace) return result;
+  copy_(self.as_tensor(), b.values[0].as_tensor());  // the resolved copy, modified in place
+  return self;
+}
+
 }  // namespace
 
 Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloads, bool is_method,
@@ -340,7 +385,7 @@ Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloa
     const std::string qual =
         is_method ? "Tensor." + e0.sig.name : e0.sig.name == "unique" ? "_return_inverse_and_counts" : e0.sig.name;
     bind_python(e0.sig, qual, is_method, args, kwargs, b);
-    return e0.impl(in, b);
+    return call_resolving_conj(in, e0, b, is_method);
   }
   // A method or function without parameters is a plain C function in PyTorch
   // (METH_NOARGS): t.is_complex(), torch.get_default_dtype().
@@ -359,7 +404,7 @@ Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloa
     if (bind_signature(e->sig, is_method, args, kwargs, b, overloads.size() == 1)) {
       check_unpacked(e->sig, is_method, b);
       refuse_requires_grad(b);
-      return pin_if_asked(b, e->impl(in, b));
+      return pin_if_asked(b, call_resolving_conj(in, *e, b, is_method));
     }
   }
   std::vector<const Signature*> sigs;

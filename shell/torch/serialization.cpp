@@ -22,6 +22,7 @@
 #include "engine/core/memory.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
+#include "engine/ops/unary.h"
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
 #include "shell/python/dict.h"
@@ -164,7 +165,9 @@ class Pickler {
     for (const Value& x : items) value(x, depth + 1);
     out += 't';
   }
-  void tensor(const Tensor& t) {
+  void tensor(const Tensor& t_in) {
+    // A conjugate view is saved as its values (in new memory: it no longer shares its storage).
+    const Tensor t = resolve_conj(t_in);
     if (t.device().is_meta()) throw NotImplementedError("torch.save: tsh does not save meta tensors");
     const char* cls = nullptr;
     for (const auto& [d, name] : storage_classes())

@@ -7,6 +7,7 @@
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/indexing.h"
+#include "engine/ops/unary.h"
 #include "engine/ops/views.h"
 #include "shell/interp.h"
 #include "shell/python/dict.h"
@@ -255,8 +256,16 @@ void storage_set(const StorageObj& s, const Value& idx, const Value& v) {
 
 Value Interpreter::eval_subscript(const Value& obj, const Value& index) {
   switch (obj.kind()) {
-    case Kind::Tensor:
-      return Value::tensor(subscript(obj.as_tensor(), tensor_index_items(*this, index)));
+    case Kind::Tensor: {
+      const Tensor& t = obj.as_tensor();
+      if (!t.is_conj()) return Value::tensor(subscript(t, tensor_index_items(*this, index)));
+      // A conjugate view: index its stored values; a view of them is a conjugate view too, a copy
+      // (advanced indexing) gets the values conjugated.
+      Tensor r = subscript(raw_view(t), tensor_index_items(*this, index));
+      if (r.storage() == t.storage()) r.impl()->conj = is_complex(r.dtype());
+      else r = conj(r);
+      return Value::tensor(r);
+    }
     case Kind::List:
     case Kind::Tuple:
     case Kind::Size: {
@@ -328,6 +337,10 @@ void Interpreter::set_item(const Value& obj, const Value& index, const Value& v)
       if (index.is(Kind::List) && v.is(Kind::Complex) && !is_complex(self.dtype()))
         throw RuntimeError("index_fill_(): Converting complex Scalar to non-complex type is not supported");
       Tensor value = assigned_value(self, v);  // converted first, as PyTorch does
+      if (self.is_conj()) {  // a conjugate view stores the conjugates of what is written
+        subscript_assign(raw_view(self), tensor_index_items(*this, index), conj(resolve_conj(value)));
+        return;
+      }
       subscript_assign(self, tensor_index_items(*this, index), value);
       return;
     }

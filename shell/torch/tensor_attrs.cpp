@@ -14,11 +14,11 @@ namespace {
 
 // t.H: the conjugate transpose of a matrix (of a 0-d tensor: its conjugate).
 Tensor conj_transpose(const Tensor& t) {
-  if (t.dim() == 0) return conj(t);
+  if (t.dim() == 0) return conj_view(t);
   if (t.dim() != 2)
     throw RuntimeError("tensor.H is only supported on matrices (2-D tensors). Got " + std::to_string(t.dim()) +
                        "-D tensor." + (t.dim() > 2 ? " For batches of matrices, consider using tensor.mH" : ""));
-  return conj(mT(t));
+  return conj_view(mT(t));  // a lazy conjugate view, as in PyTorch
 }
 
 // t.mH: the conjugate transpose of the last two dims.
@@ -26,7 +26,7 @@ Tensor batch_conj_transpose(const Tensor& t) {
   if (t.dim() < 2)
     throw RuntimeError("tensor.mH is only supported on matrices or batches of matrices. Got " +
                        std::to_string(t.dim()) + "-D tensor.");
-  return conj(mT(t));
+  return conj_view(mT(t));  // a lazy conjugate view, as in PyTorch
 }
 
 using Getter = Value (*)(const Tensor&);

@@ -7,6 +7,7 @@
 // first. `t op= x` runs in place and keeps t's identity, except `t @= x`,
 // which rebinds t (PyTorch has no in-place matmul). A non-numeric other
 // operand gives Python's TypeError; `==` and `!=` then answer False/True.
+#include "engine/ops/copy.h"
 #include "engine/ops/elementwise.h"
 #include "engine/ops/matmul.h"
 #include "grammar/ast.h"
@@ -76,7 +77,25 @@ Tensor reflected(Op op, const Operand& x, const Tensor& t) {
 
 }  // namespace
 
-Value tensor_binary(Interpreter&, Op op, const Value& a, const Value& b, bool inplace) {
+namespace {
+// A conjugate view's values for the kernels (PyTorch resolves them the same way).
+Value resolved(const Value& v) {
+  return v.is(Kind::Tensor) && v.as_tensor().is_conj() ? Value::tensor(resolve_conj(v.as_tensor())) : v;
+}
+}  // namespace
+
+Value tensor_binary(Interpreter& in, Op op, const Value& a_in, const Value& b_in, bool inplace) {
+  if ((a_in.is(Kind::Tensor) && a_in.as_tensor().is_conj()) || (b_in.is(Kind::Tensor) && b_in.as_tensor().is_conj())) {
+    if (inplace && a_in.is(Kind::Tensor) && a_in.as_tensor().is_conj()) {
+      // t += x on a conjugate view: the values change, written back through the view.
+      const Value r = tensor_binary(in, op, resolved(a_in), resolved(b_in), false);
+      copy_(a_in.as_tensor(), r.as_tensor());
+      return a_in;
+    }
+    return tensor_binary(in, op, resolved(a_in), resolved(b_in), inplace);
+  }
+  const Value& a = a_in;
+  const Value& b = b_in;
   if (op == Op::MatMul) {
     // `@` takes two tensors (a number is refused as Python refuses it), and
     // `t @= x` rebinds t to a new tensor: torch.Tensor has no in-place matmul.
@@ -95,7 +114,9 @@ Value tensor_binary(Interpreter&, Op op, const Value& a, const Value& b, bool in
   return Value::tensor(reflected(op, to_operand(a), b.as_tensor()));
 }
 
-Value tensor_unary(Interpreter&, Op op, const Value& v) {
+Value tensor_unary(Interpreter& in, Op op, const Value& v_in) {
+  if (v_in.as_tensor().is_conj()) return tensor_unary(in, op, resolved(v_in));
+  const Value& v = v_in;
   const Tensor& t = v.as_tensor();
   switch (op) {
     case Op::Neg: return Value::tensor(neg(t));
@@ -111,7 +132,11 @@ Value tensor_unary(Interpreter&, Op op, const Value& v) {
   throw TypeError(std::string("bad operand type for unary ") + grammar::op_symbol(op) + ": 'Tensor'");
 }
 
-Value tensor_compare(Interpreter&, Op op, const Value& a, const Value& b) {
+Value tensor_compare(Interpreter& in, Op op, const Value& a_in, const Value& b_in) {
+  if ((a_in.is(Kind::Tensor) && a_in.as_tensor().is_conj()) || (b_in.is(Kind::Tensor) && b_in.as_tensor().is_conj()))
+    return tensor_compare(in, op, resolved(a_in), resolved(b_in));
+  const Value& a = a_in;
+  const Value& b = b_in;
   if (!is_operand(a) || !is_operand(b)) {
     if (op == Op::Eq) return Value::boolean(false);
     if (op == Op::NotEq) return Value::boolean(true);
@@ -135,7 +160,8 @@ Value tensor_compare(Interpreter&, Op op, const Value& a, const Value& b) {
   return Value::tensor(compare(c, x, y));
 }
 
-Value tensor_any(const Value& t) {
+Value tensor_any(const Value& t_in) {
+  const Value t = resolved(t_in);
   if (!t.is(Kind::Tensor)) return Value::boolean(truthy(t));
   return Value::boolean(any_true(t.as_tensor()));
 }
