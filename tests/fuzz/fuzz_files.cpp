@@ -26,7 +26,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string reader = env ? env : "";
   std::vector<std::string> lines{"import numpy as np", "import torch"};
   auto want = [&reader](const char* r) { return reader.empty() || reader == r; };
-  if (want("npy")) lines.push_back("a = np.load('fuzz_input.npy')");
+  if (want("npy")) {
+    lines.push_back("a = np.load('fuzz_input.npy')");
+    lines.push_back("m = np.load('fuzz_input.npy', mmap_mode='r'); m.sum(); m[0]");  // the mapped reader
+  }
   if (want("txt")) {
     lines.push_back("b = np.loadtxt('fuzz_input.txt')");
     lines.push_back("c = np.loadtxt('fuzz_input.txt', delimiter=',', dtype=int)");
