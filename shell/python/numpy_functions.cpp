@@ -153,10 +153,11 @@ void install_numpy_functions(Value& m) {
   extremum_ufunc(m, "maximum", true);
   extremum_ufunc(m, "minimum", false);
   // clip: maximum with a_min, then minimum with a_max (the ufuncs' promotion and NaN rules).
-  def_function(m, "clip", [m](Interpreter& in, Args& a, Kwargs& kw) {
+  // (The module is looked up at the call: a function holding its own module would keep both alive.)
+  def_function(m, "clip", [](Interpreter& in, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("clip", a, kw, {"a", "a_min", "a_max", "out"}, 1);
     Value r = numpy_asarray(v[0]);
-    const auto& attrs = m.as<ModuleObj>()->attrs;
+    const auto& attrs = in.lookup_module("numpy").as<ModuleObj>()->attrs;
     if (!v[1].is_none()) {
       Args args{r, v[1]};
       Kwargs none;
