@@ -272,6 +272,11 @@ Value load_mapped(const std::string& path, const std::string& mode) {
     const NpyLayout l = parse_npy(head, size, path);
     if (l.big_endian && itemsize(l.dtype) > 1)
       throw NotImplementedError("np.load: tsh maps only little-endian arrays (" + path + " is big-endian)");
+    // Elements must sit at addresses of their own alignment to be read in place (NumPy's files pad
+    // the header to 64 bytes; a file that does not cannot be mapped).
+    if (l.data_at % static_cast<size_t>(itemsize(l.dtype)) != 0)
+      throw ValueError("np.load: the data of " + path + " starts at byte " + std::to_string(l.data_at) +
+                       ", not aligned for its dtype: load it without mmap_mode");
     const int prot = PROT_READ | PROT_WRITE;
     void* base = ::mmap(nullptr, size, prot, mode == "r+" ? MAP_SHARED : MAP_PRIVATE, fd, 0);
     if (base == MAP_FAILED) throw PyError("OSError", "cannot map " + repr(Value::str(path)));
@@ -280,6 +285,17 @@ Value load_mapped(const std::string& path, const std::string& mode) {
     const int64_t nbytes = l.count * itemsize(l.dtype);
     auto storage = std::make_shared<StorageImpl>(static_cast<char*>(base) + l.data_at, nbytes,
                                                  [base, size] { ::munmap(base, size); });
+    if (l.dtype == DType::Bool) {
+      // NumPy reads any nonzero byte as True; tsh's bools must be 0 or 1. A private mapping is fixed
+      // up in memory; a shared one (r+) would change the file, so it is refused.
+      auto* bytes = static_cast<unsigned char*>(base) + l.data_at;
+      bool odd = false;
+      for (int64_t i = 0; i < nbytes && !odd; ++i) odd = bytes[i] > 1;
+      if (odd && mode == "r+")
+        throw ValueError("np.load: " + path + " holds bool bytes other than 0 and 1; tsh maps it only with "
+                         "mmap_mode='r' or 'c'");
+      for (int64_t i = 0; odd && i < nbytes; ++i) bytes[i] = bytes[i] != 0;
+    }
     auto mapping = std::make_shared<MmapObj>();
     mapping->access = mode == "r" ? "ACCESS_READ" : mode == "r+" ? "ACCESS_WRITE" : "ACCESS_COPY";
     mapping->length = size;
@@ -331,6 +347,8 @@ Value numpy_array_from_npy(const std::string& all, const std::string& path) {
   const NpyLayout l = parse_npy(all, all.size(), path);
   const int64_t item = itemsize(l.dtype);
   std::string data = all.substr(l.data_at, static_cast<size_t>(l.count * item));
+  if (l.dtype == DType::Bool)  // NumPy reads any nonzero byte as True; tsh's bools are 0 or 1
+    for (char& c : data) c = c != 0;
   if (l.big_endian && item > 1) {
     const int64_t part = is_complex(l.dtype) ? item / 2 : item;
     for (size_t i = 0; i < data.size(); i += static_cast<size_t>(part)) std::reverse(data.begin() + i, data.begin() + i + part);

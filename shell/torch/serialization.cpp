@@ -506,7 +506,9 @@ class Unpickler {
     if (auto it = storages_.find(key); it != storages_.end()) return it->second;
     const std::string record = dir_ + "data/" + key;
     if (!zip_.has(record)) fail("the record " + record + " is missing");
-    const std::string bytes = zip_.read(record);
+    std::string bytes = zip_.read(record);
+    if (*dtype == DType::Bool)  // any nonzero byte is True; tsh's bools are 0 or 1
+      for (char& c : bytes) c = c != 0;
     const int64_t item = itemsize(*dtype);
     const Int numel = p[4].as_int();
     if (numel > (Int(1) << 62) || numel * item != static_cast<Int>(bytes.size()))
