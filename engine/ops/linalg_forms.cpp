@@ -102,16 +102,7 @@ LuFactors linalg_lu_factor(const Tensor& A, bool pivot, const std::string& op, b
   TSH_CHECK(A.dtype() != DType::Float16 && A.dtype() != DType::BFloat16, NotImplementedError,
             std::string("\"lu_cpu\" not implemented for '") + scalar_type_name(A.dtype()) + "'");
   TSH_CHECK(pivot, RuntimeError, "linalg.lu_factor: LU without pivoting is not implemented on the CPU");
-  const int64_t m = A.size(-2), n = A.size(-1);
-  const Shape batch = batch_of(A);
-  LuFactors f;
-  f.lu = column_major(A, A.sizes());
-  Shape piv = batch;
-  piv.push_back(std::min(m, n));
-  f.pivots = zeros(piv, DType::Int32, A.device());
-  f.infos = zeros(batch, DType::Int32, A.device());
-  if (computes(f.lu)) kernels::lu_factor.get(A.device())(f.lu, f.pivots, f.infos);
-  // A matrix with no rows or columns has no pivots to report; getrf leaves the others as it found them.
+  LuFactors f = lu_factor_checked(A);
   if (raise_singular)
     raise_first(f.infos, A.dim() > 2, [&op](const std::string& where, int64_t i) {
       throw RuntimeError(op + ": " + where + "U[" + S(i) + "," + S(i) +
@@ -147,20 +138,12 @@ Tensor linalg_lu_solve(const Tensor& LU, const Tensor& pivots, const Tensor& B, 
   check_floating(LU, "linalg.lu_solve");
   // X A = B is A^T X^T = B^T; X A^H = B is A X^H = B^H.
   const Tensor rhs = left ? B : (adjoint ? mH(B) : mT(B));
-  const bool adj = left ? adjoint : !adjoint;
-  const Shape batch = broadcast_shapes(batch_of(rhs), batch_of(LU));
-  const Tensor lu = column_major(LU, with_matrix(batch, n, n));
-  Shape piv_shape = batch;
-  piv_shape.push_back(n);
-  const Tensor piv = contiguous(expand(pivots, piv_shape));
-  Tensor x = column_major(rhs, with_matrix(batch, n, rhs.size(-1)));
+  Tensor x;
   if (!left && !adjoint && is_complex(LU.dtype())) {
-    // (A^T)^-1 = conj((A^H)^-1 conj(.)): getrs has no plain transpose with conjugation undone.
-    copy_(x, conj(x));
-    if (computes(x) && n > 0) kernels::lu_solve.get(B.device())(lu, piv, x, true);
-    copy_(x, conj(x));
-  } else if (computes(x) && n > 0) {
-    kernels::lu_solve.get(B.device())(lu, piv, x, adj);
+    // (A^T)^-1 b = conj((A^H)^-1 conj(b)): getrs has no plain transpose of a complex matrix.
+    x = conj(lu_solve_batched(LU, pivots, conj(rhs), true));
+  } else {
+    x = lu_solve_batched(LU, pivots, rhs, left ? adjoint : !adjoint);
   }
   if (left) return x;
   return adjoint ? mH(x) : mT(x);

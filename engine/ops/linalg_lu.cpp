@@ -2,6 +2,7 @@
 // triangular and Cholesky solves: checks in PyTorch's order, then the LAPACK kernels.
 #include "engine/ops/linalg_lu.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -52,12 +53,16 @@ void check_invertible(const LuFactors& f, const Tensor& A, const std::string& op
 
 LuFactors lu_factor(const Tensor& A, const char* op) {
   check_square(A, op);
-  const int64_t n = A.size(-1);
+  return lu_factor_checked(A);
+}
+
+LuFactors lu_factor_checked(const Tensor& A) {
+  const int64_t m = A.size(-2), n = A.size(-1);
   const Shape batch = batch_of(A);
   LuFactors f;
   f.lu = column_major(A, A.sizes());
   Shape piv_shape = batch;
-  piv_shape.push_back(n);
+  piv_shape.push_back(std::min(m, n));
   f.pivots = zeros(piv_shape, DType::Int32, A.device());
   f.infos = zeros(batch, DType::Int32, A.device());
   if (computes(f.lu)) kernels::lu_factor.get(A.device())(f.lu, f.pivots, f.infos);
@@ -127,6 +132,10 @@ Tensor lu_solve(const Tensor& B, const Tensor& LU, const Tensor& pivots) {
   TSH_CHECK(pivots.dtype() == DType::Int32, RuntimeError,
             std::string("linalg.lu_solve: pivots should be a Tensor of scalar type Int. Got ") +
                 scalar_type_name(pivots.dtype()));
+  return lu_solve_batched(LU, pivots, B, false);
+}
+
+Tensor lu_solve_batched(const Tensor& LU, const Tensor& pivots, const Tensor& B, bool adjoint) {
   const Shape batch = broadcast_shapes(batch_of(B), batch_of(LU));
   const int64_t n = LU.size(-1), k = B.size(-1);
   const Tensor lu = column_major(LU, with_matrix(batch, n, n));
@@ -134,7 +143,7 @@ Tensor lu_solve(const Tensor& B, const Tensor& LU, const Tensor& pivots) {
   piv_shape.push_back(n);
   const Tensor piv = contiguous(expand(pivots, piv_shape));
   Tensor x = column_major(B, with_matrix(batch, n, k));
-  if (computes(x) && n > 0) kernels::lu_solve.get(B.device())(lu, piv, x, false);
+  if (computes(x) && n > 0) kernels::lu_solve.get(B.device())(lu, piv, x, adjoint);
   return x;
 }
 

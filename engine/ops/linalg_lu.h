@@ -18,6 +18,8 @@ struct LuFactors {
 };
 // PyTorch's lu_factor_ex (square matrices): no error for singular ones, whose info is > 0.
 LuFactors lu_factor(const Tensor& A, const char* op);
+// The factorization of any (*, m, n) A whose checks the caller made (pivots: min(m, n) per matrix).
+LuFactors lu_factor_checked(const Tensor& A);
 
 Tensor det(const Tensor& A);
 std::pair<Tensor, Tensor> slogdet(const Tensor& A);  // (sign, log|det|)
@@ -26,6 +28,9 @@ Tensor inverse(const Tensor& A);                     // LinAlgError for a singul
 Tensor matrix_power(const Tensor& A, int64_t n);     // n < 0: of the inverse
 // X with A X = B from lu_factor's LU and pivots; B has at least 2 dims, batch dims broadcast.
 Tensor lu_solve(const Tensor& B, const Tensor& LU, const Tensor& pivots);
+// The checked-operand part of the LU solves: X with A X = B (adjoint: A^H X = B), batch dims broadcast,
+// X column-major in its last two dims.
+Tensor lu_solve_batched(const Tensor& LU, const Tensor& pivots, const Tensor& B, bool adjoint);
 // (P, L, U) with A = P L U; an empty tensor for what is not unpacked.
 std::tuple<Tensor, Tensor, Tensor> lu_unpack(const Tensor& LU, const Tensor& pivots, bool unpack_data,
                                              bool unpack_pivots);

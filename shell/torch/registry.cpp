@@ -363,7 +363,14 @@ void resolve_conj_args(Bound& b) {
 // Runs an op whose arguments may be conjugate views: an in-place method on one (t.add_(1) with t a
 // conj() view) works on the values and writes the result back through the view, conjugated.
 Value call_resolving_conj(Interpreter& in, const OpEntry& e, Bound& b, bool is_method) {
-  if (sees_conj_views(e.sig.name)) return e.impl(in, b);
+  // The common case first: no conjugate view among the arguments, nothing to look up.
+  bool any_conj = false;
+  for (const Value& v : b.values) {
+    if (v.is(Kind::Tensor)) any_conj = any_conj || v.as_tensor().is_conj();
+    else if (v.is(Kind::List) || v.is(Kind::Tuple))
+      for (const Value& x : v.items()) any_conj = any_conj || (x.is(Kind::Tensor) && x.as_tensor().is_conj());
+  }
+  if (!any_conj || sees_conj_views(e.sig.name)) return e.impl(in, b);
   const bool inplace = is_method && !e.sig.name.empty() && e.sig.name.back() == '_' && !b.values.empty() &&
                        b.values[0].is(Kind::Tensor) && b.values[0].as_tensor().is_conj();
   const Value self = inplace ? b.values[0] : Value();
