@@ -48,6 +48,9 @@ struct StorageImpl {
   Device device;
   Allocator* allocator = nullptr;
   std::function<void()> release;  // set for borrowed memory
+  // Autograd's version counter, shared by every view of this storage: in-place writes bump it, and
+  // a tensor saved for backward remembers the version it was saved at.
+  uint32_t version = 0;
 
   StorageImpl(int64_t nbytes, Device device);
   // A storage from a given allocator of the device type (pinned host memory for pin_memory()).

@@ -79,6 +79,7 @@ Tensor Tensor::as_view(Shape sizes, Shape strides, int64_t offset) const {
   impl->offset = offset;
   impl->dtype = impl_->dtype;
   impl->conj = impl_->conj;
+  impl->own_version = impl_->own_version;
   return Tensor(std::move(impl));
 }
 

@@ -17,6 +17,8 @@ namespace tsh {
 
 using Shape = std::vector<int64_t>;
 
+namespace autograd { struct Meta; }
+
 struct TensorImpl {
   Storage storage;
   Shape sizes;         // one entry per dim; every entry >= 0
@@ -26,6 +28,11 @@ struct TensorImpl {
   // PyTorch's conjugate bit: the tensor's values are the conjugates of what its storage holds
   // (a lazy conj() view). Views of it keep the bit; every kernel needs it resolved first.
   bool conj = false;
+  // Autograd's bookkeeping (requires_grad, grad, grad_fn, ...): null for a tensor autograd never saw.
+  std::shared_ptr<autograd::Meta> autograd;
+  // The version counter in-place ops bump, when this tensor does not share its storage's (t.data
+  // gets its own, as in PyTorch, so autograd does not see writes through it). Views inherit it.
+  std::shared_ptr<uint32_t> own_version;
   // Invariant: when numel() > 0, every element index
   //   offset + sum_i idx_i * strides[i]  (0 <= idx_i < sizes[i])
   // lies inside the storage: (that index + 1) * itemsize <= storage->nbytes.
@@ -44,6 +51,7 @@ class Tensor {
   bool defined() const { return impl_ != nullptr; }
   TensorImpl* impl() const { return impl_.get(); }
   bool is_same(const Tensor& o) const { return impl_ == o.impl_; }
+  std::weak_ptr<TensorImpl> weak() const { return impl_; }
 
   int64_t dim() const { return static_cast<int64_t>(impl_->sizes.size()); }
   const Shape& sizes() const { return impl_->sizes; }

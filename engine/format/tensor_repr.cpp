@@ -1,10 +1,10 @@
 // engine/format/tensor_repr.cpp — laying out a tensor's body and joining its suffixes.
 #include "engine/format/tensor_repr.h"
 
-
 #include <algorithm>
 #include <optional>
 
+#include "engine/autograd/variable.h"
 #include "engine/core/dtype.h"
 #include "engine/core/interrupt.h"
 #include "engine/core/memory.h"
@@ -191,6 +191,9 @@ std::string tensor_repr(const Tensor& t, const std::vector<std::string>& extra_s
   const int64_t indent = static_cast<int64_t>(prefix.size());
   std::vector<std::string> suffixes = standard_suffixes(t);
   suffixes.insert(suffixes.end(), extra_suffixes.begin(), extra_suffixes.end());
+  // Autograd's part, as PyTorch prints it: the node that made a non-leaf, or a leaf's requires_grad.
+  if (auto fn = autograd::grad_fn(t)) suffixes.push_back("grad_fn=<" + fn->name + ">");
+  else if (autograd::requires_grad(t)) suffixes.push_back("requires_grad=True");
   return add_suffixes(prefix + tensor_body(t, indent), suffixes, indent);
 }
 

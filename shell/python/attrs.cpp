@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "engine/autograd/variable.h"
+
 #include "shell/interp.h"
 #include "shell/python/bigint.h"
 #include "shell/python/dict.h"
@@ -381,15 +383,24 @@ void Interpreter::set_attr(const Value& obj, const std::string& name, const Valu
   if (obj.is(Kind::Tensor)) {
     if (name == "data" && v.is(Kind::Tensor)) {
       const Tensor& src = v.as_tensor();
+      if (src.dtype() != obj.as_tensor().dtype() && autograd::requires_grad(obj.as_tensor()) &&
+          !autograd::is_differentiable_dtype(src.dtype()))
+        throw RuntimeError("data set to a tensor that requires gradients must be floating point or complex dtype");
       obj.as_tensor().impl()->storage = src.storage();
       obj.as_tensor().impl()->dtype = src.dtype();
       obj.as_tensor().set_geometry(src.sizes(), src.strides(), src.storage_offset());
       return;
     }
-    if (name == "requires_grad" || name == "grad") {
-      // Writable in PyTorch; tsh has no autograd, so only what changes nothing is taken.
-      if ((name == "requires_grad" && !truthy(v)) || (name == "grad" && v.is_none())) return;
-      throw NotImplementedError(no_autograd_message());
+    if (name == "requires_grad") {
+      if (!v.is(Kind::Bool)) throw RuntimeError("requires_grad must be a bool");
+      autograd::set_requires_grad(obj.as_tensor(), v.as_bool());
+      return;
+    }
+    if (name == "grad") {
+      if (!v.is_none() && !v.is(Kind::Tensor))
+        throw TypeError("assigned grad expected to be a Tensor or None but got grad of type " + type_name(v));
+      autograd::set_grad(obj.as_tensor(), v.is_none() ? Tensor() : v.as_tensor());
+      return;
     }
     if (is_tensor_property(name))
       throw AttributeError("attribute '" + name + "' of 'torch._C._TensorBase' objects is not writable");

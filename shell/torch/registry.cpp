@@ -5,6 +5,12 @@
 // overload.
 #include "shell/torch/registry.h"
 
+#include "engine/autograd/functions.h"
+#include "engine/autograd/variable.h"
+#include "engine/core/grad_mode.h"
+#include "shell/torch/autograd_module.h"
+#include "shell/torch/autograd_ops.h"
+
 #include <cctype>
 #include <set>
 #include <stdexcept>
@@ -307,16 +313,26 @@ std::vector<std::string> Registry::method_names() const {
   return out;
 }
 
-std::string no_autograd_message() {
-  return "requires_grad=True: tsh has no autograd yet (no gradients are recorded), so it refuses rather than ignore it";
-}
-
 namespace {
 
-// tsh has no autograd yet: requires_grad=True is refused, never accepted and dropped.
-void refuse_requires_grad(const Bound& b) {
+// A factory's requires_grad=True: the new tensor becomes a leaf that requires grad.
+Value apply_requires_grad(const Bound& b, Value result) {
   const size_t i = b.index_of("requires_grad");
-  if (i != Bound::npos && !b.is_none(i) && truthy(b[i])) throw NotImplementedError(no_autograd_message());
+  if (i == Bound::npos || b.is_none(i) || !truthy(b[i]) || !result.is(Kind::Tensor)) return result;
+  autograd::factory_requires_grad(result.as_tensor());
+  return result;
+}
+
+bool any_requires_grad(const Bound& b) {
+  for (const Value& v : b.values) {
+    if (v.is(Kind::Tensor)) {
+      if (autograd::requires_grad(v.as_tensor())) return true;
+    } else if ((v.is(Kind::List) || v.is(Kind::Tuple)) && !v.items().empty()) {
+      for (const Value& x : v.items())
+        if (x.is(Kind::Tensor) && autograd::requires_grad(x.as_tensor())) return true;
+    }
+  }
+  return false;
 }
 
 // A factory's pin_memory=True: the new CPU tensor goes to page-locked memory, as
@@ -381,6 +397,70 @@ Value call_resolving_conj(Interpreter& in, const OpEntry& e, Bound& b, bool is_m
   return self;
 }
 
+struct GradOff {
+  bool prev = grad_enabled();
+  GradOff() { set_grad_enabled(false); }
+  ~GradOff() { set_grad_enabled(prev); }
+};
+
+// Whether a result holds a tensor a gradient could flow through.
+bool differentiable_result(const Value& v) {
+  if (v.is(Kind::Tensor)) return autograd::is_differentiable_dtype(v.as_tensor().dtype());
+  if (v.is(Kind::List) || v.is(Kind::Tuple) || v.is(Kind::NamedTuple)) {
+    const auto& items = v.is(Kind::NamedTuple) ? v.as<NamedTupleObj>()->items : v.items();
+    for (const Value& x : items)
+      if (differentiable_result(x)) return true;
+  }
+  return false;
+}
+
+// An op where a tensor that requires grad meets grad mode: the graph is recorded (autograd_ops.cpp).
+Value call_with_autograd(Interpreter& in, const OpEntry& e, Bound& b, bool is_method) {
+  const std::string& name = e.sig.name;
+  if (autograd_transparent(name)) return call_resolving_conj(in, e, b, is_method);
+  const size_t out = b.index_of("out");
+  if (out != Bound::npos && !b.is_none(out))
+    throw RuntimeError(name + "(): functions with out=... arguments don't support automatic differentiation, but "
+                       "one of the arguments requires grad.");
+  if (is_method && name.size() > 1 && name.back() == '_' && b.values[0].is(Kind::Tensor)) {
+    const std::string base = name.substr(0, name.size() - 1);
+    const Tensor self = b.tensor(0);
+    autograd::check_inplace(self);
+    const AutogradImpl* impl = autograd_impl(base);
+    if (!impl) autograd::derivative_not_implemented(base);
+    Value result;
+    autograd::record_inplace(
+        self, true, [&] { result = call_resolving_conj(in, e, b, is_method); },
+        [&](const Tensor& before) {
+          Bound b2 = b;
+          b2.values[0] = Value::tensor(before);
+          return (*impl)(b2, Value()).as_tensor();
+        });
+    return result;
+  }
+  Value plain;
+  {
+    GradOff off;
+    plain = call_resolving_conj(in, e, b, is_method);
+  }
+  if (const AutogradImpl* impl = autograd_impl(name)) return (*impl)(b, plain);
+  if (differentiable_result(plain)) autograd::derivative_not_implemented(name);
+  return plain;
+}
+
+// Runs a bound op: with autograd when it records, and in-place writes counted in the version.
+Value run_bound(Interpreter& in, const OpEntry& e, Bound& b, bool is_method) {
+  Value result = grad_enabled() && any_requires_grad(b) ? call_with_autograd(in, e, b, is_method)
+                                                        : call_resolving_conj(in, e, b, is_method);
+  const std::string& name = e.sig.name;
+  if (is_method && name.size() > 1 && name.back() == '_' && !b.values.empty() && b.values[0].is(Kind::Tensor) &&
+      name != "requires_grad_" && name != "detach_")
+    autograd::bump_version(b.values[0].as_tensor());
+  const size_t out = b.index_of("out");
+  if (out != Bound::npos && b[out].is(Kind::Tensor)) autograd::bump_version(b[out].as_tensor());
+  return result;
+}
+
 }  // namespace
 
 Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloads, bool is_method,
@@ -392,7 +472,7 @@ Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloa
     const std::string qual =
         is_method ? "Tensor." + e0.sig.name : e0.sig.name == "unique" ? "_return_inverse_and_counts" : e0.sig.name;
     bind_python(e0.sig, qual, is_method, args, kwargs, b);
-    return call_resolving_conj(in, e0, b, is_method);
+    return run_bound(in, e0, b, is_method);
   }
   // A method or function without parameters is a plain C function in PyTorch
   // (METH_NOARGS): t.is_complex(), torch.get_default_dtype().
@@ -410,8 +490,7 @@ Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloa
     Bound b;
     if (bind_signature(e->sig, is_method, args, kwargs, b, overloads.size() == 1)) {
       check_unpacked(e->sig, is_method, b);
-      refuse_requires_grad(b);
-      return pin_if_asked(b, call_resolving_conj(in, *e, b, is_method));
+      return apply_requires_grad(b, pin_if_asked(b, run_bound(in, *e, b, is_method)));
     }
   }
   std::vector<const Signature*> sigs;
@@ -443,6 +522,7 @@ Registry& registry() {
     register_scatter_ops(*reg);
     register_product_ops(*reg);
     register_removed_methods(*reg);
+    register_autograd_ops(*reg);
     return reg;
   }();
   return *r;

@@ -175,9 +175,6 @@ void install_serialization(std::map<std::string, Value>& torch_attrs);  // torch
 // PyTorch's errors for a tensor off the CPU and for a build without a GPU runtime (ops_convert.cpp).
 Tensor pinned_copy(const Tensor& t);
 
-// The error for what would need autograd (requires_grad=True), which tsh does not have yet.
-std::string no_autograd_message();
-
 // A torch.return_types.NAME(f0=..., f1=...) named tuple (ops_reduction.cpp).
 Value named(const std::string& name, std::vector<std::string> fields, std::vector<Value> items);
 

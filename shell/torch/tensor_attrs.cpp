@@ -3,10 +3,12 @@
 
 #include <map>
 
+#include "engine/autograd/variable.h"
 #include "engine/ops/unary.h"
 #include "engine/ops/views.h"
 #include "shell/torch/layout.h"
 #include "shell/python/errors.h"
+#include "shell/torch/autograd_module.h"
 
 namespace tsh::shell {
 
@@ -42,10 +44,20 @@ const std::map<std::string, Getter>& properties() {
       {"is_cuda", [](const Tensor& t) { return Value::boolean(t.device().is_cuda()); }},
       {"is_cpu", [](const Tensor& t) { return Value::boolean(t.device().is_cpu()); }},
       {"is_meta", [](const Tensor& t) { return Value::boolean(t.device().is_meta()); }},
-      {"is_leaf", [](const Tensor&) { return Value::boolean(true); }},
-      {"requires_grad", [](const Tensor&) { return Value::boolean(false); }},
-      {"grad", [](const Tensor&) { return Value::none(); }},
-      {"grad_fn", [](const Tensor&) { return Value::none(); }},
+      {"is_leaf", [](const Tensor& t) { return Value::boolean(autograd::is_leaf(t)); }},
+      {"requires_grad", [](const Tensor& t) { return Value::boolean(autograd::requires_grad(t)); }},
+      {"grad", [](const Tensor& t) {
+         // PyTorch also warns that a non-leaf's .grad is not populated; tsh has no interpreter here to warn on.
+         const Tensor g = autograd::grad(t);
+         return g.defined() ? Value::tensor(g) : Value::none();
+       }},
+      {"grad_fn", [](const Tensor& t) { return grad_fn_value(autograd::grad_fn(t)); }},
+      {"retains_grad", [](const Tensor& t) { return Value::boolean(autograd::retains_grad(t)); }},
+      {"_version", [](const Tensor& t) { return Value::integer(autograd::version(t)); }},
+      {"_base", [](const Tensor& t) {
+         const autograd::Meta* m = autograd::meta(t);
+         return m && m->base.defined() ? Value::tensor(m->base) : Value::none();
+       }},
       {"is_sparse", [](const Tensor&) { return Value::boolean(false); }},
       {"is_quantized", [](const Tensor&) { return Value::boolean(false); }},
       {"layout", [](const Tensor&) { return strided_layout(); }},
@@ -53,12 +65,12 @@ const std::map<std::string, Getter>& properties() {
       {"is_xla", [](const Tensor&) { return Value::boolean(false); }},
       {"is_mtia", [](const Tensor&) { return Value::boolean(false); }},
       {"is_maia", [](const Tensor&) { return Value::boolean(false); }},
-      {"output_nr", [](const Tensor&) { return Value::integer(0); }},
+      {"output_nr", [](const Tensor& t) { return Value::integer(autograd::output_nr(t)); }},
       {"volatile", [](const Tensor&) { return Value::boolean(false); }},  // removed in PyTorch 0.4: always False
       // Named tensors: tsh's have no names.
       {"name", [](const Tensor&) { return Value::none(); }},
       // `t.data` shares storage and geometry with t but is a distinct tensor object.
-      {"data", [](const Tensor& t) { return Value::tensor(t.as_view(t.sizes(), t.strides(), t.storage_offset())); }},
+      {"data", [](const Tensor& t) { return Value::tensor(autograd::data_alias(t)); }},
       {"T", [](const Tensor& t) { return Value::tensor(T(t)); }},
       {"mT", [](const Tensor& t) { return Value::tensor(mT(t)); }},
       {"H", [](const Tensor& t) { return Value::tensor(conj_transpose(t)); }},

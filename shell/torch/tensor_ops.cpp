@@ -7,6 +7,8 @@
 // first. `t op= x` runs in place and keeps t's identity, except `t @= x`,
 // which rebinds t (PyTorch has no in-place matmul). A non-numeric other
 // operand gives Python's TypeError; `==` and `!=` then answer False/True.
+#include "engine/autograd/functions.h"
+#include "engine/autograd/variable.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/elementwise.h"
 #include "engine/ops/matmul.h"
@@ -75,6 +77,39 @@ Tensor reflected(Op op, const Operand& x, const Tensor& t) {
   }
 }
 
+// The operators under autograd: the differentiable op, or PyTorch's refusal where tsh has no derivative.
+Tensor apply_recorded(Op op, const Operand& a, const Operand& b) {
+  switch (op) {
+    case Op::Add: return ag::add(a, b);
+    case Op::Sub: return ag::sub(a, b);
+    case Op::Mul: return ag::mul(a, b);
+    case Op::Div: return ag::div(a, b);
+    case Op::Pow: return ag::pow(a, b);
+    case Op::MatMul: return ag::matmul(a.tensor(), b.tensor());
+    default: break;
+  }
+  Tensor r = apply(op, a, b, {});
+  if (autograd::is_differentiable_dtype(r.dtype()))
+    autograd::derivative_not_implemented(op == Op::FloorDiv ? "floor_divide" : op == Op::Mod ? "remainder" : grammar::op_symbol(op));
+  return r;
+}
+
+Tensor reflected_recorded(Op op, const Operand& x, const Tensor& t) {
+  switch (op) {
+    case Op::Add:
+    case Op::Mul: return apply_recorded(op, t, x);
+    case Op::Sub: return ag::rsub(t, x);
+    case Op::Div: return ag::mul(ag::unary(UnaryOp::Reciprocal, t), x);
+    default: return apply_recorded(op, x, t);
+  }
+}
+
+bool records(const Value& a, const Value& b) {
+  if (!grad_enabled()) return false;
+  return (a.is(Kind::Tensor) && autograd::requires_grad(a.as_tensor())) ||
+         (b.is(Kind::Tensor) && autograd::requires_grad(b.as_tensor()));
+}
+
 }  // namespace
 
 namespace {
@@ -100,17 +135,29 @@ Value tensor_binary(Interpreter& in, Op op, const Value& a_in, const Value& b_in
     // `@` takes two tensors (a number is refused as Python refuses it), and
     // `t @= x` rebinds t to a new tensor: torch.Tensor has no in-place matmul.
     if (!a.is(Kind::Tensor) || !b.is(Kind::Tensor)) unsupported(op, a, b, inplace);
+    if (records(a, b)) return Value::tensor(ag::matmul(a.as_tensor(), b.as_tensor()));
     return Value::tensor(matmul(a.as_tensor(), b.as_tensor()));
   }
   if (!is_operand(a) || !is_operand(b)) unsupported(op, a, b, inplace);
+  const bool recorded = records(a, b);
   if (a.is(Kind::Tensor)) {
     if (inplace) {
-      apply(op, to_operand(a), to_operand(b), Dest::inplace(a.as_tensor()));
+      const Tensor& self = a.as_tensor();
+      if (recorded) {
+        autograd::record_inplace(
+            self, true, [&] { apply(op, to_operand(a), to_operand(b), Dest::inplace(self)); },
+            [&](const Tensor& before) { return apply_recorded(op, before, to_operand(b)); });
+      } else {
+        apply(op, to_operand(a), to_operand(b), Dest::inplace(self));
+      }
+      autograd::bump_version(self);
       return a;  // the same object: `t += 1` keeps id(t)
     }
+    if (recorded) return Value::tensor(apply_recorded(op, to_operand(a), to_operand(b)));
     return Value::tensor(apply(op, to_operand(a), to_operand(b), {}));
   }
   // A number on the left (also `x += t` for a number x: Python rebinds x).
+  if (recorded) return Value::tensor(reflected_recorded(op, to_operand(a), b.as_tensor()));
   return Value::tensor(reflected(op, to_operand(a), b.as_tensor()));
 }
 
@@ -119,7 +166,7 @@ Value tensor_unary(Interpreter& in, Op op, const Value& v_in) {
   const Value& v = v_in;
   const Tensor& t = v.as_tensor();
   switch (op) {
-    case Op::Neg: return Value::tensor(neg(t));
+    case Op::Neg: return Value::tensor(grad_enabled() && autograd::requires_grad(t) ? ag::neg(t) : neg(t));
     case Op::Pos:
       positive(t);  // checks bool
       return v;     // +t is t itself

@@ -11,6 +11,7 @@
 #include "shell/torch/benchmark.h"
 #include "shell/torch/cuda_module.h"
 #include "shell/torch/layout.h"
+#include "shell/torch/autograd_module.h"
 #include "shell/torch/registry.h"
 
 namespace tsh::shell {
@@ -114,6 +115,7 @@ Value make_torch_module(Interpreter&) {
 
   install_random_attrs(attrs);
   install_grad_mode(attrs);  // after random: torch.random.fork_rng
+  install_autograd_module(attrs);  // after the grad-mode switches it re-exports
   install_benchmark(attrs);  // torch.utils.benchmark, get/set_num_threads
   install_join_attrs(attrs);
   install_info_attrs(attrs);

@@ -1,0 +1,149 @@
+// engine/autograd/functions.h — differentiable ops: each computes its result with the engine op of
+// the same name and, when grad mode is on and an input requires grad, records a node named as
+// PyTorch names it (MulBackward0) whose backward is written with these same functions — so
+// the gradient of a gradient (create_graph=True) is recorded too.
+//
+// The shell calls these where a tensor that requires grad meets an op; the plain engine ops
+// (engine/ops/) never record anything.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/autograd/node.h"
+#include "engine/kernels/elementwise.h"
+#include "engine/ops/indexing.h"
+#include "engine/ops/operand.h"
+#include "engine/ops/reduce.h"
+
+namespace tsh::autograd {
+
+// Whether an op on these inputs records: grad mode on and one of them requires grad.
+bool needs_grad(const TensorList& inputs);
+bool needs_grad_operands(const Operand& a, const Operand& b = Operand(0));
+// A node for an op whose differentiable inputs are `inputs`, in the order its backward returns
+// their gradients (an input that does not require grad gets no edge and no gradient).
+std::shared_ptr<Node> make_node(const std::string& name, const TensorList& inputs, BackwardFn fn);
+// out becomes output nr of node.
+void attach(const std::shared_ptr<Node>& node, const Tensor& out, uint32_t nr = 0);
+// The same for a view op: out also remembers the tensor whose storage it views.
+void attach_view(const std::shared_ptr<Node>& node, const Tensor& out, const Tensor& input);
+// The error for an op whose derivative tsh does not have (PyTorch's wording).
+[[noreturn]] void derivative_not_implemented(const std::string& op);
+
+// An in-place op on self under autograd: `write` runs the real in-place op (its checks and
+// dtype rules), and `formula` builds the same op out of place from `before` — self's old value
+// and history — so self takes the new node as its grad_fn. On a view, the base's history is
+// rewritten (CopySlices) as PyTorch does.
+void record_inplace(const Tensor& self, bool formula_reads_self, const std::function<void()>& write,
+                    const std::function<Tensor(const Tensor& before)>& formula);
+
+}  // namespace tsh::autograd
+
+namespace tsh::ag {
+
+using autograd::TensorList;
+
+// Helpers the formulas use.
+Tensor sum_to(const Tensor& g, const Shape& shape);  // sums broadcast dims away
+Tensor to_dtype(const Tensor& t, DType d);          // ToCopyBackward0
+Tensor detached_clone(const Tensor& t);
+Tensor conj_if_complex(const Tensor& t);
+
+// Elementwise.
+Tensor add(const Operand& a, const Operand& b, const Scalar& alpha = Scalar(int64_t{1}));
+Tensor sub(const Operand& a, const Operand& b, const Scalar& alpha = Scalar(int64_t{1}));
+Tensor rsub(const Operand& a, const Operand& b, const Scalar& alpha = Scalar(int64_t{1}));  // b - alpha * a
+Tensor mul(const Operand& a, const Operand& b);
+Tensor div(const Operand& a, const Operand& b);
+Tensor pow(const Operand& a, const Operand& b);
+Tensor maximum(const Tensor& a, const Tensor& b);
+Tensor minimum(const Tensor& a, const Tensor& b);
+Tensor atan2(const Tensor& a, const Tensor& b);
+Tensor where(const Tensor& cond, const Operand& a, const Operand& b);
+Tensor clamp(const Tensor& x, const std::optional<Operand>& lo, const std::optional<Operand>& hi);
+Tensor lerp(const Tensor& a, const Tensor& b, const Operand& w);
+Tensor neg(const Tensor& x);
+Tensor relu(const Tensor& x);
+Tensor square(const Tensor& x);
+// Unary math with a derivative in terms of x and the result (exp, log, sin, tanh, sigmoid, ...).
+bool has_unary_derivative(UnaryOp op);
+Tensor unary(UnaryOp op, const Tensor& x);
+Tensor nan_to_num(const Tensor& x, std::optional<double> nan, std::optional<double> posinf,
+                  std::optional<double> neginf);
+
+// Reductions.
+Tensor sum(const Tensor& x, const OptDims& dims = std::nullopt, bool keepdim = false,
+           std::optional<DType> dtype = std::nullopt);
+Tensor mean(const Tensor& x, const OptDims& dims = std::nullopt, bool keepdim = false,
+            std::optional<DType> dtype = std::nullopt);
+Tensor prod(const Tensor& x, std::optional<int64_t> dim = std::nullopt, bool keepdim = false,
+            std::optional<DType> dtype = std::nullopt);
+Tensor var(const Tensor& x, const OptDims& dims, double correction, bool keepdim, bool take_sqrt);
+Tensor max_all(const Tensor& x, bool is_max);                          // MaxBackward1 / MinBackward1
+std::pair<Tensor, Tensor> max_dim(const Tensor& x, int64_t dim, bool keepdim, bool is_max);  // values, indices
+Tensor amax(const Tensor& x, const OptDims& dims, bool keepdim, bool is_max);
+Tensor norm(const Tensor& x, double p, const OptDims& dims, bool keepdim, const std::string& node);
+Tensor logsumexp(const Tensor& x, const std::vector<int64_t>& dims, bool keepdim);
+Tensor softmax(const Tensor& x, int64_t dim, std::optional<DType> dtype, bool log);
+Tensor cumsum(const Tensor& x, int64_t dim, std::optional<DType> dtype);
+Tensor mse_loss(const Tensor& input, const Tensor& target, const std::string& reduction);
+
+// Views: the result shares x's storage and its node is PyTorch's view node.
+Tensor view(const Tensor& x, const Shape& sizes);
+Tensor reshape(const Tensor& x, const Shape& sizes);  // ViewBackward0 when a view, else UnsafeViewBackward0
+Tensor flatten(const Tensor& x, int64_t start, int64_t end);
+Tensor t(const Tensor& x);
+Tensor transpose(const Tensor& x, int64_t d0, int64_t d1);
+Tensor permute(const Tensor& x, const std::vector<int64_t>& dims);
+Tensor expand(const Tensor& x, const Shape& sizes);
+Tensor unsqueeze(const Tensor& x, int64_t dim);
+Tensor squeeze(const Tensor& x, const std::optional<std::vector<int64_t>>& dims, const char* node);
+Tensor select(const Tensor& x, int64_t dim, int64_t index);
+Tensor slice(const Tensor& x, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> stop, int64_t step);
+Tensor narrow(const Tensor& x, int64_t dim, int64_t start, int64_t length);
+Tensor diagonal(const Tensor& x, int64_t offset, int64_t d0, int64_t d1);
+Tensor as_strided(const Tensor& x, const Shape& sizes, const Shape& strides, int64_t offset);
+TensorList split(const Tensor& x, const std::vector<int64_t>& sizes, int64_t dim, const char* node);
+TensorList unbind(const Tensor& x, int64_t dim);
+Tensor alias_with_node(const Tensor& x, const Tensor& view, const char* node);  // view made elsewhere
+
+// Copies.
+Tensor clone(const Tensor& x);
+Tensor to(const Tensor& x, std::optional<DType> dtype, std::optional<Device> device, bool copy);
+Tensor contiguous(const Tensor& x);
+// r, a conversion of x made by the plain op (to, type, cpu, ...), as a differentiable result of x.
+Tensor converted(const Tensor& x, const Tensor& r);
+
+// Indexing, joining, products.
+Tensor basic_index(const Tensor& x, const std::vector<IndexItem>& items);
+// x.flatten()[positions] shaped like positions (TakeBackward0, or `node` for ops that reduce to it:
+// advanced indexing is IndexBackward0).
+Tensor take(const Tensor& x, const Tensor& positions, const char* node = "TakeBackward0");
+// The adjoint: a zero tensor of `sizes` with g's elements added at the flat positions.
+Tensor scatter_positions(const Tensor& g, const Tensor& positions, const Shape& sizes);
+// The flat positions of x's elements as the view or index `f` picks them (int64, f's result shape).
+Tensor positions_of(const Tensor& x, const std::function<Tensor(const Tensor&)>& f);
+Tensor cat(const TensorList& xs, int64_t dim);
+Tensor stack(const TensorList& xs, int64_t dim);
+Tensor matmul(const Tensor& a, const Tensor& b);
+Tensor mm(const Tensor& a, const Tensor& b);
+Tensor masked_fill(const Tensor& x, const Tensor& mask, const Operand& value);
+Tensor gather(const Tensor& x, int64_t dim, const Tensor& index);
+Tensor index_select(const Tensor& x, int64_t dim, const Tensor& index);
+Tensor flip(const Tensor& x, const std::vector<int64_t>& dims);
+Tensor repeat(const Tensor& x, const std::vector<int64_t>& repeats);
+Tensor tril_triu(const Tensor& x, int64_t diagonal, bool lower);
+Tensor trace(const Tensor& x);
+
+}  // namespace tsh::ag
+
+namespace tsh::autograd {
+// AsStridedBackward0's gradient: g scattered into a zero tensor shaped like the base (used for
+// views whose grad_fn was remade after an in-place op).
+Tensor as_strided_backward(const Tensor& g, const Shape& base_sizes, const Shape& base_strides, int64_t base_offset,
+                           const Shape& sizes, const Shape& strides, int64_t offset, DType dtype, Device device);
+void add_in_place(const Tensor& acc, const Tensor& g);  // acc += g (bumps acc's version)
+}  // namespace tsh::autograd

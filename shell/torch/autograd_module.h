@@ -1,0 +1,22 @@
+// shell/torch/autograd_module.h — grad_fn objects and torch.autograd.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "engine/autograd/node.h"
+#include "shell/python/value.h"
+
+namespace tsh::shell {
+
+class Registry;
+
+// A grad_fn as a Python object (None for a null node); the same object while the node lives.
+Value grad_fn_value(const std::shared_ptr<autograd::Node>& node);
+// Tensor.backward, requires_grad_, retain_grad, detach, detach_, register_hook.
+void register_autograd_ops(Registry& r);
+// torch.autograd: grad, backward and the grad-mode switches (after install_grad_mode).
+void install_autograd_module(std::map<std::string, Value>& torch_attrs);
+
+}  // namespace tsh::shell

@@ -1,0 +1,22 @@
+// shell/torch/autograd_ops.h — what the registry runs for an op when autograd records.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "shell/torch/registry.h"
+
+namespace tsh::shell {
+
+// Builds an op's result with the engine's differentiable functions. `plain` is what the op's plain
+// implementation returned for the same arguments (conversions attach their node to it).
+using AutogradImpl = std::function<Value(Bound&, const Value& plain)>;
+
+// The autograd form of op `name` (in-place ops use their out-of-place name), or null.
+const AutogradImpl* autograd_impl(const std::string& name);
+
+// Ops that run as they are under autograd: their results never carry gradients (new tensors,
+// random draws, bool and integer answers, metadata) or they manage autograd state themselves.
+bool autograd_transparent(const std::string& name);
+
+}  // namespace tsh::shell
