@@ -126,6 +126,11 @@ Tensor take(const Tensor& x, const Tensor& positions, const char* node = "TakeBa
 Tensor scatter_positions(const Tensor& g, const Tensor& positions, const Shape& sizes);
 // The flat positions of x's elements as the view or index `f` picks them (int64, f's result shape).
 Tensor positions_of(const Tensor& x, const std::function<Tensor(const Tensor&)>& f);
+// In-place writes, as formulas for record_inplace: `before` copied over by src (CopyBackwards), and
+// before with src written at flat positions (IndexPutBackward0). The result stands in for the new
+// value in the graph; its own elements are not the point.
+Tensor copy_result(const Tensor& before, const Tensor& src);
+Tensor index_put_result(const Tensor& before, const Tensor& positions, const Tensor& src);
 Tensor cat(const TensorList& xs, int64_t dim);
 Tensor stack(const TensorList& xs, int64_t dim);
 Tensor matmul(const Tensor& a, const Tensor& b);

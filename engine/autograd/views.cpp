@@ -255,6 +255,32 @@ Tensor basic_index(const Tensor& x, const std::vector<IndexItem>& items) {
   return r;
 }
 
+Tensor copy_result(const Tensor& before, const Tensor& src) {
+  Tensor r = before.as_view(before.sizes(), before.strides(), before.storage_offset());
+  if (needs_grad({before, src})) {
+    const Shape ss = src.sizes();
+    auto n = make_node("CopyBackwards", {before, src}, [ss](Node&, const TensorList& g) -> TensorList {
+      return {zeros(g[0].sizes(), g[0].dtype(), g[0].device()), sum_to(g[0], ss)};
+    });
+    attach(n, r);
+  }
+  return r;
+}
+
+Tensor index_put_result(const Tensor& before, const Tensor& positions, const Tensor& src) {
+  Tensor r = before.as_view(before.sizes(), before.strides(), before.storage_offset());
+  if (needs_grad({before, src})) {
+    Tensor outside = full(before.sizes(), Scalar(true), DType::Bool, before.device());
+    put_(outside, positions, full(positions.sizes(), Scalar(false), DType::Bool, before.device()));
+    const Shape ss = src.sizes();
+    auto n = make_node("IndexPutBackward0", {before, src}, [outside, positions, ss](Node&, const TensorList& g) -> TensorList {
+      return {ag::where(outside, g[0], Operand(0.0)), sum_to(ag::take(g[0], positions), ss)};
+    });
+    attach(n, r);
+  }
+  return r;
+}
+
 Tensor cat(const TensorList& xs, int64_t dim) {
   Tensor r = tsh::cat(xs, dim);
   if (needs_grad(xs)) {

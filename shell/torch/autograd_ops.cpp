@@ -171,6 +171,9 @@ std::map<std::string, Impl> build_table() {
   };
   t["unbind"] = [](Bound& b, const Value&) { return tensor_tuple(ag::unbind(self_of(b), b.int64(1))); };
   t["contiguous"] = [](Bound& b, const Value&) { return T(ag::contiguous(self_of(b))); };
+  t["copy"] = [](Bound& b, const Value&) {  // copy_ in place: self takes src's values and history
+    return T(ag::copy_result(self_of(b), ag::converted(b.tensor(1), b.tensor(1))));
+  };
   t["clone"] = [](Bound& b, const Value&) { return T(ag::clone(self_of(b))); };
 
   // Joining, products, picking.
@@ -239,7 +242,7 @@ bool autograd_transparent(const std::string& name) {
   static const std::set<std::string> names = {
       "zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like", "randint_like",
       "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "new_empty_strided", "tensor", "asarray",
-      "detach", "detach_", "requires_grad_", "retain_grad", "backward", "tolist", "item", "bernoulli",
+      "detach", "detach_", "requires_grad_", "retain_grad", "backward", "tolist", "item", "numpy", "bernoulli",
       "multinomial", "poisson", "normal", "allclose", "equal", "isclose", "is_nonzero", "argmax", "argmin",
       "argsort", "argwhere", "nonzero", "count_nonzero", "bincount", "histc", "searchsorted", "bucketize",
       "is_floating_point", "is_complex", "size", "stride", "dim", "numel", "nelement", "ndimension",

@@ -9,6 +9,7 @@
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
+#include "engine/autograd/variable.h"
 #include "engine/ops/unary.h"
 #include "shell/python/errors.h"
 #include "shell/python/numpy_array.h"
@@ -162,12 +163,15 @@ void register_tensor_info_ops(Registry& r) {
         "self as a NumPy array sharing its memory (CPU tensors; force=True copies a CUDA tensor to the CPU first).",
         [](Interpreter&, Bound& a) {
           const Tensor& t = a.tensor(0);
-          if (t.is_conj())
-            throw RuntimeError("Can't call numpy() on Tensor that has conjugate bit set. Use "
-                               "tensor.resolve_conj().numpy() instead.");
           if (!t.device().is_cpu() && !a.boolean(1))
             throw TypeError("can't convert " + t.device().str() +
                             " device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.");
+          if (!a.boolean(1) && grad_enabled() && autograd::requires_grad(t))
+            throw RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
+          if (t.is_conj() && !a.boolean(1))
+            throw RuntimeError("Can't call numpy() on Tensor that has conjugate bit set. Use "
+                               "tensor.resolve_conj().numpy() instead.");
+          if (t.is_conj()) return make_ndarray(resolve_conj(t));
           if (!t.device().is_cpu()) return make_ndarray(to(t, std::nullopt, Device{}));
           return make_ndarray_view(t, a[0]);  // its base is the tensor, as in PyTorch
         });

@@ -168,6 +168,8 @@ void install_join_attrs(std::map<std::string, Value>& torch_attrs);
 void install_info_attrs(std::map<std::string, Value>& torch_attrs);
 // torch.testing with assert_close (testing.cpp).
 void install_testing_module(std::map<std::string, Value>& torch_attrs);
+// torch.optim (SGD, Adam) and torch.nn.functional.mse_loss (optim.cpp).
+void install_optim_module(std::map<std::string, Value>& torch_attrs);
 void install_serialization(std::map<std::string, Value>& torch_attrs);  // torch.save / torch.load (serialization.cpp)
 
 

@@ -1,6 +1,8 @@
 // shell/torch/subscript.cpp — `x[i]` and `x[i] = v` for sequences, strings, storages and tensors.
 #include <cstring>
 
+#include "engine/autograd/functions.h"
+#include "engine/autograd/variable.h"
 #include "engine/core/memory.h"
 #include "engine/core/convert.h"
 #include "engine/ops/advanced_index.h"
@@ -252,12 +254,60 @@ void storage_set(const StorageObj& s, const Value& idx, const Value& v) {
   });
 }
 
+// Subscripts under autograd. A subscript of ints, slices, None and ... is a chain of views
+// (SelectBackward0, SliceBackward0, ...); anything with an index tensor is a copy whose gradient goes
+// back through the flat positions it read (IndexBackward0).
+bool all_basic(const std::vector<TensorIndex>& items) {
+  for (const TensorIndex& i : items)
+    if (i.kind != TensorIndex::Basic) return false;
+  return true;
+}
+
+std::vector<IndexItem> basic_items(const std::vector<TensorIndex>& items) {
+  std::vector<IndexItem> out;
+  for (const TensorIndex& i : items) out.push_back(i.item);
+  return out;
+}
+
+Tensor flat_positions(const Tensor& t, const std::vector<TensorIndex>& items) {
+  const Tensor pos = arange(Scalar(int64_t{0}), Scalar(t.numel()), Scalar(int64_t{1}), DType::Int64, t.device());
+  return subscript(view(pos, t.sizes()), items);
+}
+
+Tensor recorded_subscript(const Tensor& t, const std::vector<TensorIndex>& items) {
+  if (all_basic(items)) return ag::basic_index(t, basic_items(items));
+  return ag::take(t, flat_positions(t, items), "IndexBackward0");
+}
+
+void recorded_assign(const Tensor& self, const std::vector<TensorIndex>& items, const Tensor& value) {
+  if (all_basic(items)) {
+    const Tensor view = ag::basic_index(self, basic_items(items));
+    autograd::Meta& m = autograd::ensure_meta(view);
+    if (!m.base.defined()) {
+      const autograd::Meta* sm = autograd::meta(self);
+      m.base = sm && sm->base.defined() ? sm->base : self;
+    }
+    autograd::record_inplace(view, false, [&] { subscript_assign(self, items, value); },
+                             [&](const Tensor& before) { return ag::copy_result(before, value); });
+    autograd::bump_version(self);
+    return;
+  }
+  const Tensor pos = flat_positions(self, items);
+  autograd::record_inplace(self, false, [&] { subscript_assign(self, items, value); },
+                           [&](const Tensor& before) { return ag::index_put_result(before, pos, value); });
+  autograd::bump_version(self);
+}
+
 }  // namespace
 
 Value Interpreter::eval_subscript(const Value& obj, const Value& index) {
   switch (obj.kind()) {
     case Kind::Tensor: {
       const Tensor& t = obj.as_tensor();
+      if (grad_enabled() && autograd::requires_grad(t)) {
+        if (t.is_conj()) autograd::derivative_not_implemented("indexing a conjugate view");
+        return Value::tensor(recorded_subscript(t, tensor_index_items(*this, index)));
+      }
       if (!t.is_conj()) return Value::tensor(subscript(t, tensor_index_items(*this, index)));
       // A conjugate view: index its stored values; a view of them is a conjugate view too, a copy
       // (advanced indexing) gets the values conjugated.
@@ -337,6 +387,13 @@ void Interpreter::set_item(const Value& obj, const Value& index, const Value& v)
       if (index.is(Kind::List) && v.is(Kind::Complex) && !is_complex(self.dtype()))
         throw RuntimeError("index_fill_(): Converting complex Scalar to non-complex type is not supported");
       Tensor value = assigned_value(self, v);  // converted first, as PyTorch does
+      if (grad_enabled() && (autograd::requires_grad(self) || (v.is(Kind::Tensor) && autograd::requires_grad(v.as_tensor())))) {
+        if (self.is_conj()) autograd::derivative_not_implemented("assigning into a conjugate view");
+        if (v.is(Kind::Tensor)) value = ag::converted(v.as_tensor(), value);
+        recorded_assign(self, tensor_index_items(*this, index), value);
+        return;
+      }
+      autograd::bump_version(self);
       if (self.is_conj()) {  // a conjugate view stores the conjugates of what is written
         subscript_assign(raw_view(self), tensor_index_items(*this, index), conj(resolve_conj(value)));
         return;

@@ -116,6 +116,7 @@ Value make_torch_module(Interpreter&) {
   install_random_attrs(attrs);
   install_grad_mode(attrs);  // after random: torch.random.fork_rng
   install_autograd_module(attrs);  // after the grad-mode switches it re-exports
+  install_optim_module(attrs);
   install_benchmark(attrs);  // torch.utils.benchmark, get/set_num_threads
   install_join_attrs(attrs);
   install_info_attrs(attrs);
