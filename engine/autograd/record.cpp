@@ -52,15 +52,21 @@ void add_in_place(const Tensor& acc, const Tensor& g) {
   bump_version(acc);
 }
 
+namespace {
+// One past the last storage cell a geometry reads (at least offset + 1).
+int64_t cells_needed(const Shape& sizes, const Shape& strides, int64_t offset) {
+  int64_t last = offset;
+  for (size_t i = 0; i < sizes.size(); ++i)
+    if (sizes[i] > 0) last += (sizes[i] - 1) * strides[i];
+  return last + 1;
+}
+}  // namespace
+
 Tensor as_strided_backward(const Tensor& g, const Shape& base_sizes, const Shape& base_strides, int64_t base_offset,
                            const Shape& sizes, const Shape& strides, int64_t offset, DType, Device device) {
   // Storage positions each element of the view and of the base reads; the gradient of a storage
   // cell is the sum over the view's elements on it, and the base reads it back.
-  int64_t extent = std::max(base_offset, offset) + 1;
-  for (size_t i = 0; i < base_sizes.size(); ++i)
-    if (base_sizes[i] > 0) extent = std::max(extent, base_offset + (base_sizes[i] - 1) * base_strides[i] + 1);
-  for (size_t i = 0; i < sizes.size(); ++i)
-    if (sizes[i] > 0) extent = std::max(extent, offset + (sizes[i] - 1) * strides[i] + 1);
+  const int64_t extent = std::max(cells_needed(base_sizes, base_strides, base_offset), cells_needed(sizes, strides, offset));
   const Tensor cells = arange(Scalar(int64_t{0}), Scalar(extent), Scalar(int64_t{1}), DType::Int64, device);
   const Tensor view_pos = tsh::as_strided(cells, sizes, strides, offset);
   const Tensor base_pos = tsh::as_strided(cells, base_sizes, base_strides, base_offset);
@@ -75,12 +81,7 @@ Tensor storage_cells(const Tensor& t, int64_t extent) {
   return tsh::as_strided(cells, t.sizes(), t.strides(), t.storage_offset());
 }
 
-int64_t extent_of(const Tensor& t) {
-  int64_t e = t.storage_offset() + 1;
-  for (int64_t d = 0; d < t.dim(); ++d)
-    if (t.size(d) > 0) e = std::max(e, t.storage_offset() + (t.size(d) - 1) * t.stride(d) + 1);
-  return e;
-}
+int64_t extent_of(const Tensor& t) { return cells_needed(t.sizes(), t.strides(), t.storage_offset()); }
 
 // CopySlices: an in-place op `fn` on a view of base, seen from base. The gradient for the base's
 // old value is the incoming one where the view did not write, and fn's gradient for the view's

@@ -38,7 +38,9 @@ struct GradFnObj : InstanceObj {
       return make_builtin("name", "<built-in method name of " + node->name + " object at " + hex_addr(self.obj().get()) + ">",
                           [n](Interpreter&, Args& a, Kwargs& kw) {
                             bind_params("name", a, kw, {}, 0);
-                            return Value::str(n->name);
+                            // Nodes PyTorch writes by hand (not generated) answer with their C++ name.
+                            const bool manual = n->name == "AccumulateGrad" || n->name == "CopySlices";
+                            return Value::str(manual ? "torch::autograd::" + n->name : n->name);
                           });
     }
     if (name == "variable" && node->is_accumulate()) return Value::tensor(node->variable);
