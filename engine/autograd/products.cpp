@@ -24,8 +24,9 @@ TensorList matmul_backward(const Tensor& g, const Tensor& a, const Tensor& b, bo
   const Tensor am = a1 ? ag::unsqueeze(a, 0) : a;
   const Tensor bm = b1 ? ag::unsqueeze(b, -1) : b;
   Tensor gm = g;
-  if (a1) gm = ag::unsqueeze(gm, -2);
-  if (b1) gm = ag::unsqueeze(gm, -1);
+  if (a1 && b1) gm = ag::reshape(g, {1, 1});
+  else if (a1) gm = ag::unsqueeze(gm, -2);
+  else if (b1) gm = ag::unsqueeze(gm, -1);
   Tensor ga, gb;
   if (need_a) {
     ga = ag::sum_to(ag::matmul(gm, mH(bm)), am.sizes());
@@ -42,7 +43,7 @@ const char* matmul_node(const Tensor& a, const Tensor& b) {
   const int64_t da = a.dim(), db = b.dim();
   if (da == 1 && db == 1) return "DotBackward0";
   if (da == 2 && db == 1) return "MvBackward0";
-  if (da == 1 && db == 2) return "SqueezeBackward1";
+  if (da == 1 && db == 2) return "SqueezeBackward4";
   if (da == 2 && db == 2) return "MmBackward0";
   return "UnsafeViewBackward0";
 }

@@ -129,6 +129,22 @@ std::map<std::string, Impl> build_table() {
     if (given(b, "dtype")) autograd::derivative_not_implemented("linalg_vector_norm with dtype=");
     return T(ag::norm(self_of(b), b.f64(1), dims_of(b), flag(b, "keepdim", false), "LinalgVectorNormBackward0"));
   };
+  t["norm"] = [](Bound& b, const Value&) {
+    double p = 2.0;
+    const Value& pv = b[at(b, "p")];
+    if (pv.is_number()) p = pv.as_float();
+    else if (!pv.is_none() && !(pv.is(Kind::Str) && pv.as_str() == "fro")) autograd::derivative_not_implemented("norm");
+    if (given(b, "dtype")) autograd::derivative_not_implemented("norm with dtype=");
+    OptDims d;
+    const Value& dv = b[at(b, "dim")];
+    if (dv.is_intlike()) d = std::vector<int64_t>{static_cast<int64_t>(dv.as_int())};
+    else if (dv.is_sequence()) {
+      std::vector<int64_t> ds;
+      for (const Value& x : dv.items()) ds.push_back(static_cast<int64_t>(x.as_int()));
+      d = ds;
+    }
+    return T(ag::norm(self_of(b), p, d, flag(b, "keepdim", false), "LinalgVectorNormBackward0"));
+  };
   t["trace"] = [](Bound& b, const Value&) { return T(ag::trace(self_of(b))); };
 
   // Views.

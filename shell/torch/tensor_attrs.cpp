@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "engine/autograd/functions.h"
 #include "engine/autograd/variable.h"
 #include "engine/ops/unary.h"
 #include "engine/ops/views.h"
@@ -29,6 +30,19 @@ Tensor batch_conj_transpose(const Tensor& t) {
     throw RuntimeError("tensor.mH is only supported on matrices or batches of matrices. Got " +
                        std::to_string(t.dim()) + "-D tensor.");
   return conj_view(mT(t));  // a lazy conjugate view, as in PyTorch
+}
+
+// Under autograd, .T and .mT are the recorded views PyTorch makes (PermuteBackward0, TransposeBackward0).
+bool recording(const Tensor& t) { return grad_enabled() && autograd::requires_grad(t); }
+Tensor recorded_T(const Tensor& t) {
+  T(t);  // PyTorch's checks and warnings
+  std::vector<int64_t> dims;
+  for (int64_t d = t.dim() - 1; d >= 0; --d) dims.push_back(d);
+  return ag::permute(t, dims);
+}
+Tensor recorded_mT(const Tensor& t) {
+  mT(t);
+  return ag::transpose(t, -2, -1);
 }
 
 using Getter = Value (*)(const Tensor&);
@@ -71,13 +85,27 @@ const std::map<std::string, Getter>& properties() {
       {"name", [](const Tensor&) { return Value::none(); }},
       // `t.data` shares storage and geometry with t but is a distinct tensor object.
       {"data", [](const Tensor& t) { return Value::tensor(autograd::data_alias(t)); }},
-      {"T", [](const Tensor& t) { return Value::tensor(T(t)); }},
-      {"mT", [](const Tensor& t) { return Value::tensor(mT(t)); }},
-      {"H", [](const Tensor& t) { return Value::tensor(conj_transpose(t)); }},
-      {"mH", [](const Tensor& t) { return Value::tensor(batch_conj_transpose(t)); }},
+      {"T", [](const Tensor& t) { return Value::tensor(recording(t) ? recorded_T(t) : T(t)); }},
+      {"mT", [](const Tensor& t) { return Value::tensor(recording(t) ? recorded_mT(t) : mT(t)); }},
+      {"H", [](const Tensor& t) {
+         if (recording(t) && !is_complex(t.dtype())) return Value::tensor(t.dim() == 2 ? recorded_mT(t) : t);
+         if (recording(t)) autograd::derivative_not_implemented("H of a complex tensor");
+         return Value::tensor(conj_transpose(t));
+       }},
+      {"mH", [](const Tensor& t) {
+         if (recording(t) && !is_complex(t.dtype())) return Value::tensor(recorded_mT(t));
+         if (recording(t)) autograd::derivative_not_implemented("mH of a complex tensor");
+         return Value::tensor(batch_conj_transpose(t));
+       }},
       // Views of a complex tensor's parts (engine/ops/unary.h); real of a real tensor is itself.
-      {"real", [](const Tensor& t) { return Value::tensor(real(t)); }},
-      {"imag", [](const Tensor& t) { return Value::tensor(imag(t)); }},
+      {"real", [](const Tensor& t) {
+         if (recording(t) && is_complex(t.dtype())) autograd::derivative_not_implemented("real");
+         return Value::tensor(real(t));
+       }},
+      {"imag", [](const Tensor& t) {
+         if (recording(t)) autograd::derivative_not_implemented("imag");
+         return Value::tensor(imag(t));
+       }},
   };
   return table;
 }
