@@ -27,6 +27,13 @@ const std::vector<MagicEntry>& table() {
         "Change the working directory to dir (default: the home directory; `-` goes back to\n"
         "the previous one) and print it. Relative paths in %run, np.load, ... follow it."},
        magic_cd},
+      {{"graph", "%graph t",
+        "Draw the autograd graph that produced tensor t: its grad_fn at the top, then the\n"
+        "nodes gradients flow to (one per input of each op), down to the leaves whose .grad\n"
+        "backward() fills (AccumulateGrad), named by their variables. Each node shows the\n"
+        "tensors it saved for backward. Try: x = torch.ones(3, requires_grad=True)\n"
+        "    loss = (x * x).sum();  %graph loss"},
+       magic_graph},
       {{"history", "%history [-n] [-p] [-l [N]] [range ...]",
         "Print this session's inputs, one entry per statement as it was entered.\n"
         "  -n      number the entries\n"

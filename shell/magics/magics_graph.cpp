@@ -1,0 +1,99 @@
+// shell/magics/magics_graph.cpp — %graph t: the autograd graph that produced t, drawn as a tree.
+//
+// The root is t's grad_fn; under each node come the nodes its gradients flow to, in the order of
+// the op's inputs. A node reached a second time is drawn once and referred to by its number. Each
+// node shows what it saved for backward (shape and dtype, or that backward freed it); a leaf shows
+// the tensor that receives .grad, by its variable name when the session has one.
+#include <map>
+#include <set>
+
+#include "engine/autograd/node.h"
+#include "engine/autograd/variable.h"
+#include "engine/core/shape.h"
+#include "shell/interp.h"
+#include "shell/magics/magics_impl.h"
+
+namespace tsh::shell {
+
+namespace {
+
+std::string describe(const Tensor& t) {
+  return shape_str(t.sizes()) + " " + std::string(dtype_name(t.dtype()));
+}
+
+class GraphDrawing {
+ public:
+  explicit GraphDrawing(const std::map<const TensorImpl*, std::string>& names) : names_(names) {}
+
+  void node(const autograd::Node& n, const std::string& prefix, const std::string& child_prefix) {
+    auto seen = numbers_.find(&n);
+    if (seen != numbers_.end()) {
+      out_ += prefix + n.name + " #" + std::to_string(seen->second) + " (drawn above)\n";
+      return;
+    }
+    const int number = static_cast<int>(numbers_.size()) + 1;
+    numbers_[&n] = number;
+    out_ += prefix + n.name + " #" + std::to_string(number) + detail(n) + "\n";
+    std::vector<const autograd::Edge*> edges;
+    for (const autograd::Edge& e : n.next)
+      if (e.valid()) edges.push_back(&e);
+    for (size_t i = 0; i < edges.size(); ++i) {
+      const bool last = i + 1 == edges.size();
+      node(*edges[i]->fn, child_prefix + (last ? "└─ " : "├─ "), child_prefix + (last ? "   " : "│  "));
+    }
+  }
+
+  std::string text() const { return out_; }
+
+ private:
+  std::string detail(const autograd::Node& n) const {
+    if (n.is_accumulate()) {
+      const Tensor& v = n.variable;
+      auto it = names_.find(v.impl());
+      const std::string who = it != names_.end() ? it->second : "a leaf";
+      return "  → " + who + ": " + describe(v) + ", requires_grad=True (receives .grad)";
+    }
+    std::string s;
+    if (n.released) return "  saved tensors freed by backward (retain_graph=True keeps them)";
+    for (const autograd::SavedTensor& t : n.saved) {
+      if (!t.data.defined()) continue;
+      s += (s.empty() ? "  saved: " : ", ") + describe(t.data) + (t.is_output ? " (its result)" : "");
+    }
+    return s;
+  }
+
+  const std::map<const TensorImpl*, std::string>& names_;
+  std::map<const autograd::Node*, int> numbers_;
+  std::string out_;
+};
+
+}  // namespace
+
+void magic_graph(const MagicCall& call) {
+  const std::string& arg = call.args();
+  if (arg.empty()) throw UsageError("%graph needs a tensor: %graph loss");
+  const auto& stmts = parse_argument_code(call, arg, 0);
+  if (stmts.size() != 1 || stmts[0]->kind != grammar::StmtKind::Expr)
+    throw UsageError("%graph takes one expression, a tensor: %graph loss");
+  const Value v = call.in.eval(*stmts[0]->value);
+  if (!v.is(Kind::Tensor)) throw TypeError("%graph expects a tensor, got " + type_name(v));
+  const Tensor& t = v.as_tensor();
+  std::map<const TensorImpl*, std::string> names;
+  for (const auto& [name, value] : call.in.globals())
+    if (value.is(Kind::Tensor) && !names.count(value.as_tensor().impl())) names[value.as_tensor().impl()] = name;
+  const std::string head = arg + ": " + describe(t);
+  const auto fn = autograd::grad_fn(t);
+  if (!fn) {
+    if (autograd::requires_grad(t))
+      call.print(head + ", a leaf with requires_grad=True: no graph yet; ops on it record one.\n");
+    else
+      call.print(head + ", requires_grad=False: no graph (set requires_grad=True on the inputs first).\n");
+    return;
+  }
+  GraphDrawing drawing(names);
+  drawing.node(*fn, "", "");
+  call.print(head + ", grad_fn=<" + fn->name + ">\n" + drawing.text() +
+             "Gradients flow from the top down; backward() fills .grad at each AccumulateGrad.\n");
+}
+
+}  // namespace tsh::shell
