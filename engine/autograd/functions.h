@@ -143,6 +143,22 @@ Tensor repeat(const Tensor& x, const std::vector<int64_t>& repeats);
 Tensor tril_triu(const Tensor& x, int64_t diagonal, bool lower);
 Tensor trace(const Tensor& x);
 
+// Nodes attached to a plain op's result r (more.cpp).
+Tensor binary_more(const std::string& op, const Operand& a, const Operand& b, const Tensor& r);  // hypot, logaddexp, fmod, remainder, xlogy
+Tensor addc(bool is_div, const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value, const Tensor& r);
+// addmm / addmv / baddbmm-like: beta * self + alpha * (m1 @ m2).
+Tensor addmm(const Tensor& self, const Tensor& m1, const Tensor& m2, const Scalar& beta, const Scalar& alpha,
+             const Tensor& r, const char* node);
+// values = x's elements at flat `positions` (sort, topk, kthvalue, median(dim), mode, cummax, ...).
+Tensor picked(const Tensor& x, const Tensor& values, const Tensor& positions, const char* node);
+// A reduction to one of x's values, the gradient shared by the elements equal to it (median()).
+Tensor evenly(const Tensor& x, const Tensor& r, const char* node);
+// r made from x with a zero derivative (random draws shaped like x): PyTorch still records a node.
+Tensor zero_grad_result(const Tensor& x, const Tensor& r, const char* node);
+Tensor inverse_result(const Tensor& A, const Tensor& inv);
+Tensor det_result(const Tensor& A, const Tensor& d);
+Tensor solve_result(const Tensor& A, const Tensor& B, const Tensor& X, bool left);
+
 }  // namespace tsh::ag
 
 namespace tsh::autograd {

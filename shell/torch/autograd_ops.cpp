@@ -14,6 +14,8 @@
 #include "engine/autograd/functions.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/shape.h"
+#include "engine/ops/gather_scatter.h"
+#include "engine/ops/views.h"
 #include "shell/python/errors.h"
 #include "shell/torch/elementwise_defs.h"
 
@@ -29,7 +31,7 @@ bool given(const Bound& b, const char* name) {
   return i != Bound::npos && !b.is_none(i);
 }
 Tensor self_of(const Bound& b) { return b.tensor(0); }
-Value T(const Tensor& t) { return Value::tensor(t); }
+Value as_value(const Tensor& t) { return Value::tensor(t); }
 
 OptDims dims_of(const Bound& b, const char* name = "dim") {
   if (!given(b, name)) return std::nullopt;
@@ -57,77 +59,77 @@ std::map<std::string, Impl> build_table() {
   std::map<std::string, Impl> t;
   // Arithmetic.
   t["add"] = [](Bound& b, const Value&) {
-    return T(ag::add(arg_operand(b, "self"), arg_operand(b, "other"), given(b, "alpha") ? b.scalar(at(b, "alpha")) : Scalar(int64_t{1})));
+    return as_value(ag::add(arg_operand(b, "self"), arg_operand(b, "other"), given(b, "alpha") ? b.scalar(at(b, "alpha")) : Scalar(int64_t{1})));
   };
   t["sub"] = [](Bound& b, const Value&) {
-    return T(ag::sub(arg_operand(b, "self"), arg_operand(b, "other"), given(b, "alpha") ? b.scalar(at(b, "alpha")) : Scalar(int64_t{1})));
+    return as_value(ag::sub(arg_operand(b, "self"), arg_operand(b, "other"), given(b, "alpha") ? b.scalar(at(b, "alpha")) : Scalar(int64_t{1})));
   };
   t["subtract"] = t["sub"];
   t["rsub"] = [](Bound& b, const Value&) {
-    return T(ag::rsub(arg_operand(b, "self"), arg_operand(b, "other"), given(b, "alpha") ? b.scalar(at(b, "alpha")) : Scalar(int64_t{1})));
+    return as_value(ag::rsub(arg_operand(b, "self"), arg_operand(b, "other"), given(b, "alpha") ? b.scalar(at(b, "alpha")) : Scalar(int64_t{1})));
   };
-  t["mul"] = [](Bound& b, const Value&) { return T(ag::mul(arg_operand(b, "self"), arg_operand(b, "other"))); };
+  t["mul"] = [](Bound& b, const Value&) { return as_value(ag::mul(arg_operand(b, "self"), arg_operand(b, "other"))); };
   t["multiply"] = t["mul"];
   t["div"] = [](Bound& b, const Value&) {
     if (given(b, "rounding_mode")) autograd::derivative_not_implemented("div with a rounding_mode");
-    return T(ag::div(arg_operand(b, "self"), arg_operand(b, "other")));
+    return as_value(ag::div(arg_operand(b, "self"), arg_operand(b, "other")));
   };
   t["divide"] = t["div"];
   t["true_divide"] = t["div"];
-  t["pow"] = [](Bound& b, const Value&) { return T(ag::pow(arg_operand(b, "self"), arg_operand(b, "exponent"))); };
-  t["square"] = [](Bound& b, const Value&) { return T(ag::square(self_of(b))); };
-  t["neg"] = [](Bound& b, const Value&) { return T(ag::neg(self_of(b))); };
+  t["pow"] = [](Bound& b, const Value&) { return as_value(ag::pow(arg_operand(b, "self"), arg_operand(b, "exponent"))); };
+  t["square"] = [](Bound& b, const Value&) { return as_value(ag::square(self_of(b))); };
+  t["neg"] = [](Bound& b, const Value&) { return as_value(ag::neg(self_of(b))); };
   t["negative"] = t["neg"];
-  t["relu"] = [](Bound& b, const Value&) { return T(ag::relu(self_of(b))); };
-  t["maximum"] = [](Bound& b, const Value&) { return T(ag::maximum(b.tensor(0), b.tensor(1))); };
-  t["minimum"] = [](Bound& b, const Value&) { return T(ag::minimum(b.tensor(0), b.tensor(1))); };
-  t["atan2"] = [](Bound& b, const Value&) { return T(ag::atan2(b.tensor(0), b.tensor(1))); };
+  t["relu"] = [](Bound& b, const Value&) { return as_value(ag::relu(self_of(b))); };
+  t["maximum"] = [](Bound& b, const Value&) { return as_value(ag::maximum(b.tensor(0), b.tensor(1))); };
+  t["minimum"] = [](Bound& b, const Value&) { return as_value(ag::minimum(b.tensor(0), b.tensor(1))); };
+  t["atan2"] = [](Bound& b, const Value&) { return as_value(ag::atan2(b.tensor(0), b.tensor(1))); };
   t["arctan2"] = t["atan2"];
   t["where"] = [](Bound& b, const Value&) {
-    if (at(b, "condition") == 0) return T(ag::where(b.tensor(0), operand(b, 1), operand(b, 2)));
-    return T(ag::where(b.tensor(1), operand(b, 0), operand(b, 2)));  // method: self.where(condition, other)
+    if (at(b, "condition") == 0) return as_value(ag::where(b.tensor(0), operand(b, 1), operand(b, 2)));
+    return as_value(ag::where(b.tensor(1), operand(b, 0), operand(b, 2)));  // method: self.where(condition, other)
   };
-  t["clamp"] = [](Bound& b, const Value&) { return T(ag::clamp(self_of(b), opt_operand(b, 1), opt_operand(b, 2))); };
+  t["clamp"] = [](Bound& b, const Value&) { return as_value(ag::clamp(self_of(b), opt_operand(b, 1), opt_operand(b, 2))); };
   t["clip"] = t["clamp"];
-  t["lerp"] = [](Bound& b, const Value&) { return T(ag::lerp(b.tensor(0), b.tensor(1), operand(b, 2))); };
-  t["nan_to_num"] = [](Bound& b, const Value&) { return T(ag::nan_to_num(self_of(b), b.opt_f64(1), b.opt_f64(2), b.opt_f64(3))); };
-  t["masked_fill"] = [](Bound& b, const Value&) { return T(ag::masked_fill(b.tensor(0), b.tensor(1), operand(b, 2))); };
+  t["lerp"] = [](Bound& b, const Value&) { return as_value(ag::lerp(b.tensor(0), b.tensor(1), operand(b, 2))); };
+  t["nan_to_num"] = [](Bound& b, const Value&) { return as_value(ag::nan_to_num(self_of(b), b.opt_f64(1), b.opt_f64(2), b.opt_f64(3))); };
+  t["masked_fill"] = [](Bound& b, const Value&) { return as_value(ag::masked_fill(b.tensor(0), b.tensor(1), operand(b, 2))); };
 
   // Reductions.
-  t["sum"] = [](Bound& b, const Value&) { return T(ag::sum(self_of(b), dims_of(b), flag(b, "keepdim", false), dtype_of(b))); };
-  t["mean"] = [](Bound& b, const Value&) { return T(ag::mean(self_of(b), dims_of(b), flag(b, "keepdim", false), dtype_of(b))); };
+  t["sum"] = [](Bound& b, const Value&) { return as_value(ag::sum(self_of(b), dims_of(b), flag(b, "keepdim", false), dtype_of(b))); };
+  t["mean"] = [](Bound& b, const Value&) { return as_value(ag::mean(self_of(b), dims_of(b), flag(b, "keepdim", false), dtype_of(b))); };
   t["prod"] = [](Bound& b, const Value&) {
-    return T(ag::prod(self_of(b), given(b, "dim") ? std::optional<int64_t>(b.int64(at(b, "dim"))) : std::nullopt,
+    return as_value(ag::prod(self_of(b), given(b, "dim") ? std::optional<int64_t>(b.int64(at(b, "dim"))) : std::nullopt,
                       flag(b, "keepdim", false), dtype_of(b)));
   };
   for (const bool take_sqrt : {false, true}) {
     t[take_sqrt ? "std" : "var"] = [take_sqrt](Bound& b, const Value&) {
       double correction = flag(b, "unbiased", true) ? 1.0 : 0.0;
       if (given(b, "correction")) correction = b.scalar(at(b, "correction")).to_double();
-      return T(ag::var(self_of(b), dims_of(b), correction, flag(b, "keepdim", false), take_sqrt));
+      return as_value(ag::var(self_of(b), dims_of(b), correction, flag(b, "keepdim", false), take_sqrt));
     };
   }
   for (const bool is_max : {true, false}) {
     t[is_max ? "max" : "min"] = [is_max](Bound& b, const Value&) -> Value {
-      if (at(b, "other") != Bound::npos) return T(is_max ? ag::maximum(b.tensor(0), b.tensor(1)) : ag::minimum(b.tensor(0), b.tensor(1)));
-      if (at(b, "dim") == Bound::npos) return T(ag::max_all(self_of(b), is_max));
+      if (at(b, "other") != Bound::npos) return as_value(is_max ? ag::maximum(b.tensor(0), b.tensor(1)) : ag::minimum(b.tensor(0), b.tensor(1)));
+      if (at(b, "dim") == Bound::npos) return as_value(ag::max_all(self_of(b), is_max));
       auto [v, i] = ag::max_dim(self_of(b), b.int64(at(b, "dim")), flag(b, "keepdim", false), is_max);
-      return named(is_max ? "max" : "min", {"values", "indices"}, {T(v), T(i)});
+      return named(is_max ? "max" : "min", {"values", "indices"}, {as_value(v), as_value(i)});
     };
     t[is_max ? "amax" : "amin"] = [is_max](Bound& b, const Value&) {
-      return T(ag::amax(self_of(b), dims_of(b), flag(b, "keepdim", false), is_max));
+      return as_value(ag::amax(self_of(b), dims_of(b), flag(b, "keepdim", false), is_max));
     };
   }
   t["logsumexp"] = [](Bound& b, const Value&) {
     const OptDims d = dims_of(b);
-    return T(ag::logsumexp(self_of(b), d ? *d : std::vector<int64_t>{}, flag(b, "keepdim", false)));
+    return as_value(ag::logsumexp(self_of(b), d ? *d : std::vector<int64_t>{}, flag(b, "keepdim", false)));
   };
-  t["softmax"] = [](Bound& b, const Value&) { return T(ag::softmax(self_of(b), b.int64(1), dtype_of(b), false)); };
-  t["log_softmax"] = [](Bound& b, const Value&) { return T(ag::softmax(self_of(b), b.int64(1), dtype_of(b), true)); };
-  t["cumsum"] = [](Bound& b, const Value&) { return T(ag::cumsum(self_of(b), b.int64(1), dtype_of(b))); };
+  t["softmax"] = [](Bound& b, const Value&) { return as_value(ag::softmax(self_of(b), b.int64(1), dtype_of(b), false)); };
+  t["log_softmax"] = [](Bound& b, const Value&) { return as_value(ag::softmax(self_of(b), b.int64(1), dtype_of(b), true)); };
+  t["cumsum"] = [](Bound& b, const Value&) { return as_value(ag::cumsum(self_of(b), b.int64(1), dtype_of(b))); };
   t["linalg_vector_norm"] = [](Bound& b, const Value&) {
     if (given(b, "dtype")) autograd::derivative_not_implemented("linalg_vector_norm with dtype=");
-    return T(ag::norm(self_of(b), b.f64(1), dims_of(b), flag(b, "keepdim", false), "LinalgVectorNormBackward0"));
+    return as_value(ag::norm(self_of(b), b.f64(1), dims_of(b), flag(b, "keepdim", false), "LinalgVectorNormBackward0"));
   };
   t["norm"] = [](Bound& b, const Value&) {
     double p = 2.0;
@@ -143,81 +145,81 @@ std::map<std::string, Impl> build_table() {
       for (const Value& x : dv.items()) ds.push_back(static_cast<int64_t>(x.as_int()));
       d = ds;
     }
-    return T(ag::norm(self_of(b), p, d, flag(b, "keepdim", false), "LinalgVectorNormBackward0"));
+    return as_value(ag::norm(self_of(b), p, d, flag(b, "keepdim", false), "LinalgVectorNormBackward0"));
   };
-  t["trace"] = [](Bound& b, const Value&) { return T(ag::trace(self_of(b))); };
+  t["trace"] = [](Bound& b, const Value&) { return as_value(ag::trace(self_of(b))); };
 
   // Views.
   t["view"] = [](Bound& b, const Value&) -> Value {
     if (at(b, "dtype") != Bound::npos) autograd::derivative_not_implemented("view(dtype)");
-    return T(ag::view(self_of(b), b.shape(1)));
+    return as_value(ag::view(self_of(b), b.shape(1)));
   };
-  t["view_as"] = [](Bound& b, const Value&) { return T(ag::view(self_of(b), b.tensor(1).sizes())); };
-  t["reshape"] = [](Bound& b, const Value&) { return T(ag::reshape(self_of(b), b.shape(1))); };
-  t["reshape_as"] = [](Bound& b, const Value&) { return T(ag::reshape(self_of(b), b.tensor(1).sizes())); };
-  t["flatten"] = [](Bound& b, const Value&) { return T(ag::flatten(self_of(b), b.int64(1), b.int64(2))); };
-  t["t"] = [](Bound& b, const Value&) { return T(ag::t(self_of(b))); };
-  t["transpose"] = [](Bound& b, const Value&) { return T(ag::transpose(self_of(b), b.int64(1), b.int64(2))); };
+  t["view_as"] = [](Bound& b, const Value&) { return as_value(ag::view(self_of(b), b.tensor(1).sizes())); };
+  t["reshape"] = [](Bound& b, const Value&) { return as_value(ag::reshape(self_of(b), b.shape(1))); };
+  t["reshape_as"] = [](Bound& b, const Value&) { return as_value(ag::reshape(self_of(b), b.tensor(1).sizes())); };
+  t["flatten"] = [](Bound& b, const Value&) { return as_value(ag::flatten(self_of(b), b.int64(1), b.int64(2))); };
+  t["t"] = [](Bound& b, const Value&) { return as_value(ag::t(self_of(b))); };
+  t["transpose"] = [](Bound& b, const Value&) { return as_value(ag::transpose(self_of(b), b.int64(1), b.int64(2))); };
   t["swapaxes"] = t["transpose"];
   t["swapdims"] = t["transpose"];
   t["permute"] = [](Bound& b, const Value&) {
     const Shape d = b.shape(1);
-    return T(ag::permute(self_of(b), std::vector<int64_t>(d.begin(), d.end())));
+    return as_value(ag::permute(self_of(b), std::vector<int64_t>(d.begin(), d.end())));
   };
-  t["expand"] = [](Bound& b, const Value&) { return T(ag::expand(self_of(b), b.shape(1))); };
-  t["expand_as"] = [](Bound& b, const Value&) { return T(ag::expand(self_of(b), b.tensor(1).sizes())); };
+  t["expand"] = [](Bound& b, const Value&) { return as_value(ag::expand(self_of(b), b.shape(1))); };
+  t["expand_as"] = [](Bound& b, const Value&) { return as_value(ag::expand(self_of(b), b.tensor(1).sizes())); };
   t["broadcast_to"] = t["expand"];
-  t["unsqueeze"] = [](Bound& b, const Value&) { return T(ag::unsqueeze(self_of(b), b.int64(1))); };
+  t["unsqueeze"] = [](Bound& b, const Value&) { return as_value(ag::unsqueeze(self_of(b), b.int64(1))); };
   t["squeeze"] = [](Bound& b, const Value&) -> Value {
-    if (at(b, "dim") == Bound::npos) return T(ag::squeeze(self_of(b), std::nullopt, "SqueezeBackward0"));
+    if (at(b, "dim") == Bound::npos) return as_value(ag::squeeze(self_of(b), std::nullopt, "SqueezeBackward0"));
     const Value& v = b[at(b, "dim")];
-    if (v.is_intlike()) return T(ag::squeeze(self_of(b), std::vector<int64_t>{static_cast<int64_t>(v.as_int())}, "SqueezeBackward1"));
+    if (v.is_intlike()) return as_value(ag::squeeze(self_of(b), std::vector<int64_t>{static_cast<int64_t>(v.as_int())}, "SqueezeBackward1"));
     const Shape s = b.shape(at(b, "dim"));
-    return T(ag::squeeze(self_of(b), std::vector<int64_t>(s.begin(), s.end()), "SqueezeBackward2"));
+    return as_value(ag::squeeze(self_of(b), std::vector<int64_t>(s.begin(), s.end()), "SqueezeBackward2"));
   };
-  t["select"] = [](Bound& b, const Value&) { return T(ag::select(self_of(b), b.int64(1), b.int64(2))); };
+  t["select"] = [](Bound& b, const Value&) { return as_value(ag::select(self_of(b), b.int64(1), b.int64(2))); };
   t["narrow"] = [](Bound& b, const Value&) {
     const int64_t start = b[2].is(Kind::Tensor) ? b.tensor(2).numel() ? b.int64(2) : 0 : b.int64(2);
-    return T(ag::narrow(self_of(b), b.int64(1), start, b.int64(3)));
+    return as_value(ag::narrow(self_of(b), b.int64(1), start, b.int64(3)));
   };
-  t["diagonal"] = [](Bound& b, const Value&) { return T(ag::diagonal(self_of(b), b.int64(1), b.int64(2), b.int64(3))); };
+  t["diagonal"] = [](Bound& b, const Value&) { return as_value(ag::diagonal(self_of(b), b.int64(1), b.int64(2), b.int64(3))); };
   t["as_strided"] = [](Bound& b, const Value&) {
     const Tensor x = self_of(b);
-    return T(ag::as_strided(x, b.shape(1), b.shape(2), given(b, "storage_offset") ? b.int64(3) : x.storage_offset()));
+    return as_value(ag::as_strided(x, b.shape(1), b.shape(2), given(b, "storage_offset") ? b.int64(3) : x.storage_offset()));
   };
   t["unbind"] = [](Bound& b, const Value&) { return tensor_tuple(ag::unbind(self_of(b), b.int64(1))); };
-  t["contiguous"] = [](Bound& b, const Value&) { return T(ag::contiguous(self_of(b))); };
+  t["contiguous"] = [](Bound& b, const Value&) { return as_value(ag::contiguous(self_of(b))); };
   t["copy"] = [](Bound& b, const Value&) {  // copy_ in place: self takes src's values and history
-    return T(ag::copy_result(self_of(b), ag::converted(b.tensor(1), b.tensor(1))));
+    return as_value(ag::copy_result(self_of(b), ag::converted(b.tensor(1), b.tensor(1))));
   };
-  t["clone"] = [](Bound& b, const Value&) { return T(ag::clone(self_of(b))); };
+  t["clone"] = [](Bound& b, const Value&) { return as_value(ag::clone(self_of(b))); };
 
   // Joining, products, picking.
-  t["cat"] = [](Bound& b, const Value&) { return T(ag::cat(b.tensors(0), b.int64(1))); };
+  t["cat"] = [](Bound& b, const Value&) { return as_value(ag::cat(b.tensors(0), b.int64(1))); };
   t["concat"] = t["cat"];
   t["concatenate"] = t["cat"];
-  t["stack"] = [](Bound& b, const Value&) { return T(ag::stack(b.tensors(0), b.int64(1))); };
-  t["matmul"] = [](Bound& b, const Value&) { return T(ag::matmul(b.tensor(0), b.tensor(1))); };
-  t["mm"] = [](Bound& b, const Value&) { return T(ag::mm(b.tensor(0), b.tensor(1))); };
-  t["mv"] = [](Bound& b, const Value&) { return T(ag::matmul(b.tensor(0), b.tensor(1))); };
-  t["dot"] = [](Bound& b, const Value&) { return T(ag::matmul(b.tensor(0), b.tensor(1))); };
-  t["gather"] = [](Bound& b, const Value&) { return T(ag::gather(b.tensor(0), b.int64(1), b.tensor(2))); };
-  t["index_select"] = [](Bound& b, const Value&) { return T(ag::index_select(b.tensor(0), b.int64(1), b.tensor(2))); };
+  t["stack"] = [](Bound& b, const Value&) { return as_value(ag::stack(b.tensors(0), b.int64(1))); };
+  t["matmul"] = [](Bound& b, const Value&) { return as_value(ag::matmul(b.tensor(0), b.tensor(1))); };
+  t["mm"] = [](Bound& b, const Value&) { return as_value(ag::mm(b.tensor(0), b.tensor(1))); };
+  t["mv"] = [](Bound& b, const Value&) { return as_value(ag::matmul(b.tensor(0), b.tensor(1))); };
+  t["dot"] = [](Bound& b, const Value&) { return as_value(ag::matmul(b.tensor(0), b.tensor(1))); };
+  t["gather"] = [](Bound& b, const Value&) { return as_value(ag::gather(b.tensor(0), b.int64(1), b.tensor(2))); };
+  t["index_select"] = [](Bound& b, const Value&) { return as_value(ag::index_select(b.tensor(0), b.int64(1), b.tensor(2))); };
   t["flip"] = [](Bound& b, const Value&) {
     const Shape d = b.shape(1);
-    return T(ag::flip(b.tensor(0), std::vector<int64_t>(d.begin(), d.end())));
+    return as_value(ag::flip(b.tensor(0), std::vector<int64_t>(d.begin(), d.end())));
   };
   t["repeat"] = [](Bound& b, const Value&) {
     const Shape d = b.shape(1);
-    return T(ag::repeat(b.tensor(0), std::vector<int64_t>(d.begin(), d.end())));
+    return as_value(ag::repeat(b.tensor(0), std::vector<int64_t>(d.begin(), d.end())));
   };
-  t["tril"] = [](Bound& b, const Value&) { return T(ag::tril_triu(b.tensor(0), b.int64(1), true)); };
-  t["triu"] = [](Bound& b, const Value&) { return T(ag::tril_triu(b.tensor(0), b.int64(1), false)); };
+  t["tril"] = [](Bound& b, const Value&) { return as_value(ag::tril_triu(b.tensor(0), b.int64(1), true)); };
+  t["triu"] = [](Bound& b, const Value&) { return as_value(ag::tril_triu(b.tensor(0), b.int64(1), false)); };
   // Conversions: the plain result (which follows every rule of to/type/cpu/...) gets ToCopyBackward0.
   for (const char* n : {"to", "type", "type_as", "cpu", "cuda", "float", "double", "half", "bfloat16", "cfloat", "cdouble"})
     t[n] = [](Bound& b, const Value& plain) {
       if (!plain.is(Kind::Tensor)) return plain;
-      return T(ag::converted(self_of(b), plain.as_tensor()));
+      return as_value(ag::converted(self_of(b), plain.as_tensor()));
     };
   // Unary math.
   static const std::pair<const char*, UnaryOp> unary_ops[] = {
@@ -234,13 +236,79 @@ std::map<std::string, Impl> build_table() {
       {"fix", UnaryOp::Trunc}, {"frac", UnaryOp::Frac}};
   for (const auto& [n, op] : unary_ops) {
     const UnaryOp o = op;
-    t[n] = [o](Bound& b, const Value&) { return T(ag::unary(o, self_of(b))); };
+    t[n] = [o](Bound& b, const Value&) { return as_value(ag::unary(o, self_of(b))); };
   }
   t["round"] = [](Bound& b, const Value&) {
-    if (given(b, "decimals") && b.int64(at(b, "decimals")) != 0) return T(ag::unary(UnaryOp::Round, self_of(b)));
-    return T(ag::unary(UnaryOp::Round, self_of(b)));
+    if (given(b, "decimals") && b.int64(at(b, "decimals")) != 0) return as_value(ag::unary(UnaryOp::Round, self_of(b)));
+    return as_value(ag::unary(UnaryOp::Round, self_of(b)));
   };
-  t["mse_loss"] = [](Bound& b, const Value&) { return T(ag::mse_loss(b.tensor(0), b.tensor(1), b.str(at(b, "reduction")))); };
+  // Two-input functions and the add* family: the node goes on the plain result.
+  for (const char* n : {"hypot", "logaddexp", "fmod", "remainder", "xlogy"}) {
+    const std::string op = n;
+    t[n] = [op](Bound& b, const Value& plain) {
+      return as_value(ag::binary_more(op, arg_operand(b, "self"), arg_operand(b, "other"), plain.as_tensor()));
+    };
+  }
+  t["addcmul"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::addc(false, b.tensor(0), b.tensor(1), b.tensor(2), b.scalar(at(b, "value")), plain.as_tensor()));
+  };
+  t["addcdiv"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::addc(true, b.tensor(0), b.tensor(1), b.tensor(2), b.scalar(at(b, "value")), plain.as_tensor()));
+  };
+  t["addmm"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::addmm(b.tensor(0), b.tensor(1), b.tensor(2), b.scalar(at(b, "beta")), b.scalar(at(b, "alpha")),
+                       plain.as_tensor(), "AddmmBackward0"));
+  };
+  t["addmv"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::addmm(b.tensor(0), b.tensor(1), b.tensor(2), b.scalar(at(b, "beta")), b.scalar(at(b, "alpha")),
+                       plain.as_tensor(), "AddmvBackward0"));
+  };
+  t["bmm"] = [](Bound& b, const Value&) {
+    Tensor r = ag::matmul(b.tensor(0), b.tensor(1));
+    if (auto fn = autograd::grad_fn(r)) fn->name = "BmmBackward0";
+    return as_value(r);
+  };
+  t["outer"] = [](Bound& b, const Value&) { return as_value(ag::mul(ag::unsqueeze(b.tensor(0), 1), b.tensor(1))); };
+  t["ger"] = t["outer"];
+  // Ops that pick elements and say where: the values' gradient goes back to those positions.
+  static const std::pair<const char*, const char*> pickers[] = {
+      {"sort", "SortBackward0"}, {"topk", "TopkBackward0"}, {"kthvalue", "KthvalueBackward0"},
+      {"median", "MedianBackward1"}, {"nanmedian", "NanmedianBackward1"}, {"mode", "ModeBackward0"},
+      {"cummax", "CummaxBackward0"}, {"cummin", "CumminBackward0"}};
+  for (const auto& [n, node] : pickers) {
+    const char* name = node;
+    const bool is_median = std::string(n) == "median" || std::string(n) == "nanmedian";
+    t[n] = [name, is_median](Bound& b, const Value& plain) -> Value {
+      const Tensor x = self_of(b);
+      if (plain.is(Kind::Tensor)) {  // median() of everything: one value, shared between its ties
+        return as_value(ag::evenly(x, plain.as_tensor(), is_median ? (std::string(name) == "NanmedianBackward1" ? "NanmedianBackward0" : "MedianBackward0") : name));
+      }
+      const auto& items = plain.as<NamedTupleObj>()->items;
+      const Tensor values = items[0].as_tensor(), indices = items[1].as_tensor();
+      int64_t dim = at(b, "dim") == Bound::npos || b.is_none(at(b, "dim")) ? -1 : b.int64(at(b, "dim"));
+      if (x.dim() == 0) dim = 0;
+      const Tensor pos = ag::positions_of(x, [&](const Tensor& p) {
+        const Tensor idx = values.dim() == x.dim() ? indices : tsh::unsqueeze(indices, dim);
+        Tensor picked = tsh::gather(p, x.dim() == 0 ? 0 : dim, idx);
+        return values.dim() == x.dim() ? picked : tsh::squeeze(picked, dim);
+      });
+      ag::picked(x, values, pos, name);
+      return plain;
+    };
+  }
+  // Linear algebra: the node goes on the plain result.
+  t["det"] = [](Bound& b, const Value& plain) { return as_value(ag::det_result(self_of(b), plain.as_tensor())); };
+  t["linalg_det"] = t["det"];
+  t["inverse"] = [](Bound& b, const Value& plain) { return as_value(ag::inverse_result(self_of(b), plain.as_tensor())); };
+  t["linalg_inv"] = t["inverse"];
+  t["linalg_solve"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::solve_result(b.tensor(0), b.tensor(1), plain.as_tensor(), b.boolean(2)));
+  };
+  // Random draws shaped like self: PyTorch records them with a zero gradient.
+  t["bernoulli"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::zero_grad_result(self_of(b), plain.as_tensor(), "BernoulliBackward0"));
+  };
+  t["mse_loss"] = [](Bound& b, const Value&) { return as_value(ag::mse_loss(b.tensor(0), b.tensor(1), b.str(at(b, "reduction")))); };
   return t;
 }
 
@@ -252,13 +320,36 @@ const AutogradImpl* autograd_impl(const std::string& name) {
   return it == table.end() ? nullptr : &it->second;
 }
 
+const char* rearranging_node(const std::string& name) {
+  // Ops whose result only moves or repeats self's elements: run on the positions of self's elements,
+  // they say where each result element came from (the node names are PyTorch's).
+  static const std::map<std::string, const char*> names = {
+      {"roll", "RollBackward0"}, {"take", "TakeBackward0"}, {"take_along_dim", "GatherBackward0"},
+      {"masked_select", "MaskedSelectBackward0"}, {"fliplr", "FlipBackward0"}, {"flipud", "FlipBackward0"},
+      {"rot90", "FlipBackward0"}, {"tile", "RepeatBackward0"}, {"repeat_interleave", "ViewBackward0"},
+      {"movedim", "PermuteBackward0"}, {"moveaxis", "PermuteBackward0"}, {"unfold", "UnfoldBackward0"},
+      {"narrow_copy", "SliceBackward0"}, {"diag", "DiagonalBackward0_copy"}, {"t_copy", "TBackward0"},
+      {"unsqueeze_copy", "UnsqueezeBackward0"}, {"squeeze_copy", "SqueezeBackward0"},
+      {"transpose_copy", "TransposeBackward0"}, {"permute_copy", "PermuteBackward0"},
+      {"expand_copy", "ExpandBackward0"}, {"view_copy", "ViewBackward0"}, {"select_copy", "SelectBackward0"},
+      {"slice_copy", "SliceBackward0"}, {"diagonal_copy", "DiagonalBackward0"}, {"unbind_copy", "UnbindBackward0"},
+      {"atleast_1d", "ViewBackward0"}, {"atleast_2d", "UnsqueezeBackward0"}, {"atleast_3d", "UnsqueezeBackward0"},
+      {"ravel", "ViewBackward0"}, {"unflatten", "ViewBackward0"}, {"hsplit", "SplitWithSizesBackward0"},
+      {"vsplit", "SplitWithSizesBackward0"}, {"dsplit", "SplitWithSizesBackward0"},
+      {"tensor_split", "SliceBackward0"}, {"split", "SplitBackward0"}, {"chunk", "SplitBackward0"},
+      {"split_with_sizes", "SplitWithSizesBackward0"}, {"swapaxes", "TransposeBackward0"},
+      {"msort", "SortBackward0"}, {"trace", "TraceBackward0"}};
+  auto it = names.find(name);
+  return it == names.end() ? nullptr : it->second;
+}
+
 bool autograd_transparent(const std::string& name) {
   // Ops whose results never carry a gradient (new tensors of the same shape, random draws, integer or
   // bool answers, metadata) or that manage autograd state themselves.
   static const std::set<std::string> names = {
       "zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like", "randint_like",
       "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "new_empty_strided", "tensor", "asarray",
-      "detach", "detach_", "requires_grad_", "retain_grad", "backward", "tolist", "item", "numpy", "bernoulli",
+      "detach", "detach_", "requires_grad_", "retain_grad", "backward", "tolist", "item", "numpy",
       "multinomial", "poisson", "normal", "allclose", "equal", "isclose", "is_nonzero", "argmax", "argmin",
       "argsort", "argwhere", "nonzero", "count_nonzero", "bincount", "histc", "searchsorted", "bucketize",
       "is_floating_point", "is_complex", "size", "stride", "dim", "numel", "nelement", "ndimension",

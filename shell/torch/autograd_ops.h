@@ -15,6 +15,10 @@ using AutogradImpl = std::function<Value(Bound&, const Value& plain)>;
 // The autograd form of op `name` (in-place ops use their out-of-place name), or null.
 const AutogradImpl* autograd_impl(const std::string& name);
 
+// The node name of an op whose result only moves or repeats self's elements (roll, take, masked_select,
+// split, ...), or null. The registry runs such an op on the positions of self's elements.
+const char* rearranging_node(const std::string& name);
+
 // Ops that run as they are under autograd: their results never carry gradients (new tensors,
 // random draws, bool and integer answers, metadata) or they manage autograd state themselves.
 bool autograd_transparent(const std::string& name);

@@ -4,6 +4,8 @@
 // cartesian_prod), which install_join_attrs puts on the torch module.
 //
 // The engine functions live in engine/ops/{join,rearrange}.h.
+#include "engine/autograd/functions.h"
+#include "engine/autograd/variable.h"
 #include "engine/ops/join.h"
 #include "engine/ops/out.h"
 #include "engine/ops/products.h"
@@ -147,9 +149,61 @@ void register_join_ops(Registry& r) {
         });
 }
 
+namespace {
+
+bool any_requires_grad(const Value& v) {
+  if (v.is(Kind::Tensor)) return autograd::requires_grad(v.as_tensor());
+  if (v.is(Kind::List) || v.is(Kind::Tuple))
+    for (const Value& x : v.items())
+      if (any_requires_grad(x)) return true;
+  return false;
+}
+
+std::vector<Tensor> flat_tensors(const Args& a) {
+  std::vector<Tensor> out;
+  for (const Value& v : a) {
+    if (v.is(Kind::Tensor)) out.push_back(v.as_tensor());
+    else if (v.is(Kind::List) || v.is(Kind::Tuple))
+      for (const Value& x : v.items())
+        if (x.is(Kind::Tensor)) out.push_back(x.as_tensor());
+  }
+  return out;
+}
+
+// These functions under autograd: broadcast_tensors and atleast_Nd are views of their inputs
+// (recorded as such); the others have no derivative in tsh and say so.
+Value recorded_join(const std::string& name, Args& a, const Value& plain) {
+  const std::vector<Tensor> ins = flat_tensors(a);
+  std::vector<Value> outs = plain.is(Kind::Tensor) ? std::vector<Value>{plain} : plain.items();
+  if (outs.size() != ins.size() || !(name == "broadcast_tensors" || name.rfind("atleast_", 0) == 0))
+    autograd::derivative_not_implemented(name);
+  for (size_t i = 0; i < ins.size(); ++i) {
+    const Shape s = outs[i].as_tensor().sizes();
+    const Tensor& x = ins[i];
+    Tensor r;
+    if (name == "broadcast_tensors") r = ag::expand(x, s);
+    else if (name == "atleast_2d" && x.dim() == 1) r = ag::unsqueeze(x, 0);
+    else if (name == "atleast_3d" && x.dim() == 1) r = ag::unsqueeze(ag::unsqueeze(x, 0), 2);
+    else if (name == "atleast_3d" && x.dim() == 2) r = ag::unsqueeze(x, 2);
+    else r = s == x.sizes() ? x : ag::reshape(x, s);
+    outs[i] = Value::tensor(r);
+  }
+  if (plain.is(Kind::Tensor)) return outs[0];
+  return plain.is(Kind::List) ? Value::list(outs) : Value::tuple(outs);
+}
+
+}  // namespace
+
 void install_join_attrs(std::map<std::string, Value>& attrs) {
   auto def = [&](const std::string& name, std::function<Value(Interpreter&, Args&, Kwargs&)> fn) {
-    attrs[name] = make_builtin(name, "<function " + name + ">", std::move(fn));
+    attrs[name] = make_builtin(name, "<function " + name + ">", [name, fn](Interpreter& in, Args& a, Kwargs& kw) {
+      bool records = false;
+      if (grad_enabled())
+        for (const Value& v : a) records = records || any_requires_grad(v);
+      if (!records) return fn(in, a, kw);
+      const Value plain = fn(in, a, kw);
+      return recorded_join(name, a, plain);
+    });
   };
   def("broadcast_tensors", [](Interpreter&, Args& a, Kwargs& kw) {
     no_kwargs("broadcast_tensors", kw);

@@ -19,6 +19,7 @@
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
 #include "engine/ops/unary.h"
+#include "engine/ops/views.h"
 #include "shell/python/errors.h"
 #include "shell/torch/arg_parser.h"
 
@@ -414,6 +415,20 @@ bool differentiable_result(const Value& v) {
   return false;
 }
 
+bool any_other_requires_grad(const Bound& b) {
+  Bound rest = b;
+  rest.values[0] = Value();
+  return any_requires_grad(rest);
+}
+
+// The result of a rearranging op rebuilt from x and the positions it read (tensors, or lists of them).
+Value take_positions(const Tensor& x, const Value& positions, const char* node) {
+  if (positions.is(Kind::Tensor)) return Value::tensor(ag::take(x, positions.as_tensor(), node));
+  std::vector<Value> items;
+  for (const Value& p : positions.items()) items.push_back(take_positions(x, p, node));
+  return positions.is(Kind::List) ? Value::list(items) : Value::tuple(items);
+}
+
 // An op where a tensor that requires grad meets grad mode: the graph is recorded (autograd_ops.cpp).
 Value call_with_autograd(Interpreter& in, const OpEntry& e, Bound& b, bool is_method) {
   const std::string& name = e.sig.name;
@@ -444,6 +459,21 @@ Value call_with_autograd(Interpreter& in, const OpEntry& e, Bound& b, bool is_me
     plain = call_resolving_conj(in, e, b, is_method);
   }
   if (const AutogradImpl* impl = autograd_impl(name)) return (*impl)(b, plain);
+  const char* node = rearranging_node(name);
+  if (node && differentiable_result(plain) && b.values[0].is(Kind::Tensor) && autograd::requires_grad(b.tensor(0)) &&
+      !any_other_requires_grad(b)) {
+    // The op run again on the positions of self's elements says where each result element came from.
+    const Tensor x = b.tensor(0);
+    Bound positions = b;
+    positions.values[0] = Value::tensor(
+        view(arange(Scalar(int64_t{0}), Scalar(x.numel()), Scalar(int64_t{1}), DType::Int64, x.device()), x.sizes()));
+    Value where_from;
+    {
+      GradOff off;
+      where_from = call_resolving_conj(in, e, positions, is_method);
+    }
+    return take_positions(x, where_from, node);
+  }
   if (differentiable_result(plain)) autograd::derivative_not_implemented(name);
   return plain;
 }

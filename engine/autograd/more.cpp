@@ -1,0 +1,213 @@
+// engine/autograd/more.cpp — derivatives of the less common ops: two-input elementwise functions,
+// the add* family, ops that pick elements by index (sort, topk, ...), and linear algebra.
+//
+// Several take the plain op's result (`r`) and attach the node to it, so the values stay exactly
+// the engine op's and only the graph is added.
+#include <cmath>
+
+#include "engine/autograd/functions.h"
+#include "engine/autograd/variable.h"
+#include "engine/core/shape.h"
+#include "engine/ops/binary.h"
+#include "engine/ops/compare.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/creation.h"
+#include "engine/ops/gather_scatter.h"
+#include "engine/ops/host_values.h"
+#include "engine/ops/linalg.h"
+#include "engine/ops/linalg_lu.h"
+#include "engine/ops/matmul.h"
+#include "engine/ops/reduce.h"
+#include "engine/ops/ternary.h"
+#include "engine/ops/unary.h"
+#include "engine/ops/views.h"
+
+namespace tsh::ag {
+
+using autograd::attach;
+using autograd::make_node;
+using autograd::needs_grad;
+using autograd::Node;
+
+namespace {
+
+Tensor tensor_or_none(const Operand& o) { return o.is_tensor() ? o.tensor() : Tensor(); }
+Tensor mH(const Tensor& m) { return conj_if_complex(ag::transpose(m, -2, -1)); }
+
+// Formulas that call engine ops with no derivative of their own refuse a second derivative.
+void first_order_only(const char* op) {
+  if (grad_enabled()) autograd::derivative_not_implemented(std::string(op) + "' of second order (create_graph=True) in tsh; '" + op);
+}
+
+bool host_any_zero(const Tensor& t) { return item(tsh::any(compare(CompareOp::Eq, t, 0))).to_double() != 0; }
+
+}  // namespace
+
+Tensor binary_more(const std::string& op, const Operand& a, const Operand& b, const Tensor& r) {
+  if (!autograd::needs_grad_operands(a, b)) return r;
+  const Tensor ta = tensor_or_none(a), tb = tensor_or_none(b);
+  const Shape ash = a.sizes(), bsh = b.sizes();
+  std::shared_ptr<Node> n;
+  if (op == "hypot") {
+    n = make_node("HypotBackward0", {ta, tb}, nullptr);
+    const size_t sa = n->save(ta), sb = n->save(tb), sr = n->save(r, true);
+    n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+      const Tensor rv = s.unpack(sr);
+      return {sum_to(ag::mul(g[0], ag::div(s.unpack(sa), rv)), ash), sum_to(ag::mul(g[0], ag::div(s.unpack(sb), rv)), bsh)};
+    };
+  } else if (op == "logaddexp") {
+    n = make_node("LogaddexpBackward0", {ta, tb}, nullptr);
+    const size_t sa = n->save(ta), sb = n->save(tb);
+    n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+      const Tensor av = s.unpack(sa), bv = s.unpack(sb);
+      return {sum_to(ag::div(g[0], ag::add(ag::unary(UnaryOp::Exp, ag::sub(bv, av)), 1)), ash),
+              sum_to(ag::div(g[0], ag::add(ag::unary(UnaryOp::Exp, ag::sub(av, bv)), 1)), bsh)};
+    };
+  } else if (op == "fmod" || op == "remainder") {
+    const bool fm = op == "fmod";
+    n = make_node(std::string(fm ? "FmodBackward" : "RemainderBackward") + (b.is_tensor() ? "1" : "0"), {ta, tb}, nullptr);
+    const size_t sa = n->save(b.is_tensor() ? ta : Tensor()), sb = n->save(tb);
+    n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+      TensorList out = {sum_to(g[0], ash), Tensor()};
+      if (tb.defined()) {
+        const Tensor q = tsh::div(s.unpack(sa), s.unpack(sb), fm ? Rounding::Trunc : Rounding::Floor);
+        out[1] = sum_to(ag::mul(ag::neg(g[0]), q), bsh);
+      }
+      return out;
+    };
+  } else if (op == "xlogy") {
+    n = make_node("XlogyBackward0", {ta, tb}, nullptr);
+    const size_t sa = n->save(ta), sb = n->save(tb);
+    n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+      const Tensor av = s.unpack(sa), bv = s.unpack(sb);
+      const Tensor zero_x = logical_and(compare(CompareOp::Eq, av, 0), logical_not(isnan(bv)));
+      const Tensor ga = ag::where(zero_x, 0.0, ag::mul(g[0], ag::unary(UnaryOp::Log, bv)));
+      return {sum_to(ga, ash), sum_to(ag::div(ag::mul(g[0], av), bv), bsh)};
+    };
+  } else {
+    autograd::derivative_not_implemented(op);
+  }
+  attach(n, r);
+  return r;
+}
+
+Tensor addc(bool is_div, const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value, const Tensor& r) {
+  if (!needs_grad({self, t1, t2})) return r;
+  auto n = make_node(is_div ? "AddcdivBackward0" : "AddcmulBackward0", {self, t1, t2}, nullptr);
+  const size_t s1 = n->save(t1), s2 = n->save(t2);
+  const Shape ss = self.sizes(), s1s = t1.sizes(), s2s = t2.sizes();
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    const Tensor a = s.unpack(s1), b = s.unpack(s2);
+    if (!is_div)
+      return {sum_to(g[0], ss), sum_to(ag::mul(ag::mul(g[0], b), value), s1s), sum_to(ag::mul(ag::mul(g[0], a), value), s2s)};
+    return {sum_to(g[0], ss), sum_to(ag::div(ag::mul(g[0], value), b), s1s),
+            sum_to(ag::neg(ag::div(ag::mul(ag::mul(g[0], value), a), ag::mul(b, b))), s2s)};
+  };
+  attach(n, r);
+  return r;
+}
+
+Tensor addmm(const Tensor& self, const Tensor& m1, const Tensor& m2, const Scalar& beta, const Scalar& alpha,
+             const Tensor& r, const char* node) {
+  if (!needs_grad({self, m1, m2})) return r;
+  auto n = make_node(node, {self, m1, m2}, nullptr);
+  const size_t s1 = n->save(m1), s2 = n->save(m2);
+  const Shape ss = self.sizes();
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    const Tensor a = s.unpack(s1), b = s.unpack(s2);
+    TensorList out(3);
+    if (s.next[0].valid()) out[0] = sum_to(ag::mul(g[0], beta), ss);
+    TensorList mm = {Tensor(), Tensor()};
+    if (s.next[1].valid() || s.next[2].valid()) {
+      const Tensor ga = ag::mul(g[0], alpha);
+      if (s.next[1].valid()) out[1] = b.dim() == 1 ? ag::matmul(ag::unsqueeze(ga, -1), ag::unsqueeze(conj_if_complex(b), 0))
+                                                   : ag::matmul(ga, mH(b));
+      if (s.next[2].valid()) out[2] = b.dim() == 1 ? ag::matmul(mH(a), ga) : ag::matmul(mH(a), ga);
+    }
+    return out;
+  };
+  attach(n, r);
+  return r;
+}
+
+Tensor picked(const Tensor& x, const Tensor& values, const Tensor& positions, const char* node) {
+  if (!needs_grad({x})) return values;
+  const Shape sizes = x.sizes();
+  auto n = make_node(node, {x}, [positions, sizes](Node&, const TensorList& g) -> TensorList {
+    return {scatter_positions(g[0], positions, sizes)};
+  });
+  attach(n, values);
+  return values;
+}
+
+Tensor evenly(const Tensor& x, const Tensor& r, const char* node) {
+  if (!needs_grad({x})) return r;
+  auto n = make_node(node, {x}, nullptr);
+  attach(n, r);
+  const size_t sx = n->save(x), sr = n->save(r, true);
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    const Tensor xv = s.unpack(sx);
+    const Tensor mask = compare(CompareOp::Eq, xv, s.unpack(sr));
+    return {ag::mul(to_dtype(mask, xv.dtype()), ag::div(g[0], tsh::sum(mask)))};
+  };
+  return r;
+}
+
+Tensor zero_grad_result(const Tensor& x, const Tensor& r, const char* node) {
+  if (!needs_grad({x}) || !autograd::is_differentiable_dtype(r.dtype())) return r;
+  const Shape sizes = x.sizes();
+  auto n = make_node(node, {x}, [sizes](Node&, const TensorList& g) -> TensorList {
+    return {zeros(sizes, g[0].dtype(), g[0].device())};
+  });
+  attach(n, r);
+  return r;
+}
+
+Tensor inverse_result(const Tensor& A, const Tensor& inv) {
+  if (!needs_grad({A})) return inv;
+  auto n = make_node("LinalgInvExBackward0", {A}, nullptr);
+  attach(n, inv);
+  const size_t si = n->save(inv, true);
+  n->backward = [si](Node& s, const TensorList& g) -> TensorList {
+    const Tensor iv = mH(s.unpack(si));
+    return {ag::neg(ag::matmul(ag::matmul(iv, g[0]), iv))};
+  };
+  return inv;
+}
+
+Tensor det_result(const Tensor& A, const Tensor& d) {
+  if (!needs_grad({A})) return d;
+  auto n = make_node("LinalgDetBackward0", {A}, nullptr);
+  attach(n, d);
+  const size_t sa = n->save(A), sd = n->save(d, true);
+  n->backward = [sa, sd](Node& s, const TensorList& g) -> TensorList {
+    first_order_only("linalg_det");
+    const Tensor a = s.unpack(sa), dv = s.unpack(sd);
+    if (host_any_zero(dv)) autograd::derivative_not_implemented("linalg_det' at a singular matrix in tsh; '");
+    // d det / dA = det * A^{-H}
+    const Tensor scale = ag::unsqueeze(ag::unsqueeze(ag::mul(g[0], conj_if_complex(dv)), -1), -1);
+    return {ag::mul(scale, mH(inverse(a)))};
+  };
+  return d;
+}
+
+Tensor solve_result(const Tensor& A, const Tensor& B, const Tensor& X, bool left) {
+  if (!needs_grad({A, B})) return X;
+  if (!left) autograd::derivative_not_implemented("linalg_solve(left=False)");
+  auto n = make_node("LinalgSolveExBackward0", {A, B}, nullptr);
+  attach(n, X);
+  const size_t sa = n->save(A), sx = n->save(X, true);
+  const Shape as = A.sizes(), bs = B.sizes();
+  const bool vector = X.dim() == A.dim() - 1;
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    first_order_only("linalg_solve");
+    const Tensor a = s.unpack(sa), x = s.unpack(sx);
+    const Tensor gb = linalg_solve(mH(a), g[0]);
+    const Tensor gbm = vector ? ag::unsqueeze(gb, -1) : gb, xm = vector ? ag::unsqueeze(x, -1) : x;
+    const Tensor ga = ag::neg(ag::matmul(gbm, mH(xm)));
+    return {sum_to(ga, as), sum_to(gb, bs)};
+  };
+  return X;
+}
+
+}  // namespace tsh::ag
