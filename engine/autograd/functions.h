@@ -155,6 +155,10 @@ Tensor picked(const Tensor& x, const Tensor& values, const Tensor& positions, co
 Tensor evenly(const Tensor& x, const Tensor& r, const char* node);
 // r made from x with a zero derivative (random draws shaped like x): PyTorch still records a node.
 Tensor zero_grad_result(const Tensor& x, const Tensor& r, const char* node);
+// r = f(x) made by the plain op, with the gradient grad(g, x, r). A formula that calls engine ops
+// (not differentiable itself) says so, and a second derivative through it is refused.
+using UnaryGrad = std::function<Tensor(const Tensor& g, const Tensor& x, const Tensor& r)>;
+Tensor unary_result(const Tensor& x, const Tensor& r, const char* node, UnaryGrad grad, bool formula_differentiable);
 Tensor inverse_result(const Tensor& A, const Tensor& inv);
 Tensor det_result(const Tensor& A, const Tensor& d);
 Tensor solve_result(const Tensor& A, const Tensor& B, const Tensor& X, bool left);

@@ -259,16 +259,26 @@ Tensor clamp(const Tensor& x, const std::optional<Operand>& lo, const std::optio
   const std::optional<Scalar> nlo = lo && !lo->is_tensor() ? std::optional<Scalar>(lo->scalar()) : std::nullopt;
   const std::optional<Scalar> nhi = hi && !hi->is_tensor() ? std::optional<Scalar>(hi->scalar()) : std::nullopt;
   n->backward = [=](Node& self, const TensorList& g) -> TensorList {
+    // Strictly inside the bounds the gradient passes; at a number bound it stops (PyTorch's rule);
+    // at a tensor bound it is shared half and half between x and that bound.
     const Tensor xv = self.unpack(sx);
     const Tensor lov = tlo.defined() ? self.unpack(slo) : Tensor(), hiv = thi.defined() ? self.unpack(shi) : Tensor();
     Tensor inside = full(xv.sizes(), Scalar(true), DType::Bool, xv.device());
-    if (lov.defined()) inside = logical_and(inside, ge(xv, lov));
-    else if (nlo) inside = logical_and(inside, ge(xv, *nlo));
-    if (hiv.defined()) inside = logical_and(inside, le(xv, hiv));
-    else if (nhi) inside = logical_and(inside, le(xv, *nhi));
-    TensorList out = {ag::where(inside, g[0], 0.0), Tensor(), Tensor()};
-    if (lov.defined()) out[1] = ag::sum_to(ag::where(lt(xv, lov), g[0], 0.0), lov.sizes());
-    if (hiv.defined()) out[2] = ag::sum_to(ag::where(gt(xv, hiv), g[0], 0.0), hiv.sizes());
+    if (lov.defined()) inside = logical_and(inside, gt(xv, lov));
+    else if (nlo) inside = logical_and(inside, gt(xv, *nlo));
+    if (hiv.defined()) inside = logical_and(inside, lt(xv, hiv));
+    else if (nhi) inside = logical_and(inside, lt(xv, *nhi));
+    Tensor gx = ag::where(inside, g[0], 0.0);
+    const Tensor half = ag::mul(g[0], 0.5);
+    TensorList out = {gx, Tensor(), Tensor()};
+    if (lov.defined()) {
+      out[0] = ag::add(out[0], ag::where(eq(xv, lov), half, 0.0));
+      out[1] = sum_to(ag::add(ag::where(lt(xv, lov), g[0], 0.0), ag::where(eq(xv, lov), half, 0.0)), lov.sizes());
+    }
+    if (hiv.defined()) {
+      out[0] = ag::add(out[0], ag::where(eq(xv, hiv), half, 0.0));
+      out[2] = sum_to(ag::add(ag::where(gt(xv, hiv), g[0], 0.0), ag::where(eq(xv, hiv), half, 0.0)), hiv.sizes());
+    }
     return out;
   };
   attach(n, r);

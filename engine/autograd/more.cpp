@@ -75,6 +75,14 @@ Tensor binary_more(const std::string& op, const Operand& a, const Operand& b, co
       }
       return out;
     };
+  } else if (op == "logaddexp2") {
+    n = make_node("Logaddexp2Backward0", {ta, tb}, nullptr);
+    const size_t sa = n->save(ta), sb = n->save(tb);
+    n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+      const Tensor av = s.unpack(sa), bv = s.unpack(sb);
+      return {sum_to(ag::div(g[0], ag::add(ag::unary(UnaryOp::Exp2, ag::sub(bv, av)), 1)), ash),
+              sum_to(ag::div(g[0], ag::add(ag::unary(UnaryOp::Exp2, ag::sub(av, bv)), 1)), bsh)};
+    };
   } else if (op == "xlogy") {
     n = make_node("XlogyBackward0", {ta, tb}, nullptr);
     const size_t sa = n->save(ta), sb = n->save(tb);
@@ -160,6 +168,19 @@ Tensor zero_grad_result(const Tensor& x, const Tensor& r, const char* node) {
     return {zeros(sizes, g[0].dtype(), g[0].device())};
   });
   attach(n, r);
+  return r;
+}
+
+Tensor unary_result(const Tensor& x, const Tensor& r, const char* node, UnaryGrad grad, bool formula_differentiable) {
+  if (!needs_grad({x})) return r;
+  auto n = make_node(node, {x}, nullptr);
+  attach(n, r);
+  const size_t sx = n->save(x), sr = n->save(r, true);
+  const std::string name = node;
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    if (!formula_differentiable) first_order_only(name.c_str());
+    return {grad(g[0], s.unpack(sx), s.unpack(sr))};
+  };
   return r;
 }
 

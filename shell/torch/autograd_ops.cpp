@@ -14,7 +14,12 @@
 #include "engine/autograd/functions.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/shape.h"
+#include <cmath>
+
+#include "engine/ops/compare.h"
+#include "engine/ops/creation.h"
 #include "engine/ops/gather_scatter.h"
+#include "engine/ops/special.h"
 #include "engine/ops/views.h"
 #include "shell/python/errors.h"
 #include "shell/torch/elementwise_defs.h"
@@ -308,6 +313,128 @@ std::map<std::string, Impl> build_table() {
   t["bernoulli"] = [](Bound& b, const Value& plain) {
     return as_value(ag::zero_grad_result(self_of(b), plain.as_tensor(), "BernoulliBackward0"));
   };
+  t["logaddexp2"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::binary_more("logaddexp2", arg_operand(b, "self"), arg_operand(b, "other"), plain.as_tensor()));
+  };
+  for (const bool is_min : {true, false}) {
+    t[is_min ? "clamp_min" : "clamp_max"] = [is_min](Bound& b, const Value&) {
+      const std::optional<Operand> bound = operand(b, 1);
+      Tensor r = is_min ? ag::clamp(self_of(b), bound, std::nullopt) : ag::clamp(self_of(b), std::nullopt, bound);
+      if (auto fn = autograd::grad_fn(r)) fn->name = is_min ? "ClampMinBackward0" : "ClampMaxBackward0";
+      return as_value(r);
+    };
+  }
+  // Functions of a real tensor that return it as it is (conj of a real tensor is itself).
+  for (const char* n : {"positive", "conj", "resolve_conj", "resolve_neg"})
+    t[n] = [n](Bound& b, const Value& plain) {
+      if (plain.is(Kind::Tensor) && plain.as_tensor().is_same(self_of(b))) return plain;
+      autograd::derivative_not_implemented(n);
+    };
+  // Joining in several dims: cat of the inputs made at least 1-, 2- or 3-d, as PyTorch composes them.
+  for (const char* n : {"hstack", "vstack", "row_stack", "dstack", "column_stack"}) {
+    const std::string name = n;
+    t[n] = [name](Bound& b, const Value&) {
+      std::vector<Tensor> xs = b.tensors(0);
+      for (Tensor& x : xs) {
+        if (name == "hstack" && x.dim() == 0) x = ag::reshape(x, {1});
+        if ((name == "vstack" || name == "row_stack") && x.dim() < 2) x = ag::reshape(x, {1, x.dim() == 0 ? 1 : x.size(0)});
+        if (name == "dstack" && x.dim() < 3) {
+          if (x.dim() == 0) x = ag::reshape(x, {1, 1, 1});
+          else if (x.dim() == 1) x = ag::unsqueeze(ag::unsqueeze(x, 0), 2);
+          else x = ag::unsqueeze(x, 2);
+        }
+        if (name == "column_stack" && x.dim() < 2) x = ag::reshape(x, {x.numel(), 1});
+      }
+      int64_t dim = 0;
+      if (name == "hstack") dim = xs.empty() || xs[0].dim() == 1 ? 0 : 1;
+      if (name == "dstack") dim = 2;
+      if (name == "column_stack") dim = 1;
+      return as_value(ag::cat(xs, dim));
+    };
+  }
+  t["vdot"] = [](Bound& b, const Value&) {
+    if (is_complex(b.tensor(0).dtype())) autograd::derivative_not_implemented("vdot of complex tensors");
+    Tensor r = ag::matmul(b.tensor(0), b.tensor(1));
+    if (auto fn = autograd::grad_fn(r)) fn->name = "VdotBackward0";
+    return as_value(r);
+  };
+  t["dist"] = [](Bound& b, const Value&) {
+    Tensor r = ag::norm(ag::sub(b.tensor(0), b.tensor(1)), b.scalar(2).to_double(), std::nullopt, false, "DistBackward0");
+    return as_value(r);
+  };
+  t["diff"] = [](Bound& b, const Value&) {
+    Tensor x = self_of(b);
+    const int64_t dim = b.int64(2);
+    std::vector<Tensor> parts;
+    if (given(b, "prepend")) parts.push_back(b.tensor(3));
+    parts.push_back(x);
+    if (given(b, "append")) parts.push_back(b.tensor(4));
+    if (parts.size() > 1) x = ag::cat(parts, dim);
+    for (int64_t i = 0; i < b.int64(1) && x.size(dim) > 0; ++i) {
+      const int64_t len = x.size(dim);
+      x = ag::sub(ag::narrow(x, dim, 1, len - 1), ag::narrow(x, dim, 0, len - 1));
+    }
+    return as_value(x);
+  };
+  t["float_power"] = [](Bound& b, const Value& plain) {
+    const DType wide = is_complex(plain.as_tensor().dtype()) ? DType::Complex128 : DType::Float64;
+    auto widen = [wide](const Operand& o) { return o.is_tensor() ? Operand(ag::to_dtype(o.tensor(), wide)) : o; };
+    return as_value(ag::pow(widen(arg_operand(b, "self")), widen(arg_operand(b, "exponent"))));
+  };
+  t["logit"] = [](Bound& b, const Value& plain) {
+    const std::optional<double> eps = b.opt_f64(1);
+    return as_value(ag::unary_result(self_of(b), plain.as_tensor(), "LogitBackward0",
+                                     [eps](const Tensor& g, const Tensor& x, const Tensor&) {
+                                       const Tensor d = ag::div(g, ag::mul(x, ag::rsub(x, 1)));
+                                       if (!eps) return d;
+                                       const Tensor out = tsh::logical_or(tsh::compare(CompareOp::Lt, x, *eps),
+                                                                         tsh::compare(CompareOp::Gt, x, 1 - *eps));
+                                       return ag::where(out, 0.0, d);
+                                     }, true));
+  };
+  t["gelu"] = [](Bound& b, const Value& plain) {
+    const bool tanh_form = b.str(1) == "tanh";
+    return as_value(ag::unary_result(self_of(b), plain.as_tensor(), "GeluBackward0",
+                                     [tanh_form](const Tensor& g, const Tensor& x, const Tensor&) {
+                                       if (!tanh_form) {
+                                         const Tensor cdf = ag::mul(ag::add(ag::unary(UnaryOp::Erf, ag::mul(x, M_SQRT1_2)), 1), 0.5);
+                                         const Tensor pdf = ag::mul(ag::unary(UnaryOp::Exp, ag::mul(ag::mul(x, x), -0.5)), 0.5 * M_2_SQRTPI * M_SQRT1_2);
+                                         return ag::mul(g, ag::add(cdf, ag::mul(x, pdf)));
+                                       }
+                                       const double k = M_SQRT2 * M_2_SQRTPI * 0.5, c = 0.044715;
+                                       const Tensor x2 = ag::mul(x, x);
+                                       const Tensor th = ag::unary(UnaryOp::Tanh, ag::mul(ag::add(x, ag::mul(ag::mul(x2, x), c)), k));
+                                       const Tensor left = ag::mul(ag::add(th, 1), 0.5);
+                                       const Tensor right = ag::mul(ag::mul(ag::mul(x, 0.5), ag::rsub(ag::mul(th, th), 1)),
+                                                                    ag::mul(ag::add(ag::mul(x2, 3 * c), 1), k));
+                                       return ag::mul(g, ag::add(left, right));
+                                     }, true));
+  };
+  t["digamma"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::unary_result(self_of(b), plain.as_tensor(), "DigammaBackward0",
+                                     [](const Tensor& g, const Tensor& x, const Tensor&) { return ag::mul(g, polygamma(1, x)); }, false));
+  };
+  t["polygamma"] = [](Bound& b, const Value& plain) {
+    const bool fn_form = at(b, "n") == 0;
+    const int64_t n = b.int64(at(b, "n"));
+    const Tensor x = b.tensor(fn_form ? 1 : 0);
+    return as_value(ag::unary_result(x, plain.as_tensor(), "PolygammaBackward0",
+                                     [n](const Tensor& g, const Tensor& xv, const Tensor&) { return ag::mul(g, polygamma(n + 1, xv)); }, false));
+  };
+  t["zero"] = [](Bound& b, const Value&) {
+    const Tensor x = self_of(b);
+    return as_value(ag::zero_grad_result(x, tsh::zeros_like(x), "ZeroBackward0"));
+  };
+  t["fill"] = [](Bound& b, const Value&) {
+    const Tensor x = self_of(b);
+    if (b[1].is(Kind::Tensor)) {
+      Tensor r = ag::copy_result(x, ag::expand(b.tensor(1), x.sizes()));
+      if (auto fn = autograd::grad_fn(r)) fn->name = "FillBackward1";
+      return as_value(r);
+    }
+    return as_value(ag::zero_grad_result(x, tsh::zeros_like(x), "FillBackward0"));
+  };
+  t["sum_to_size"] = [](Bound& b, const Value&) { return as_value(ag::sum_to(self_of(b), b.shape(1))); };
   t["mse_loss"] = [](Bound& b, const Value&) { return as_value(ag::mse_loss(b.tensor(0), b.tensor(1), b.str(at(b, "reduction")))); };
   return t;
 }

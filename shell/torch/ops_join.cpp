@@ -172,16 +172,28 @@ std::vector<Tensor> flat_tensors(const Args& a) {
 
 // These functions under autograd: broadcast_tensors and atleast_Nd are views of their inputs
 // (recorded as such); the others have no derivative in tsh and say so.
-Value recorded_join(const std::string& name, Args& a, const Value& plain) {
+Value recorded_join(const std::string& name, Args& a, const Value& plain, bool xy) {
   const std::vector<Tensor> ins = flat_tensors(a);
   std::vector<Value> outs = plain.is(Kind::Tensor) ? std::vector<Value>{plain} : plain.items();
-  if (outs.size() != ins.size() || !(name == "broadcast_tensors" || name.rfind("atleast_", 0) == 0))
+  if (outs.size() != ins.size() || !(name == "broadcast_tensors" || name == "meshgrid" || name.rfind("atleast_", 0) == 0))
     autograd::derivative_not_implemented(name);
+  // meshgrid: each input (1-d) lies along its own dim of the grid and is expanded over the others;
+  // indexing='xy' swaps the first two.
+
   for (size_t i = 0; i < ins.size(); ++i) {
     const Shape s = outs[i].as_tensor().sizes();
     const Tensor& x = ins[i];
     Tensor r;
-    if (name == "broadcast_tensors") r = ag::expand(x, s);
+    if (name == "broadcast_tensors") {
+      r = ag::expand(x, s);
+    } else if (name == "meshgrid") {
+      size_t d = i;
+      if (xy && i < 2) d = 1 - i;
+      Shape along(s.size(), 1);
+      along[d] = -1;
+      r = ag::expand(ag::reshape(x, along), s);
+    }
+    else if (name == "meshgrid") {}
     else if (name == "atleast_2d" && x.dim() == 1) r = ag::unsqueeze(x, 0);
     else if (name == "atleast_3d" && x.dim() == 1) r = ag::unsqueeze(ag::unsqueeze(x, 0), 2);
     else if (name == "atleast_3d" && x.dim() == 2) r = ag::unsqueeze(x, 2);
@@ -201,8 +213,10 @@ void install_join_attrs(std::map<std::string, Value>& attrs) {
       if (grad_enabled())
         for (const Value& v : a) records = records || any_requires_grad(v);
       if (!records) return fn(in, a, kw);
+      bool xy = false;
+      for (const auto& [k, v] : kw) xy = xy || (k == "indexing" && v.is(Kind::Str) && v.as_str() == "xy");
       const Value plain = fn(in, a, kw);
-      return recorded_join(name, a, plain);
+      return recorded_join(name, a, plain, xy);
     });
   };
   def("broadcast_tensors", [](Interpreter&, Args& a, Kwargs& kw) {

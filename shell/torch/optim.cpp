@@ -268,6 +268,10 @@ void install_optim_module(std::map<std::string, Value>& torch_attrs) {
       throw ValueError(reduction + " is not a valid value for reduction");
     return Value::tensor(ag::mse_loss(v[0].as_tensor(), v[1].as_tensor(), reduction));
   });
+  // F.gelu is the registry's gelu (same parameters).
+  functional->attrs["gelu"] = make_builtin("gelu", "<built-in function gelu>", [](Interpreter& in, Args& a, Kwargs& kw) {
+    return registry().call(in, *registry().functions("gelu"), false, a, kw);
+  });
   auto nn = std::make_shared<ModuleObj>();
   nn->name = "torch.nn";
   nn->attrs["functional"] = Value::object(Kind::Module, functional);
