@@ -4,6 +4,9 @@
 
 #include <algorithm>
 
+#include "engine/autograd/functions.h"
+#include "engine/autograd/variable.h"
+
 #include "shell/python/bigint.h"
 #include "shell/python/call_args.h"
 #include "shell/python/dict.h"
@@ -1040,6 +1043,10 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
       const Tensor& t = v.as_tensor();
       if (t.dim() == 0) throw TypeError("iteration over a 0-d tensor");
       std::vector<Value> out;
+      if (grad_enabled() && autograd::requires_grad(t) && !t.is_conj()) {  // PyTorch iterates over unbind(0)
+        for (const Tensor& part : ag::unbind(t, 0)) out.push_back(Value::tensor(part));
+        return out;
+      }
       for (int64_t i = 0; i < t.size(0); ++i)
         out.push_back(eval_subscript(v, Value::integer(i)));
       return out;

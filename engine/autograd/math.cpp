@@ -1,6 +1,7 @@
 // engine/autograd/math.cpp — derivatives of elementwise ops (PyTorch's formulas, in its order of
 // operations so that gradients agree to the last bit where the forward ops do).
 #include <cmath>
+#include <complex>
 
 #include "engine/autograd/functions.h"
 #include "engine/autograd/variable.h"
@@ -35,6 +36,9 @@ Tensor eq(const Tensor& a, const Operand& b) { return compare(CompareOp::Eq, a, 
 Tensor zeros_like_t(const Tensor& t) { return zeros(t.sizes(), t.dtype(), t.device()); }
 
 // The gradient for an operand: summed to its shape (it may have been broadcast), none for a number.
+// A number's conjugate, as the formulas of complex ops need it.
+Scalar conj_scalar(const Scalar& s) { return s.is_complex() ? Scalar(std::conj(s.to_complex())) : s; }
+
 Tensor for_operand(const Operand& o, const Tensor& g) { return o.is_tensor() ? ag::sum_to(g, o.tensor().sizes()) : Tensor(); }
 
 }  // namespace
@@ -62,7 +66,7 @@ Tensor add(const Operand& a, const Operand& b, const Scalar& alpha) {
   if (autograd::needs_grad_operands(a, b)) {
     auto n = make_node("AddBackward0", {tensor_or_none(a), tensor_or_none(b)},
                        [a, b, alpha](Node&, const TensorList& g) -> TensorList {
-                         return {for_operand(a, g[0]), for_operand(b, is_one(alpha) ? g[0] : ag::mul(g[0], alpha))};
+                         return {for_operand(a, g[0]), for_operand(b, is_one(alpha) ? g[0] : ag::mul(g[0], conj_scalar(alpha)))};
                        });
     attach(n, r);
   }
@@ -75,7 +79,7 @@ Tensor sub(const Operand& a, const Operand& b, const Scalar& alpha) {
     auto n = make_node("SubBackward0", {tensor_or_none(a), tensor_or_none(b)},
                        [a, b, alpha](Node&, const TensorList& g) -> TensorList {
                          const Tensor ng = ag::neg(g[0]);
-                         return {for_operand(a, g[0]), for_operand(b, is_one(alpha) ? ng : ag::mul(ng, alpha))};
+                         return {for_operand(a, g[0]), for_operand(b, is_one(alpha) ? ng : ag::mul(ng, conj_scalar(alpha)))};
                        });
     attach(n, r);
   }
@@ -103,7 +107,7 @@ Tensor mul(const Operand& a, const Operand& b) {
     // Each side's gradient needs the other side's value.
     const size_t sa = n->save(ta && tb && autograd::requires_grad(b.tensor()) ? a.tensor() : Tensor());
     const size_t sb = n->save(tb && ta && autograd::requires_grad(a.tensor()) ? b.tensor() : Tensor());
-    const Scalar as = ta ? Scalar() : a.scalar(), bs = tb ? Scalar() : b.scalar();
+    const Scalar as = ta ? Scalar() : conj_scalar(a.scalar()), bs = tb ? Scalar() : conj_scalar(b.scalar());
     const Shape ash = a.sizes(), bsh = b.sizes();
     n->backward = [=](Node& self, const TensorList& g) -> TensorList {
       Tensor ga, gb;
@@ -123,14 +127,14 @@ Tensor div(const Operand& a, const Operand& b) {
     const bool ta = a.is_tensor(), tb = b.is_tensor();
     const size_t sa = n->save(ta && tb && autograd::requires_grad(b.tensor()) ? a.tensor() : Tensor());
     const size_t sb = n->save(tb ? b.tensor() : Tensor());
-    const Scalar as = ta ? Scalar() : a.scalar(), bs = tb ? Scalar() : b.scalar();
+    const Scalar as = ta ? Scalar() : a.scalar(), bs = tb ? Scalar() : conj_scalar(b.scalar());
     const Shape ash = a.sizes(), bsh = b.sizes();
     n->backward = [=](Node& self, const TensorList& g) -> TensorList {
       Tensor ga, gb;
       if (ta && self.next[0].valid()) ga = ag::sum_to(tb ? ag::div(g[0], ag::conj_if_complex(self.unpack(sb))) : ag::div(g[0], bs), ash);
       if (tb && self.next[1].valid()) {
         const Tensor bv = self.unpack(sb);
-        const Tensor q = ta ? ag::div(ag::div(self.unpack(sa), bv), bv) : ag::div(ag::div(as, bv), bv);
+        const Tensor q = ta ? ag::div(ag::div(self.unpack(sa), bv), bv) : ag::div(ag::div(Operand(as), bv), bv);
         gb = ag::sum_to(ag::mul(ag::neg(g[0]), ag::conj_if_complex(q)), bsh);
       }
       return {ga, gb};
@@ -385,6 +389,7 @@ const UnaryRule* unary_rule(UnaryOp op) {
       {O::Lgamma, {"LgammaBackward0", true, false, [](const Tensor& g, const Tensor& x, const Tensor&) { return ag::mul(g, u(O::Digamma, x)); }}},
       {O::Frac, {"FracBackward0", false, false, [](const Tensor& g, const Tensor&, const Tensor&) { return g; }}},
       {O::Sign, {"SignBackward0", false, false, zero.grad}},
+      {O::Sgn, {"SgnBackward0", false, false, zero.grad}},  // real inputs only: see unary()
       {O::Floor, {"FloorBackward0", false, false, zero.grad}},
       {O::Ceil, {"CeilBackward0", false, false, zero.grad}},
       {O::Round, {"RoundBackward0", false, false, zero.grad}},
@@ -405,6 +410,7 @@ Tensor unary(UnaryOp op, const Tensor& x) {
   const UnaryRule* rule = unary_rule(op);
   // The shell asks has_unary_derivative first and names the op in its error.
   if (!rule) autograd::derivative_not_implemented("this op");
+  if (op == UnaryOp::Sgn && is_complex(x.dtype())) autograd::derivative_not_implemented("sgn of a complex tensor");
   auto n = make_node(rule->node, {x}, nullptr);
   attach(n, r);
   const size_t sx = rule->saves_input ? n->save(x) : 0;

@@ -214,15 +214,14 @@ Tensor norm(const Tensor& x, double p, const OptDims& dims, bool keepdim, const 
       const Tensor xv = self.unpack(sx);
       const Tensor rv = unsqueeze_reduced(self.unpack(sr), rd, nd, keepdim);
       const Tensor gg = unsqueeze_reduced(g[0], rd, nd, keepdim);
-      if (is_complex(xv.dtype())) autograd::derivative_not_implemented("norm of a complex tensor");
       if (p == 0.0) return {zeros(xv.sizes(), xv.dtype(), xv.device())};
-      if (p == 1.0) return {ag::mul(ag::unary(UnaryOp::Sign, xv), gg)};
+      if (p == 1.0) return {ag::mul(ag::unary(UnaryOp::Sgn, xv), gg)};
       if (p == 2.0) return {ag::masked_fill(ag::mul(xv, ag::div(gg, rv)), eq_zero(rv), 0.0)};
       if (std::isinf(p)) {
         const Tensor ax = ag::unary(UnaryOp::Abs, xv);
         const Tensor mask = ag::to_dtype(compare(CompareOp::Eq, ax, rv), xv.dtype());
         const Tensor count = tsh::sum(mask, rd, true);
-        return {ag::mul(ag::mul(ag::unary(UnaryOp::Sign, xv), ag::div(gg, count)), mask)};
+        return {ag::mul(ag::mul(ag::unary(UnaryOp::Sgn, xv), ag::div(gg, count)), mask)};
       }
       // x * |x|^(p-2) * g / r^(p-1), zero where the norm is zero.
       const Tensor scale = ag::mul(xv, ag::pow(ag::unary(UnaryOp::Abs, xv), p - 2));

@@ -228,7 +228,7 @@ std::map<std::string, Impl> build_table() {
     };
   // Unary math.
   static const std::pair<const char*, UnaryOp> unary_ops[] = {
-      {"abs", UnaryOp::Abs}, {"absolute", UnaryOp::Abs}, {"sign", UnaryOp::Sign}, {"reciprocal", UnaryOp::Reciprocal},
+      {"abs", UnaryOp::Abs}, {"absolute", UnaryOp::Abs}, {"sign", UnaryOp::Sign}, {"sgn", UnaryOp::Sgn}, {"reciprocal", UnaryOp::Reciprocal},
       {"sqrt", UnaryOp::Sqrt}, {"rsqrt", UnaryOp::Rsqrt}, {"exp", UnaryOp::Exp}, {"exp2", UnaryOp::Exp2},
       {"expm1", UnaryOp::Expm1}, {"log", UnaryOp::Log}, {"log2", UnaryOp::Log2}, {"log10", UnaryOp::Log10},
       {"log1p", UnaryOp::Log1p}, {"sin", UnaryOp::Sin}, {"cos", UnaryOp::Cos}, {"tan", UnaryOp::Tan},
