@@ -284,6 +284,10 @@ void Registry::def(const std::string& schema, unsigned variants, std::string doc
   if (variants == kMethod && !e->sig.hidden && torch_inplace_function(e->sig.name)) variants = kBoth;
   e->variants = variants;
   e->impl = std::move(impl);
+  for (size_t i = 0; i < e->sig.params.size(); ++i)
+    if (e->sig.params[i].name == "out") e->out_index = i;
+  const std::string& n = e->sig.name;
+  e->writes_self = e->sig.has_self() && n.size() > 1 && n.back() == '_' && n != "requires_grad_" && n != "detach_";
   if (variants & kFunction) functions_[e->sig.name].push_back(e.get());
   if (variants & kMethod) {
     if (!e->sig.has_self()) throw std::logic_error("method without self: " + schema);
@@ -437,7 +441,7 @@ Value call_with_autograd(Interpreter& in, const OpEntry& e, Bound& b, bool is_me
   if (out != Bound::npos && !b.is_none(out))
     throw RuntimeError(name + "(): functions with out=... arguments don't support automatic differentiation, but "
                        "one of the arguments requires grad.");
-  if (is_method && name.size() > 1 && name.back() == '_' && b.values[0].is(Kind::Tensor)) {
+  if (e.writes_self && b.values[0].is(Kind::Tensor)) {
     const std::string base = name.substr(0, name.size() - 1);
     const Tensor self = b.tensor(0);
     autograd::check_inplace(self);
@@ -482,12 +486,8 @@ Value call_with_autograd(Interpreter& in, const OpEntry& e, Bound& b, bool is_me
 Value run_bound(Interpreter& in, const OpEntry& e, Bound& b, bool is_method) {
   Value result = grad_enabled() && any_requires_grad(b) ? call_with_autograd(in, e, b, is_method)
                                                         : call_resolving_conj(in, e, b, is_method);
-  const std::string& name = e.sig.name;
-  if (is_method && name.size() > 1 && name.back() == '_' && !b.values.empty() && b.values[0].is(Kind::Tensor) &&
-      name != "requires_grad_" && name != "detach_")
-    autograd::bump_version(b.values[0].as_tensor());
-  const size_t out = b.index_of("out");
-  if (out != Bound::npos && b[out].is(Kind::Tensor)) autograd::bump_version(b[out].as_tensor());
+  if (e.writes_self && b.values[0].is(Kind::Tensor)) autograd::bump_version(b.values[0].as_tensor());
+  if (e.out_index != Bound::npos && b[e.out_index].is(Kind::Tensor)) autograd::bump_version(b[e.out_index].as_tensor());
   return result;
 }
 

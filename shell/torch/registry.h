@@ -96,6 +96,10 @@ struct OpEntry {
   std::string doc;
   unsigned variants = kFunction;
   OpImpl impl;
+  // Looked up once at registration, for the call path: the out= parameter's index (npos: none),
+  // and whether the op writes into self (a `name_` method), which bumps self's version.
+  size_t out_index = static_cast<size_t>(-1);
+  bool writes_self = false;
 };
 
 class Registry {
