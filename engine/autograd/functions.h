@@ -159,6 +159,17 @@ Tensor zero_grad_result(const Tensor& x, const Tensor& r, const char* node);
 // (not differentiable itself) says so, and a second derivative through it is refused.
 using UnaryGrad = std::function<Tensor(const Tensor& g, const Tensor& x, const Tensor& r)>;
 Tensor unary_result(const Tensor& x, const Tensor& r, const char* node, UnaryGrad grad, bool formula_differentiable);
+// r recorded with a node whose backward refuses (PyTorch records unique() this way: the graph
+// exists, and backward through it raises "the derivative for 'op' is not implemented.").
+Tensor refusing_result(const Tensor& x, const Tensor& r, const char* node, const std::string& op);
+// g (a reduction's result shape) broadcast back over x's shape: the gradient of a sum.
+Tensor expand_reduced(const Tensor& g, const Shape& sizes, const OptDims& dims, bool keepdim);
+Tensor nansum_result(const Tensor& x, const Tensor& r, const OptDims& dims, bool keepdim, bool mean);
+Tensor fmax_result(const Tensor& a, const Tensor& b, const Tensor& r, bool is_max);
+Tensor copysign_result(const Tensor& a, const Operand& b, const Tensor& r);
+Tensor cross_result(const Tensor& a, const Tensor& b, const Tensor& r, int64_t dim);
+Tensor logdet_result(const Tensor& A, const Tensor& r, const char* node);  // log|det| or logdet
+Tensor cumprod_result(const Tensor& x, const Tensor& r, int64_t dim);
 Tensor inverse_result(const Tensor& A, const Tensor& inv);
 Tensor det_result(const Tensor& A, const Tensor& d);
 Tensor solve_result(const Tensor& A, const Tensor& B, const Tensor& X, bool left);

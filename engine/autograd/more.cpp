@@ -17,6 +17,7 @@
 #include "engine/ops/linalg.h"
 #include "engine/ops/linalg_lu.h"
 #include "engine/ops/matmul.h"
+#include "engine/ops/products.h"
 #include "engine/ops/reduce.h"
 #include "engine/ops/ternary.h"
 #include "engine/ops/unary.h"
@@ -180,6 +181,91 @@ Tensor unary_result(const Tensor& x, const Tensor& r, const char* node, UnaryGra
   n->backward = [=](Node& s, const TensorList& g) -> TensorList {
     if (!formula_differentiable) first_order_only(name.c_str());
     return {grad(g[0], s.unpack(sx), s.unpack(sr))};
+  };
+  return r;
+}
+
+Tensor refusing_result(const Tensor& x, const Tensor& r, const char* node, const std::string& op) {
+  if (!needs_grad({x}) || !autograd::is_differentiable_dtype(r.dtype())) return r;
+  auto n = make_node(node, {x}, [op](Node&, const TensorList&) -> TensorList { autograd::derivative_not_implemented(op); });
+  attach(n, r);
+  return r;
+}
+
+Tensor fmax_result(const Tensor& a, const Tensor& b, const Tensor& r, bool is_max) {
+  if (!needs_grad({a, b})) return r;
+  auto n = make_node(is_max ? "FmaxBackward0" : "FminBackward0", {a, b}, nullptr);
+  const size_t sa = n->save(a), sb = n->save(b);
+  const Shape as = a.sizes(), bs = b.sizes();
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    // self wins where it is on the right side of other, or other is NaN.
+    const Tensor av = s.unpack(sa), bv = s.unpack(sb);
+    const Tensor self_wins = logical_or(compare(is_max ? CompareOp::Ge : CompareOp::Le, av, bv), isnan(bv));
+    return {sum_to(ag::where(self_wins, g[0], 0.0), as), sum_to(ag::where(self_wins, 0.0, g[0]), bs)};
+  };
+  attach(n, r);
+  return r;
+}
+
+Tensor copysign_result(const Tensor& a, const Operand& b, const Tensor& r) {
+  if (!needs_grad({a, tensor_or_none(b)})) return r;
+  auto n = make_node(b.is_tensor() ? "CopysignBackward0" : "CopysignBackward1", {a, tensor_or_none(b)}, nullptr);
+  const size_t sa = n->save(a), sr = n->save(r, true);
+  const Shape as = a.sizes(), bs = b.sizes();
+  const bool tb = b.is_tensor();
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    const Tensor av = s.unpack(sa);
+    const Tensor ratio = ag::where(compare(CompareOp::Eq, av, 0), 0.0, ag::div(s.unpack(sr), av));
+    TensorList out = {sum_to(ag::mul(g[0], ratio), as), Tensor()};
+    if (tb) out[1] = zeros(bs, g[0].dtype(), g[0].device());
+    return out;
+  };
+  attach(n, r);
+  return r;
+}
+
+Tensor cross_result(const Tensor& a, const Tensor& b, const Tensor& r, int64_t dim) {
+  if (!needs_grad({a, b})) return r;
+  auto n = make_node("LinalgCrossBackward0", {a, b}, nullptr);
+  const size_t sa = n->save(a), sb = n->save(b);
+  const Shape as = a.sizes(), bs = b.sizes();
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    first_order_only("linalg_cross");
+    return {sum_to(cross(s.unpack(sb), g[0], dim), as), sum_to(cross(g[0], s.unpack(sa), dim), bs)};
+  };
+  attach(n, r);
+  return r;
+}
+
+Tensor logdet_result(const Tensor& A, const Tensor& r, const char* node) {
+  if (!needs_grad({A})) return r;
+  auto n = make_node(node, {A}, nullptr);
+  const size_t sa = n->save(A);
+  n->backward = [sa](Node& s, const TensorList& g) -> TensorList {
+    first_order_only("logdet");
+    // d log|det A| / dA = A^{-H}
+    const Tensor scale = ag::unsqueeze(ag::unsqueeze(g[0], -1), -1);
+    return {ag::mul(scale, mH(inverse(s.unpack(sa))))};
+  };
+  attach(n, r);
+  return r;
+}
+
+Tensor cumprod_result(const Tensor& x, const Tensor& r, int64_t dim) {
+  if (!needs_grad({x})) return r;
+  auto n = make_node("CumprodBackward0", {x}, nullptr);
+  attach(n, r);
+  const size_t sx = n->save(x), sr = n->save(r, true);
+  const int64_t d = x.dim() == 0 ? 0 : wrap_dim(dim, x.dim());
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    // d r_j / d x_i = r_j / x_i for j >= i: a reversed cumulative sum of g * r, over x. Exact only
+    // without zeros in x; with them tsh refuses rather than divide by zero.
+    const Tensor xv = s.unpack(sx);
+    if (xv.dim() == 0) return {ag::mul(g[0], 1.0)};
+    if (host_any_zero(xv)) autograd::derivative_not_implemented("cumprod' of a tensor with zeros in tsh; '");
+    const Tensor gr = ag::mul(g[0], conj_if_complex(s.unpack(sr)));
+    const Tensor rev = ag::flip(ag::cumsum(ag::flip(gr, {d}), d, std::nullopt), {d});
+    return {ag::div(rev, conj_if_complex(xv))};
   };
   return r;
 }

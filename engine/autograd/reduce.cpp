@@ -59,6 +59,28 @@ Tensor eq_zero(const Tensor& t) { return compare(CompareOp::Eq, t, 0); }
 
 }  // namespace
 
+Tensor expand_reduced(const Tensor& g, const Shape& sizes, const OptDims& dims, bool keepdim) {
+  const int64_t nd = static_cast<int64_t>(sizes.size());
+  return ag::expand(unsqueeze_reduced(g, reduced_dims(dims, nd), nd, keepdim), sizes);
+}
+
+Tensor nansum_result(const Tensor& x, const Tensor& r, const OptDims& dims, bool keepdim, bool mean) {
+  if (!needs_grad({x})) return r;
+  // PyTorch composes nanmean as nansum / count: its node is a DivBackward0.
+  auto n = make_node(mean ? "DivBackward0" : "NansumBackward0", {x}, nullptr);
+  const size_t sx = n->save(x);
+  const Shape sizes = x.sizes();
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    const Tensor xv = s.unpack(sx);
+    const Tensor keep = tsh::logical_not(tsh::isnan(xv));
+    Tensor gg = expand_reduced(g[0], sizes, dims, keepdim);
+    if (mean) gg = ag::div(gg, expand_reduced(tsh::sum(keep, dims, keepdim), sizes, dims, keepdim));
+    return {ag::where(keep, gg, 0.0)};
+  };
+  attach(n, r);
+  return r;
+}
+
 Tensor sum(const Tensor& x, const OptDims& dims, bool keepdim, std::optional<DType> dtype) {
   Tensor r = tsh::sum(x, dims, keepdim, dtype);
   if (needs_grad({x})) {

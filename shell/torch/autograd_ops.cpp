@@ -325,7 +325,7 @@ std::map<std::string, Impl> build_table() {
     };
   }
   // Functions of a real tensor that return it as it is (conj of a real tensor is itself).
-  for (const char* n : {"positive", "conj", "resolve_conj", "resolve_neg"})
+  for (const char* n : {"positive", "conj", "resolve_conj", "resolve_neg", "real", "as_tensor"})
     t[n] = [n](Bound& b, const Value& plain) {
       if (plain.is(Kind::Tensor) && plain.as_tensor().is_same(self_of(b))) return plain;
       autograd::derivative_not_implemented(n);
@@ -435,6 +435,62 @@ std::map<std::string, Impl> build_table() {
     return as_value(ag::zero_grad_result(x, tsh::zeros_like(x), "FillBackward0"));
   };
   t["sum_to_size"] = [](Bound& b, const Value&) { return as_value(ag::sum_to(self_of(b), b.shape(1))); };
+  t["poisson"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::zero_grad_result(self_of(b), plain.as_tensor(), "PoissonBackward0"));
+  };
+  for (const char* n : {"unique", "unique_consecutive"}) {
+    const std::string name = n;
+    t[n] = [name](Bound& b, const Value& plain) -> Value {
+      const bool consecutive = name == "unique_consecutive";
+      const Tensor values = plain.is(Kind::Tensor) ? plain.as_tensor() : plain.items()[0].as_tensor();
+      ag::refusing_result(self_of(b), values, consecutive ? "UniqueConsecutiveBackward0" : "Unique2Backward0",
+                          consecutive ? "unique_consecutive" : "_unique2");
+      return plain;
+    };
+  }
+  for (const bool to_rad : {true, false}) {
+    const double k = to_rad ? M_PI / 180.0 : 180.0 / M_PI;
+    t[to_rad ? "deg2rad" : "rad2deg"] = [k, to_rad](Bound& b, const Value& plain) {
+      return as_value(ag::unary_result(self_of(b), plain.as_tensor(), to_rad ? "Deg2RadBackward0" : "Rad2DegBackward0",
+                                       [k](const Tensor& g, const Tensor&, const Tensor&) { return ag::mul(g, k); }, true));
+    };
+  }
+  t["angle"] = [](Bound& b, const Value& plain) {
+    if (is_complex(self_of(b).dtype())) autograd::derivative_not_implemented("angle");
+    return as_value(ag::zero_grad_result(self_of(b), plain.as_tensor(), "AngleBackward0"));
+  };
+  for (const bool mean : {false, true})
+    t[mean ? "nanmean" : "nansum"] = [mean](Bound& b, const Value& plain) {
+      return as_value(ag::nansum_result(self_of(b), plain.as_tensor(), dims_of(b), flag(b, "keepdim", false), mean));
+    };
+  for (const bool is_max : {true, false})
+    t[is_max ? "fmax" : "fmin"] = [is_max](Bound& b, const Value& plain) {
+      return as_value(ag::fmax_result(b.tensor(0), b.tensor(1), plain.as_tensor(), is_max));
+    };
+  t["copysign"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::copysign_result(b.tensor(0), operand(b, 1), plain.as_tensor()));
+  };
+  t["cross"] = [](Bound& b, const Value& plain) {
+    const Tensor r = plain.as_tensor();
+    int64_t dim = -1;
+    if (given(b, "dim")) dim = b.int64(at(b, "dim"));
+    else  // torch.cross without dim: the first dim of size 3
+      for (int64_t d = 0; d < r.dim(); ++d)
+        if (r.size(d) == 3) { dim = d; break; }
+    return as_value(ag::cross_result(b.tensor(0), b.tensor(1), r, dim));
+  };
+  t["linalg_cross"] = t["cross"];
+  t["logdet"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::logdet_result(self_of(b), plain.as_tensor(), "WhereBackward0"));  // composite in PyTorch
+  };
+  for (const char* n : {"slogdet", "linalg_slogdet"})
+    t[n] = [](Bound& b, const Value& plain) {
+      ag::logdet_result(self_of(b), plain.as<NamedTupleObj>()->items[1].as_tensor(), "LinalgSlogdetBackward0");
+      return plain;
+    };
+  t["cumprod"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::cumprod_result(self_of(b), plain.as_tensor(), b.int64(1)));
+  };
   t["mse_loss"] = [](Bound& b, const Value&) { return as_value(ag::mse_loss(b.tensor(0), b.tensor(1), b.str(at(b, "reduction")))); };
   return t;
 }
@@ -476,13 +532,12 @@ bool autograd_transparent(const std::string& name) {
   static const std::set<std::string> names = {
       "zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like", "randint_like",
       "new_zeros", "new_ones", "new_empty", "new_full", "new_tensor", "new_empty_strided", "tensor", "asarray",
-      "detach", "detach_", "requires_grad_", "retain_grad", "backward", "tolist", "item", "numpy",
-      "multinomial", "poisson", "normal", "allclose", "equal", "isclose", "is_nonzero", "argmax", "argmin",
+      "new", "detach", "detach_", "requires_grad_", "retain_grad", "backward", "tolist", "item", "numpy",
+      "multinomial", "allclose", "equal", "isclose", "is_nonzero", "argmax", "argmin",
       "argsort", "argwhere", "nonzero", "count_nonzero", "bincount", "histc", "searchsorted", "bucketize",
       "is_floating_point", "is_complex", "size", "stride", "dim", "numel", "nelement", "ndimension",
       "storage_offset", "is_contiguous", "element_size", "data_ptr", "untyped_storage", "get_device",
-      "is_same_size", "is_set_to", "pin_memory", "is_pinned", "share_memory_", "is_shared", "unique",
-      "unique_consecutive", "eq", "ne", "lt", "le", "gt", "ge", "greater", "less", "greater_equal", "less_equal",
+      "is_same_size", "is_set_to", "pin_memory", "is_pinned", "share_memory_", "is_shared", "eq", "ne", "lt", "le", "gt", "ge", "greater", "less", "greater_equal", "less_equal",
       "not_equal", "isnan", "isinf", "isfinite", "isposinf", "isneginf", "isreal", "signbit", "logical_and",
       "logical_or", "logical_xor", "logical_not", "all", "any"};
   return names.count(name) > 0;

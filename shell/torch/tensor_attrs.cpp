@@ -103,7 +103,7 @@ const std::map<std::string, Getter>& properties() {
          return Value::tensor(real(t));
        }},
       {"imag", [](const Tensor& t) {
-         if (recording(t)) autograd::derivative_not_implemented("imag");
+         if (recording(t) && is_complex(t.dtype())) autograd::derivative_not_implemented("imag");
          return Value::tensor(imag(t));
        }},
   };
