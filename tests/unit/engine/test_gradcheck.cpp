@@ -24,6 +24,13 @@
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
+#include "engine/ops/linalg.h"
+#include "engine/ops/linalg_lu.h"
+#include "engine/ops/products.h"
+#include "engine/ops/reduce.h"
+#include "engine/ops/scan.h"
+#include "engine/ops/special.h"
+#include "engine/ops/ternary.h"
 #include "engine/ops/views.h"
 
 using namespace tsh;
@@ -249,6 +256,53 @@ TEST_CASE("gradcheck: views, copies, indexing, joining, products") {
                              [&](const Tensor& before) { return ag::copy_result(before, ag::mul(x[1], 2.0)); });
     return ag::mul(y, y);
   }, {A, values({2}, -1, 1, 12)});
+}
+
+TEST_CASE("gradcheck: nodes attached to a plain op's result (more.cpp)") {
+  const Tensor Sq = values({3, 3}, -1.0, 1.0, 14);
+  const Tensor Well = add(Sq, mul(eye(3, std::nullopt, DType::Float64), 4.0));  // well conditioned, det > 0
+  check_gradients("det", [](const TensorList& x) { return ag::det_result(x[0], det(x[0])); }, {Well});
+  check_gradients("inverse", [](const TensorList& x) { return ag::inverse_result(x[0], inverse(x[0])); }, {Well});
+  check_gradients("solve matrix", [](const TensorList& x) {
+    return ag::solve_result(x[0], x[1], linalg_solve(x[0], x[1]), true);
+  }, {Well, M});
+  check_gradients("solve vector", [](const TensorList& x) {
+    return ag::solve_result(x[0], x[1], linalg_solve(x[0], x[1]), true);
+  }, {Well, R});
+  check_gradients("logdet", [](const TensorList& x) { return ag::logdet_result(x[0], logdet(x[0]), "L"); }, {Well});
+  check_gradients("addmm", [](const TensorList& x) {
+    return ag::addmm(x[0], x[1], x[2], Scalar(0.5), Scalar(2.0), addmm(x[0], x[1], x[2], Scalar(0.5), Scalar(2.0)), "A");
+  }, {values({2, 4}, -1, 1, 15), A, M});
+  check_gradients("addcmul", [](const TensorList& x) {
+    return ag::addc(false, x[0], x[1], x[2], Scalar(0.5), addcmul(x[0], x[1], x[2], Scalar(0.5)));
+  }, {A, B, P});
+  check_gradients("addcdiv", [](const TensorList& x) {
+    return ag::addc(true, x[0], x[1], x[2], Scalar(2.0), addcdiv(x[0], x[1], x[2], Scalar(2.0)));
+  }, {A, B, P});
+  for (const char* op : {"hypot", "logaddexp", "logaddexp2", "fmod", "remainder", "xlogy"}) {
+    const std::string name = op;
+    check_gradients(name, [name](const TensorList& x) {
+      Tensor r;
+      if (name == "hypot") r = hypot(x[0], x[1]);
+      else if (name == "logaddexp") r = logaddexp(x[0], x[1]);
+      else if (name == "logaddexp2") r = logaddexp2(x[0], x[1]);
+      else if (name == "fmod") r = fmod(x[0], x[1]);
+      else if (name == "remainder") r = remainder(x[0], x[1]);
+      else r = xlogy(x[0], x[1]);
+      return ag::binary_more(name, x[0], x[1], r);
+    }, {P, name == "xlogy" ? P : add(B, 5.0)});
+  }
+  check_gradients("fmax", [](const TensorList& x) { return ag::fmax_result(x[0], x[1], fmax(x[0], x[1]), true); }, {A, B});
+  check_gradients("copysign", [](const TensorList& x) { return ag::copysign_result(x[0], x[1], copysign(x[0], x[1])); }, {A, B});
+  check_gradients("cross", [](const TensorList& x) { return ag::cross_result(x[0], x[1], cross(x[0], x[1], 1), 1); }, {A, B});
+  check_gradients("cumprod", [](const TensorList& x) { return ag::cumprod_result(x[0], cumprod(x[0], 1), 1); }, {A});
+  check_gradients("nansum", [](const TensorList& x) {
+    return ag::nansum_result(x[0], nansum(x[0], std::vector<int64_t>{1}), std::vector<int64_t>{1}, false, false);
+  }, {A});
+  check_gradients("nanmean", [](const TensorList& x) {
+    return ag::nansum_result(x[0], nanmean(x[0], std::vector<int64_t>{0}, true), std::vector<int64_t>{0}, true, true);
+  }, {A});
+  check_gradients("median", [](const TensorList& x) { return ag::evenly(x[0], max(x[0]), "M"); }, {A});
 }
 
 TEST_CASE("gradcheck: second derivatives through create_graph") {
