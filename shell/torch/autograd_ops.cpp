@@ -491,6 +491,10 @@ std::map<std::string, Impl> build_table() {
   t["cumprod"] = [](Bound& b, const Value& plain) {
     return as_value(ag::cumprod_result(self_of(b), plain.as_tensor(), b.int64(1)));
   };
+  t["adjoint"] = [](Bound& b, const Value&) {
+    if (is_complex(self_of(b).dtype())) autograd::derivative_not_implemented("adjoint of a complex tensor");
+    return as_value(ag::transpose(self_of(b), -2, -1));
+  };
   t["mse_loss"] = [](Bound& b, const Value&) { return as_value(ag::mse_loss(b.tensor(0), b.tensor(1), b.str(at(b, "reduction")))); };
   return t;
 }
@@ -504,8 +508,10 @@ const AutogradImpl* autograd_impl(const std::string& name) {
 }
 
 const char* rearranging_node(const std::string& name) {
-  // Ops whose result only moves or repeats self's elements: run on the positions of self's elements,
-  // they say where each result element came from (the node names are PyTorch's).
+  // Ops whose result only moves or repeats self's elements, or sets them among zeros (diag_embed): run
+  // on the positions of self's elements (counted from 1, so a filler 0 reads as "from nowhere"), they
+  // say where each result element came from. Never an op that looks at the values (sort, trace, ...).
+  // The node names are PyTorch's.
   static const std::map<std::string, const char*> names = {
       {"roll", "RollBackward0"}, {"take", "TakeBackward0"}, {"take_along_dim", "GatherBackward0"},
       {"masked_select", "MaskedSelectBackward0"}, {"fliplr", "FlipBackward0"}, {"flipud", "FlipBackward0"},
@@ -521,7 +527,8 @@ const char* rearranging_node(const std::string& name) {
       {"vsplit", "SplitWithSizesBackward0"}, {"dsplit", "SplitWithSizesBackward0"},
       {"tensor_split", "SliceBackward0"}, {"split", "SplitBackward0"}, {"chunk", "SplitBackward0"},
       {"split_with_sizes", "SplitWithSizesBackward0"}, {"swapaxes", "TransposeBackward0"},
-      {"msort", "SortBackward0"}, {"trace", "TraceBackward0"}};
+      {"diag_embed", "DiagEmbedBackward0"}, {"diagflat", "DiagEmbedBackward0"}, {"unsafe_chunk", "UnsafeSplitBackward0"},
+      {"unsafe_split", "UnsafeSplitBackward0"}, {"split_copy", "SplitBackward0_copy"}};
   auto it = names.find(name);
   return it == names.end() ? nullptr : it->second;
 }

@@ -18,6 +18,10 @@
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
+#include "engine/ops/binary.h"
+#include "engine/ops/compare.h"
+#include "engine/ops/reduce.h"
+#include "engine/ops/ternary.h"
 #include "engine/ops/unary.h"
 #include "engine/ops/views.h"
 #include "shell/python/errors.h"
@@ -425,9 +429,18 @@ bool any_other_requires_grad(const Bound& b) {
   return any_requires_grad(rest);
 }
 
-// The result of a rearranging op rebuilt from x and the positions it read (tensors, or lists of them).
+// The result of a rearranging op rebuilt from x and the positions (from 1; 0: a filler zero) it read,
+// tensors or lists of them.
 Value take_positions(const Tensor& x, const Value& positions, const char* node) {
-  if (positions.is(Kind::Tensor)) return Value::tensor(ag::take(x, positions.as_tensor(), node));
+  if (positions.is(Kind::Tensor)) {
+    const Tensor& p = positions.as_tensor();
+    const Tensor from = sub(p, 1);
+    if (p.numel() == 0 || item(min(p)).to_int() > 0) return Value::tensor(ag::take(x, from, node));
+    const Tensor filled = compare(CompareOp::Gt, p, 0);
+    Tensor r = ag::where(filled, ag::take(x, clamp_min(from, 0)), 0.0);
+    if (auto fn = autograd::grad_fn(r)) fn->name = node;
+    return Value::tensor(r);
+  }
   std::vector<Value> items;
   for (const Value& p : positions.items()) items.push_back(take_positions(x, p, node));
   return positions.is(Kind::List) ? Value::list(items) : Value::tuple(items);
@@ -470,12 +483,13 @@ Value call_with_autograd(Interpreter& in, const OpEntry& e, Bound& b, bool is_me
     const Tensor x = b.tensor(0);
     Bound positions = b;
     positions.values[0] = Value::tensor(
-        view(arange(Scalar(int64_t{0}), Scalar(x.numel()), Scalar(int64_t{1}), DType::Int64, x.device()), x.sizes()));
+        view(arange(Scalar(int64_t{1}), Scalar(x.numel() + 1), Scalar(int64_t{1}), DType::Int64, x.device()), x.sizes()));
     Value where_from;
     {
       GradOff off;
       where_from = call_resolving_conj(in, e, positions, is_method);
     }
+    if (name == "diag" && x.dim() == 1) node = "DiagEmbedBackward0";  // diag builds a matrix from a vector
     return take_positions(x, where_from, node);
   }
   if (differentiable_result(plain)) autograd::derivative_not_implemented(name);
