@@ -170,6 +170,9 @@ Tensor copysign_result(const Tensor& a, const Operand& b, const Tensor& r);
 Tensor cross_result(const Tensor& a, const Tensor& b, const Tensor& r, int64_t dim);
 Tensor logdet_result(const Tensor& A, const Tensor& r, const char* node);  // log|det| or logdet
 Tensor cumprod_result(const Tensor& x, const Tensor& r, int64_t dim);
+// plain, the exact result of an engine op, takes the graph of `composed`, the same function built
+// from differentiable functions (whose values may differ in the last bits); node renames its top.
+Tensor adopt(const Tensor& plain, const Tensor& composed, const char* node);
 Tensor inverse_result(const Tensor& A, const Tensor& inv);
 Tensor det_result(const Tensor& A, const Tensor& d);
 Tensor solve_result(const Tensor& A, const Tensor& B, const Tensor& X, bool left);

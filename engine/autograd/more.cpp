@@ -270,6 +270,14 @@ Tensor cumprod_result(const Tensor& x, const Tensor& r, int64_t dim) {
   return r;
 }
 
+Tensor adopt(const Tensor& plain, const Tensor& composed, const char* node) {
+  const auto fn = autograd::grad_fn(composed);
+  if (!fn) return plain;
+  if (node) fn->name = node;
+  autograd::set_history(plain, fn, autograd::output_nr(composed));
+  return plain;
+}
+
 Tensor inverse_result(const Tensor& A, const Tensor& inv) {
   if (!needs_grad({A})) return inv;
   auto n = make_node("LinalgInvExBackward0", {A}, nullptr);

@@ -19,6 +19,10 @@
 #include "engine/ops/compare.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/gather_scatter.h"
+#include "engine/ops/linalg_lu.h"
+#include "engine/ops/reduce.h"
+#include "engine/ops/ternary.h"
+#include "engine/ops/unary.h"
 #include "engine/ops/special.h"
 #include "engine/ops/views.h"
 #include "shell/python/errors.h"
@@ -494,6 +498,71 @@ std::map<std::string, Impl> build_table() {
   t["adjoint"] = [](Bound& b, const Value&) {
     if (is_complex(self_of(b).dtype())) autograd::derivative_not_implemented("adjoint of a complex tensor");
     return as_value(ag::transpose(self_of(b), -2, -1));
+  };
+  // Composite functions: the plain result keeps its exact values and takes the graph of the same
+  // function composed from differentiable ones.
+  for (const bool take_sqrt : {false, true})
+    t[take_sqrt ? "std_mean" : "var_mean"] = [take_sqrt](Bound& b, const Value& plain) {
+      double correction = flag(b, "unbiased", true) ? 1.0 : 0.0;
+      if (given(b, "correction")) correction = b.scalar(at(b, "correction")).to_double();
+      const Tensor x = self_of(b);
+      const auto& items = plain.items();
+      const char* node = take_sqrt ? "StdMeanBackward0" : "VarMeanBackward0";
+      ag::adopt(items[0].as_tensor(), ag::var(x, dims_of(b), correction, flag(b, "keepdim", false), take_sqrt), node);
+      ag::adopt(items[1].as_tensor(), ag::mean(x, dims_of(b), flag(b, "keepdim", false)), node);
+      return plain;
+    };
+  t["aminmax"] = [](Bound& b, const Value& plain) {
+    const auto& items = plain.as<NamedTupleObj>()->items;
+    const Tensor x = self_of(b);
+    const OptDims d = dims_of(b);
+    ag::adopt(items[0].as_tensor(), ag::amax(x, d, flag(b, "keepdim", false), false), "AminmaxBackward0");
+    ag::adopt(items[1].as_tensor(), ag::amax(x, d, flag(b, "keepdim", false), true), "AminmaxBackward0");
+    return plain;
+  };
+  t["inner"] = [](Bound& b, const Value& plain) {
+    const Tensor x = b.tensor(0), y = b.tensor(1);
+    Tensor composed;
+    if (x.dim() == 0 || y.dim() == 0) {
+      composed = ag::mul(x, y);
+    } else {
+      const int64_t k = x.size(-1);
+      Shape out(x.sizes().begin(), x.sizes().end() - 1);
+      out.insert(out.end(), y.sizes().begin(), y.sizes().end() - 1);
+      composed = ag::reshape(ag::matmul(ag::reshape(x, {-1, k}), ag::t(ag::reshape(y, {-1, k}))), out);
+    }
+    return as_value(ag::adopt(plain.as_tensor(), composed, "ViewBackward0"));
+  };
+  for (const char* n : {"matrix_power", "linalg_matrix_power"})
+    t[n] = [](Bound& b, const Value& plain) {
+      const Tensor a = b.tensor(0);
+      int64_t p = b.int64(1);
+      Tensor base = a;
+      if (p < 0) {
+        base = ag::inverse_result(a, inverse(a));
+        p = -p;
+      }
+      if (p == 0) return as_value(ag::zero_grad_result(a, plain.as_tensor(), "ExpandBackward0"));
+      Tensor composed = base;
+      for (int64_t i = 1; i < p; ++i) composed = ag::matmul(composed, base);
+      if (p == 1) composed = ag::clone(base);
+      return as_value(ag::adopt(plain.as_tensor(), composed, p == 1 ? "CloneBackward0" : "MmBackward0"));
+    };
+  t["linalg_multi_dot"] = [](Bound& b, const Value& plain) {
+    const std::vector<Tensor> xs = b.tensors(0);
+    Tensor composed = xs[0];
+    for (size_t i = 1; i < xs.size(); ++i) composed = ag::matmul(composed, xs[i]);
+    return as_value(ag::adopt(plain.as_tensor(), composed, "ViewBackward0"));
+  };
+  t["logcumsumexp"] = [](Bound& b, const Value& plain) {
+    // log(cumsum(exp(x - m))) + m, with m the (constant) maximum along dim for range.
+    const Tensor x = self_of(b);
+    const int64_t dim = b.int64(1);
+    if (x.dim() == 0) return as_value(ag::adopt(plain.as_tensor(), ag::clone(x), "LogcumsumexpBackward0"));
+    Tensor m = autograd::detach(tsh::amax(x, std::vector<int64_t>{dim}, true));
+    m = tsh::where(tsh::isfinite(m), m, Operand(0.0));
+    const Tensor composed = ag::add(ag::unary(UnaryOp::Log, ag::cumsum(ag::unary(UnaryOp::Exp, ag::sub(x, m)), dim, std::nullopt)), m);
+    return as_value(ag::adopt(plain.as_tensor(), composed, "LogcumsumexpBackward0"));
   };
   t["mse_loss"] = [](Bound& b, const Value&) { return as_value(ag::mse_loss(b.tensor(0), b.tensor(1), b.str(at(b, "reduction")))); };
   return t;
