@@ -173,6 +173,10 @@ Tensor cumprod_result(const Tensor& x, const Tensor& r, int64_t dim);
 // plain, the exact result of an engine op, takes the graph of `composed`, the same function built
 // from differentiable functions (whose values may differ in the last bits); node renames its top.
 Tensor adopt(const Tensor& plain, const Tensor& composed, const char* node);
+// einsum with the graph of its gradients, which are einsums too (no ellipsis, no repeated index in
+// an operand that requires grad; those refuse).
+Tensor einsum(const std::string& equation, const TensorList& operands);
+Tensor einsum_result(const std::string& equation, const TensorList& operands, const Tensor& r);
 Tensor inverse_result(const Tensor& A, const Tensor& inv);
 Tensor det_result(const Tensor& A, const Tensor& d);
 Tensor solve_result(const Tensor& A, const Tensor& B, const Tensor& X, bool left);

@@ -4,6 +4,7 @@
 // Several take the plain op's result (`r`) and attach the node to it, so the values stay exactly
 // the engine op's and only the graph is added.
 #include <cmath>
+#include <map>
 
 #include "engine/autograd/functions.h"
 #include "engine/autograd/variable.h"
@@ -276,6 +277,75 @@ Tensor adopt(const Tensor& plain, const Tensor& composed, const char* node) {
   if (node) fn->name = node;
   autograd::set_history(plain, fn, autograd::output_nr(composed));
   return plain;
+}
+
+Tensor einsum(const std::string& equation, const TensorList& operands) {
+  return einsum_result(equation, operands, tsh::einsum(equation, operands));
+}
+
+Tensor einsum_result(const std::string& equation, const TensorList& operands, const Tensor& r) {
+  if (!needs_grad(operands)) return r;
+  std::string eq;
+  for (char c : equation)
+    if (c != ' ') eq += c;
+  if (eq.find('.') != std::string::npos) autograd::derivative_not_implemented("einsum' with an ellipsis in tsh; 'einsum");
+  const size_t arrow = eq.find("->");
+  const std::string lhs = eq.substr(0, arrow);
+  std::vector<std::string> terms(1);
+  for (char c : lhs) {
+    if (c == ',') terms.emplace_back();
+    else terms.back() += c;
+  }
+  std::string out;
+  if (arrow != std::string::npos) {
+    out = eq.substr(arrow + 2);
+  } else {  // implicit output: the letters that appear once, in alphabetical (ASCII) order
+    std::map<char, int> count;
+    for (char c : lhs)
+      if (c != ',') ++count[c];
+    for (auto& [c, k] : count)
+      if (k == 1) out += c;
+  }
+  bool contracted = false;
+  for (const std::string& t : terms)
+    for (char c : t) contracted = contracted || out.find(c) == std::string::npos;
+  const char* node = operands.size() == 1 ? (out.size() < terms[0].size() ? "SumBackward1" : "PermuteBackward0")
+                                          : (contracted ? "ViewBackward0" : "MulBackward0");
+  for (size_t k = 0; k < operands.size() && k < terms.size(); ++k) {
+    if (!autograd::requires_grad(operands[k])) continue;
+    const std::string& t = terms[k];
+    for (size_t i = 0; i < t.size(); ++i)
+      if (t.find(t[i]) != i) autograd::derivative_not_implemented("einsum' with a repeated index in tsh; 'einsum");
+  }
+  auto n = make_node(node, operands, nullptr);
+  std::vector<size_t> saved;
+  for (const Tensor& o : operands) saved.push_back(n->save(o));
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    TensorList ops;
+    for (size_t i : saved) ops.push_back(s.unpack(i));
+    TensorList grads(ops.size());
+    for (size_t k = 0; k < ops.size(); ++k) {
+      if (!s.next[k].valid()) continue;
+      // d out / d op_k: the incoming gradient contracted with every other operand, onto op_k's
+      // letters that appear elsewhere; letters only op_k has were summed away and broadcast back.
+      std::string keep, others;
+      TensorList args = {g[0]};
+      for (size_t j = 0; j < ops.size(); ++j)
+        if (j != k) {
+          others += "," + terms[j];
+          args.push_back(ops[j]);
+        }
+      for (char c : terms[k])
+        if (out.find(c) != std::string::npos || others.find(c) != std::string::npos) keep += c;
+      Tensor gk = ag::einsum(out + others + "->" + keep, args);
+      for (size_t i = 0; i < terms[k].size(); ++i)
+        if (keep.find(terms[k][i]) == std::string::npos) gk = ag::unsqueeze(gk, static_cast<int64_t>(i));
+      grads[k] = sum_to(ag::expand(gk, ops[k].sizes()), ops[k].sizes());
+    }
+    return grads;
+  };
+  attach(n, r);
+  return r;
 }
 
 Tensor inverse_result(const Tensor& A, const Tensor& inv) {

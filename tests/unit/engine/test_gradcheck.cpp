@@ -320,6 +320,10 @@ TEST_CASE("gradcheck: nodes attached to a plain op's result (more.cpp)") {
     return ag::nansum_result(x[0], nanmean(x[0], std::vector<int64_t>{0}, true), std::vector<int64_t>{0}, true, true);
   }, {A});
   check_gradients("median", [](const TensorList& x) { return ag::evenly(x[0], max(x[0]), "M"); }, {A});
+  check_gradients("einsum matmul", [](const TensorList& x) { return ag::einsum("ij,jk->ik", x); }, {A, M});
+  check_gradients("einsum implicit", [](const TensorList& x) { return ag::einsum("bij,jk", x); }, {Bat, M});
+  check_gradients("einsum three", [](const TensorList& x) { return ag::einsum("i,ij,j->", x); }, {values({2}, -1, 1, 16), A, R});
+  check_gradients("einsum sum out", [](const TensorList& x) { return ag::einsum("ijk->j", x); }, {Bat});
 }
 
 TEST_CASE("gradcheck: second derivatives through create_graph") {
@@ -333,6 +337,7 @@ TEST_CASE("gradcheck: second derivatives through create_graph") {
   check_second("x @ x.T", [](const TensorList& x) { return ag::matmul(x[0], ag::t(x[0])); }, A);
   check_second("select then square", [](const TensorList& x) { return ag::square(ag::select(x[0], 0, 1)); }, A);
   check_second("norm", [](const TensorList& x) { return ag::norm(x[0], 2, std::nullopt, false, "N"); }, A);
+ check_second("einsum", [](const TensorList& x) { return ag::einsum("ij,kj->ik", {x[0], x[0]}); }, A);
   check_second("div", [](const TensorList& x) { return ag::div(1.0, ag::add(ag::mul(x[0], x[0]), 1.0)); }, A);
 }
 
