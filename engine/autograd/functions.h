@@ -30,8 +30,9 @@ std::shared_ptr<Node> make_node(const std::string& name, const TensorList& input
 void attach(const std::shared_ptr<Node>& node, const Tensor& out, uint32_t nr = 0);
 // The same for a view op: out also remembers the tensor whose storage it views.
 void attach_view(const std::shared_ptr<Node>& node, const Tensor& out, const Tensor& input);
-// The error for an op whose derivative tsh does not have (PyTorch's wording).
-[[noreturn]] void derivative_not_implemented(const std::string& op);
+// The error for an op whose derivative tsh does not have (PyTorch's wording); `when` narrows it to
+// the case tsh lacks ("with an ellipsis"), after PyTorch's sentence.
+[[noreturn]] void derivative_not_implemented(const std::string& op, const std::string& when = "");
 
 // An in-place op on self under autograd: `write` runs the real in-place op (its checks and
 // dtype rules), and `formula` builds the same op out of place from `before` — self's old value

@@ -3,8 +3,7 @@
 #include <cmath>
 #include <complex>
 
-#include "engine/autograd/functions.h"
-#include "engine/autograd/variable.h"
+#include "engine/autograd/formula.h"
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
 #include "engine/ops/binary.h"
@@ -19,14 +18,8 @@
 
 namespace tsh::ag {
 
-using autograd::attach;
-using autograd::make_node;
-using autograd::needs_grad;
-using autograd::Node;
-
 namespace {
 
-Tensor tensor_or_none(const Operand& o) { return o.is_tensor() ? o.tensor() : Tensor(); }
 bool is_one(const Scalar& s) { return !s.is_complex() && s.to_double() == 1.0; }
 Tensor lt(const Tensor& a, const Operand& b) { return compare(CompareOp::Lt, a, b); }
 Tensor gt(const Tensor& a, const Operand& b) { return compare(CompareOp::Gt, a, b); }
@@ -410,7 +403,7 @@ Tensor unary(UnaryOp op, const Tensor& x) {
   const UnaryRule* rule = unary_rule(op);
   // The shell asks has_unary_derivative first and names the op in its error.
   if (!rule) autograd::derivative_not_implemented("this op");
-  if (op == UnaryOp::Sgn && is_complex(x.dtype())) autograd::derivative_not_implemented("sgn of a complex tensor");
+  if (op == UnaryOp::Sgn && is_complex(x.dtype())) autograd::derivative_not_implemented("sgn", "for complex tensors");
   auto n = make_node(rule->node, {x}, nullptr);
   attach(n, r);
   const size_t sx = rule->saves_input ? n->save(x) : 0;

@@ -6,8 +6,7 @@
 #include <cmath>
 #include <map>
 
-#include "engine/autograd/functions.h"
-#include "engine/autograd/variable.h"
+#include "engine/autograd/formula.h"
 #include "engine/core/shape.h"
 #include "engine/ops/binary.h"
 #include "engine/ops/compare.h"
@@ -26,19 +25,11 @@
 
 namespace tsh::ag {
 
-using autograd::attach;
-using autograd::make_node;
-using autograd::needs_grad;
-using autograd::Node;
-
 namespace {
-
-Tensor tensor_or_none(const Operand& o) { return o.is_tensor() ? o.tensor() : Tensor(); }
-Tensor mH(const Tensor& m) { return conj_if_complex(ag::transpose(m, -2, -1)); }
 
 // Formulas that call engine ops with no derivative of their own refuse a second derivative.
 void first_order_only(const char* op) {
-  if (grad_enabled()) autograd::derivative_not_implemented(std::string(op) + "' of second order (create_graph=True) in tsh; '" + op);
+  if (grad_enabled()) autograd::derivative_not_implemented(op, "for a second derivative (create_graph=True)");
 }
 
 bool host_any_zero(const Tensor& t) { return item(tsh::any(compare(CompareOp::Eq, t, 0))).to_double() != 0; }
@@ -263,7 +254,7 @@ Tensor cumprod_result(const Tensor& x, const Tensor& r, int64_t dim) {
     // without zeros in x; with them tsh refuses rather than divide by zero.
     const Tensor xv = s.unpack(sx);
     if (xv.dim() == 0) return {ag::mul(g[0], 1.0)};
-    if (host_any_zero(xv)) autograd::derivative_not_implemented("cumprod' of a tensor with zeros in tsh; '");
+    if (host_any_zero(xv)) autograd::derivative_not_implemented("cumprod", "where the input has zeros");
     const Tensor gr = ag::mul(g[0], conj_if_complex(s.unpack(sr)));
     const Tensor rev = ag::flip(ag::cumsum(ag::flip(gr, {d}), d, std::nullopt), {d});
     return {ag::div(rev, conj_if_complex(xv))};
@@ -288,7 +279,7 @@ Tensor einsum_result(const std::string& equation, const TensorList& operands, co
   std::string eq;
   for (char c : equation)
     if (c != ' ') eq += c;
-  if (eq.find('.') != std::string::npos) autograd::derivative_not_implemented("einsum' with an ellipsis in tsh; 'einsum");
+  if (eq.find('.') != std::string::npos) autograd::derivative_not_implemented("einsum", "with an ellipsis");
   const size_t arrow = eq.find("->");
   const std::string lhs = eq.substr(0, arrow);
   std::vector<std::string> terms(1);
@@ -315,7 +306,7 @@ Tensor einsum_result(const std::string& equation, const TensorList& operands, co
     if (!autograd::requires_grad(operands[k])) continue;
     const std::string& t = terms[k];
     for (size_t i = 0; i < t.size(); ++i)
-      if (t.find(t[i]) != i) autograd::derivative_not_implemented("einsum' with a repeated index in tsh; 'einsum");
+      if (t.find(t[i]) != i) autograd::derivative_not_implemented("einsum", "with an index repeated in one operand");
   }
   auto n = make_node(node, operands, nullptr);
   std::vector<size_t> saved;
@@ -368,7 +359,7 @@ Tensor det_result(const Tensor& A, const Tensor& d) {
   n->backward = [sa, sd](Node& s, const TensorList& g) -> TensorList {
     first_order_only("linalg_det");
     const Tensor a = s.unpack(sa), dv = s.unpack(sd);
-    if (host_any_zero(dv)) autograd::derivative_not_implemented("linalg_det' at a singular matrix in tsh; '");
+    if (host_any_zero(dv)) autograd::derivative_not_implemented("linalg_det", "at a singular matrix");
     // d det / dA = det * A^{-H}
     const Tensor scale = ag::unsqueeze(ag::unsqueeze(ag::mul(g[0], conj_if_complex(dv)), -1), -1);
     return {ag::mul(scale, mH(inverse(a)))};
@@ -378,7 +369,7 @@ Tensor det_result(const Tensor& A, const Tensor& d) {
 
 Tensor solve_result(const Tensor& A, const Tensor& B, const Tensor& X, bool left) {
   if (!needs_grad({A, B})) return X;
-  if (!left) autograd::derivative_not_implemented("linalg_solve(left=False)");
+  if (!left) autograd::derivative_not_implemented("linalg_solve", "with left=False");
   auto n = make_node("LinalgSolveExBackward0", {A, B}, nullptr);
   attach(n, X);
   const size_t sa = n->save(A), sx = n->save(X, true);

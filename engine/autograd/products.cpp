@@ -1,21 +1,13 @@
 // engine/autograd/products.cpp — derivatives of matrix products. The forward values always come from
 // the engine's own matmul (so they match tsh without autograd bit for bit); the node is named after
 // the product PyTorch's matmul reduces to for those shapes.
-#include "engine/autograd/functions.h"
-#include "engine/autograd/variable.h"
+#include "engine/autograd/formula.h"
 #include "engine/ops/matmul.h"
 #include "engine/ops/views.h"
 
 namespace tsh::ag {
 
-using autograd::attach;
-using autograd::make_node;
-using autograd::needs_grad;
-using autograd::Node;
-
 namespace {
-
-Tensor mH(const Tensor& m) { return ag::conj_if_complex(ag::transpose(m, -2, -1)); }
 
 // The gradients of matmul(a, b) for any shapes: 1-d operands become matrices, batch dims broadcast
 // and are summed back.

@@ -43,8 +43,9 @@ void attach_view(const std::shared_ptr<Node>& node, const Tensor& out, const Ten
   set_history(out, node, 0);
 }
 
-void derivative_not_implemented(const std::string& op) {
-  throw RuntimeError("the derivative for '" + op + "' is not implemented.");
+void derivative_not_implemented(const std::string& op, const std::string& when) {
+  throw RuntimeError("the derivative for '" + op + "' is not implemented." +
+                     (when.empty() ? "" : " (tsh has it except " + when + ")"));
 }
 
 void add_in_place(const Tensor& acc, const Tensor& g) {

@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/autograd/functions.h"
-#include "engine/autograd/variable.h"
+#include "engine/autograd/formula.h"
 #include "engine/core/shape.h"
 #include "engine/ops/binary.h"
 #include "engine/ops/compare.h"
@@ -19,11 +18,6 @@
 #include "engine/ops/views.h"
 
 namespace tsh::ag {
-
-using autograd::attach;
-using autograd::make_node;
-using autograd::needs_grad;
-using autograd::Node;
 
 namespace {
 

@@ -6,8 +6,7 @@
 // positions they read, which also makes the gradient itself differentiable.
 #include <numeric>
 
-#include "engine/autograd/functions.h"
-#include "engine/autograd/variable.h"
+#include "engine/autograd/formula.h"
 #include "engine/core/shape.h"
 #include "engine/ops/binary.h"
 #include "engine/ops/copy.h"
@@ -22,12 +21,6 @@
 #include "engine/ops/views.h"
 
 namespace tsh::ag {
-
-using autograd::attach;
-using autograd::attach_view;
-using autograd::make_node;
-using autograd::needs_grad;
-using autograd::Node;
 
 namespace {
 
@@ -203,20 +196,11 @@ Tensor contiguous(const Tensor& x) {
 }
 
 Tensor to(const Tensor& x, std::optional<DType> dtype, std::optional<Device> device, bool copy) {
-  Tensor r = tsh::to(x, dtype, device, copy);
-  if (r.is_same(x) || !needs_grad({x})) return r;
-  const DType from = x.dtype();
-  const Device dev = x.device();
-  auto n = make_node("ToCopyBackward0", {x}, [from, dev](Node&, const TensorList& g) -> TensorList {
-    if (!is_complex(from) && is_complex(g[0].dtype())) return {ag::to(tsh::real(g[0]), from, dev, false)};
-    return {ag::to(g[0], from, dev, false)};
-  });
-  attach(n, r);
-  return r;
+  return converted(x, tsh::to(x, dtype, device, copy));
 }
 
 Tensor converted(const Tensor& x, const Tensor& r) {
-  if (r.is_same(x) || !needs_grad({x})) return r;
+  if (r.is_same(x) || !needs_grad({x}) || !autograd::is_differentiable_dtype(r.dtype())) return r;
   const DType from = x.dtype();
   const Device dev = x.device();
   auto n = make_node("ToCopyBackward0", {x}, [from, dev](Node&, const TensorList& g) -> TensorList {

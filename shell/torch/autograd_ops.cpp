@@ -80,7 +80,7 @@ std::map<std::string, Impl> build_table() {
   t["mul"] = [](Bound& b, const Value&) { return as_value(ag::mul(arg_operand(b, "self"), arg_operand(b, "other"))); };
   t["multiply"] = t["mul"];
   t["div"] = [](Bound& b, const Value&) {
-    if (given(b, "rounding_mode")) autograd::derivative_not_implemented("div with a rounding_mode");
+    if (given(b, "rounding_mode")) autograd::derivative_not_implemented("div", "with a rounding_mode");
     return as_value(ag::div(arg_operand(b, "self"), arg_operand(b, "other")));
   };
   t["divide"] = t["div"];
@@ -137,7 +137,7 @@ std::map<std::string, Impl> build_table() {
   t["log_softmax"] = [](Bound& b, const Value&) { return as_value(ag::softmax(self_of(b), b.int64(1), dtype_of(b), true)); };
   t["cumsum"] = [](Bound& b, const Value&) { return as_value(ag::cumsum(self_of(b), b.int64(1), dtype_of(b))); };
   t["linalg_vector_norm"] = [](Bound& b, const Value&) {
-    if (given(b, "dtype")) autograd::derivative_not_implemented("linalg_vector_norm with dtype=");
+    if (given(b, "dtype")) autograd::derivative_not_implemented("linalg_vector_norm", "with dtype=");
     return as_value(ag::norm(self_of(b), b.f64(1), dims_of(b), flag(b, "keepdim", false), "LinalgVectorNormBackward0"));
   };
   t["norm"] = [](Bound& b, const Value&) {
@@ -145,7 +145,7 @@ std::map<std::string, Impl> build_table() {
     const Value& pv = b[at(b, "p")];
     if (pv.is_number()) p = pv.as_float();
     else if (!pv.is_none() && !(pv.is(Kind::Str) && pv.as_str() == "fro")) autograd::derivative_not_implemented("norm");
-    if (given(b, "dtype")) autograd::derivative_not_implemented("norm with dtype=");
+    if (given(b, "dtype")) autograd::derivative_not_implemented("norm", "with dtype=");
     OptDims d;
     const Value& dv = b[at(b, "dim")];
     if (dv.is_intlike()) d = std::vector<int64_t>{static_cast<int64_t>(dv.as_int())};
@@ -160,7 +160,7 @@ std::map<std::string, Impl> build_table() {
 
   // Views.
   t["view"] = [](Bound& b, const Value&) -> Value {
-    if (at(b, "dtype") != Bound::npos) autograd::derivative_not_implemented("view(dtype)");
+    if (at(b, "dtype") != Bound::npos) autograd::derivative_not_implemented("view", "of another dtype");
     return as_value(ag::view(self_of(b), b.shape(1)));
   };
   t["view_as"] = [](Bound& b, const Value&) { return as_value(ag::view(self_of(b), b.tensor(1).sizes())); };
@@ -357,7 +357,7 @@ std::map<std::string, Impl> build_table() {
     };
   }
   t["vdot"] = [](Bound& b, const Value&) {
-    if (is_complex(b.tensor(0).dtype())) autograd::derivative_not_implemented("vdot of complex tensors");
+    if (is_complex(b.tensor(0).dtype())) autograd::derivative_not_implemented("vdot", "for complex tensors");
     Tensor r = ag::matmul(b.tensor(0), b.tensor(1));
     if (auto fn = autograd::grad_fn(r)) fn->name = "VdotBackward0";
     return as_value(r);
@@ -460,7 +460,7 @@ std::map<std::string, Impl> build_table() {
     };
   }
   t["angle"] = [](Bound& b, const Value& plain) {
-    if (is_complex(self_of(b).dtype())) autograd::derivative_not_implemented("angle");
+    if (is_complex(self_of(b).dtype())) autograd::derivative_not_implemented("angle", "for complex tensors");
     return as_value(ag::zero_grad_result(self_of(b), plain.as_tensor(), "AngleBackward0"));
   };
   for (const bool mean : {false, true})
@@ -496,7 +496,7 @@ std::map<std::string, Impl> build_table() {
     return as_value(ag::cumprod_result(self_of(b), plain.as_tensor(), b.int64(1)));
   };
   t["adjoint"] = [](Bound& b, const Value&) {
-    if (is_complex(self_of(b).dtype())) autograd::derivative_not_implemented("adjoint of a complex tensor");
+    if (is_complex(self_of(b).dtype())) autograd::derivative_not_implemented("adjoint", "for complex tensors");
     return as_value(ag::transpose(self_of(b), -2, -1));
   };
   // Composite functions: the plain result keeps its exact values and takes the graph of the same

@@ -175,7 +175,7 @@ std::vector<Tensor> flat_tensors(const Args& a) {
 Value recorded_join(const std::string& name, Args& a, const Value& plain, bool xy) {
   const std::vector<Tensor> ins = flat_tensors(a);
   if (name == "einsum") {  // the string form: einsum(eq, *operands) or einsum(eq, [operands])
-    if (a.empty() || !a[0].is(Kind::Str)) autograd::derivative_not_implemented("einsum' in its sublist form in tsh; 'einsum");
+    if (a.empty() || !a[0].is(Kind::Str)) autograd::derivative_not_implemented("einsum", "in the sublist form");
     return Value::tensor(ag::einsum_result(a[0].as_str(), ins, plain.as_tensor()));
   }
   std::vector<Value> outs = plain.is(Kind::Tensor) ? std::vector<Value>{plain} : plain.items();

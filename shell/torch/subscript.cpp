@@ -305,7 +305,7 @@ Value Interpreter::eval_subscript(const Value& obj, const Value& index) {
     case Kind::Tensor: {
       const Tensor& t = obj.as_tensor();
       if (grad_enabled() && autograd::requires_grad(t)) {
-        if (t.is_conj()) autograd::derivative_not_implemented("indexing a conjugate view");
+        if (t.is_conj()) autograd::derivative_not_implemented("index", "on a conjugate view");
         return Value::tensor(recorded_subscript(t, tensor_index_items(*this, index)));
       }
       if (!t.is_conj()) return Value::tensor(subscript(t, tensor_index_items(*this, index)));
@@ -388,7 +388,7 @@ void Interpreter::set_item(const Value& obj, const Value& index, const Value& v)
         throw RuntimeError("index_fill_(): Converting complex Scalar to non-complex type is not supported");
       Tensor value = assigned_value(self, v);  // converted first, as PyTorch does
       if (grad_enabled() && (autograd::requires_grad(self) || (v.is(Kind::Tensor) && autograd::requires_grad(v.as_tensor())))) {
-        if (self.is_conj()) autograd::derivative_not_implemented("assigning into a conjugate view");
+        if (self.is_conj()) autograd::derivative_not_implemented("index_put_", "into a conjugate view");
         if (v.is(Kind::Tensor)) value = ag::converted(v.as_tensor(), value);
         recorded_assign(self, tensor_index_items(*this, index), value);
         return;

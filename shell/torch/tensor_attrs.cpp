@@ -89,21 +89,21 @@ const std::map<std::string, Getter>& properties() {
       {"mT", [](const Tensor& t) { return Value::tensor(recording(t) ? recorded_mT(t) : mT(t)); }},
       {"H", [](const Tensor& t) {
          if (recording(t) && !is_complex(t.dtype())) return Value::tensor(t.dim() == 2 ? recorded_mT(t) : t);
-         if (recording(t)) autograd::derivative_not_implemented("H of a complex tensor");
+         if (recording(t)) autograd::derivative_not_implemented("H", "for complex tensors");
          return Value::tensor(conj_transpose(t));
        }},
       {"mH", [](const Tensor& t) {
          if (recording(t) && !is_complex(t.dtype())) return Value::tensor(recorded_mT(t));
-         if (recording(t)) autograd::derivative_not_implemented("mH of a complex tensor");
+         if (recording(t)) autograd::derivative_not_implemented("mH", "for complex tensors");
          return Value::tensor(batch_conj_transpose(t));
        }},
       // Views of a complex tensor's parts (engine/ops/unary.h); real of a real tensor is itself.
       {"real", [](const Tensor& t) {
-         if (recording(t) && is_complex(t.dtype())) autograd::derivative_not_implemented("real");
+         if (recording(t) && is_complex(t.dtype())) autograd::derivative_not_implemented("real", "for complex tensors");
          return Value::tensor(real(t));
        }},
       {"imag", [](const Tensor& t) {
-         if (recording(t) && is_complex(t.dtype())) autograd::derivative_not_implemented("imag");
+         if (recording(t) && is_complex(t.dtype())) autograd::derivative_not_implemented("imag", "for complex tensors");
          return Value::tensor(imag(t));
        }},
   };
