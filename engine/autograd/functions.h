@@ -29,7 +29,7 @@ std::shared_ptr<Node> make_node(const std::string& name, const TensorList& input
 // out becomes output nr of node.
 void attach(const std::shared_ptr<Node>& node, const Tensor& out, uint32_t nr = 0);
 // The same for a view op: out also remembers the tensor whose storage it views.
-void attach_view(const std::shared_ptr<Node>& node, const Tensor& out, const Tensor& input);
+void attach_view(const std::shared_ptr<Node>& node, const Tensor& out, const Tensor& input, uint32_t nr = 0);
 // The error for an op whose derivative tsh does not have (PyTorch's wording); `when` narrows it to
 // the case tsh lacks ("with an ellipsis"), after PyTorch's sentence.
 [[noreturn]] void derivative_not_implemented(const std::string& op, const std::string& when = "");

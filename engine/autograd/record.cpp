@@ -36,11 +36,11 @@ std::shared_ptr<Node> make_node(const std::string& name, const TensorList& input
 
 void attach(const std::shared_ptr<Node>& node, const Tensor& out, uint32_t nr) { set_history(out, node, nr); }
 
-void attach_view(const std::shared_ptr<Node>& node, const Tensor& out, const Tensor& input) {
+void attach_view(const std::shared_ptr<Node>& node, const Tensor& out, const Tensor& input, uint32_t nr) {
   const Meta* in = meta(input);
   Meta& m = ensure_meta(out);
   m.base = in && in->base.defined() ? in->base : input;
-  set_history(out, node, 0);
+  set_history(out, node, nr);
 }
 
 void derivative_not_implemented(const std::string& op, const std::string& when) {

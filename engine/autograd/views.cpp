@@ -155,12 +155,7 @@ TensorList split(const Tensor& x, const std::vector<int64_t>& sizes, int64_t dim
   if (needs_grad({x})) {
     const int64_t d = wrap_dim(dim, std::max<int64_t>(x.dim(), 1));
     auto n = make_node(node, {x}, [d](Node&, const TensorList& g) -> TensorList { return {ag::cat(g, d)}; });
-    for (size_t i = 0; i < parts.size(); ++i) {
-      autograd::Meta& m = autograd::ensure_meta(parts[i]);
-      const autograd::Meta* in = autograd::meta(x);
-      m.base = in && in->base.defined() ? in->base : x;
-      autograd::set_history(parts[i], n, static_cast<uint32_t>(i));
-    }
+    for (size_t i = 0; i < parts.size(); ++i) attach_view(n, parts[i], x, static_cast<uint32_t>(i));
   }
   return parts;
 }
@@ -170,12 +165,7 @@ TensorList unbind(const Tensor& x, int64_t dim) {
   if (needs_grad({x})) {
     const int64_t d = wrap_dim(dim, std::max<int64_t>(x.dim(), 1));
     auto n = make_node("UnbindBackward0", {x}, [d](Node&, const TensorList& g) -> TensorList { return {ag::stack(g, d)}; });
-    for (size_t i = 0; i < parts.size(); ++i) {
-      autograd::Meta& m = autograd::ensure_meta(parts[i]);
-      const autograd::Meta* in = autograd::meta(x);
-      m.base = in && in->base.defined() ? in->base : x;
-      autograd::set_history(parts[i], n, static_cast<uint32_t>(i));
-    }
+    for (size_t i = 0; i < parts.size(); ++i) attach_view(n, parts[i], x, static_cast<uint32_t>(i));
   }
   return parts;
 }
