@@ -178,6 +178,15 @@ Tensor adopt(const Tensor& plain, const Tensor& composed, const char* node);
 // an operand that requires grad; those refuse).
 Tensor einsum(const std::string& equation, const TensorList& operands);
 Tensor einsum_result(const std::string& equation, const TensorList& operands, const Tensor& r);
+// An op that writes src's elements into a copy of self (index_copy, scatter, index_put, ...), told
+// where each result element came from: `from` holds, per result element, p > 0 for self's flat
+// element p - 1, p < 0 for src's element -p - 1, and 0 for a constant. plain keeps its values and
+// gets the graph (the node named `node`).
+Tensor written(const Tensor& self, const Tensor& src, const Tensor& from, const Tensor& plain, const char* node);
+// An op that adds src's elements (times alpha) into a copy of self at flat positions `targets`
+// (shaped like the broadcast src): index_add, scatter_add, put and index_put with accumulate.
+Tensor accumulated(const Tensor& self, const Tensor& src, const Tensor& targets, const Scalar& alpha,
+                   const Tensor& plain, const char* node);
 Tensor inverse_result(const Tensor& A, const Tensor& inv);
 Tensor det_result(const Tensor& A, const Tensor& d);
 Tensor solve_result(const Tensor& A, const Tensor& B, const Tensor& X, bool left);

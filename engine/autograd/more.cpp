@@ -339,6 +339,23 @@ Tensor einsum_result(const std::string& equation, const TensorList& operands, co
   return r;
 }
 
+Tensor written(const Tensor& self, const Tensor& src, const Tensor& from, const Tensor& plain, const char* node) {
+  if (!needs_grad({self, src})) return plain;
+  const Tensor from_self = compare(CompareOp::Gt, from, 0), from_src = compare(CompareOp::Lt, from, 0);
+  auto index = [](const Tensor& p) { return tsh::to(clamp_min(tsh::sub(p, 1), 0), DType::Int64, std::nullopt, false); };
+  Tensor composed = ag::where(from_self, ag::take(self, index(from)), 0.0);
+  if (src.defined()) composed = ag::add(composed, ag::where(from_src, ag::take(src, index(tsh::neg(from))), 0.0));
+  return adopt(plain, composed, node);
+}
+
+Tensor accumulated(const Tensor& self, const Tensor& src, const Tensor& targets, const Scalar& alpha,
+                   const Tensor& plain, const char* node) {
+  if (!needs_grad({self, src})) return plain;
+  Tensor added = ag::expand(src, targets.sizes());
+  if (alpha.to_double() != 1.0 || alpha.is_complex()) added = ag::mul(added, alpha);
+  return adopt(plain, ag::add(self, ag::scatter_positions(added, targets, self.sizes())), node);
+}
+
 Tensor inverse_result(const Tensor& A, const Tensor& inv) {
   if (!needs_grad({A})) return inv;
   auto n = make_node("LinalgInvExBackward0", {A}, nullptr);

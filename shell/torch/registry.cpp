@@ -15,7 +15,9 @@
 #include <set>
 #include <stdexcept>
 
+#include "engine/ops/advanced_index.h"
 #include "engine/ops/copy.h"
+#include "engine/ops/gather_scatter.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
 #include "engine/ops/binary.h"
@@ -446,6 +448,91 @@ Value take_positions(const Tensor& x, const Value& positions, const char* node) 
   return positions.is(Kind::List) ? Value::list(items) : Value::tuple(items);
 }
 
+// Ops that write another tensor's elements into self (a copy of it, or self in place), by the name of
+// the source parameter; `adds` for those that add instead of copying.
+struct Writer {
+  const char* src;
+  const char* node;
+  bool adds;
+};
+
+const Writer* writer(const std::string& name, const Bound& b) {
+  static const std::map<std::string, Writer> writers = {
+      {"index_copy", {"source", "IndexCopyBackward0", false}},   {"index_fill", {"value", "IndexFillBackward0", false}},
+      {"scatter", {"src", "ScatterBackward0", false}},           {"put", {"source", "PutBackward0", false}},
+      {"index_put", {"values", "IndexPutBackward0", false}},     {"masked_scatter", {"source", "MaskedScatterBackward0", false}},
+      {"select_scatter", {"src", "SelectScatterBackward0", false}}, {"slice_scatter", {"src", "SliceScatterBackward0", false}},
+      {"diagonal_scatter", {"src", "DiagonalScatterBackward0", false}},
+      {"as_strided_scatter", {"src", "AsStridedScatterBackward0", false}},
+      {"index_add", {"source", "IndexAddBackward0", true}},      {"scatter_add", {"src", "ScatterAddBackward0", true}}};
+  static const Writer put_add = {"source", "PutBackward0", true}, index_put_add = {"values", "IndexPutBackward0", true};
+  const std::string base = !name.empty() && name.back() == '_' ? name.substr(0, name.size() - 1) : name;
+  auto it = writers.find(base);
+  if (it == writers.end()) return nullptr;
+  const size_t acc = b.index_of("accumulate");
+  if (acc != Bound::npos && b.boolean(acc)) return base == "put" ? &put_add : &index_put_add;
+  if (b.index_of("reduce") != Bound::npos) return nullptr;  // scatter(..., reduce=): no derivative in tsh
+  return &it->second;
+}
+
+Tensor flat_positions_from(const Tensor& like, int64_t first, DType dtype) {
+  return view(arange(Scalar(first), Scalar(first + like.numel()), Scalar(int64_t{1}), dtype, like.device()), like.sizes());
+}
+
+// A writer under autograd: run once more on positions (self's counted from 1, src's from -1, in
+// float64) to learn where each result element came from, or, for the adding ones, where each src
+// element went; the plain result then takes the matching graph.
+Value recorded_write(Interpreter& in, const OpEntry& e, Bound& b, bool is_method, const Writer& w, const Value& plain,
+                     const Tensor& self) {
+  size_t si = b.index_of(w.src);
+  if (si == Bound::npos) si = b.index_of("value");  // scatter(..., value=number)
+  const Tensor src = si != Bound::npos && b[si].is(Kind::Tensor) ? b.tensor(si) : Tensor();
+  Bound pos = b;
+  Tensor result;
+  if (!w.adds) {
+    pos.values[0] = Value::tensor(flat_positions_from(self, 1, DType::Float64));
+    if (src.defined()) pos.values[si] = Value::tensor(neg(flat_positions_from(src, 1, DType::Float64)));
+    else if (si != Bound::npos) pos.values[si] = Value::floating(0.0);  // a number written: a constant
+    Value from;
+    {
+      GradOff off;
+      from = call_resolving_conj(in, e, pos, is_method);
+    }
+    // The overloads PyTorch numbers apart: index_fill with a tensor value, scatter with a number.
+    const std::string node = w.node;
+    const char* named = node == "IndexFillBackward0" && src.defined()  ? "IndexFillBackward1"
+                        : node == "ScatterBackward0" && !src.defined() ? "ScatterBackward1"
+                                                                       : w.node;
+    return Value::tensor(ag::written(self, src, from.as_tensor(), plain.as_tensor(), named));
+  }
+  // Where each src element is added: the op's own indexing applied to self's flat positions.
+  const Tensor self_pos = flat_positions_from(self, 0, DType::Int64);
+  const std::string base = e.sig.name.back() == '_' ? e.sig.name.substr(0, e.sig.name.size() - 1) : e.sig.name;
+  Tensor targets, added = src;
+  Scalar alpha(int64_t{1});
+  if (base == "index_add") {
+    targets = index_select(self_pos, b.int64(1), b.tensor(2));
+    alpha = b.scalar(b.index_of("alpha"));
+  } else if (base == "scatter_add") {
+    const Tensor index = b.tensor(2);
+    targets = gather(self_pos, b.int64(1), index);
+    for (int64_t d = 0; d < index.dim(); ++d) added = ag::narrow(added, d, 0, index.size(d));
+  } else if (base == "put") {
+    targets = take(self_pos, b.tensor(1));
+    added = ag::reshape(src, targets.sizes());
+  } else {  // index_put(accumulate=True): indices is a sequence of tensors
+    const Value& iv = b[1];
+    if (!iv.is(Kind::Tuple) && !iv.is(Kind::List)) autograd::derivative_not_implemented("index_put", "with these indices");
+    std::vector<Tensor> indices;
+    for (const Value& x : iv.items()) {
+      if (!x.is(Kind::Tensor)) autograd::derivative_not_implemented("index_put", "with these indices");
+      indices.push_back(x.as_tensor());
+    }
+    targets = index(self_pos, indices);
+  }
+  return Value::tensor(ag::accumulated(self, added, targets, alpha, plain.as_tensor(), w.node));
+}
+
 // An op where a tensor that requires grad meets grad mode: the graph is recorded (autograd_ops.cpp).
 Value call_with_autograd(Interpreter& in, const OpEntry& e, Bound& b, bool is_method) {
   const std::string& name = e.sig.name;
@@ -459,7 +546,20 @@ Value call_with_autograd(Interpreter& in, const OpEntry& e, Bound& b, bool is_me
     const Tensor self = b.tensor(0);
     autograd::check_inplace(self);
     const AutogradImpl* impl = autograd_impl(base);
-    if (!impl) autograd::derivative_not_implemented(base);
+    if (!impl) {
+      const Writer* w = writer(name, b);
+      if (!w) autograd::derivative_not_implemented(base);
+      Value result;
+      autograd::record_inplace(
+          self, true, [&] { result = call_resolving_conj(in, e, b, is_method); },
+          [&](const Tensor& before) {
+            Bound b2 = b;
+            b2.values[0] = Value::tensor(before);
+            const Tensor stand_in = before.as_view(before.sizes(), before.strides(), before.storage_offset());
+            return recorded_write(in, e, b2, is_method, *w, Value::tensor(stand_in), before).as_tensor();
+          });
+      return result;
+    }
     Value result;
     autograd::record_inplace(
         self, true, [&] { result = call_resolving_conj(in, e, b, is_method); },
@@ -476,6 +576,9 @@ Value call_with_autograd(Interpreter& in, const OpEntry& e, Bound& b, bool is_me
     plain = call_resolving_conj(in, e, b, is_method);
   }
   if (const AutogradImpl* impl = autograd_impl(name)) return (*impl)(b, plain);
+  if (const Writer* w = writer(name, b))
+    if (plain.is(Kind::Tensor) && b.values[0].is(Kind::Tensor))
+      return recorded_write(in, e, b, is_method, *w, plain, b.tensor(0));
   const char* node = rearranging_node(name);
   if (node && differentiable_result(plain) && b.values[0].is(Kind::Tensor) && autograd::requires_grad(b.tensor(0)) &&
       !any_other_requires_grad(b)) {
