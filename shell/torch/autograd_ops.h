@@ -23,4 +23,13 @@ const char* rearranging_node(const std::string& name);
 // random draws, bool and integer answers, metadata) or they manage autograd state themselves.
 bool autograd_transparent(const std::string& name);
 
+// Runs the op's plain implementation (conjugate views resolved) with the given arguments.
+using PlainCall = std::function<Value(Bound&)>;
+
+// Whether an argument (a tensor, or one in a list) requires grad.
+bool any_requires_grad(const Bound& b);
+// An op where an argument requires grad and grad mode is on: the result with its graph, or PyTorch's
+// refusal (autograd_calls.cpp).
+Value call_with_autograd(const OpEntry& e, Bound& b, const PlainCall& plain_call);
+
 }  // namespace tsh::shell
