@@ -160,9 +160,9 @@ Tensor zero_grad_result(const Tensor& x, const Tensor& r, const char* node);
 // (not differentiable itself) says so, and a second derivative through it is refused.
 using UnaryGrad = std::function<Tensor(const Tensor& g, const Tensor& x, const Tensor& r)>;
 Tensor unary_result(const Tensor& x, const Tensor& r, const char* node, UnaryGrad grad, bool formula_differentiable);
-// r recorded with a node whose backward refuses (PyTorch records unique() this way: the graph
-// exists, and backward through it raises "the derivative for 'op' is not implemented.").
-Tensor refusing_result(const Tensor& x, const Tensor& r, const char* node, const std::string& op);
+// r recorded with a node whose backward refuses with `message` (PyTorch records unique() and
+// floor_divide this way: the graph exists, and backward through it raises).
+Tensor refusing_result(const TensorList& inputs, const Tensor& r, const char* node, const std::string& message);
 // g (a reduction's result shape) broadcast back over x's shape: the gradient of a sum.
 Tensor expand_reduced(const Tensor& g, const Shape& sizes, const OptDims& dims, bool keepdim);
 Tensor nansum_result(const Tensor& x, const Tensor& r, const OptDims& dims, bool keepdim, bool mean);

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "engine/autograd/formula.h"
+#include "engine/core/error.h"
 #include "engine/core/shape.h"
 #include "engine/ops/binary.h"
 #include "engine/ops/compare.h"
@@ -177,9 +178,14 @@ Tensor unary_result(const Tensor& x, const Tensor& r, const char* node, UnaryGra
   return r;
 }
 
-Tensor refusing_result(const Tensor& x, const Tensor& r, const char* node, const std::string& op) {
-  if (!needs_grad({x}) || !autograd::is_differentiable_dtype(r.dtype())) return r;
-  auto n = make_node(node, {x}, [op](Node&, const TensorList&) -> TensorList { autograd::derivative_not_implemented(op); });
+Tensor refusing_result(const TensorList& inputs, const Tensor& r, const char* node, const std::string& message) {
+  if (!needs_grad(inputs) || !autograd::is_differentiable_dtype(r.dtype())) return r;
+  // PyTorch raises its "the derivative for 'op' ..." as NotImplementedError, the others as RuntimeError.
+  const bool not_implemented = message.rfind("the derivative for", 0) == 0;
+  auto n = make_node(node, inputs, [message, not_implemented](Node&, const TensorList&) -> TensorList {
+    if (not_implemented) throw NotImplementedError(message);
+    throw RuntimeError(message);
+  });
   attach(n, r);
   return r;
 }

@@ -44,7 +44,7 @@ void attach_view(const std::shared_ptr<Node>& node, const Tensor& out, const Ten
 }
 
 void derivative_not_implemented(const std::string& op, const std::string& when) {
-  throw RuntimeError("the derivative for '" + op + "' is not implemented." +
+  throw NotImplementedError("the derivative for '" + op + "' is not implemented." +
                      (when.empty() ? "" : " (tsh has it except " + when + ")"));
 }
 

@@ -81,6 +81,7 @@ Value take_positions(const Tensor& x, const Value& positions, const char* node) 
     return Value::tensor(r);
   }
   std::vector<Value> items;
+  if (!positions.is(Kind::List) && !positions.is(Kind::Tuple)) autograd::derivative_not_implemented(node);
   for (const Value& p : positions.items()) items.push_back(take_positions(x, p, node));
   return positions.is(Kind::List) ? Value::list(items) : Value::tuple(items);
 }

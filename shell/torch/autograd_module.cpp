@@ -39,7 +39,8 @@ struct GradFnObj : InstanceObj {
                           [n](Interpreter&, Args& a, Kwargs& kw) {
                             bind_params("name", a, kw, {}, 0);
                             // Nodes PyTorch writes by hand (not generated) answer with their C++ name.
-                            const bool manual = n->name == "AccumulateGrad" || n->name == "CopySlices";
+                            const bool manual =
+                                n->name == "AccumulateGrad" || n->name == "CopySlices" || n->name == "NotImplemented";
                             return Value::str(manual ? "torch::autograd::" + n->name : n->name);
                           });
     }

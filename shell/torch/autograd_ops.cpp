@@ -62,6 +62,13 @@ bool flag(const Bound& b, const char* name, bool dflt) {
 
 Operand arg_operand(const Bound& b, const char* name) { return operand(b, at(b, name)); }
 
+// The items of an op's tuple result (a plain tuple or a torch.return_types named tuple).
+const std::vector<Value>& result_items(const Value& v) {
+  return v.is(Kind::NamedTuple) ? v.as<NamedTupleObj>()->items : v.items();
+}
+// The first tensor of an op's result: the result itself, or its first item.
+Tensor first_tensor(const Value& v) { return v.is(Kind::Tensor) ? v.as_tensor() : result_items(v)[0].as_tensor(); }
+
 using Impl = AutogradImpl;
 
 std::map<std::string, Impl> build_table() {
@@ -446,9 +453,10 @@ std::map<std::string, Impl> build_table() {
     const std::string name = n;
     t[n] = [name](Bound& b, const Value& plain) -> Value {
       const bool consecutive = name == "unique_consecutive";
-      const Tensor values = plain.is(Kind::Tensor) ? plain.as_tensor() : plain.items()[0].as_tensor();
-      ag::refusing_result(self_of(b), values, consecutive ? "UniqueConsecutiveBackward0" : "Unique2Backward0",
-                          consecutive ? "unique_consecutive" : "_unique2");
+      const Tensor values = first_tensor(plain);
+      ag::refusing_result({self_of(b)}, values, consecutive ? "UniqueConsecutiveBackward0" : "Unique2Backward0",
+                          std::string("the derivative for '") + (consecutive ? "unique_consecutive" : "_unique2") +
+                              "' is not implemented.");
       return plain;
     };
   }
@@ -506,7 +514,7 @@ std::map<std::string, Impl> build_table() {
       double correction = flag(b, "unbiased", true) ? 1.0 : 0.0;
       if (given(b, "correction")) correction = b.scalar(at(b, "correction")).to_double();
       const Tensor x = self_of(b);
-      const auto& items = plain.items();
+      const auto& items = result_items(plain);
       const char* node = take_sqrt ? "StdMeanBackward0" : "VarMeanBackward0";
       ag::adopt(items[0].as_tensor(), ag::var(x, dims_of(b), correction, flag(b, "keepdim", false), take_sqrt), node);
       ag::adopt(items[1].as_tensor(), ag::mean(x, dims_of(b), flag(b, "keepdim", false)), node);
@@ -564,6 +572,17 @@ std::map<std::string, Impl> build_table() {
     const Tensor composed = ag::add(ag::unary(UnaryOp::Log, ag::cumsum(ag::unary(UnaryOp::Exp, ag::sub(x, m)), dim, std::nullopt)), m);
     return as_value(ag::adopt(plain.as_tensor(), composed, "LogcumsumexpBackward0"));
   };
+  // Recorded, refused at backward, as PyTorch has them (a NotImplemented node).
+  for (const char* n : {"floor_divide", "heaviside", "histogram"}) {
+    const std::string name = n;
+    t[n] = [name](Bound& b, const Value& plain) -> Value {
+      std::vector<Tensor> inputs = {b.tensor(0)};
+      if (b[1].is(Kind::Tensor)) inputs.push_back(b.tensor(1));
+      const Tensor r = first_tensor(plain);
+      ag::refusing_result(inputs, r, "NotImplemented", "derivative for aten::" + name + " is not implemented");
+      return plain;
+    };
+  }
   t["mse_loss"] = [](Bound& b, const Value&) { return as_value(ag::mse_loss(b.tensor(0), b.tensor(1), b.str(at(b, "reduction")))); };
   return t;
 }

@@ -89,8 +89,11 @@ Tensor apply_recorded(Op op, const Operand& a, const Operand& b) {
     default: break;
   }
   Tensor r = apply(op, a, b, {});
-  if (autograd::is_differentiable_dtype(r.dtype()))
-    autograd::derivative_not_implemented(op == Op::FloorDiv ? "floor_divide" : op == Op::Mod ? "remainder" : grammar::op_symbol(op));
+  if (op == Op::Mod) return ag::binary_more("remainder", a, b, r);
+  const std::vector<Tensor> inputs = {a.is_tensor() ? a.tensor() : Tensor(), b.is_tensor() ? b.tensor() : Tensor()};
+  if (op == Op::FloorDiv)  // PyTorch records it and refuses at backward
+    return ag::refusing_result(inputs, r, "NotImplemented", "derivative for aten::floor_divide is not implemented");
+  if (autograd::is_differentiable_dtype(r.dtype())) autograd::derivative_not_implemented(grammar::op_symbol(op));
   return r;
 }
 
