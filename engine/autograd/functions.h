@@ -187,6 +187,12 @@ Tensor written(const Tensor& self, const Tensor& src, const Tensor& from, const 
 // (shaped like the broadcast src): index_add, scatter_add, put and index_put with accumulate.
 Tensor accumulated(const Tensor& self, const Tensor& src, const Tensor& targets, const Scalar& alpha,
                    const Tensor& plain, const char* node);
+// Linear algebra with the plain results: the Cholesky factor; eigh's eigenvalues and eigenvectors
+// (V undefined for eigvalsh); svd's singular values (U and Vh may be undefined; their own gradients
+// are not in tsh and refuse when nonzero).
+Tensor cholesky_result(const Tensor& A, const Tensor& L, bool upper);
+void eigh_result(const Tensor& A, const Tensor& values, const Tensor& vectors, const std::string& uplo);
+void svd_result(const Tensor& A, const Tensor& U, const Tensor& S, const Tensor& Vh);
 Tensor inverse_result(const Tensor& A, const Tensor& inv);
 Tensor det_result(const Tensor& A, const Tensor& d);
 Tensor solve_result(const Tensor& A, const Tensor& B, const Tensor& X, bool left);

@@ -16,6 +16,10 @@
 #include "engine/ops/gather_scatter.h"
 #include "engine/ops/host_values.h"
 #include "engine/ops/linalg.h"
+#include "engine/ops/linalg_eigen.h"
+#include "engine/ops/linalg_forms.h"
+#include "engine/ops/linalg_norms.h"
+#include "engine/ops/rearrange.h"
 #include "engine/ops/linalg_lu.h"
 #include "engine/ops/matmul.h"
 #include "engine/ops/products.h"
@@ -32,6 +36,8 @@ namespace {
 void first_order_only(const char* op) {
   if (grad_enabled()) autograd::derivative_not_implemented(op, "for a second derivative (create_graph=True)");
 }
+
+bool host_any_nonzero(const Tensor& t) { return t.numel() > 0 && item(tsh::any(compare(CompareOp::Ne, t, 0))).to_double() != 0; }
 
 bool host_any_zero(const Tensor& t) { return item(tsh::any(compare(CompareOp::Eq, t, 0))).to_double() != 0; }
 
@@ -360,6 +366,64 @@ Tensor accumulated(const Tensor& self, const Tensor& src, const Tensor& targets,
   Tensor added = ag::expand(src, targets.sizes());
   if (alpha.to_double() != 1.0 || alpha.is_complex()) added = ag::mul(added, alpha);
   return adopt(plain, ag::add(self, ag::scatter_positions(added, targets, self.sizes())), node);
+}
+
+Tensor cholesky_result(const Tensor& A, const Tensor& L, bool upper) {
+  if (!needs_grad({A})) return L;
+  auto n = make_node("LinalgCholeskyExBackward0", {A}, nullptr);
+  attach(n, L);
+  const size_t sl = n->save(L, true);
+  n->backward = [sl, upper](Node& s, const TensorList& g) -> TensorList {
+    first_order_only("linalg_cholesky");
+    // A = L L^H: gA = sym(L^-H Phi(L^H gL) L^-1), Phi keeping the lower triangle with a halved diagonal.
+    const Tensor Lv = upper ? tsh::mT(conj_if_complex(s.unpack(sl))) : s.unpack(sl);
+    const Tensor gL = upper ? tsh::mT(conj_if_complex(g[0])) : g[0];
+    const Tensor LH = conj_if_complex(tsh::mT(Lv));
+    Tensor phi = tsh::tril(tsh::matmul(LH, gL), 0);
+    const Tensor diag = tsh::diagonal(phi, 0, -2, -1);
+    copy_(diag, tsh::mul(diag, 0.5));
+    const Tensor left = solve_triangular(LH, phi, true, true, false);                // L^-H phi
+    const Tensor S = solve_triangular(Lv, left, false, false, false);               // ... L^-1
+    return {tsh::mul(tsh::add(S, conj_if_complex(tsh::mT(S))), 0.5)};
+  };
+  return L;
+}
+
+void eigh_result(const Tensor& A, const Tensor& values, const Tensor& vectors, const std::string& uplo) {
+  if (!needs_grad({A})) return;
+  auto n = make_node("LinalgEighBackward0", {A}, nullptr);
+  attach(n, values, 0);
+  if (vectors.defined()) attach(n, vectors, 1);
+  const size_t sa = n->save(A);
+  n->backward = [sa, uplo](Node& s, const TensorList& g) -> TensorList {
+    first_order_only("linalg_eigh");
+    // gA = V (skew(V^H gV) / (L_j - L_i) + diag(gL)) V^H
+    auto [L, V] = linalg_eigh(s.unpack(sa), uplo, true);
+    Tensor R = g.size() > 1 ? tsh::matmul(conj_if_complex(tsh::mT(V)), g[1]) : zeros(V.sizes(), V.dtype(), V.device());
+    R = tsh::mul(tsh::sub(R, conj_if_complex(tsh::mT(R))), 0.5);
+    Tensor E = tsh::sub(tsh::unsqueeze(L, -2), tsh::unsqueeze(L, -1));
+    fill_(tsh::diagonal(E, 0, -2, -1), Scalar(1.0));
+    R = tsh::div(R, E);
+    copy_(tsh::diagonal(R, 0, -2, -1), g[0]);
+    return {tsh::matmul(tsh::matmul(V, R), conj_if_complex(tsh::mT(V)))};
+  };
+}
+
+void svd_result(const Tensor& A, const Tensor& U, const Tensor& S, const Tensor& Vh) {
+  if (!needs_grad({A})) return;
+  auto n = make_node("LinalgSvdBackward0", {A}, nullptr);
+  if (U.defined()) attach(n, U, 0);
+  attach(n, S, 1);
+  if (Vh.defined()) attach(n, Vh, 2);
+  const size_t sa = n->save(A);
+  n->backward = [sa](Node& s, const TensorList& g) -> TensorList {
+    first_order_only("linalg_svd");
+    if ((g.size() > 0 && g[0].defined() && host_any_nonzero(g[0])) || (g.size() > 2 && host_any_nonzero(g[2])))
+      autograd::derivative_not_implemented("linalg_svd", "for the singular vectors");
+    // gA = U diag(gS) Vh, from the reduced factors
+    auto [u, sv, vh] = linalg_svd(s.unpack(sa), false);
+    return {tsh::matmul(tsh::mul(u, tsh::unsqueeze(g.size() > 1 ? g[1] : g[0], -2)), vh)};
+  };
 }
 
 Tensor inverse_result(const Tensor& A, const Tensor& inv) {

@@ -45,7 +45,7 @@ void attach_view(const std::shared_ptr<Node>& node, const Tensor& out, const Ten
 
 void derivative_not_implemented(const std::string& op, const std::string& when) {
   throw NotImplementedError("the derivative for '" + op + "' is not implemented." +
-                     (when.empty() ? "" : " (tsh has it except " + when + ")"));
+                     (when.empty() ? "" : " (tsh lacks it " + when + ")"));
 }
 
 void add_in_place(const Tensor& acc, const Tensor& g) {

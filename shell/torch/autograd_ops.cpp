@@ -167,7 +167,7 @@ std::map<std::string, Impl> build_table() {
 
   // Views.
   t["view"] = [](Bound& b, const Value&) -> Value {
-    if (at(b, "dtype") != Bound::npos) autograd::derivative_not_implemented("view", "of another dtype");
+    if (at(b, "dtype") != Bound::npos) autograd::derivative_not_implemented("view", "for a view as another dtype");
     return as_value(ag::view(self_of(b), b.shape(1)));
   };
   t["view_as"] = [](Bound& b, const Value&) { return as_value(ag::view(self_of(b), b.tensor(1).sizes())); };
@@ -583,6 +583,33 @@ std::map<std::string, Impl> build_table() {
       return plain;
     };
   }
+  t["linalg_cholesky"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::cholesky_result(b.tensor(0), plain.as_tensor(), flag(b, "upper", false)));
+  };
+  t["cholesky"] = t["linalg_cholesky"];
+  t["linalg_cholesky_ex"] = [](Bound& b, const Value& plain) {
+    ag::cholesky_result(b.tensor(0), first_tensor(plain), flag(b, "upper", false));
+    return plain;
+  };
+  t["linalg_eigh"] = [](Bound& b, const Value& plain) {
+    const auto& items = result_items(plain);
+    ag::eigh_result(b.tensor(0), items[0].as_tensor(), items[1].as_tensor(), b.str(1));
+    return plain;
+  };
+  t["linalg_eigvalsh"] = [](Bound& b, const Value& plain) {
+    ag::eigh_result(b.tensor(0), plain.as_tensor(), Tensor(), b.str(1));
+    return plain;
+  };
+  for (const char* n : {"linalg_svd", "svd"})
+    t[n] = [](Bound& b, const Value& plain) {
+      const auto& items = result_items(plain);
+      ag::svd_result(b.tensor(0), items[0].as_tensor(), items[1].as_tensor(), items[2].as_tensor());
+      return plain;
+    };
+  t["linalg_svdvals"] = [](Bound& b, const Value& plain) {
+    ag::svd_result(b.tensor(0), Tensor(), plain.as_tensor(), Tensor());
+    return plain;
+  };
   t["mse_loss"] = [](Bound& b, const Value&) { return as_value(ag::mse_loss(b.tensor(0), b.tensor(1), b.str(at(b, "reduction")))); };
   return t;
 }

@@ -13,7 +13,8 @@
 // select, slice, narrow, diagonal, as_strided (overlapping), split, unbind, clone, contiguous, to,
 // basic indexing, take (which every advanced index and element-moving op reduces to), gather,
 // index_select, flip, repeat, tril, triu, cat, stack, mm and matmul in every rank combination,
-// in-place copy into a view of a non-leaf (CopySlices); det, inverse, solve, logdet, addmm,
+// in-place copy into a view of a non-leaf (CopySlices); det, inverse, solve, logdet, cholesky,
+// eigvalsh, eigh's vectors, svdvals, einsum, addmm,
 // addcmul, addcdiv, hypot, logaddexp, logaddexp2, fmod, remainder, xlogy, fmax, copysign, cross,
 // cumprod, nansum, nanmean, median's even split.
 //
@@ -42,6 +43,8 @@
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
 #include "engine/ops/linalg.h"
+#include "engine/ops/linalg_eigen.h"
+#include "engine/ops/linalg_norms.h"
 #include "engine/ops/linalg_lu.h"
 #include "engine/ops/products.h"
 #include "engine/ops/reduce.h"
@@ -286,6 +289,27 @@ TEST_CASE("gradcheck: nodes attached to a plain op's result (more.cpp)") {
   check_gradients("solve vector", [](const TensorList& x) {
     return ag::solve_result(x[0], x[1], linalg_solve(x[0], x[1]), true);
   }, {Well, R});
+  check_gradients("cholesky", [](const TensorList& x) {
+    const Tensor sym = ag::mul(ag::add(x[0], ag::t(x[0])), 0.5);  // the derivative takes symmetric inputs
+    return ag::cholesky_result(sym, linalg_cholesky_ex(sym, false, true, "c").first, false);
+  }, {Well});
+  check_gradients("eigvalsh", [](const TensorList& x) {
+    const Tensor sym = ag::mul(ag::add(x[0], ag::t(x[0])), 0.5);
+    const Tensor w = linalg_eigh(sym, "L", false).first;
+    ag::eigh_result(sym, w, Tensor(), "L");
+    return w;
+  }, {Sq});
+  check_gradients("eigh vectors", [](const TensorList& x) {
+    const Tensor sym = ag::mul(ag::add(x[0], ag::t(x[0])), 0.5);
+    auto [w, V] = linalg_eigh(sym, "L", true);
+    ag::eigh_result(sym, w, V, "L");
+    return ag::mul(V, V);  // sign-free
+  }, {Sq});
+  check_gradients("svdvals", [](const TensorList& x) {
+    const Tensor s = svdvals(x[0]);
+    ag::svd_result(x[0], Tensor(), s, Tensor());
+    return s;
+  }, {M});
   check_gradients("logdet", [](const TensorList& x) { return ag::logdet_result(x[0], logdet(x[0]), "L"); }, {Well});
   check_gradients("addmm", [](const TensorList& x) {
     return ag::addmm(x[0], x[1], x[2], Scalar(0.5), Scalar(2.0), addmm(x[0], x[1], x[2], Scalar(0.5), Scalar(2.0)), "A");
