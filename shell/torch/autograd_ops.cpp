@@ -14,6 +14,7 @@
 #include "engine/autograd/functions.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/shape.h"
+#include <algorithm>
 #include <cmath>
 
 #include "engine/ops/compare.h"
@@ -336,7 +337,7 @@ std::map<std::string, Impl> build_table() {
     };
   }
   // Functions of a real tensor that return it as it is (conj of a real tensor is itself).
-  for (const char* n : {"positive", "conj", "resolve_conj", "resolve_neg", "real", "as_tensor"})
+  for (const char* n : {"positive", "conj", "conj_physical", "resolve_conj", "resolve_neg", "real", "as_tensor"})
     t[n] = [n](Bound& b, const Value& plain) {
       if (plain.is(Kind::Tensor) && plain.as_tensor().is_same(self_of(b))) return plain;
       autograd::derivative_not_implemented(n);
@@ -609,6 +610,121 @@ std::map<std::string, Impl> build_table() {
   t["linalg_svdvals"] = [](Bound& b, const Value& plain) {
     ag::svd_result(b.tensor(0), Tensor(), plain.as_tensor(), Tensor());
     return plain;
+  };
+  t["kron"] = [](Bound& b, const Value& plain) {
+    // kron(a, b)[.., i*p + k, ..] = a[.., i, ..] * b[.., k, ..]: interleave the dims, multiply, merge.
+    Tensor x = b.tensor(0), y = b.tensor(1);
+    const int64_t nd = std::max(x.dim(), y.dim());
+    Shape xs(static_cast<size_t>(nd - x.dim()), 1), ys(static_cast<size_t>(nd - y.dim()), 1);
+    xs.insert(xs.end(), x.sizes().begin(), x.sizes().end());
+    ys.insert(ys.end(), y.sizes().begin(), y.sizes().end());
+    Shape xi, yi, out;
+    for (int64_t d = 0; d < nd; ++d) {
+      xi.insert(xi.end(), {xs[d], 1});
+      yi.insert(yi.end(), {1, ys[d]});
+      out.push_back(xs[d] * ys[d]);
+    }
+    const Tensor composed = ag::reshape(ag::mul(ag::reshape(x, xi), ag::reshape(y, yi)), out);
+    return as_value(ag::adopt(plain.as_tensor(), composed, "UnsafeViewBackward0"));
+  };
+  t["tensordot"] = [](Bound& b, const Value& plain) -> Value {
+    // Contract dims da of a with db of b: a permuted to (free, contracted), b to (contracted, free).
+    const Tensor x = b.tensor(0), y = b.tensor(1);
+    const Value& dv = b[2];
+    std::vector<int64_t> da, db;
+    if (dv.is_intlike()) {
+      const int64_t k = static_cast<int64_t>(dv.as_int());
+      for (int64_t i = 0; i < k; ++i) {
+        da.push_back(x.dim() - k + i);
+        db.push_back(i);
+      }
+    } else if ((dv.is(Kind::List) || dv.is(Kind::Tuple)) && dv.items().size() == 2) {
+      auto dims = [](const Value& v) {
+        std::vector<int64_t> out;
+        if (v.is_intlike()) out.push_back(static_cast<int64_t>(v.as_int()));
+        else for (const Value& d : v.items()) out.push_back(static_cast<int64_t>(d.as_int()));
+        return out;
+      };
+      da = dims(dv.items()[0]);
+      db = dims(dv.items()[1]);
+      for (int64_t& d : da) d = wrap_dim(d, x.dim());
+      for (int64_t& d : db) d = wrap_dim(d, y.dim());
+    } else {
+      autograd::derivative_not_implemented("tensordot", "with these dims");
+    }
+    std::vector<int64_t> pa, pb;
+    Shape out;
+    int64_t free_a = 1, free_b = 1, k = 1;
+    for (int64_t d = 0; d < x.dim(); ++d)
+      if (std::find(da.begin(), da.end(), d) == da.end()) {
+        pa.push_back(d);
+        out.push_back(x.size(d));
+        free_a *= x.size(d);
+      }
+    for (int64_t d : da) {
+      pa.push_back(d);
+      k *= x.size(d);
+    }
+    for (int64_t d : db) pb.push_back(d);
+    for (int64_t d = 0; d < y.dim(); ++d)
+      if (std::find(db.begin(), db.end(), d) == db.end()) {
+        pb.push_back(d);
+        out.push_back(y.size(d));
+        free_b *= y.size(d);
+      }
+    const Tensor am = ag::reshape(ag::permute(x, pa), {free_a, k});
+    const Tensor bm = ag::reshape(ag::permute(y, pb), {k, free_b});
+    return as_value(ag::adopt(plain.as_tensor(), ag::reshape(ag::mm(am, bm), out), "ViewBackward0"));
+  };
+  for (const char* n : {"trapezoid", "trapz", "cumulative_trapezoid"}) {
+    const bool cumulative = std::string(n) == "cumulative_trapezoid";
+    t[n] = [cumulative](Bound& b, const Value& plain) {
+      // sum over dim of (y[1:] + y[:-1]) / 2 * spacing, spacing dx or diff(x).
+      const Tensor y = b.tensor(0);
+      const int64_t dim = b.int64(at(b, "dim"));
+      const int64_t len = y.dim() == 0 ? 0 : y.size(dim);
+      if (len == 0) return plain;
+      const Tensor mid = ag::add(ag::narrow(y, dim, 1, len - 1), ag::narrow(y, dim, 0, len - 1));
+      Tensor area;
+      if (b[1].is(Kind::Tensor)) {
+        const Tensor x = b.tensor(1);
+        const int64_t xd = x.dim() == 1 ? 0 : dim;
+        const int64_t xl = x.size(xd);
+        Tensor dx = ag::sub(ag::narrow(x, xd, 1, xl - 1), ag::narrow(x, xd, 0, xl - 1));
+        if (x.dim() == 1 && y.dim() > 1) {  // a 1-d x runs along dim
+          Shape along(static_cast<size_t>(y.dim()), 1);
+          along[static_cast<size_t>(wrap_dim(dim, y.dim()))] = xl - 1;
+          dx = ag::reshape(dx, along);
+        }
+        area = ag::div(ag::mul(dx, mid), 2);
+      } else {
+        area = ag::mul(mid, b.scalar(1).to_double() / 2);
+      }
+      const Tensor composed = cumulative ? ag::cumsum(area, dim, std::nullopt) : ag::sum(area, std::vector<int64_t>{dim});
+      const char* node = cumulative ? "CumsumBackward0" : b[1].is(Kind::Tensor) ? "DivBackward1" : "MulBackward1";
+      return as_value(ag::adopt(plain.as_tensor(), composed, node));
+    };
+  }
+  t["frobenius_norm"] = [](Bound& b, const Value&) {
+    return as_value(ag::norm(self_of(b), 2.0, dims_of(b), flag(b, "keepdim", false), "NormBackward1"));
+  };
+  t["sinc"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::unary_result(self_of(b), plain.as_tensor(), "SincBackward0",
+                                     [](const Tensor& g, const Tensor& x, const Tensor& r) {
+                                       // d/dx sin(pi x)/(pi x) = (cos(pi x) - sinc(x)) / x, 0 at x = 0
+                                       const Tensor d = ag::div(ag::sub(ag::unary(UnaryOp::Cos, ag::mul(x, M_PI)), r), x);
+                                       return ag::mul(g, ag::where(tsh::compare(CompareOp::Eq, x, 0), 0.0, d));
+                                     }, true));
+  };
+  t["cov"] = [](Bound& b, const Value& plain) {
+    if (given(b, "fweights") || given(b, "aweights")) autograd::derivative_not_implemented("cov", "with weights");
+    const Tensor x = self_of(b);
+    const Tensor m = x.dim() < 2 ? ag::reshape(x, {1, -1}) : x;
+    const int64_t n = m.size(1);
+    const Tensor centred = ag::sub(m, ag::mean(m, std::vector<int64_t>{1}, true));
+    Tensor c = ag::div(ag::matmul(centred, ag::conj_if_complex(ag::t(centred))), static_cast<double>(n - b.int64(at(b, "correction"))));
+    if (x.dim() < 2) c = ag::reshape(c, {});
+    return as_value(ag::adopt(plain.as_tensor(), c, "SqueezeBackward0"));
   };
   t["mse_loss"] = [](Bound& b, const Value&) { return as_value(ag::mse_loss(b.tensor(0), b.tensor(1), b.str(at(b, "reduction")))); };
   return t;

@@ -6,6 +6,7 @@
 // The engine functions live in engine/ops/{join,rearrange}.h.
 #include "engine/autograd/functions.h"
 #include "engine/autograd/variable.h"
+#include "engine/ops/creation.h"
 #include "engine/ops/join.h"
 #include "engine/ops/out.h"
 #include "engine/ops/products.h"
@@ -174,6 +175,28 @@ std::vector<Tensor> flat_tensors(const Args& a) {
 // (recorded as such); the others have no derivative in tsh and say so.
 Value recorded_join(const std::string& name, Args& a, const Value& plain, bool xy) {
   const std::vector<Tensor> ins = flat_tensors(a);
+  if (name == "chain_matmul") {
+    Tensor composed = ins.at(0);
+    for (size_t i = 1; i < ins.size(); ++i) composed = ag::matmul(composed, ins[i]);
+    return Value::tensor(ag::adopt(plain.as_tensor(), composed, "ViewBackward0"));
+  }
+  if (name == "block_diag") {  // each input, as a matrix, placed on the diagonal among zeros
+    const Tensor r = plain.as_tensor();
+    std::vector<Tensor> rows;
+    int64_t col = 0;
+    for (const Tensor& x : ins) {
+      Tensor m = x.dim() == 0 ? ag::reshape(x, {1, 1}) : x.dim() == 1 ? ag::reshape(x, {1, -1}) : x;
+      if (m.dtype() != r.dtype()) m = ag::to_dtype(m, r.dtype());
+      std::vector<Tensor> parts;
+      if (col > 0) parts.push_back(zeros({m.size(0), col}, r.dtype(), r.device()));
+      parts.push_back(m);
+      const int64_t after = r.size(1) - col - m.size(1);
+      if (after > 0) parts.push_back(zeros({m.size(0), after}, r.dtype(), r.device()));
+      rows.push_back(parts.size() == 1 ? m : ag::cat(parts, 1));
+      col += m.size(1);
+    }
+    return Value::tensor(ag::adopt(r, ag::cat(rows, 0), "BlockDiagBackward0"));
+  }
   if (name == "einsum") {  // the string form: einsum(eq, *operands) or einsum(eq, [operands])
     if (a.empty() || !a[0].is(Kind::Str)) autograd::derivative_not_implemented("einsum", "in the sublist form");
     return Value::tensor(ag::einsum_result(a[0].as_str(), ins, plain.as_tensor()));
