@@ -109,7 +109,8 @@ Tensor diagonal(const Tensor& x, int64_t offset, int64_t d0, int64_t d1);
 Tensor as_strided(const Tensor& x, const Shape& sizes, const Shape& strides, int64_t offset);
 TensorList split(const Tensor& x, const std::vector<int64_t>& sizes, int64_t dim, const char* node);
 TensorList unbind(const Tensor& x, int64_t dim);
-Tensor alias_with_node(const Tensor& x, const Tensor& view, const char* node);  // view made elsewhere
+// z.real / z.imag of a complex tensor: views whose gradient is g (real part) or g·i (imaginary part).
+Tensor complex_part(const Tensor& z, bool imag);
 
 // Copies.
 Tensor clone(const Tensor& x);
@@ -193,6 +194,10 @@ Tensor accumulated(const Tensor& self, const Tensor& src, const Tensor& targets,
 Tensor cholesky_result(const Tensor& A, const Tensor& L, bool upper);
 void eigh_result(const Tensor& A, const Tensor& values, const Tensor& vectors, const std::string& uplo);
 void svd_result(const Tensor& A, const Tensor& U, const Tensor& S, const Tensor& Vh);
+// The matrix exponential's gradient: the top-right block of exp([[A^H, g], [0, A^H]]).
+Tensor matrix_exp_result(const Tensor& A, const Tensor& r);
+// solve_triangular(A, B, upper, left=True, unitriangular): X with A X = B, A triangular.
+Tensor solve_triangular_result(const Tensor& A, const Tensor& B, const Tensor& X, bool upper, bool unitriangular);
 Tensor inverse_result(const Tensor& A, const Tensor& inv);
 Tensor det_result(const Tensor& A, const Tensor& d);
 Tensor solve_result(const Tensor& A, const Tensor& B, const Tensor& X, bool left);

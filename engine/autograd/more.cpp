@@ -17,7 +17,9 @@
 #include "engine/ops/host_values.h"
 #include "engine/ops/linalg.h"
 #include "engine/ops/linalg_eigen.h"
+#include "engine/ops/join.h"
 #include "engine/ops/linalg_forms.h"
+#include "engine/ops/linalg_factor.h"
 #include "engine/ops/linalg_norms.h"
 #include "engine/ops/rearrange.h"
 #include "engine/ops/linalg_lu.h"
@@ -424,6 +426,40 @@ void svd_result(const Tensor& A, const Tensor& U, const Tensor& S, const Tensor&
     auto [u, sv, vh] = linalg_svd(s.unpack(sa), false);
     return {tsh::matmul(tsh::mul(u, tsh::unsqueeze(g.size() > 1 ? g[1] : g[0], -2)), vh)};
   };
+}
+
+Tensor matrix_exp_result(const Tensor& A, const Tensor& r) {
+  if (!needs_grad({A})) return r;
+  auto n = make_node("LinalgMatrixExpBackward0", {A}, nullptr);
+  attach(n, r);
+  const size_t sa = n->save(A);
+  n->backward = [sa](Node& s, const TensorList& g) -> TensorList {
+    first_order_only("linalg_matrix_exp");
+    const Tensor AH = conj_if_complex(tsh::mT(s.unpack(sa)));
+    const int64_t k = AH.size(-1);
+    const Tensor zero = zeros(AH.sizes(), AH.dtype(), AH.device());
+    const Tensor top = cat({AH, g[0]}, -1), bottom = cat({zero, AH}, -1);
+    const Tensor e = tsh::matrix_exp(cat({top, bottom}, -2));
+    return {tsh::narrow(tsh::narrow(e, -2, 0, k), -1, k, k)};
+  };
+  return r;
+}
+
+Tensor solve_triangular_result(const Tensor& A, const Tensor& B, const Tensor& X, bool upper, bool unitriangular) {
+  if (!needs_grad({A, B})) return X;
+  auto n = make_node("LinalgSolveTriangularBackward0", {A, B}, nullptr);
+  attach(n, X);
+  const size_t sa = n->save(A), sx = n->save(X, true);
+  const Shape as = A.sizes(), bs = B.sizes();
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    first_order_only("linalg_solve_triangular");
+    const Tensor a = s.unpack(sa), x = s.unpack(sx);
+    const Tensor gb = solve_triangular(conj_if_complex(tsh::mT(a)), g[0], !upper, true, unitriangular);
+    Tensor ga = tsh::neg(tsh::matmul(gb, conj_if_complex(tsh::mT(x))));
+    ga = upper ? tsh::triu(ga, unitriangular ? 1 : 0) : tsh::tril(ga, unitriangular ? -1 : 0);
+    return {sum_to(ga, as), sum_to(gb, bs)};
+  };
+  return X;
 }
 
 Tensor inverse_result(const Tensor& A, const Tensor& inv) {

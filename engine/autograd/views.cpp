@@ -4,6 +4,7 @@
 // as its base (attach_view), so an in-place op on the view rewrites the base's history. Views
 // that pick elements (select, slice, diagonal, ...) send their gradient back through the flat
 // positions they read, which also makes the gradient itself differentiable.
+#include <complex>
 #include <numeric>
 
 #include "engine/autograd/formula.h"
@@ -168,6 +169,15 @@ TensorList unbind(const Tensor& x, int64_t dim) {
     for (size_t i = 0; i < parts.size(); ++i) attach_view(n, parts[i], x, static_cast<uint32_t>(i));
   }
   return parts;
+}
+
+Tensor complex_part(const Tensor& z, bool imag) {
+  Tensor r = imag ? tsh::imag(z) : tsh::real(z);
+  if (!needs_grad({z}) || !is_complex(z.dtype())) return r;
+  const Scalar unit = imag ? Scalar(std::complex<double>(0, 1)) : Scalar(std::complex<double>(1, 0));
+  auto n = make_node("SelectBackward0", {z}, [unit](Node&, const TensorList& g) -> TensorList { return {ag::mul(g[0], unit)}; });
+  attach_view(n, r, z);
+  return r;
 }
 
 Tensor clone(const Tensor& x) {

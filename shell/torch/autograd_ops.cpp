@@ -20,7 +20,10 @@
 #include "engine/ops/compare.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/gather_scatter.h"
+#include "engine/ops/linalg.h"
 #include "engine/ops/linalg_lu.h"
+#include "engine/ops/linalg_norms.h"
+#include "engine/ops/copy.h"
 #include "engine/ops/reduce.h"
 #include "engine/ops/ternary.h"
 #include "engine/ops/unary.h"
@@ -337,7 +340,7 @@ std::map<std::string, Impl> build_table() {
     };
   }
   // Functions of a real tensor that return it as it is (conj of a real tensor is itself).
-  for (const char* n : {"positive", "conj", "conj_physical", "resolve_conj", "resolve_neg", "real", "as_tensor"})
+  for (const char* n : {"positive", "conj", "conj_physical", "resolve_conj", "resolve_neg", "as_tensor"})
     t[n] = [n](Bound& b, const Value& plain) {
       if (plain.is(Kind::Tensor) && plain.as_tensor().is_same(self_of(b))) return plain;
       autograd::derivative_not_implemented(n);
@@ -726,6 +729,92 @@ std::map<std::string, Impl> build_table() {
     if (x.dim() < 2) c = ag::reshape(c, {});
     return as_value(ag::adopt(plain.as_tensor(), c, "SqueezeBackward0"));
   };
+  t["linalg_matrix_exp"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::matrix_exp_result(b.tensor(0), plain.as_tensor()));
+  };
+  t["matrix_exp"] = t["linalg_matrix_exp"];
+  t["linalg_solve_triangular"] = [](Bound& b, const Value& plain) {
+    if (!flag(b, "left", true)) autograd::derivative_not_implemented("linalg_solve_triangular", "with left=False");
+    return as_value(ag::solve_triangular_result(b.tensor(0), b.tensor(1), plain.as_tensor(), b.boolean(2),
+                                                flag(b, "unitriangular", false)));
+  };
+  t["nuclear_norm"] = [](Bound& b, const Value& plain) {
+    if (given(b, "dim") || flag(b, "keepdim", false)) autograd::derivative_not_implemented("nuclear_norm", "with dim or keepdim");
+    const Tensor x = self_of(b);
+    const Tensor sv = svdvals(x);
+    ag::svd_result(x, Tensor(), sv, Tensor());
+    return as_value(ag::adopt(plain.as_tensor(), ag::sum(sv, std::vector<int64_t>{-1}), "SumBackward1"));
+  };
+  t["linalg_lstsq"] = [](Bound& b, const Value& plain) -> Value {
+    // For a full-rank A the solution is solve(A^H A, A^H B) (tall) or A^H solve(A A^H, B) (wide).
+    const Tensor A = b.tensor(0), B = b.tensor(1);
+    const auto& items = result_items(plain);
+    const Tensor X = items[0].as_tensor();
+    const bool vector = B.dim() == 1;
+    const Tensor Bm = vector ? ag::unsqueeze(B, -1) : B;
+    const Tensor AH = ag::conj_if_complex(ag::transpose(A, -2, -1));
+    Tensor composed;
+    if (A.size(-2) >= A.size(-1)) {
+      const Tensor AhA = ag::matmul(AH, A), AhB = ag::matmul(AH, Bm);
+      composed = ag::solve_result(AhA, AhB, linalg_solve(AhA, AhB), true);
+    } else {
+      const Tensor AAh = ag::matmul(A, AH);
+      composed = ag::matmul(AH, ag::solve_result(AAh, Bm, linalg_solve(AAh, Bm), true));
+    }
+    if (vector) composed = ag::squeeze(composed, std::vector<int64_t>{-1}, "SqueezeBackward1");
+    ag::adopt(X, composed, "LinalgLstsqBackward0");
+    return plain;
+  };
+  t["cholesky_solve"] = [](Bound& b, const Value& plain) {
+    const Tensor B = b.tensor(0), L = b.tensor(1);
+    const bool upper = flag(b, "upper", false);
+    const Tensor LH = ag::conj_if_complex(ag::transpose(L, -2, -1));
+    const Tensor A = upper ? ag::matmul(LH, L) : ag::matmul(L, LH);
+    return as_value(ag::adopt(plain.as_tensor(), ag::solve_result(A, B, linalg_solve(A, B), true), "CholeskySolveBackward0"));
+  };
+  t["cholesky_inverse"] = [](Bound& b, const Value& plain) {
+    const Tensor L = self_of(b);
+    const Tensor LH = ag::conj_if_complex(ag::transpose(L, -2, -1));
+    const Tensor A = flag(b, "upper", false) ? ag::matmul(LH, L) : ag::matmul(L, LH);
+    return as_value(ag::adopt(plain.as_tensor(), ag::inverse_result(A, inverse(A)), "CholeskyInverseBackward0"));
+  };
+  t["mvlgamma"] = [](Bound& b, const Value& plain) {
+    const int64_t p = b.int64(1);
+    return as_value(ag::unary_result(self_of(b), plain.as_tensor(), "MvlgammaBackward0",
+                                     [p](const Tensor& g, const Tensor& x, const Tensor&) {
+                                       Tensor d = zeros_like(x);
+                                       for (int64_t i = 0; i < p; ++i) d = tsh::add(d, digamma(tsh::sub(x, 0.5 * static_cast<double>(i))));
+                                       return ag::mul(g, d);
+                                     }, false));
+  };
+  t["ldexp"] = [](Bound& b, const Value& plain) {
+    const Tensor scale = exp2(to(b.tensor(1), plain.as_tensor().dtype(), std::nullopt, false));
+    return as_value(ag::unary_result(self_of(b), plain.as_tensor(), "LdexpBackward0",
+                                     [scale](const Tensor& g, const Tensor&, const Tensor&) { return ag::mul(g, scale); }, true));
+  };
+  t["complex"] = [](Bound& b, const Value& plain) {
+    // z = a + b i: the gradient's real part goes to a, its imaginary part to b.
+    const Tensor re = b.tensor(0), im = b.tensor(1);
+    const Tensor composed = ag::add(ag::mul(re, Scalar(std::complex<double>(1, 0))), ag::mul(im, Scalar(std::complex<double>(0, 1))));
+    return as_value(ag::adopt(plain.as_tensor(), composed, "ComplexBackward0"));
+  };
+  t["normal"] = [](Bound& b, const Value& plain) -> Value {
+    // PyTorch gives mean and std of normal() a zero gradient (no reparameterisation).
+    const bool tm = b[0].is(Kind::Tensor), ts = b[1].is(Kind::Tensor);
+    Tensor composed;
+    if (tm) composed = ag::mul(b.tensor(0), 0.0);
+    if (ts) composed = composed.defined() ? ag::add(composed, ag::mul(b.tensor(1), 0.0)) : ag::mul(b.tensor(1), 0.0);
+    if (composed.defined() && composed.sizes() != plain.as_tensor().sizes()) composed = ag::expand(composed, plain.as_tensor().sizes());
+    return as_value(ag::adopt(plain.as_tensor(), composed, tm && ts ? "NormalBackward3" : tm ? "NormalBackward1" : "NormalBackward2"));
+  };
+  for (const bool imag : {false, true})
+    t[imag ? "imag" : "real"] = [imag](Bound& b, const Value& plain) {
+      if (!is_complex(self_of(b).dtype())) {
+        if (plain.is(Kind::Tensor) && plain.as_tensor().is_same(self_of(b))) return plain;
+        autograd::derivative_not_implemented(imag ? "imag" : "real");
+      }
+      return as_value(ag::complex_part(self_of(b), imag));
+    };
   t["mse_loss"] = [](Bound& b, const Value&) { return as_value(ag::mse_loss(b.tensor(0), b.tensor(1), b.str(at(b, "reduction")))); };
   return t;
 }

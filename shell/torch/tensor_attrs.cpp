@@ -99,11 +99,11 @@ const std::map<std::string, Getter>& properties() {
        }},
       // Views of a complex tensor's parts (engine/ops/unary.h); real of a real tensor is itself.
       {"real", [](const Tensor& t) {
-         if (recording(t) && is_complex(t.dtype())) autograd::derivative_not_implemented("real", "for complex tensors");
+         if (recording(t) && is_complex(t.dtype())) return Value::tensor(ag::complex_part(t, false));
          return Value::tensor(real(t));
        }},
       {"imag", [](const Tensor& t) {
-         if (recording(t) && is_complex(t.dtype())) autograd::derivative_not_implemented("imag", "for complex tensors");
+         if (recording(t) && is_complex(t.dtype())) return Value::tensor(ag::complex_part(t, true));
          return Value::tensor(imag(t));
        }},
   };
