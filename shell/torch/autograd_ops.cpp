@@ -754,14 +754,19 @@ std::map<std::string, Impl> build_table() {
     const Tensor Bm = vector ? ag::unsqueeze(B, -1) : B;
     const Tensor AH = ag::conj_if_complex(ag::transpose(A, -2, -1));
     Tensor composed;
-    if (A.size(-2) >= A.size(-1)) {
-      const Tensor AhA = ag::matmul(AH, A), AhB = ag::matmul(AH, Bm);
-      composed = ag::solve_result(AhA, AhB, linalg_solve(AhA, AhB), true);
-    } else {
-      const Tensor AAh = ag::matmul(A, AH);
-      composed = ag::matmul(AH, ag::solve_result(AAh, Bm, linalg_solve(AAh, Bm), true));
+    try {
+      if (A.size(-2) >= A.size(-1)) {
+        const Tensor AhA = ag::matmul(AH, A), AhB = ag::matmul(AH, Bm);
+        composed = ag::solve_result(AhA, AhB, linalg_solve(AhA, AhB), true);
+      } else {
+        const Tensor AAh = ag::matmul(A, AH);
+        composed = ag::matmul(AH, ag::solve_result(AAh, Bm, linalg_solve(AAh, Bm), true));
+      }
+    } catch (const LinAlgError&) {  // rank-deficient: the forward stands, backward refuses
+      ag::refusing_result({A, B}, X, "LinalgLstsqBackward0",
+                          "the derivative for 'linalg_lstsq' is not implemented. (tsh lacks it for rank-deficient matrices)");
+      return plain;
     }
-    if (vector) composed = ag::squeeze(composed, std::vector<int64_t>{-1}, "SqueezeBackward1");
     ag::adopt(X, composed, "LinalgLstsqBackward0");
     return plain;
   };
