@@ -14,7 +14,7 @@
 // basic indexing, take (which every advanced index and element-moving op reduces to), gather,
 // index_select, flip, repeat, tril, triu, cat, stack, mm and matmul in every rank combination,
 // in-place copy into a view of a non-leaf (CopySlices); det, inverse, solve, logdet, cholesky,
-// eigvalsh, eigh's vectors, svdvals, einsum, addmm,
+// eigvalsh, eigh's vectors, svdvals, matrix_exp, solve_triangular, .real/.imag, einsum, addmm,
 // addcmul, addcdiv, hypot, logaddexp, logaddexp2, fmod, remainder, xlogy, fmax, copysign, cross,
 // cumprod, nansum, nanmean, median's even split.
 //
@@ -29,6 +29,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <complex>
 #include <functional>
 #include <string>
 #include <vector>
@@ -44,6 +45,8 @@
 #include "engine/ops/host_values.h"
 #include "engine/ops/linalg.h"
 #include "engine/ops/linalg_eigen.h"
+#include "engine/ops/linalg_factor.h"
+#include "engine/ops/linalg_forms.h"
 #include "engine/ops/linalg_norms.h"
 #include "engine/ops/linalg_lu.h"
 #include "engine/ops/products.h"
@@ -310,6 +313,17 @@ TEST_CASE("gradcheck: nodes attached to a plain op's result (more.cpp)") {
     ag::svd_result(x[0], Tensor(), s, Tensor());
     return s;
   }, {M});
+  check_gradients("matrix_exp", [](const TensorList& x) {
+    return ag::matrix_exp_result(x[0], matrix_exp(x[0]));
+  }, {mul(Sq, 0.5)});
+  check_gradients("solve_triangular", [](const TensorList& x) {
+    const Tensor U = ag::tril_triu(x[0], 0, false);
+    return ag::solve_triangular_result(U, x[1], solve_triangular(U, x[1], true, true, false), true, false);
+  }, {Well, M});
+  check_gradients("real and imag parts", [](const TensorList& x) {
+    const Tensor z = ag::add(ag::mul(x[0], Scalar(std::complex<double>(1, 0))), ag::mul(x[1], Scalar(std::complex<double>(0, 1))));
+    return ag::add(ag::mul(ag::complex_part(z, false), 2.0), ag::mul(ag::complex_part(ag::mul(z, z), true), 1.0));
+  }, {A, B});
   check_gradients("logdet", [](const TensorList& x) { return ag::logdet_result(x[0], logdet(x[0]), "L"); }, {Well});
   check_gradients("addmm", [](const TensorList& x) {
     return ag::addmm(x[0], x[1], x[2], Scalar(0.5), Scalar(2.0), addmm(x[0], x[1], x[2], Scalar(0.5), Scalar(2.0)), "A");
