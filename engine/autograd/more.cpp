@@ -3,6 +3,7 @@
 //
 // Several take the plain op's result (`r`) and attach the node to it, so the values stay exactly
 // the engine op's and only the graph is added.
+#include <cctype>
 #include <cmath>
 #include <map>
 
@@ -288,12 +289,12 @@ Tensor einsum(const std::string& equation, const TensorList& operands) {
   return einsum_result(equation, operands, tsh::einsum(equation, operands));
 }
 
-Tensor einsum_result(const std::string& equation, const TensorList& operands, const Tensor& r) {
-  if (!needs_grad(operands)) return r;
-  std::string eq;
-  for (char c : equation)
-    if (c != ' ') eq += c;
-  if (eq.find('.') != std::string::npos) autograd::derivative_not_implemented("einsum", "with an ellipsis");
+namespace {
+
+// An einsum equation with "..." replaced by letters of its own, right-aligned per operand as the
+// ellipsis broadcasts; an output left implicit is made explicit (ellipsis dims first, then the
+// letters that appear once, in ASCII order). Refuses ellipsis dims that broadcast a size 1.
+std::pair<std::vector<std::string>, std::string> explicit_einsum(const std::string& eq, const TensorList& operands) {
   const size_t arrow = eq.find("->");
   const std::string lhs = eq.substr(0, arrow);
   std::vector<std::string> terms(1);
@@ -301,16 +302,55 @@ Tensor einsum_result(const std::string& equation, const TensorList& operands, co
     if (c == ',') terms.emplace_back();
     else terms.back() += c;
   }
+  std::string free_letters;
+  for (char c = 'A'; c <= 'z'; ++c)
+    if (std::isalpha(static_cast<unsigned char>(c)) && eq.find(c) == std::string::npos) free_letters += c;
+  int64_t ell = 0;
+  std::vector<int64_t> ell_dims(terms.size(), 0);
+  for (size_t k = 0; k < terms.size() && k < operands.size(); ++k) {
+    const size_t at = terms[k].find("...");
+    if (at == std::string::npos) continue;
+    ell_dims[k] = operands[k].dim() - static_cast<int64_t>(terms[k].size() - 3);
+    ell = std::max(ell, ell_dims[k]);
+  }
+  const std::string ell_letters = free_letters.substr(0, static_cast<size_t>(ell));
+  std::map<char, int64_t> size_of;
+  for (size_t k = 0; k < terms.size() && k < operands.size(); ++k) {
+    const size_t at = terms[k].find("...");
+    if (at != std::string::npos)
+      terms[k] = terms[k].substr(0, at) + ell_letters.substr(static_cast<size_t>(ell - ell_dims[k])) + terms[k].substr(at + 3);
+    for (size_t i = 0; i < terms[k].size(); ++i) {
+      const int64_t n = operands[k].size(static_cast<int64_t>(i));
+      auto [it, fresh] = size_of.emplace(terms[k][i], n);
+      if (!fresh && it->second != n) autograd::derivative_not_implemented("einsum", "where a size-1 dim broadcasts");
+    }
+  }
   std::string out;
   if (arrow != std::string::npos) {
     out = eq.substr(arrow + 2);
-  } else {  // implicit output: the letters that appear once, in alphabetical (ASCII) order
+    const size_t at = out.find("...");
+    if (at != std::string::npos) out = out.substr(0, at) + ell_letters + out.substr(at + 3);
+  } else {
     std::map<char, int> count;
-    for (char c : lhs)
-      if (c != ',') ++count[c];
+    for (const std::string& t : terms)
+      for (char c : t) ++count[c];
+    out = ell_letters;
     for (auto& [c, k] : count)
-      if (k == 1) out += c;
+      if (k == 1 && ell_letters.find(c) == std::string::npos) out += c;
   }
+  return {terms, out};
+}
+
+}  // namespace
+
+Tensor einsum_result(const std::string& equation, const TensorList& operands, const Tensor& r) {
+  if (!needs_grad(operands)) return r;
+  std::string eq;
+  for (char c : equation)
+    if (c != ' ') eq += c;
+  const auto parsed = explicit_einsum(eq, operands);  // not a structured binding: the lambda below captures them
+  const std::vector<std::string> terms = parsed.first;
+  const std::string out = parsed.second;
   bool contracted = false;
   for (const std::string& t : terms)
     for (char c : t) contracted = contracted || out.find(c) == std::string::npos;

@@ -820,6 +820,43 @@ std::map<std::string, Impl> build_table() {
       }
       return as_value(ag::complex_part(self_of(b), imag));
     };
+  for (const char* n : {"linalg_pinv", "pinverse"})
+    t[n] = [](Bound& b, const Value& plain) -> Value {
+      // For a full-rank A: pinv = (A^H A)^-1 A^H (tall) or A^H (A A^H)^-1 (wide).
+      const Tensor A = b.tensor(0), r = plain.as_tensor();
+      const Tensor AH = ag::conj_if_complex(ag::transpose(A, -2, -1));
+      try {
+        const bool tall = A.size(-2) >= A.size(-1);
+        const Tensor G = tall ? ag::matmul(AH, A) : ag::matmul(A, AH);
+        const Tensor Gi = ag::inverse_result(G, inverse(G));
+        return as_value(ag::adopt(r, tall ? ag::matmul(Gi, AH) : ag::matmul(AH, Gi), "LinalgPinvBackward0"));
+      } catch (const LinAlgError&) {
+        ag::refusing_result({A}, r, "LinalgPinvBackward0",
+                            "the derivative for 'linalg_pinv' is not implemented. (tsh lacks it for rank-deficient matrices)");
+        return plain;
+      }
+    };
+  t["frexp"] = [](Bound& b, const Value& plain) {
+    // mantissa = x / 2^exponent, the exponent a constant
+    const auto& items = result_items(plain);
+    const Tensor mantissa = items[0].as_tensor(), exponent = items[1].as_tensor();
+    const Tensor scale = exp2(to(exponent, mantissa.dtype(), std::nullopt, false));
+    ag::unary_result(self_of(b), mantissa, "FrexpBackward0",
+                     [scale](const Tensor& g, const Tensor&, const Tensor&) { return ag::div(g, scale); }, true);
+    return plain;
+  };
+  t["corrcoef"] = [](Bound& b, const Value& plain) {
+    // cov / sqrt(var_i var_j), clipped to [-1, 1]
+    const Tensor x = self_of(b);
+    const Tensor m = x.dim() < 2 ? ag::reshape(x, {1, -1}) : x;
+    const Tensor centred = ag::sub(m, ag::mean(m, std::vector<int64_t>{1}, true));
+    const Tensor c = ag::div(ag::matmul(centred, ag::t(centred)), static_cast<double>(m.size(1) - 1));
+    const Tensor sd = ag::unary(UnaryOp::Sqrt, ag::diagonal(c, 0, 0, 1));
+    Tensor r = ag::div(ag::div(c, ag::unsqueeze(sd, 1)), ag::unsqueeze(sd, 0));
+    r = ag::clamp(r, Operand(-1.0), Operand(1.0));
+    if (x.dim() < 2) r = ag::reshape(r, {});
+    return as_value(ag::adopt(plain.as_tensor(), r, "ClampBackward1"));
+  };
   t["mse_loss"] = [](Bound& b, const Value&) { return as_value(ag::mse_loss(b.tensor(0), b.tensor(1), b.str(at(b, "reduction")))); };
   return t;
 }
