@@ -767,6 +767,7 @@ std::map<std::string, Impl> build_table() {
                           "the derivative for 'linalg_lstsq' is not implemented. (tsh lacks it for rank-deficient matrices)");
       return plain;
     }
+    if (vector) composed = ag::squeeze(composed, std::vector<int64_t>{-1}, "SqueezeBackward1");
     ag::adopt(X, composed, "LinalgLstsqBackward0");
     return plain;
   };
