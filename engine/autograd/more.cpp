@@ -86,6 +86,10 @@ Tensor binary_more(const std::string& op, const Operand& a, const Operand& b, co
       return {sum_to(ag::div(g[0], ag::add(ag::unary(UnaryOp::Exp2, ag::sub(bv, av)), 1)), ash),
               sum_to(ag::div(g[0], ag::add(ag::unary(UnaryOp::Exp2, ag::sub(av, bv)), 1)), bsh)};
     };
+  } else if (op == "nextafter") {  // a step of one ulp: d/dx is 1, d/dother 0
+    n = make_node("NextafterBackward0", {ta, tb}, [=](Node&, const TensorList& g) -> TensorList {
+      return {sum_to(g[0], ash), zeros(bsh, g[0].dtype(), g[0].device())};
+    });
   } else if (op == "xlogy") {
     n = make_node("XlogyBackward0", {ta, tb}, nullptr);
     const size_t sa = n->save(ta), sb = n->save(tb);

@@ -105,6 +105,12 @@ const Writer* writer(const std::string& name, const Bound& b) {
       {"index_add", {"source", "IndexAddBackward0", true}},      {"scatter_add", {"src", "ScatterAddBackward0", true}}};
   static const Writer put_add = {"source", "PutBackward0", true}, index_put_add = {"values", "IndexPutBackward0", true};
   const std::string base = !name.empty() && name.back() == '_' ? name.substr(0, name.size() - 1) : name;
+  if (base == "scatter_reduce") {  // sum over self and src: the adding kind; other reductions are not in tsh
+    static const Writer sum_reduce = {"src", "ScatterReduceBackward0", true};
+    const size_t red = b.index_of("reduce"), inc = b.index_of("include_self");
+    if (b.str(red) == "sum" && (inc == Bound::npos || b.boolean(inc))) return &sum_reduce;
+    return nullptr;
+  }
   auto it = writers.find(base);
   if (it == writers.end()) return nullptr;
   const size_t acc = b.index_of("accumulate");
@@ -151,7 +157,7 @@ Value recorded_write(const OpEntry& e, Bound& b, const PlainCall& plain_call, co
   if (base == "index_add") {
     targets = index_select(self_pos, b.int64(1), b.tensor(2));
     alpha = b.scalar(b.index_of("alpha"));
-  } else if (base == "scatter_add") {
+  } else if (base == "scatter_add" || base == "scatter_reduce") {
     const Tensor index = b.tensor(2);
     targets = gather(self_pos, b.int64(1), index);
     for (int64_t d = 0; d < index.dim(); ++d) added = ag::narrow(added, d, 0, index.size(d));

@@ -328,6 +328,16 @@ std::map<std::string, Impl> build_table() {
   t["bernoulli"] = [](Bound& b, const Value& plain) {
     return as_value(ag::zero_grad_result(self_of(b), plain.as_tensor(), "BernoulliBackward0"));
   };
+  t["nextafter"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::binary_more("nextafter", arg_operand(b, "self"), arg_operand(b, "other"), plain.as_tensor()));
+  };
+  t["polar"] = [](Bound& b, const Value& plain) {
+    // abs·cos(angle) + i·abs·sin(angle)
+    const Tensor a = b.tensor(0), th = b.tensor(1);
+    const Tensor re = ag::mul(a, ag::unary(UnaryOp::Cos, th)), im = ag::mul(a, ag::unary(UnaryOp::Sin, th));
+    const Tensor composed = ag::add(ag::mul(re, Scalar(std::complex<double>(1, 0))), ag::mul(im, Scalar(std::complex<double>(0, 1))));
+    return as_value(ag::adopt(plain.as_tensor(), composed, "PolarBackward0"));
+  };
   t["logaddexp2"] = [](Bound& b, const Value& plain) {
     return as_value(ag::binary_more("logaddexp2", arg_operand(b, "self"), arg_operand(b, "other"), plain.as_tensor()));
   };
