@@ -198,6 +198,8 @@ void svd_result(const Tensor& A, const Tensor& U, const Tensor& S, const Tensor&
 Tensor matrix_exp_result(const Tensor& A, const Tensor& r);
 // solve_triangular(A, B, upper, left=True, unitriangular): X with A X = B, A triangular.
 Tensor solve_triangular_result(const Tensor& A, const Tensor& B, const Tensor& X, bool upper, bool unitriangular);
+// A = QR of real matrices, reduced (or complete when there are no more rows than columns).
+void qr_result(const Tensor& A, const Tensor& Q, const Tensor& R);
 Tensor inverse_result(const Tensor& A, const Tensor& inv);
 Tensor det_result(const Tensor& A, const Tensor& d);
 Tensor solve_result(const Tensor& A, const Tensor& B, const Tensor& X, bool left);

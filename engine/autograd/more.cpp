@@ -506,6 +506,40 @@ Tensor solve_triangular_result(const Tensor& A, const Tensor& B, const Tensor& X
   return X;
 }
 
+namespace {
+
+// The gradient of A = QR for a tall or square A: (gQ + Q sym(M)) R^-T, M = R gR^T - gQ^T Q, sym(M)
+// the symmetric matrix M's lower triangle determines.
+Tensor qr_backward_tall(const Tensor& gQ, const Tensor& gR, const Tensor& Q, const Tensor& R) {
+  const Tensor M = tsh::sub(tsh::matmul(R, tsh::mT(gR)), tsh::matmul(tsh::mT(gQ), Q));
+  Tensor sym = tsh::tril(M, -1);
+  sym = tsh::add(sym, tsh::mT(sym));
+  copy_(tsh::diagonal(sym, 0, -2, -1), tsh::diagonal(M, 0, -2, -1));
+  const Tensor b = tsh::add(gQ, tsh::matmul(Q, sym));
+  return solve_triangular(tsh::mT(R), b, false, false, false);  // b R^-T
+}
+
+}  // namespace
+
+void qr_result(const Tensor& A, const Tensor& Q, const Tensor& R) {
+  if (!needs_grad({A})) return;
+  auto n = make_node("LinalgQrBackward0", {A}, nullptr);
+  attach(n, Q, 0);
+  attach(n, R, 1);
+  const size_t sa = n->save(A), sq = n->save(Q, true), sr = n->save(R, true);
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    first_order_only("linalg_qr");
+    const Tensor a = s.unpack(sa), q = s.unpack(sq), r = s.unpack(sr);
+    const Tensor gQ = g[0], gR = tsh::triu(g[1], 0);
+    const int64_t m = a.size(-2), k = a.size(-1);
+    if (m >= k) return {qr_backward_tall(gQ, gR, q, r)};
+    // A = Q [R1 R2]: the square part as above (with gQ taking R2's share), the rest Q gR2.
+    const Tensor y = tsh::narrow(a, -1, m, k - m), gR1 = tsh::narrow(gR, -1, 0, m), gR2 = tsh::narrow(gR, -1, m, k - m);
+    const Tensor gx = qr_backward_tall(tsh::add(gQ, tsh::matmul(y, tsh::mT(gR2))), gR1, q, tsh::narrow(r, -1, 0, m));
+    return {cat({gx, tsh::matmul(q, gR2)}, -1)};
+  };
+}
+
 Tensor inverse_result(const Tensor& A, const Tensor& inv) {
   if (!needs_grad({A})) return inv;
   auto n = make_node("LinalgInvExBackward0", {A}, nullptr);

@@ -143,10 +143,13 @@ template <typename T> void blas_mm(const Tensor& out, const Tensor& a, const Ten
                           : gemm_arg<T>(x.data<T>(), x.stride(0), x.stride(1), M, k, x, false, keep_x);
   GemmArg<T> ay = trans_c ? gemm_arg<T>(y.data<T>(), y.stride(1), y.stride(0), k, N, y, true, keep_y)
                           : gemm_arg<T>(y.data<T>(), y.stride(0), y.stride(1), k, N, y, false, keep_y);
-  // Leading dimensions of single rows/columns are never stepped over; give BLAS valid ones.
+  // A leading dimension BLAS never steps over (a single column of its column-major storage) may be
+  // anything, so give it a valid one; one it does step over keeps the real stride. X (M x K) read
+  // transposed is stored K x M: with M == 1 its one column is never stepped. Y (K x N) read as is
+  // is stored K x N: with N == 1 likewise. (X as is, or Y transposed, steps over K columns.)
   if (N == 1) ldc = M;
-  if (M == 1) ax.ld = ax.trans ? k : 1;
-  if (N == 1) ay.ld = ay.trans ? 1 : k;
+  if (M == 1 && ax.trans) ax.ld = k;
+  if (N == 1 && !ay.trans) ay.ld = k;
   const double flops = 2.0 * static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(k);
   if (flops < kAbandonableFlops) {
     gemm_call(ax.trans, ay.trans, M, N, k, ax.p, ax.ld, ay.p, ay.ld, out.data<T>(), ldc);

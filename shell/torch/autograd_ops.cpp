@@ -868,6 +868,25 @@ std::map<std::string, Impl> build_table() {
     if (x.dim() < 2) r = ag::reshape(r, {});
     return as_value(ag::adopt(plain.as_tensor(), r, "ClampBackward1"));
   };
+  for (const char* n : {"linalg_qr", "qr"})
+    t[n] = [n](Bound& b, const Value& plain) {
+      const Tensor A = b.tensor(0);
+      const auto& items = result_items(plain);
+      const Tensor Q = items[0].as_tensor(), R = items[1].as_tensor();
+      if (is_complex(A.dtype())) autograd::derivative_not_implemented(n, "for complex tensors");
+      const size_t mi = b.index_of("mode");
+      const std::string mode = mi == Bound::npos ? (b.index_of("some") != Bound::npos && !b.boolean(b.index_of("some")) ? "complete" : "reduced") : b.str(mi);
+      if (mode == "r") {
+        ag::refusing_result({A}, R, "LinalgQrBackward0",
+                            "The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please use "
+                            "linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.");
+        return plain;
+      }
+      if (mode == "complete" && A.size(-2) > A.size(-1))
+        autograd::derivative_not_implemented(n, "with mode='complete' for tall matrices");
+      ag::qr_result(A, Q, R);
+      return plain;
+    };
   t["mse_loss"] = [](Bound& b, const Value&) { return as_value(ag::mse_loss(b.tensor(0), b.tensor(1), b.str(at(b, "reduction")))); };
   return t;
 }

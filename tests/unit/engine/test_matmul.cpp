@@ -259,3 +259,36 @@ TEST_CASE("linalg.solve: exact seed system, layouts, singular matrices", "[matmu
   const Tensor n = linalg_solve(floats({2, 2}, {1, NAN, 2, 4}), ones({2}, DType::Float32));
   CHECK(std::isnan(values<float>(n)[0]));
 }
+
+TEST_CASE("mm agrees with its contiguous form for every layout of single rows and columns") {
+  // A single row or column whose other stride is not 1 (a column sliced out of a matrix, a row of a
+  // transposed one): BLAS steps over its leading dimension, which must keep the real stride. These
+  // once gave wrong values (t @ m[:, 3:]).
+  for (DType d : {DType::Float32, DType::Float64}) {
+    const Tensor big = to(arange(Scalar(int64_t{1}), Scalar(int64_t{61}), Scalar(int64_t{1}), DType::Int64), d, std::nullopt);
+    const Tensor m = view(big, {6, 10});
+    for (int64_t M : {1, 2, 3}) {
+      for (int64_t K : {1, 3}) {
+        for (int64_t N : {1, 2, 4}) {
+          // Each operand as is, transposed from storage, or sliced with a step.
+          const std::vector<Tensor> as = {contiguous(slice(slice(m, 0, 0, M, 1), 1, 0, K, 1)),
+                                          t(slice(slice(m, 0, 0, K, 1), 1, 0, M, 1)),
+                                          slice(slice(m, 0, 1, 1 + M, 1), 1, 2, 2 + 2 * K, 2),
+                                          t(slice(slice(m, 0, 0, K, 1), 1, 3, 3 + M, 1))};
+          const std::vector<Tensor> bs = {contiguous(slice(slice(m, 0, 0, K, 1), 1, 0, N, 1)),
+                                          t(slice(slice(m, 0, 0, N, 1), 1, 0, K, 1)),
+                                          slice(slice(m, 0, 2, 2 + K, 1), 1, 9 - N, 9, 1),
+                                          slice(slice(m, 0, 0, 2 * K, 2), 1, 1, 1 + N, 1)};
+          for (const Tensor& a : as) {
+            for (const Tensor& b : bs) {
+              INFO("M " << M << " K " << K << " N " << N << " a strides " << a.stride(0) << "," << a.stride(1)
+                        << " b strides " << b.stride(0) << "," << b.stride(1));
+              CHECK(values<double>(to(mm(a, b), DType::Float64, std::nullopt)) ==
+                    values<double>(to(mm(contiguous(a), contiguous(b)), DType::Float64, std::nullopt)));
+            }
+          }
+        }
+      }
+    }
+  }
+}
