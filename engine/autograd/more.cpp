@@ -461,14 +461,43 @@ void svd_result(const Tensor& A, const Tensor& U, const Tensor& S, const Tensor&
   if (U.defined()) attach(n, U, 0);
   attach(n, S, 1);
   if (Vh.defined()) attach(n, Vh, 2);
-  const size_t sa = n->save(A);
-  n->backward = [sa](Node& s, const TensorList& g) -> TensorList {
+  const bool vectors = U.defined();
+  const size_t sa = n->save(A), su = n->save(U, vectors), ss = n->save(S, true), sv = n->save(Vh, vectors);
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
     first_order_only("linalg_svd");
-    if ((g.size() > 0 && g[0].defined() && host_any_nonzero(g[0])) || (g.size() > 2 && host_any_nonzero(g[2])))
-      autograd::derivative_not_implemented("linalg_svd", "for the singular vectors");
-    // gA = U diag(gS) Vh, from the reduced factors
-    auto [u, sv, vh] = linalg_svd(s.unpack(sa), false);
-    return {tsh::matmul(tsh::mul(u, tsh::unsqueeze(g.size() > 1 ? g[1] : g[0], -2)), vh)};
+    const Tensor a = s.unpack(sa);
+    const bool used_vectors = vectors && (host_any_nonzero(g[0]) || host_any_nonzero(g[2]));
+    if (!used_vectors) {  // U diag(gS) Vh: any SVD of A gives it (signs cancel)
+      auto [u, sv_, vh] = linalg_svd(a, false);
+      return {tsh::matmul(tsh::mul(u, tsh::unsqueeze(g[1], -2)), vh)};
+    }
+    if (is_complex(a.dtype())) autograd::derivative_not_implemented("linalg_svd", "for the singular vectors of complex matrices");
+    // The vectors as the forward returned them (the first k columns when full_matrices=True).
+    const Tensor sval = s.unpack(ss);
+    const int64_t m = a.size(-2), ncols = a.size(-1), k = sval.size(-1);
+    const Tensor u = tsh::narrow(s.unpack(su), -1, 0, k), vh = tsh::narrow(s.unpack(sv), -2, 0, k);
+    const Tensor gU = tsh::narrow(g[0], -1, 0, k), gVh = tsh::narrow(g[2], -2, 0, k);
+    const Tensor v = tsh::mT(vh), gV = tsh::mT(gVh);
+    // gA = U [skew(U^T gU)/E · S + S · skew(V^T gV)/E + diag(gS)] V^T + the parts outside U's and V's spans,
+    // with E_jk = S_k^2 - S_j^2 (1 on the diagonal) and skew(X) = X - X^T.
+    auto skew = [](const Tensor& x) { return tsh::sub(x, tsh::mT(x)); };
+    const Tensor s2 = tsh::mul(sval, sval);
+    Tensor E = tsh::sub(tsh::unsqueeze(s2, -2), tsh::unsqueeze(s2, -1));
+    fill_(tsh::diagonal(E, 0, -2, -1), Scalar(1.0));
+    Tensor inner = tsh::mul(tsh::div(skew(tsh::matmul(tsh::mT(u), gU)), E), tsh::unsqueeze(sval, -2));
+    inner = tsh::add(inner, tsh::mul(tsh::unsqueeze(sval, -1), tsh::div(skew(tsh::matmul(tsh::mT(v), gV)), E)));
+    copy_(tsh::diagonal(inner, 0, -2, -1), tsh::add(tsh::diagonal(inner, 0, -2, -1), g[1]));
+    Tensor gA = tsh::matmul(tsh::matmul(u, inner), vh);
+    const Tensor inv_s = tsh::reciprocal(sval);
+    if (m > k) {  // (I - U U^T) gU S^-1 V^T
+      const Tensor proj = tsh::sub(gU, tsh::matmul(u, tsh::matmul(tsh::mT(u), gU)));
+      gA = tsh::add(gA, tsh::matmul(tsh::mul(proj, tsh::unsqueeze(inv_s, -2)), vh));
+    }
+    if (ncols > k) {  // U S^-1 gV^T (I - V V^T)
+      const Tensor proj = tsh::sub(gVh, tsh::matmul(tsh::matmul(gVh, v), vh));
+      gA = tsh::add(gA, tsh::matmul(tsh::mul(u, tsh::unsqueeze(inv_s, -2)), proj));
+    }
+    return {gA};
   };
 }
 

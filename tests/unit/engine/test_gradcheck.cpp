@@ -324,6 +324,11 @@ TEST_CASE("gradcheck: nodes attached to a plain op's result (more.cpp)") {
     const Tensor z = ag::add(ag::mul(x[0], Scalar(std::complex<double>(1, 0))), ag::mul(x[1], Scalar(std::complex<double>(0, 1))));
     return ag::add(ag::mul(ag::complex_part(z, false), 2.0), ag::mul(ag::complex_part(ag::mul(z, z), true), 1.0));
   }, {A, B});
+ check_gradients("svd vectors", [](const TensorList& x) {
+    auto [U, S, Vh] = linalg_svd(x[0], false);
+    ag::svd_result(x[0], U, S, Vh);
+    return ag::cat({ag::reshape(ag::mul(U, U), {-1}), ag::reshape(ag::mul(Vh, Vh), {-1}), S}, 0);  // sign-free
+  }, {M});
   check_gradients("logdet", [](const TensorList& x) { return ag::logdet_result(x[0], logdet(x[0]), "L"); }, {Well});
   check_gradients("addmm", [](const TensorList& x) {
     return ag::addmm(x[0], x[1], x[2], Scalar(0.5), Scalar(2.0), addmm(x[0], x[1], x[2], Scalar(0.5), Scalar(2.0)), "A");
