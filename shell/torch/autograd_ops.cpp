@@ -21,6 +21,7 @@
 #include "engine/ops/creation.h"
 #include "engine/ops/gather_scatter.h"
 #include "engine/ops/linalg.h"
+#include "engine/ops/linalg_forms.h"
 #include "engine/ops/linalg_lu.h"
 #include "engine/ops/linalg_norms.h"
 #include "engine/ops/copy.h"
@@ -322,7 +323,12 @@ std::map<std::string, Impl> build_table() {
   t["inverse"] = [](Bound& b, const Value& plain) { return as_value(ag::inverse_result(self_of(b), plain.as_tensor())); };
   t["linalg_inv"] = t["inverse"];
   t["linalg_solve"] = [](Bound& b, const Value& plain) {
-    return as_value(ag::solve_result(b.tensor(0), b.tensor(1), plain.as_tensor(), b.boolean(2)));
+    const Tensor A = b.tensor(0), B = b.tensor(1);
+    if (b.boolean(2)) return as_value(ag::solve_result(A, B, plain.as_tensor(), true));
+    // X A = B is A^T X^T = B^T.
+    const Tensor At = ag::transpose(A, -2, -1), Bt = B.dim() == 1 ? B : ag::transpose(B, -2, -1);
+    const Tensor Xt = ag::solve_result(At, Bt, linalg_solve(At, Bt), true);
+    return as_value(ag::adopt(plain.as_tensor(), B.dim() == 1 ? Xt : ag::transpose(Xt, -2, -1), "LinalgSolveExBackward0"));
   };
   // Random draws shaped like self: PyTorch records them with a zero gradient.
   t["bernoulli"] = [](Bound& b, const Value& plain) {
@@ -744,9 +750,26 @@ std::map<std::string, Impl> build_table() {
   };
   t["matrix_exp"] = t["linalg_matrix_exp"];
   t["linalg_solve_triangular"] = [](Bound& b, const Value& plain) {
-    if (!flag(b, "left", true)) autograd::derivative_not_implemented("linalg_solve_triangular", "with left=False");
-    return as_value(ag::solve_triangular_result(b.tensor(0), b.tensor(1), plain.as_tensor(), b.boolean(2),
-                                                flag(b, "unitriangular", false)));
+    const Tensor A = b.tensor(0), B = b.tensor(1);
+    const bool upper = b.boolean(2), unit = flag(b, "unitriangular", false);
+    if (flag(b, "left", true)) return as_value(ag::solve_triangular_result(A, B, plain.as_tensor(), upper, unit));
+    // X A = B is A^T X^T = B^T, A^T triangular the other way.
+    const Tensor At = ag::transpose(A, -2, -1), Bt = ag::transpose(B, -2, -1);
+    const Tensor Xt = ag::solve_triangular_result(At, Bt, solve_triangular(At, Bt, !upper, true, unit), !upper, unit);
+    return as_value(ag::adopt(plain.as_tensor(), ag::transpose(Xt, -2, -1), "LinalgSolveTriangularBackward0"));
+  };
+  t["triangular_solve"] = [](Bound& b, const Value& plain) {
+    // (solution, A's copy): the solution of op(A) X = B, op(A) = A or A^T.
+    const Tensor B = b.tensor(0), A = b.tensor(1);
+    const bool upper = b.boolean(2), trans = b.boolean(3), unit = b.boolean(4);
+    const auto& items = result_items(plain);
+    const Tensor opA = trans ? ag::transpose(A, -2, -1) : A;
+    const bool op_upper = trans ? !upper : upper;
+    ag::adopt(items[0].as_tensor(),
+              ag::solve_triangular_result(opA, B, solve_triangular(opA, B, op_upper, true, unit), op_upper, unit),
+              "TriangularSolveBackward0");
+    ag::adopt(items[1].as_tensor(), ag::clone(A), "TriangularSolveBackward0");
+    return plain;
   };
   t["nuclear_norm"] = [](Bound& b, const Value& plain) {
     if (given(b, "dim") || flag(b, "keepdim", false)) autograd::derivative_not_implemented("nuclear_norm", "with dim or keepdim");
