@@ -200,6 +200,10 @@ Tensor matrix_exp_result(const Tensor& A, const Tensor& r);
 Tensor solve_triangular_result(const Tensor& A, const Tensor& B, const Tensor& X, bool upper, bool unitriangular);
 // A = QR of real matrices, reduced (or complete when there are no more rows than columns).
 void qr_result(const Tensor& A, const Tensor& Q, const Tensor& R);
+// A = P L U of square real matrices: linalg.lu's L and U (P has no gradient), or lu_factor's packed
+// LU (its strict lower part L, the rest U) with its pivots.
+void lu_result(const Tensor& A, const Tensor& P, const Tensor& L, const Tensor& U);
+void lu_factor_result(const Tensor& A, const Tensor& LU, const Tensor& pivots);
 Tensor inverse_result(const Tensor& A, const Tensor& inv);
 Tensor det_result(const Tensor& A, const Tensor& d);
 Tensor solve_result(const Tensor& A, const Tensor& B, const Tensor& X, bool left);

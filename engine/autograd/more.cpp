@@ -537,6 +537,50 @@ Tensor solve_triangular_result(const Tensor& A, const Tensor& B, const Tensor& X
 
 namespace {
 
+// gA = P L^-H [tril(L^H gL, -1) + triu(gU U^H)] U^-H for a square A = P L U.
+Tensor lu_backward(const Tensor& P, const Tensor& L, const Tensor& U, const Tensor& gL, const Tensor& gU) {
+  const Tensor M = tsh::add(tsh::tril(tsh::matmul(tsh::mT(L), gL), -1), tsh::triu(tsh::matmul(gU, tsh::mT(U)), 0));
+  const Tensor X = solve_triangular(tsh::mT(L), M, true, true, true);
+  const Tensor Y = solve_triangular(tsh::mT(U), X, false, false, false);
+  return tsh::matmul(P, Y);
+}
+
+void check_lu_shapes(const Tensor& A) {
+  if (is_complex(A.dtype())) autograd::derivative_not_implemented("linalg_lu", "for complex matrices");
+  if (A.size(-2) != A.size(-1)) autograd::derivative_not_implemented("linalg_lu", "for non-square matrices");
+}
+
+}  // namespace
+
+void lu_result(const Tensor& A, const Tensor& P, const Tensor& L, const Tensor& U) {
+  if (!needs_grad({A})) return;
+  check_lu_shapes(A);
+  auto n = make_node("LinalgLuBackward0", {A}, nullptr);
+  attach(n, L, 1);
+  attach(n, U, 2);
+  n->outputs[0] = {P.sizes(), P.dtype(), P.device()};
+  const size_t sp = n->save(P), sl = n->save(L, true), su = n->save(U, true);
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    first_order_only("linalg_lu");
+    return {lu_backward(s.unpack(sp), s.unpack(sl), s.unpack(su), g[1], g[2])};
+  };
+}
+
+void lu_factor_result(const Tensor& A, const Tensor& LU, const Tensor& pivots) {
+  if (!needs_grad({A})) return;
+  check_lu_shapes(A);
+  auto n = make_node("LinalgLuFactorExBackward0", {A}, nullptr);
+  attach(n, LU, 0);
+  const size_t slu = n->save(LU, true), spiv = n->save(pivots);
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    first_order_only("linalg_lu_factor");
+    auto [P, L, U] = lu_unpack(s.unpack(slu), s.unpack(spiv), true, true);
+    return {lu_backward(P, L, U, tsh::tril(g[0], -1), tsh::triu(g[0], 0))};
+  };
+}
+
+namespace {
+
 // The gradient of A = QR for a tall or square A: (gQ + Q sym(M)) R^-T, M = R gR^T - gQ^T Q, sym(M)
 // the symmetric matrix M's lower triangle determines.
 Tensor qr_backward_tall(const Tensor& gQ, const Tensor& gR, const Tensor& Q, const Tensor& R) {

@@ -910,6 +910,17 @@ std::map<std::string, Impl> build_table() {
       ag::qr_result(A, Q, R);
       return plain;
     };
+  t["linalg_lu"] = [](Bound& b, const Value& plain) {
+    const auto& items = result_items(plain);
+    ag::lu_result(b.tensor(0), items[0].as_tensor(), items[1].as_tensor(), items[2].as_tensor());
+    return plain;
+  };
+  for (const char* n : {"linalg_lu_factor", "linalg_lu_factor_ex"})
+    t[n] = [](Bound& b, const Value& plain) {
+      const auto& items = result_items(plain);
+      ag::lu_factor_result(b.tensor(0), items[0].as_tensor(), items[1].as_tensor());
+      return plain;
+    };
   t["mse_loss"] = [](Bound& b, const Value&) { return as_value(ag::mse_loss(b.tensor(0), b.tensor(1), b.str(at(b, "reduction")))); };
   return t;
 }

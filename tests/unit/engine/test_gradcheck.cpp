@@ -14,7 +14,7 @@
 // basic indexing, take (which every advanced index and element-moving op reduces to), gather,
 // index_select, flip, repeat, tril, triu, cat, stack, mm and matmul in every rank combination,
 // in-place copy into a view of a non-leaf (CopySlices); det, inverse, solve, logdet, cholesky,
-// eigvalsh, eigh's vectors, svdvals, matrix_exp, solve_triangular, .real/.imag, einsum, addmm,
+// eigvalsh, eigh's vectors, svdvals, svd's vectors, qr, lu, lu_factor, matrix_exp, solve_triangular, .real/.imag, einsum, addmm,
 // addcmul, addcdiv, hypot, logaddexp, logaddexp2, fmod, remainder, xlogy, fmax, copysign, cross,
 // cumprod, nansum, nanmean, median's even split.
 //
@@ -329,6 +329,23 @@ TEST_CASE("gradcheck: nodes attached to a plain op's result (more.cpp)") {
     ag::svd_result(x[0], U, S, Vh);
     return ag::cat({ag::reshape(ag::mul(U, U), {-1}), ag::reshape(ag::mul(Vh, Vh), {-1}), S}, 0);  // sign-free
   }, {M});
+  check_gradients("qr tall and wide", [](const TensorList& x) {
+    auto [Q, R] = linalg_qr(x[0], "reduced");
+    ag::qr_result(x[0], Q, R);
+    auto [Q2, R2] = linalg_qr(x[1], "reduced");
+    ag::qr_result(x[1], Q2, R2);
+    return ag::cat({ag::reshape(Q, {-1}), ag::reshape(R, {-1}), ag::reshape(Q2, {-1}), ag::reshape(R2, {-1})}, 0);
+  }, {ag::t(M), M});
+  check_gradients("lu", [](const TensorList& x) {
+    auto [P, L, U] = linalg_lu(x[0], true);
+    ag::lu_result(x[0], P, L, U);
+    return ag::cat({ag::reshape(L, {-1}), ag::reshape(U, {-1})}, 0);
+  }, {Well});
+  check_gradients("lu_factor", [](const TensorList& x) {
+    const LuFactors f = linalg_lu_factor(x[0], true, "lu_factor", true);
+    ag::lu_factor_result(x[0], f.lu, f.pivots);
+    return f.lu;
+  }, {Well});
   check_gradients("logdet", [](const TensorList& x) { return ag::logdet_result(x[0], logdet(x[0]), "L"); }, {Well});
   check_gradients("addmm", [](const TensorList& x) {
     return ag::addmm(x[0], x[1], x[2], Scalar(0.5), Scalar(2.0), addmm(x[0], x[1], x[2], Scalar(0.5), Scalar(2.0)), "A");
