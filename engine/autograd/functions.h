@@ -204,6 +204,8 @@ void qr_result(const Tensor& A, const Tensor& Q, const Tensor& R);
 // LU (its strict lower part L, the rest U) with its pivots.
 void lu_result(const Tensor& A, const Tensor& P, const Tensor& L, const Tensor& U);
 void lu_factor_result(const Tensor& A, const Tensor& LU, const Tensor& pivots);
+// A = V diag(L) V^-1 (linalg.eig; V undefined for eigvals): complex gradients, the real part for a real A.
+void eig_result(const Tensor& A, const Tensor& L, const Tensor& V);
 Tensor inverse_result(const Tensor& A, const Tensor& inv);
 Tensor det_result(const Tensor& A, const Tensor& d);
 Tensor solve_result(const Tensor& A, const Tensor& B, const Tensor& X, bool left);

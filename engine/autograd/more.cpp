@@ -535,6 +535,33 @@ Tensor solve_triangular_result(const Tensor& A, const Tensor& B, const Tensor& X
   return X;
 }
 
+void eig_result(const Tensor& A, const Tensor& L, const Tensor& V) {
+  if (!needs_grad({A})) return;
+  auto n = make_node("LinalgEigBackward0", {A}, nullptr);
+  attach(n, L, 0);
+  if (V.defined()) attach(n, V, 1);
+  const bool vectors = V.defined();
+  const size_t sa = n->save(A), sl = n->save(L, true), sv = n->save(V, vectors);
+  n->backward = [=](Node& s, const TensorList& g) -> TensorList {
+    first_order_only("linalg_eig");
+    const Tensor lv = s.unpack(sl);
+    const Tensor vv = vectors ? s.unpack(sv) : linalg_eig(s.unpack(sa), true).second;
+    auto cT = [](const Tensor& t) { return conj_if_complex(tsh::mT(t)); };
+    // gA = V^-H (diag(gL) + (V^H gV - V^H V re(diag(V^H gV))) / conj(L_j - L_i)) V^H
+    Tensor R = zeros(vv.sizes(), vv.dtype(), vv.device());
+    if (vectors && g.size() > 1 && g[1].defined()) {
+      Tensor VhgV = tsh::matmul(cT(vv), g[1]);
+      const Tensor re_diag = tsh::real(tsh::diagonal(VhgV, 0, -2, -1));
+      VhgV = tsh::sub(VhgV, tsh::matmul(cT(vv), tsh::mul(vv, tsh::unsqueeze(re_diag, -2))));
+      Tensor E = conj_if_complex(tsh::sub(tsh::unsqueeze(lv, -2), tsh::unsqueeze(lv, -1)));
+      fill_(tsh::diagonal(E, 0, -2, -1), Scalar(1.0));
+      R = tsh::div(VhgV, E);
+    }
+    copy_(tsh::diagonal(R, 0, -2, -1), g[0]);
+    return {linalg_solve(cT(vv), tsh::matmul(R, cT(vv)))};
+  };
+}
+
 namespace {
 
 // gA = P L^-H [tril(L^H gL, -1) + triu(gU U^H)] U^-H for a square A = P L U.

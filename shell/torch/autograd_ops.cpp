@@ -910,6 +910,15 @@ std::map<std::string, Impl> build_table() {
       ag::qr_result(A, Q, R);
       return plain;
     };
+  t["linalg_eig"] = [](Bound& b, const Value& plain) {
+    const auto& items = result_items(plain);
+    ag::eig_result(b.tensor(0), items[0].as_tensor(), items[1].as_tensor());
+    return plain;
+  };
+  t["linalg_eigvals"] = [](Bound& b, const Value& plain) {
+    ag::eig_result(b.tensor(0), plain.as_tensor(), Tensor());
+    return plain;
+  };
   t["linalg_lu"] = [](Bound& b, const Value& plain) {
     const auto& items = result_items(plain);
     ag::lu_result(b.tensor(0), items[0].as_tensor(), items[1].as_tensor(), items[2].as_tensor());
