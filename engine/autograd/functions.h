@@ -175,8 +175,8 @@ Tensor cumprod_result(const Tensor& x, const Tensor& r, int64_t dim);
 // plain, the exact result of an engine op, takes the graph of `composed`, the same function built
 // from differentiable functions (whose values may differ in the last bits); node renames its top.
 Tensor adopt(const Tensor& plain, const Tensor& composed, const char* node);
-// einsum with the graph of its gradients, which are einsums too (a repeated index in an operand
-// that requires grad, and an ellipsis that broadcasts a size-1 dim, refuse).
+// einsum with the graph of its gradients, which are einsums too (an index repeated in an operand
+// reads its diagonal; a size-1 dim that broadcasts refuses).
 Tensor einsum(const std::string& equation, const TensorList& operands);
 Tensor einsum_result(const std::string& equation, const TensorList& operands, const Tensor& r);
 // An op that writes src's elements into a copy of self (index_copy, scatter, index_put, ...), told

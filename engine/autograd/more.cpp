@@ -353,19 +353,33 @@ Tensor einsum_result(const std::string& equation, const TensorList& operands, co
   for (char c : equation)
     if (c != ' ') eq += c;
   const auto parsed = explicit_einsum(eq, operands);  // not a structured binding: the lambda below captures them
-  const std::vector<std::string> terms = parsed.first;
+  std::vector<std::string> terms = parsed.first;
   const std::string out = parsed.second;
+  // A letter repeated in one operand reads its diagonal: take the diagonal (recorded), then the rest
+  // is an einsum without repeats, whose graph the result adopts.
+  TensorList ops = operands;
+  bool rewritten = false;
+  for (size_t k = 0; k < terms.size() && k < ops.size(); ++k) {
+    for (size_t i = 0; i < terms[k].size(); ++i) {
+      const size_t j = terms[k].find(terms[k][i], i + 1);
+      if (j == std::string::npos) continue;
+      const char c = terms[k][i];
+      ops[k] = ag::diagonal(ops[k], 0, static_cast<int64_t>(i), static_cast<int64_t>(j));
+      terms[k] = terms[k].substr(0, i) + terms[k].substr(i + 1, j - i - 1) + terms[k].substr(j + 1) + c;
+      rewritten = true;
+      i = static_cast<size_t>(-1);  // look again from the start
+    }
+  }
+  if (rewritten) {
+    std::string lhs;
+    for (size_t k = 0; k < terms.size(); ++k) lhs += (k ? "," : "") + terms[k];
+    return adopt(r, ag::einsum(lhs + "->" + out, ops), nullptr);
+  }
   bool contracted = false;
   for (const std::string& t : terms)
     for (char c : t) contracted = contracted || out.find(c) == std::string::npos;
   const char* node = operands.size() == 1 ? (out.size() < terms[0].size() ? "SumBackward1" : "PermuteBackward0")
                                           : (contracted ? "ViewBackward0" : "MulBackward0");
-  for (size_t k = 0; k < operands.size() && k < terms.size(); ++k) {
-    if (!autograd::requires_grad(operands[k])) continue;
-    const std::string& t = terms[k];
-    for (size_t i = 0; i < t.size(); ++i)
-      if (t.find(t[i]) != i) autograd::derivative_not_implemented("einsum", "with an index repeated in one operand");
-  }
   auto n = make_node(node, operands, nullptr);
   std::vector<size_t> saved;
   for (const Tensor& o : operands) saved.push_back(n->save(o));
