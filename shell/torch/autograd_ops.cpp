@@ -762,6 +762,191 @@ std::map<std::string, Impl> build_table() {
     if (x.dim() < 2) c = ag::reshape(c, {});
     return as_value(ag::adopt(plain.as_tensor(), c, "SqueezeBackward0"));
   };
+  t["linalg_matrix_exp"] = [](Bound& b, const Value& plain) {
+    return as_value(ag::matrix_exp_result(b.tensor(0), plain.as_tensor()));
+  };
+  t["matrix_exp"] = t["linalg_matrix_exp"];
+  t["linalg_solve_triangular"] = [](Bound& b, const Value& plain) {
+    const Tensor A = b.tensor(0), B = b.tensor(1);
+    const bool upper = b.boolean(2), unit = flag(b, "unitriangular", false);
+    if (flag(b, "left", true)) return as_value(ag::solve_triangular_result(A, B, plain.as_tensor(), upper, unit));
+    // X A = B is A^T X^T = B^T, A^T triangular the other way.
+    const Tensor At = ag::transpose(A, -2, -1), Bt = ag::transpose(B, -2, -1);
+    const Tensor Xt = ag::solve_triangular_result(At, Bt, solve_triangular(At, Bt, !upper, true, unit), !upper, unit);
+    return as_value(ag::adopt(plain.as_tensor(), ag::transpose(Xt, -2, -1), "LinalgSolveTriangularBackward0"));
+  };
+  t["triangular_solve"] = [](Bound& b, const Value& plain) {
+    // (solution, A's copy): the solution of op(A) X = B, op(A) = A or A^T.
+    const Tensor B = b.tensor(0), A = b.tensor(1);
+    const bool upper = b.boolean(2), trans = b.boolean(3), unit = b.boolean(4);
+    const auto& items = result_items(plain);
+    const Tensor opA = trans ? ag::transpose(A, -2, -1) : A;
+    const bool op_upper = trans ? !upper : upper;
+    ag::adopt(items[0].as_tensor(),
+              ag::solve_triangular_result(opA, B, solve_triangular(opA, B, op_upper, true, unit), op_upper, unit),
+              "TriangularSolveBackward0");
+    ag::adopt(items[1].as_tensor(), ag::clone(A), "TriangularSolveBackward0");
+    return plain;
+  };
+  t["nuclear_norm"] = [](Bound& b, const Value& plain) {
+    if (given(b, "dim") || flag(b, "keepdim", false)) autograd::derivative_not_implemented("nuclear_norm", "with dim or keepdim");
+    const Tensor x = self_of(b);
+    const Tensor sv = svdvals(x);
+    ag::svd_result(x, Tensor(), sv, Tensor());
+    return as_value(ag::adopt(plain.as_tensor(), ag::sum(sv, std::vector<int64_t>{-1}), "SumBackward1"));
+  };
+  t["linalg_lstsq"] = [](Bound& b, const Value& plain) -> Value {
+    // For a full-rank A the solution is solve(A^H A, A^H B) (tall) or A^H solve(A A^H, B) (wide).
+    const Tensor A = b.tensor(0), B = b.tensor(1);
+    const auto& items = result_items(plain);
+    const Tensor X = items[0].as_tensor();
+    const bool vector = B.dim() == 1;
+    const Tensor Bm = vector ? ag::unsqueeze(B, -1) : B;
+    const Tensor AH = ag::conj_if_complex(ag::transpose(A, -2, -1));
+    Tensor composed;
+    try {
+      if (A.size(-2) >= A.size(-1)) {
+        const Tensor AhA = ag::matmul(AH, A), AhB = ag::matmul(AH, Bm);
+        composed = ag::solve_result(AhA, AhB, linalg_solve(AhA, AhB), true);
+      } else {
+        const Tensor AAh = ag::matmul(A, AH);
+        composed = ag::matmul(AH, ag::solve_result(AAh, Bm, linalg_solve(AAh, Bm), true));
+      }
+    } catch (const LinAlgError&) {  // rank-deficient: the forward stands, backward refuses
+      ag::refusing_result({A, B}, X, "LinalgLstsqBackward0",
+                          "the derivative for 'linalg_lstsq' is not implemented. (tsh lacks it for rank-deficient matrices)");
+      return plain;
+    }
+    if (vector) composed = ag::squeeze(composed, std::vector<int64_t>{-1}, "SqueezeBackward1");
+    ag::adopt(X, composed, "LinalgLstsqBackward0");
+    return plain;
+  };
+  t["cholesky_solve"] = [](Bound& b, const Value& plain) {
+    const Tensor B = b.tensor(0), L = b.tensor(1);
+    const bool upper = flag(b, "upper", false);
+    const Tensor LH = ag::conj_if_complex(ag::transpose(L, -2, -1));
+    const Tensor A = upper ? ag::matmul(LH, L) : ag::matmul(L, LH);
+    return as_value(ag::adopt(plain.as_tensor(), ag::solve_result(A, B, linalg_solve(A, B), true), "CholeskySolveBackward0"));
+  };
+  t["cholesky_inverse"] = [](Bound& b, const Value& plain) {
+    const Tensor L = self_of(b);
+    const Tensor LH = ag::conj_if_complex(ag::transpose(L, -2, -1));
+    const Tensor A = flag(b, "upper", false) ? ag::matmul(LH, L) : ag::matmul(L, LH);
+    return as_value(ag::adopt(plain.as_tensor(), ag::inverse_result(A, inverse(A)), "CholeskyInverseBackward0"));
+  };
+  t["mvlgamma"] = [](Bound& b, const Value& plain) {
+    const int64_t p = b.int64(1);
+    return as_value(ag::unary_result(self_of(b), plain.as_tensor(), "MvlgammaBackward0",
+                                     [p](const Tensor& g, const Tensor& x, const Tensor&) {
+                                       Tensor d = zeros_like(x);
+                                       for (int64_t i = 0; i < p; ++i) d = tsh::add(d, digamma(tsh::sub(x, 0.5 * static_cast<double>(i))));
+                                       return ag::mul(g, d);
+                                     }, false));
+  };
+  t["ldexp"] = [](Bound& b, const Value& plain) {
+    const Tensor scale = exp2(to(b.tensor(1), plain.as_tensor().dtype(), std::nullopt, false));
+    return as_value(ag::unary_result(self_of(b), plain.as_tensor(), "LdexpBackward0",
+                                     [scale](const Tensor& g, const Tensor&, const Tensor&) { return ag::mul(g, scale); }, true));
+  };
+  t["complex"] = [](Bound& b, const Value& plain) {
+    // z = a + b i: the gradient's real part goes to a, its imaginary part to b.
+    const Tensor re = b.tensor(0), im = b.tensor(1);
+    const Tensor composed = ag::add(ag::mul(re, Scalar(std::complex<double>(1, 0))), ag::mul(im, Scalar(std::complex<double>(0, 1))));
+    return as_value(ag::adopt(plain.as_tensor(), composed, "ComplexBackward0"));
+  };
+  t["normal"] = [](Bound& b, const Value& plain) -> Value {
+    // PyTorch gives mean and std of normal() a zero gradient (no reparameterisation).
+    const bool tm = b[0].is(Kind::Tensor), ts = b[1].is(Kind::Tensor);
+    Tensor composed;
+    if (tm) composed = ag::mul(b.tensor(0), 0.0);
+    if (ts) composed = composed.defined() ? ag::add(composed, ag::mul(b.tensor(1), 0.0)) : ag::mul(b.tensor(1), 0.0);
+    if (composed.defined() && composed.sizes() != plain.as_tensor().sizes()) composed = ag::expand(composed, plain.as_tensor().sizes());
+    return as_value(ag::adopt(plain.as_tensor(), composed, tm && ts ? "NormalBackward3" : tm ? "NormalBackward1" : "NormalBackward2"));
+  };
+  for (const bool imag : {false, true})
+    t[imag ? "imag" : "real"] = [imag](Bound& b, const Value& plain) {
+      if (!is_complex(self_of(b).dtype())) {
+        if (plain.is(Kind::Tensor) && plain.as_tensor().is_same(self_of(b))) return plain;
+        autograd::derivative_not_implemented(imag ? "imag" : "real");
+      }
+      return as_value(ag::complex_part(self_of(b), imag));
+    };
+  for (const char* n : {"linalg_pinv", "pinverse"})
+    t[n] = [](Bound& b, const Value& plain) -> Value {
+      // For a full-rank A: pinv = (A^H A)^-1 A^H (tall) or A^H (A A^H)^-1 (wide).
+      const Tensor A = b.tensor(0), r = plain.as_tensor();
+      const Tensor AH = ag::conj_if_complex(ag::transpose(A, -2, -1));
+      try {
+        const bool tall = A.size(-2) >= A.size(-1);
+        const Tensor G = tall ? ag::matmul(AH, A) : ag::matmul(A, AH);
+        const Tensor Gi = ag::inverse_result(G, inverse(G));
+        return as_value(ag::adopt(r, tall ? ag::matmul(Gi, AH) : ag::matmul(AH, Gi), "LinalgPinvBackward0"));
+      } catch (const LinAlgError&) {
+        ag::refusing_result({A}, r, "LinalgPinvBackward0",
+                            "the derivative for 'linalg_pinv' is not implemented. (tsh lacks it for rank-deficient matrices)");
+        return plain;
+      }
+    };
+  t["frexp"] = [](Bound& b, const Value& plain) {
+    // mantissa = x / 2^exponent, the exponent a constant
+    const auto& items = result_items(plain);
+    const Tensor mantissa = items[0].as_tensor(), exponent = items[1].as_tensor();
+    const Tensor scale = exp2(to(exponent, mantissa.dtype(), std::nullopt, false));
+    ag::unary_result(self_of(b), mantissa, "FrexpBackward0",
+                     [scale](const Tensor& g, const Tensor&, const Tensor&) { return ag::div(g, scale); }, true);
+    return plain;
+  };
+  t["corrcoef"] = [](Bound& b, const Value& plain) {
+    // cov / sqrt(var_i var_j), clipped to [-1, 1]
+    const Tensor x = self_of(b);
+    const Tensor m = x.dim() < 2 ? ag::reshape(x, {1, -1}) : x;
+    const Tensor centred = ag::sub(m, ag::mean(m, std::vector<int64_t>{1}, true));
+    const Tensor c = ag::div(ag::matmul(centred, ag::t(centred)), static_cast<double>(m.size(1) - 1));
+    const Tensor sd = ag::unary(UnaryOp::Sqrt, ag::diagonal(c, 0, 0, 1));
+    Tensor r = ag::div(ag::div(c, ag::unsqueeze(sd, 1)), ag::unsqueeze(sd, 0));
+    r = ag::clamp(r, Operand(-1.0), Operand(1.0));
+    if (x.dim() < 2) r = ag::reshape(r, {});
+    return as_value(ag::adopt(plain.as_tensor(), r, "ClampBackward1"));
+  };
+  for (const char* n : {"linalg_qr", "qr"})
+    t[n] = [n](Bound& b, const Value& plain) {
+      const Tensor A = b.tensor(0);
+      const auto& items = result_items(plain);
+      const Tensor Q = items[0].as_tensor(), R = items[1].as_tensor();
+      if (is_complex(A.dtype())) autograd::derivative_not_implemented(n, "for complex tensors");
+      const size_t mi = b.index_of("mode");
+      const std::string mode = mi == Bound::npos ? (b.index_of("some") != Bound::npos && !b.boolean(b.index_of("some")) ? "complete" : "reduced") : b.str(mi);
+      if (mode == "r") {
+        ag::refusing_result({A}, R, "LinalgQrBackward0",
+                            "The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please use "
+                            "linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.");
+        return plain;
+      }
+      if (mode == "complete" && A.size(-2) > A.size(-1))
+        autograd::derivative_not_implemented(n, "with mode='complete' for tall matrices");
+      ag::qr_result(A, Q, R);
+      return plain;
+    };
+  t["linalg_eig"] = [](Bound& b, const Value& plain) {
+    const auto& items = result_items(plain);
+    ag::eig_result(b.tensor(0), items[0].as_tensor(), items[1].as_tensor());
+    return plain;
+  };
+  t["linalg_eigvals"] = [](Bound& b, const Value& plain) {
+    ag::eig_result(b.tensor(0), plain.as_tensor(), Tensor());
+    return plain;
+  };
+  t["linalg_lu"] = [](Bound& b, const Value& plain) {
+    const auto& items = result_items(plain);
+    ag::lu_result(b.tensor(0), items[0].as_tensor(), items[1].as_tensor(), items[2].as_tensor());
+    return plain;
+  };
+  for (const char* n : {"linalg_lu_factor", "linalg_lu_factor_ex"})
+    t[n] = [](Bound& b, const Value& plain) {
+      const auto& items = result_items(plain);
+      ag::lu_factor_result(b.tensor(0), items[0].as_tensor(), items[1].as_tensor());
+      return plain;
+    };
   t["mse_loss"] = [](Bound& b, const Value&) { return as_value(ag::mse_loss(b.tensor(0), b.tensor(1), b.str(at(b, "reduction")))); };
   return t;
 }
