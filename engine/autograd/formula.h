@@ -3,6 +3,9 @@
 
 #include "engine/autograd/functions.h"
 #include "engine/autograd/variable.h"
+#include "engine/ops/compare.h"
+#include "engine/ops/host_values.h"
+#include "engine/ops/reduce.h"
 
 namespace tsh::ag {
 
@@ -17,5 +20,16 @@ inline Tensor tensor_or_none(const Operand& o) { return o.is_tensor() ? o.tensor
 
 // The conjugate transpose of the last two dims (the transpose for real tensors), recorded.
 inline Tensor mH(const Tensor& m) { return conj_if_complex(ag::transpose(m, -2, -1)); }
+
+// Formulas that call engine ops with no derivative of their own refuse a second derivative.
+inline void first_order_only(const char* op) {
+  if (grad_enabled()) autograd::derivative_not_implemented(op, "for a second derivative (create_graph=True)");
+}
+
+// Whether t has a nonzero (a zero) element: formulas that must look at values.
+inline bool host_any_nonzero(const Tensor& t) {
+  return t.numel() > 0 && item(tsh::any(compare(CompareOp::Ne, t, 0))).to_double() != 0;
+}
+inline bool host_any_zero(const Tensor& t) { return item(tsh::any(compare(CompareOp::Eq, t, 0))).to_double() != 0; }
 
 }  // namespace tsh::ag
