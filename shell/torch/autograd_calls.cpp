@@ -192,27 +192,17 @@ Value call_with_autograd(const OpEntry& e, Bound& b, const PlainCall& plain_call
     const Tensor self = b.tensor(0);
     autograd::check_inplace(self);
     const AutogradImpl* impl = autograd_impl(base);
-    if (!impl) {
-      const Writer* w = writer(name, b);
-      if (!w) autograd::derivative_not_implemented(base);
-      Value result;
-      autograd::record_inplace(
-          self, true, [&] { result = plain_call(b); },
-          [&](const Tensor& before) {
-            Bound b2 = b;
-            b2.values[0] = Value::tensor(before);
-            const Tensor stand_in = before.as_view(before.sizes(), before.strides(), before.storage_offset());
-            return recorded_write(e, b2, plain_call, *w, Value::tensor(stand_in), before).as_tensor();
-          });
-      return result;
-    }
+    const Writer* w = impl ? nullptr : writer(name, b);
+    if (!impl && !w) autograd::derivative_not_implemented(base);
     Value result;
     autograd::record_inplace(
         self, true, [&] { result = plain_call(b); },
         [&](const Tensor& before) {
           Bound b2 = b;
           b2.values[0] = Value::tensor(before);
-          return (*impl)(b2, Value()).as_tensor();
+          if (impl) return (*impl)(b2, Value()).as_tensor();
+          const Tensor stand_in = before.as_view(before.sizes(), before.strides(), before.storage_offset());
+          return recorded_write(e, b2, plain_call, *w, Value::tensor(stand_in), before).as_tensor();
         });
     return result;
   }
