@@ -112,6 +112,12 @@ TensorList unbind(const Tensor& x, int64_t dim);
 // z.real / z.imag of a complex tensor: views whose gradient is g (real part) or g·i (imaginary part).
 Tensor complex_part(const Tensor& z, bool imag);
 
+// Conjugation of complex tensors: the lazy view (ConjBackward0), a new tensor (ConjPhysicalBackward0),
+// and a conjugate view's values in new memory, with the view's history (what ops read).
+Tensor conj_view(const Tensor& x);
+Tensor conj_physical(const Tensor& x);
+Tensor resolve_conj(const Tensor& x);
+
 // Copies.
 Tensor clone(const Tensor& x);
 Tensor to(const Tensor& x, std::optional<DType> dtype, std::optional<Device> device, bool copy);

@@ -180,6 +180,30 @@ Tensor complex_part(const Tensor& z, bool imag) {
   return r;
 }
 
+Tensor conj_view(const Tensor& x) {
+  Tensor r = tsh::conj_view(x);
+  if (needs_grad({x}) && is_complex(x.dtype())) {
+    auto n = make_node("ConjBackward0", {x}, [](Node&, const TensorList& g) -> TensorList { return {conj_physical(g[0])}; });
+    attach_view(n, r, x);
+  }
+  return r;
+}
+
+Tensor conj_physical(const Tensor& x) {
+  Tensor r = tsh::conj(x);
+  if (needs_grad({x}) && is_complex(x.dtype()))
+    attach(make_node("ConjPhysicalBackward0", {x}, [](Node&, const TensorList& g) -> TensorList { return {conj_physical(g[0])}; }),
+           r);
+  return r;
+}
+
+Tensor resolve_conj(const Tensor& x) {
+  Tensor r = tsh::resolve_conj(x);
+  if (needs_grad({x}) && !r.is_same(x))
+    attach(make_node("ResolveConjBackward0", {x}, [](Node&, const TensorList& g) -> TensorList { return {g[0]}; }), r);
+  return r;
+}
+
 Tensor clone(const Tensor& x) {
   Tensor r = tsh::clone(x);
   if (needs_grad({x}))

@@ -356,7 +356,7 @@ std::map<std::string, Impl> build_table() {
     };
   }
   // Functions of a real tensor that return it as it is (conj of a real tensor is itself).
-  for (const char* n : {"positive", "conj", "conj_physical", "resolve_conj", "resolve_neg", "as_tensor"})
+  for (const char* n : {"positive", "resolve_neg", "as_tensor"})
     t[n] = [n](Bound& b, const Value& plain) {
       if (plain.is(Kind::Tensor) && plain.as_tensor().is_same(self_of(b))) return plain;
       autograd::derivative_not_implemented(n);
@@ -383,8 +383,9 @@ std::map<std::string, Impl> build_table() {
       return as_value(ag::cat(xs, dim));
     };
   }
-  t["vdot"] = [](Bound& b, const Value&) {
-    if (is_complex(b.tensor(0).dtype())) autograd::derivative_not_implemented("vdot", "for complex tensors");
+  t["vdot"] = [](Bound& b, const Value& plain) {
+    if (is_complex(b.tensor(0).dtype()))  // sum(conj(a) * b)
+      return as_value(ag::adopt(plain.as_tensor(), ag::sum(ag::mul(ag::conj_physical(b.tensor(0)), b.tensor(1))), "VdotBackward0"));
     Tensor r = ag::matmul(b.tensor(0), b.tensor(1));
     if (auto fn = autograd::grad_fn(r)) fn->name = "VdotBackward0";
     return as_value(r);
@@ -524,8 +525,8 @@ std::map<std::string, Impl> build_table() {
     return as_value(ag::cumprod_result(self_of(b), plain.as_tensor(), b.int64(1)));
   };
   t["adjoint"] = [](Bound& b, const Value&) {
-    if (is_complex(self_of(b).dtype())) autograd::derivative_not_implemented("adjoint", "for complex tensors");
-    return as_value(ag::transpose(self_of(b), -2, -1));
+    const Tensor tr = ag::transpose(self_of(b), -2, -1);
+    return as_value(is_complex(tr.dtype()) ? ag::conj_view(tr) : tr);
   };
   // Composite functions: the plain result keeps its exact values and takes the graph of the same
   // function composed from differentiable ones.
@@ -947,6 +948,16 @@ std::map<std::string, Impl> build_table() {
       ag::lu_factor_result(b.tensor(0), items[0].as_tensor(), items[1].as_tensor());
       return plain;
     };
+  // Conjugation (a real tensor's conjugate is itself).
+  t["conj"] = [](Bound& b, const Value& plain) {
+    return plain.as_tensor().is_same(self_of(b)) ? plain : as_value(ag::conj_view(self_of(b)));
+  };
+  t["conj_physical"] = [](Bound& b, const Value& plain) {
+    return plain.as_tensor().is_same(self_of(b)) ? plain : as_value(ag::conj_physical(self_of(b)));
+  };
+  t["resolve_conj"] = [](Bound& b, const Value& plain) {
+    return plain.as_tensor().is_same(self_of(b)) ? plain : as_value(ag::resolve_conj(self_of(b)));
+  };
   t["mse_loss"] = [](Bound& b, const Value&) { return as_value(ag::mse_loss(b.tensor(0), b.tensor(1), b.str(at(b, "reduction")))); };
   return t;
 }

@@ -9,6 +9,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "engine/autograd/functions.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/grad_mode.h"
 #include "engine/ops/copy.h"
@@ -350,17 +351,23 @@ bool sees_conj_views(const std::string& name) {
 }
 
 // Conjugate views among an op's arguments replaced by their values (lists of tensors too).
+// A conjugate view's values, with its history when autograd records (the op then differentiates
+// through them).
+Tensor resolved_values(const Tensor& t) {
+  return grad_enabled() && autograd::requires_grad(t) ? ag::resolve_conj(t) : resolve_conj(t);
+}
+
 void resolve_conj_args(Bound& b) {
   for (Value& v : b.values) {
     if (v.is(Kind::Tensor) && v.as_tensor().is_conj()) {
-      v = Value::tensor(resolve_conj(v.as_tensor()));
+      v = Value::tensor(resolved_values(v.as_tensor()));
     } else if ((v.is(Kind::List) || v.is(Kind::Tuple)) && !v.items().empty()) {
       bool any = false;
       for (const Value& x : v.items()) any = any || (x.is(Kind::Tensor) && x.as_tensor().is_conj());
       if (!any) continue;
       std::vector<Value> items;
       for (const Value& x : v.items())
-        items.push_back(x.is(Kind::Tensor) ? Value::tensor(resolve_conj(x.as_tensor())) : x);
+        items.push_back(x.is(Kind::Tensor) ? Value::tensor(resolved_values(x.as_tensor())) : x);
       v = v.is(Kind::List) ? Value::list(items) : Value::tuple(items);
     }
   }

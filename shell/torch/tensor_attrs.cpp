@@ -88,14 +88,16 @@ const std::map<std::string, Getter>& properties() {
       {"T", [](const Tensor& t) { return Value::tensor(recording(t) ? recorded_T(t) : T(t)); }},
       {"mT", [](const Tensor& t) { return Value::tensor(recording(t) ? recorded_mT(t) : mT(t)); }},
       {"H", [](const Tensor& t) {
-         if (recording(t) && !is_complex(t.dtype())) return Value::tensor(t.dim() == 2 ? recorded_mT(t) : t);
-         if (recording(t)) autograd::derivative_not_implemented("H", "for complex tensors");
-         return Value::tensor(conj_transpose(t));
+         const Tensor plain = conj_transpose(t);  // PyTorch's checks
+         if (!recording(t)) return Value::tensor(plain);
+         const Tensor tr = t.dim() == 2 ? recorded_mT(t) : t;
+         return Value::tensor(is_complex(t.dtype()) ? ag::conj_view(tr) : tr);
        }},
       {"mH", [](const Tensor& t) {
-         if (recording(t) && !is_complex(t.dtype())) return Value::tensor(recorded_mT(t));
-         if (recording(t)) autograd::derivative_not_implemented("mH", "for complex tensors");
-         return Value::tensor(batch_conj_transpose(t));
+         const Tensor plain = batch_conj_transpose(t);
+         if (!recording(t)) return Value::tensor(plain);
+         const Tensor tr = recorded_mT(t);
+         return Value::tensor(is_complex(t.dtype()) ? ag::conj_view(tr) : tr);
        }},
       // Views of a complex tensor's parts (engine/ops/unary.h); real of a real tensor is itself.
       {"real", [](const Tensor& t) {

@@ -118,7 +118,9 @@ bool records(const Value& a, const Value& b) {
 namespace {
 // A conjugate view's values for the kernels (PyTorch resolves them the same way).
 Value resolved(const Value& v) {
-  return v.is(Kind::Tensor) && v.as_tensor().is_conj() ? Value::tensor(resolve_conj(v.as_tensor())) : v;
+  if (!v.is(Kind::Tensor) || !v.as_tensor().is_conj()) return v;
+  const Tensor& t = v.as_tensor();
+  return Value::tensor(grad_enabled() && autograd::requires_grad(t) ? ag::resolve_conj(t) : resolve_conj(t));
 }
 }  // namespace
 
