@@ -403,7 +403,19 @@ Tensor unary(UnaryOp op, const Tensor& x) {
   const UnaryRule* rule = unary_rule(op);
   // The shell asks has_unary_derivative first and names the op in its error.
   if (!rule) autograd::derivative_not_implemented("this op");
-  if (op == UnaryOp::Sgn && is_complex(x.dtype())) autograd::derivative_not_implemented("sgn", "for complex tensors");
+  if (op == UnaryOp::Sgn && is_complex(x.dtype())) {
+    // sgn(z) = z / |z|: (g - re(g conj(sgn)) sgn) / |z|, zero where z is.
+    auto n = make_node("SgnBackward0", {x}, nullptr);
+    attach(n, r);
+    const size_t sx = n->save(x), sr = n->save(r, true);
+    n->backward = [sx, sr](Node& self, const TensorList& g) -> TensorList {
+      const Tensor xv = self.unpack(sx), sv = self.unpack(sr);
+      const Tensor a = ag::unary(UnaryOp::Abs, xv);
+      const Tensor along = ag::mul(ag::complex_part(ag::mul(g[0], ag::conj_physical(sv)), false), sv);
+      return {ag::where(compare(CompareOp::Eq, a, 0), 0.0, ag::div(ag::sub(g[0], along), a))};
+    };
+    return r;
+  }
   auto n = make_node(rule->node, {x}, nullptr);
   attach(n, r);
   const size_t sx = rule->saves_input ? n->save(x) : 0;

@@ -16,6 +16,7 @@
 #include "engine/core/shape.h"
 #include <algorithm>
 #include <cmath>
+#include <complex>
 
 #include "engine/ops/compare.h"
 #include "engine/ops/creation.h"
@@ -489,7 +490,13 @@ std::map<std::string, Impl> build_table() {
     };
   }
   t["angle"] = [](Bound& b, const Value& plain) {
-    if (is_complex(self_of(b).dtype())) autograd::derivative_not_implemented("angle", "for complex tensors");
+    if (is_complex(self_of(b).dtype()))  // g · i z / |z|^2, zero at 0
+      return as_value(ag::unary_result(self_of(b), plain.as_tensor(), "AngleBackward0",
+                                       [](const Tensor& g, const Tensor& z, const Tensor&) {
+                                         const Tensor a2 = tsh::mul(tsh::abs(z), tsh::abs(z));
+                                         const Tensor d = ag::div(ag::mul(ag::mul(g, z), Scalar(std::complex<double>(0, 1))), a2);
+                                         return ag::where(tsh::compare(CompareOp::Eq, a2, 0), 0.0, d);
+                                       }, true));
     return as_value(ag::zero_grad_result(self_of(b), plain.as_tensor(), "AngleBackward0"));
   };
   for (const bool mean : {false, true})
