@@ -305,8 +305,8 @@ Value Interpreter::eval_subscript(const Value& obj, const Value& index) {
     case Kind::Tensor: {
       const Tensor& t = obj.as_tensor();
       if (grad_enabled() && autograd::requires_grad(t)) {
-        if (t.is_conj()) autograd::derivative_not_implemented("index", "on a conjugate view");
-        return Value::tensor(recorded_subscript(t, tensor_index_items(*this, index)));
+        // A conjugate view is read through its values (with its history).
+        return Value::tensor(recorded_subscript(t.is_conj() ? ag::resolve_conj(t) : t, tensor_index_items(*this, index)));
       }
       if (!t.is_conj()) return Value::tensor(subscript(t, tensor_index_items(*this, index)));
       // A conjugate view: index its stored values; a view of them is a conjugate view too, a copy
