@@ -11,6 +11,7 @@
 #include "shell/python/bigint.h"
 #include "shell/python/dict.h"
 #include "shell/python/set.h"
+#include "shell/python/warnings.h"
 #include "shell/python/errors.h"
 #include "shell/python/methods.h"
 #include "shell/python/pyops.h"
@@ -165,6 +166,13 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
   switch (obj.kind()) {
     case Kind::Tensor: {
       const Tensor& t = obj.as_tensor();
+      if (name == "grad" && !autograd::is_leaf(t) && !autograd::retains_grad(t))
+        warn_once(*this, "UserWarning",
+                  "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute "
+                  "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated "
+                  "for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf "
+                  "Tensor by mistake, make sure you access the leaf Tensor instead. See "
+                  "github.com/pytorch/pytorch/pull/30531 for more information.");
       if (auto p = tensor_property(t, name)) return *p;
       if (auto* overloads = registry().methods(name)) {
         auto m = std::make_shared<MethodObj>();
