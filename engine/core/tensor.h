@@ -81,7 +81,9 @@ class Tensor {
   // conjugate view's storage as if it held the values: that would be a silent wrong answer.
   char* data_ptr() const {
     if (impl_->conj) conj_reached_kernel();
-    return static_cast<char*>(impl_->storage->data) + impl_->offset * itemsize();
+    // A storage without bytes (empty, or on the meta device) has no address to offset from.
+    char* base = static_cast<char*>(impl_->storage->data);
+    return base ? base + impl_->offset * itemsize() : nullptr;
   }
   template <typename T> T* data() const { return reinterpret_cast<T*>(data_ptr()); }
 

@@ -107,7 +107,8 @@ std::map<std::string, Impl> build_table() {
   t["minimum"] = [](Bound& b, const Value&) { return as_value(ag::minimum(b.tensor(0), b.tensor(1))); };
   t["atan2"] = [](Bound& b, const Value&) { return as_value(ag::atan2(b.tensor(0), b.tensor(1))); };
   t["arctan2"] = t["atan2"];
-  t["where"] = [](Bound& b, const Value&) {
+  t["where"] = [](Bound& b, const Value& plain) {
+    if (b.values.size() < 3) return plain;  // where(condition): the indices, no gradient
     if (at(b, "condition") == 0) return as_value(ag::where(b.tensor(0), operand(b, 1), operand(b, 2)));
     return as_value(ag::where(b.tensor(1), operand(b, 0), operand(b, 2)));  // method: self.where(condition, other)
   };
