@@ -33,6 +33,8 @@ class Allocator {
   virtual void copy(void* dst, const void* src, int64_t nbytes) = 0;  // both on this device
   virtual void fill(void* dst, uint8_t byte, int64_t nbytes) = 0;
   virtual void synchronize() {}
+  // Gives back memory kept for reuse (freed blocks a cache holds), as %reset and a failed allocation do.
+  virtual void release_cache() {}
 };
 
 // The allocator registered for a device type (CPU and meta always; CUDA when

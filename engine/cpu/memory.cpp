@@ -1,6 +1,7 @@
 // engine/cpu/memory.cpp — host memory: 64-byte aligned blocks, memcpy and memset.
 #include "engine/cpu/backend.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -9,6 +10,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/storage.h"
+#include "engine/cpu/block_cache.h"
 
 namespace tsh::cpu {
 
@@ -22,6 +24,13 @@ uint64_t physical_memory() {
   return bytes;
 }
 
+// Large blocks are kept mapped between tensors (block_cache.h), up to an eighth of
+// the machine's memory and at most 1 GiB.
+BlockCache& large_blocks() {
+  static BlockCache cache(std::min<uint64_t>(physical_memory() / 8, uint64_t{1} << 30));
+  return cache;
+}
+
 // 64-byte aligned so vector kernels may use aligned loads on fresh tensors.
 class HostAllocator : public Allocator {
  public:
@@ -30,7 +39,9 @@ class HostAllocator : public Allocator {
     size_t rounded = (static_cast<size_t>(nbytes) + 63) & ~size_t{63};
     // Linux overcommits: an allocation beyond physical memory may "succeed" and
     // then get the process killed when touched. Refuse it up front instead.
-    void* p = static_cast<uint64_t>(nbytes) > physical_memory() ? nullptr : std::aligned_alloc(64, rounded);
+    void* p = static_cast<uint64_t>(nbytes) > physical_memory() ? nullptr
+              : rounded >= BlockCache::kMinBytes                  ? large_blocks().take(rounded)
+                                                                  : std::aligned_alloc(64, rounded);
     if (!p)
       throw RuntimeError(
           "[enforce fail at alloc_cpu.cpp:117] err == 0. DefaultCPUAllocator: can't allocate memory: "
@@ -38,7 +49,12 @@ class HostAllocator : public Allocator {
           " bytes. Error code 12 (Cannot allocate memory)");
     return p;
   }
-  void deallocate(void* p, int64_t) override { std::free(p); }
+  void deallocate(void* p, int64_t nbytes) override {
+    size_t rounded = (static_cast<size_t>(nbytes) + 63) & ~size_t{63};
+    if (rounded >= BlockCache::kMinBytes) large_blocks().give(p);
+    else std::free(p);
+  }
+  void release_cache() override { large_blocks().release(); }
   void copy_to_host(void* host, const void* src, int64_t n) override { std::memmove(host, src, n); }
   void copy_from_host(void* dst, const void* host, int64_t n) override { std::memmove(dst, host, n); }
   void copy(void* dst, const void* src, int64_t n) override { std::memmove(dst, src, n); }

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/core/storage.h"
 #include "shell/interp.h"
 #include "shell/magics/magics_impl.h"
 #include "shell/session.h"
@@ -94,7 +95,11 @@ void magic_reset(const MagicCall& call) {
       return;
     }
   }
-  if (targets.empty()) call.in.globals().clear();
+  if (targets.empty()) {
+    call.in.globals().clear();
+    // The tensors are gone: so are the freed host blocks kept for reuse.
+    tsh::allocator_for(tsh::Device{})->release_cache();
+  }
   for (const std::string& target : targets) {
     if (lower(target) == "in") {
       call.print("Flushing input history\n");
