@@ -19,12 +19,30 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <vector>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "engine/core/interrupt.h"
 
 namespace tsh::cpu::cascade {
+
+// Elements (R * M) from which one long sum is worth splitting across threads.
+constexpr int64_t kParallelSumGrain = int64_t{1} << 17;
+
+// Threads a long sum may use: none beyond this one inside a parallel region.
+inline int parallel_sum_threads() {
+#ifdef _OPENMP
+  return omp_in_parallel() ? 1 : omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
 
 // PyTorch's CeilLog2: 1 for x <= 2, else the bit length of x - 1.
 inline int64_t ceil_log2(int64_t x) {
@@ -32,26 +50,20 @@ inline int64_t ceil_log2(int64_t x) {
   return 64 - __builtin_clzll(static_cast<unsigned long long>(x - 1));
 }
 
-// M lanes over R steps; add_row(i, acc) adds step i's M values into acc[0..M).
-// Writes the M sums to result. A long sum (R * M of at least twice
-// kInterruptGrain) polls Ctrl-C between blocks of steps; when it is set the
-// sum stops early and its caller's loop throws KeyboardInterrupt. A shorter
-// sum never polls: its callers poll between sums.
+// Steps [i, end) of the cascade into acc (levels 0..3); i and end are
+// multiples of the push step 2^L except possibly the last end. The pushes
+// depend only on the absolute step index, so a range that starts at a
+// multiple of 2^(3L) with zero levels behaves as it does in one long run.
+// Polls Ctrl-C between blocks of steps when `poll`; returns the step reached.
 template <int M, typename Acc, typename AddRow>
-inline void lanes(int64_t R, AddRow&& add_row, Acc* result) {
-  const int64_t L = std::max<int64_t>(4, ceil_log2(R) / 4);
+inline int64_t run_steps(int64_t i, int64_t end, int64_t L, bool poll, AddRow& add_row, Acc (*acc)[M]) {
   const int64_t step = int64_t{1} << L, mask = step - 1;
-  Acc acc[4][M];
-  for (int j = 0; j < 4; ++j)
-    for (int m = 0; m < M; ++m) acc[j][m] = Acc(0);
-  // Rows go in blocks of whole steps (both powers of two, so the grouping is
-  // unchanged), with a poll between blocks; a short sum is one block.
-  const int64_t block = R * M < 2 * kInterruptGrain ? R : std::max<int64_t>(step, kInterruptGrain / M);
-  int64_t i = 0;
-  while (i + step <= R) {
-    if (i > 0 && interrupt_pending()) break;
-    const int64_t end = std::min(R, i + block);
-    while (i + step <= end) {
+  const int64_t block = !poll ? end : std::max<int64_t>(step, kInterruptGrain / M);
+  const int64_t first = i;
+  while (i + step <= end) {
+    if (poll && i > first && interrupt_pending()) break;
+    const int64_t stop = std::min(end, i + block);
+    while (i + step <= stop) {
       for (int64_t k = 0; k < step; ++k, ++i) add_row(i, acc[0]);
       for (int j = 1; j < 4; ++j) {
         for (int m = 0; m < M; ++m) {
@@ -62,6 +74,54 @@ inline void lanes(int64_t R, AddRow&& add_row, Acc* result) {
       }
     }
   }
+  return i;
+}
+
+// M lanes over R steps; add_row(i, acc) adds step i's M values into acc[0..M).
+// Writes the M sums to result. A long sum (R * M of at least twice
+// kInterruptGrain) polls Ctrl-C between blocks of steps; when it is set the
+// sum stops early and its caller's loop throws KeyboardInterrupt. A shorter
+// sum never polls: its callers poll between sums.
+//
+// Level 3 only ever receives whole blocks of 2^(3L) steps, in order, each
+// the level-2 sum of its block alone. So when the sum is long and no other
+// threads are busy, the blocks are summed on all threads at once and then
+// added into level 3 one by one in block order: every addition is the one a
+// single thread makes, and the result is the same to the last bit.
+template <int M, typename Acc, typename AddRow>
+inline void lanes(int64_t R, AddRow&& add_row, Acc* result) {
+  const int64_t L = std::max<int64_t>(4, ceil_log2(R) / 4);
+  const int64_t step = int64_t{1} << L;
+  Acc acc[4][M];
+  for (int j = 0; j < 4; ++j)
+    for (int m = 0; m < M; ++m) acc[j][m] = Acc(0);
+  const bool poll = R * M >= 2 * kInterruptGrain;
+  int64_t i = 0;
+  const int64_t big = int64_t{1} << (3 * L), nblocks = R >> (3 * L);
+  if (nblocks >= 2 && R * M >= kParallelSumGrain && parallel_sum_threads() > 1) {
+    std::vector<Acc> sums(static_cast<size_t>(nblocks) * M);
+    std::atomic<bool> stopped{false};
+#pragma omp parallel for schedule(static)
+    for (int64_t b = 0; b < nblocks; ++b) {
+      if (interrupt_pending()) {
+        stopped = true;
+        continue;
+      }
+      Acc local[4][M];
+      for (int j = 0; j < 4; ++j)
+        for (int m = 0; m < M; ++m) local[j][m] = Acc(0);
+      run_steps<M, Acc>(b * big, (b + 1) * big, L, false, add_row, local);
+      for (int m = 0; m < M; ++m) sums[b * M + m] = local[3][m];  // 0 + the block's level-2 sum
+    }
+    if (stopped) {
+      for (int m = 0; m < M; ++m) result[m] = Acc(0);
+      return;
+    }
+    for (int64_t b = 0; b < nblocks; ++b)
+      for (int m = 0; m < M; ++m) acc[3][m] += sums[b * M + m];
+    i = nblocks * big;
+  }
+  i = run_steps<M, Acc>(i, R, L, poll, add_row, acc);
   if (i + step <= R) {  // stopped by Ctrl-C
     for (int m = 0; m < M; ++m) result[m] = Acc(0);
     return;

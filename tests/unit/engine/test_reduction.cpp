@@ -113,6 +113,43 @@ TEST_CASE("float sums do not depend on the number of threads", "[reduction]") {
 #endif
 }
 
+// One long line is summed in whole level-3 blocks on several threads (engine/cpu/cascade.h): every
+// line kind (contiguous vectors, strided rows, long columns), every float accumulator, NaN skipping.
+TEST_CASE("long sums split across threads keep every bit", "[reduction]") {
+#ifdef _OPENMP
+  const int saved = omp_get_max_threads();
+  auto bits = [](const Tensor& t) {
+    Tensor c = contiguous(to(t, DType::Float64, std::nullopt));
+    std::vector<double> v = values<double>(c);
+    return v;
+  };
+  for (int64_t n : {int64_t{1} << 17, (int64_t{1} << 20) + 12345, 3 * (int64_t{1} << 21) + 5}) {
+    Tensor x = golden_ratio_input(n);
+    std::vector<Tensor> cases = {x, to(x, DType::Float64, std::nullopt), to(x, DType::BFloat16, std::nullopt),
+                                 to(x, DType::Float16, std::nullopt), slice(x, 0, 0, n, 2),
+                                 view(slice(x, 0, 0, n / 4 * 4, 1), {n / 4, 4})};
+    for (size_t k = 0; k < cases.size(); ++k) {
+      std::vector<std::vector<double>> runs;
+      for (int threads : {1, 2, 3}) {
+        omp_set_num_threads(threads);
+        std::vector<double> r = bits(sum(cases[k]));
+        if (cases[k].dim() == 2) {
+          std::vector<double> cols = bits(sum(cases[k], std::vector<int64_t>{0}));
+          r.insert(r.end(), cols.begin(), cols.end());
+        }
+        std::vector<double> nan = bits(nansum(cases[k]));
+        r.insert(r.end(), nan.begin(), nan.end());
+        runs.push_back(r);
+      }
+      INFO("n = " << n << ", case " << k);
+      CHECK(runs[0] == runs[1]);
+      CHECK(runs[0] == runs[2]);
+    }
+  }
+  omp_set_num_threads(saved);
+#endif
+}
+
 TEST_CASE("sum and prod dtypes: integers and bools accumulate in int64", "[reduction]") {
   Tensor i32 = ints({2000000000, 2000000000}, DType::Int32);
   Tensor s = sum(i32);
