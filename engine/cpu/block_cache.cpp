@@ -9,8 +9,12 @@ namespace tsh::cpu {
 
 namespace {
 
-// bytes (a multiple of kGranule) of fresh zero pages at a kGranule boundary, or null.
+// bytes (rounded()) of fresh zero pages, from 2 MiB up at a 2 MiB boundary, or null.
 void* map_block(size_t bytes) {
+  if (bytes < BlockCache::kGranule) {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? nullptr : p;
+  }
   const size_t g = BlockCache::kGranule;
   void* raw = mmap(nullptr, bytes + g, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) return nullptr;

@@ -3,8 +3,9 @@
 // A fresh 64 MB result costs more in page faults (the kernel zeroing every
 // page on first touch) than the arithmetic that fills it: `a + b` on 2^24
 // floats spent 90% of its time faulting. Blocks of at least kMinBytes are
-// therefore mapped directly (rounded to 2 MiB, aligned to 2 MiB and offered
-// to transparent huge pages), and a freed block is kept, pages and all, for
+// therefore mapped directly (from 2 MiB up rounded to 2 MiB, aligned to 2 MiB
+// and offered to transparent huge pages; smaller ones rounded to 64 KiB), and
+// a freed block is kept, pages and all, for
 // the next request of about its size (at most 1/8 larger). The cache holds at
 // most `limit` bytes: freeing past it unmaps the least recently freed blocks
 // first; a failed mapping empties the cache and tries once more; release()
@@ -21,8 +22,9 @@ namespace tsh::cpu {
 
 class BlockCache {
  public:
-  static constexpr size_t kMinBytes = size_t{1} << 20;  // smaller blocks come from malloc
-  static constexpr size_t kGranule = size_t{2} << 20;   // one huge page
+  static constexpr size_t kMinBytes = size_t{256} << 10;  // smaller blocks come from malloc
+  static constexpr size_t kGranule = size_t{2} << 20;     // one huge page
+  static constexpr size_t kSmallGranule = size_t{64} << 10;
 
   explicit BlockCache(size_t limit) : limit_(limit) {}
   ~BlockCache() { release(); }
@@ -38,7 +40,10 @@ class BlockCache {
   size_t limit() const { return limit_; }
   void set_limit(size_t limit);
 
-  static size_t rounded(size_t n) { return (n + kGranule - 1) / kGranule * kGranule; }
+  static size_t rounded(size_t n) {
+    const size_t g = n >= kGranule ? kGranule : kSmallGranule;
+    return (n + g - 1) / g * g;
+  }
 
  private:
   struct Block {

@@ -32,68 +32,70 @@ template <> struct Item<16> { using type = Bytes16; };
 // order of the moves changes, never a value.
 constexpr int64_t kTile = 16;
 
+// Dim a is contiguous in dst (stride: the item size), dim b in src.
 template <typename E>
-void transpose_tiles(const LoopGeometry<2>& g, size_t q, char* dst, const char* src) {
-  const int64_t n0 = g.shape[0], nq = g.shape[q];
-  const int64_t d0 = g.strides[0][0], s0 = g.strides[1][0], dq = g.strides[0][q], sq = g.strides[1][q];
+void transpose_tiles(const LoopGeometry<2>& g, size_t a, size_t b, char* dst, const char* src) {
+  const int64_t na = g.shape[a], nb = g.shape[b];
+  const int64_t da = g.strides[0][a], sa = g.strides[1][a], db = g.strides[0][b], sb = g.strides[1][b];
   // The other dims, in odometer order.
   std::vector<int64_t> rest, rest_d, rest_s;
-  for (size_t d = 1; d < g.shape.size(); ++d)
-    if (d != q) {
+  for (size_t d = 0; d < g.shape.size(); ++d)
+    if (d != a && d != b) {
       rest.push_back(g.shape[d]);
       rest_d.push_back(g.strides[0][d]);
       rest_s.push_back(g.strides[1][d]);
     }
   int64_t outer = 1;
   for (int64_t r : rest) outer *= r;
-  const int64_t ti = (n0 + kTile - 1) / kTile, tq = (nq + kTile - 1) / kTile;
-  const int64_t tiles = outer * tq * ti;
+  const int64_t ta = (na + kTile - 1) / kTile, tb = (nb + kTile - 1) / kTile;
+  const int64_t tiles = outer * tb * ta;
   auto run = [&](int64_t t0, int64_t t1) {
     for (int64_t t = t0; t < t1; ++t) {
       if ((t - t0) % 64 == 63 && interrupt_pending()) return;
-      int64_t rem = t / (tq * ti), off_d = 0, off_s = 0;
+      int64_t rem = t / (tb * ta), off_d = 0, off_s = 0;
       for (size_t k = 0; k < rest.size(); ++k) {
         const int64_t idx = rem % rest[k];
         rem /= rest[k];
         off_d += idx * rest_d[k];
         off_s += idx * rest_s[k];
       }
-      const int64_t i0 = (t % ti) * kTile, j0 = (t / ti % tq) * kTile;
-      const int64_t i1 = std::min(n0, i0 + kTile), j1 = std::min(nq, j0 + kTile);
-      char* db = dst + off_d;
-      const char* sb = src + off_s;
+      const int64_t i0 = (t % ta) * kTile, j0 = (t / ta % tb) * kTile;
+      const int64_t i1 = std::min(na, i0 + kTile), j1 = std::min(nb, j0 + kTile);
+      char* dp = dst + off_d;
+      const char* sp = src + off_s;
       E tile[kTile][kTile];
-      for (int64_t i = i0; i < i1; ++i)  // source rows: along q, stride sq (the item size)
-        for (int64_t j = j0; j < j1; ++j)
-          std::memcpy(&tile[j - j0][i - i0], sb + i * s0 + j * sq, sizeof(E));
-      for (int64_t j = j0; j < j1; ++j)  // destination rows: along dim 0, stride d0 (the item size)
-        for (int64_t i = i0; i < i1; ++i)
-          std::memcpy(db + i * d0 + j * dq, &tile[j - j0][i - i0], sizeof(E));
+      for (int64_t i = i0; i < i1; ++i)  // source rows: along b
+        for (int64_t j = j0; j < j1; ++j) std::memcpy(&tile[j - j0][i - i0], sp + i * sa + j * sb, sizeof(E));
+      for (int64_t j = j0; j < j1; ++j)  // destination rows: along a
+        for (int64_t i = i0; i < i1; ++i) std::memcpy(dp + i * da + j * db, &tile[j - j0][i - i0], sizeof(E));
     }
   };
   parallel_ranges(tiles, tiles >= 4, run);
   throw_if_interrupted();
 }
 
-// Whether the copy is a transposition worth tiling, and if so does it.
+// Whether the copy is a transposition worth tiling (dst contiguous along one
+// dim, src along another), and if so does it.
 bool copy_transposed(const Tensor& dst, const Tensor& src) {
   const int64_t size = dst.itemsize();
   if (dst.dtype() != src.dtype() || dst.numel() < 4096 || (size & (size - 1)) != 0 || size > 16) return false;
   const std::array<const Shape*, 2> strides{&dst.strides(), &src.strides()};
   const LoopGeometry<2> g = make_geometry<2>(dst.sizes(), strides, {size, size});
-  if (g.shape.size() < 2 || g.strides[0][0] != size || g.strides[1][0] == size || g.shape[0] < 8) return false;
-  size_t q = 0;
-  for (size_t d = 1; d < g.shape.size() && q == 0; ++d)
-    if (g.strides[1][d] == size && g.shape[d] >= 8) q = d;
-  if (q == 0) return false;
+  const size_t nd = g.shape.size();
+  size_t a = nd, b = nd;
+  for (size_t d = 0; d < nd; ++d) {
+    if (a == nd && g.strides[0][d] == size && g.strides[1][d] != size && g.shape[d] >= 8) a = d;
+    if (b == nd && g.strides[1][d] == size && g.strides[0][d] != size && g.shape[d] >= 8) b = d;
+  }
+  if (a == nd || b == nd) return false;
   char* o = dst.data_ptr();
   const char* i = src.data_ptr();
   switch (size) {
-    case 1: transpose_tiles<Item<1>::type>(g, q, o, i); break;
-    case 2: transpose_tiles<Item<2>::type>(g, q, o, i); break;
-    case 4: transpose_tiles<Item<4>::type>(g, q, o, i); break;
-    case 8: transpose_tiles<Item<8>::type>(g, q, o, i); break;
-    default: transpose_tiles<Item<16>::type>(g, q, o, i); break;
+    case 1: transpose_tiles<Item<1>::type>(g, a, b, o, i); break;
+    case 2: transpose_tiles<Item<2>::type>(g, a, b, o, i); break;
+    case 4: transpose_tiles<Item<4>::type>(g, a, b, o, i); break;
+    case 8: transpose_tiles<Item<8>::type>(g, a, b, o, i); break;
+    default: transpose_tiles<Item<16>::type>(g, a, b, o, i); break;
   }
   return true;
 }

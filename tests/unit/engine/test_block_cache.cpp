@@ -62,3 +62,14 @@ TEST_CASE("the cache never holds more than its limit and gives everything back",
   cache.release();
   CHECK(cache.cached_bytes() == 0);
 }
+
+TEST_CASE("blocks under 2 MiB round to 64 KiB", "[block_cache]") {
+  BlockCache cache(64 * MiB);
+  void* p = cache.take(1000000);  // a 500 x 500 float matrix
+  REQUIRE(p != nullptr);
+  CHECK(reinterpret_cast<uintptr_t>(p) % 4096 == 0);
+  cache.give(p);
+  CHECK(cache.cached_bytes() == 16 * 65536);
+  CHECK(cache.take(999000) == p);
+  cache.give(p);
+}

@@ -72,4 +72,17 @@ TEST_CASE("permuted copies land every element in place, for every item size", "[
   copy_(dst2, transpose(src, 0, 1));
   CHECK(at(dst2, {47, 63}) == 63 * 48 + 47);
   CHECK(at(big, {47, 64}) == 0);
+  // A column-major destination from a row-major source (LAPACK's layout): contiguous along dim 0.
+  Tensor rows = view(arange(Scalar(int64_t{0}), Scalar(int64_t{100 * 48}), Scalar(int64_t{1}), DType::Float32),
+                     {100, 48});
+  Tensor colmajor = transpose(zeros({48, 100}, DType::Float32), 0, 1);  // 100 x 48, strides (1, 100)
+  copy_(colmajor, rows);
+  CHECK(at(colmajor, {99, 47}) == 99 * 48 + 47);
+  CHECK(at(colmajor, {10, 3}) == 10 * 48 + 3);
+  Tensor back = zeros({100, 48}, DType::Float32);
+  copy_(back, colmajor);
+  const Tensor bd = to(back, DType::Float64, std::nullopt);
+  int64_t bad = 0;
+  for (int64_t k = 0; k < 100 * 48; ++k) bad += bd.data<double>()[k] != k;
+  CHECK(bad == 0);
 }
