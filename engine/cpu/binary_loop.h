@@ -40,6 +40,16 @@ void elementwise_loop(const std::array<const Tensor*, N>& ops, F&& inner) {
   int64_t numel = 1;
   for (int64_t s : shape) numel *= s;
   if (numel == 0) return;
+  if (numel < kParallelGrain) {
+    // Small and all dense in one order (the usual small tensor): one run, no geometry to build.
+    bool dense = true;
+    for (size_t k = 0; k < N && dense; ++k) dense = ops[k]->sizes() == shape && ops[k]->is_contiguous();
+    if (dense) {
+      std::array<int64_t, N> s = itemsize;
+      inner(base.data(), s.data(), numel);
+      return;
+    }
+  }
   LoopGeometry<N> g = make_geometry<N>(shape, strides, itemsize);
   const bool flat = g.shape.size() == 1;
   int threads = 1;

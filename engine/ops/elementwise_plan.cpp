@@ -65,6 +65,53 @@ void restride_out(const Tensor& out, const Shape& shape, const Shape& strides) {
   out.set_geometry(shape, strides, out.storage_offset());
 }
 
+// Strides exactly those of a new contiguous tensor (is_contiguous() forgives size-1 dims; this does not).
+bool row_major(const Tensor& t) {
+  int64_t expected = 1;
+  for (size_t d = t.sizes().size(); d-- > 0;) {
+    if (t.strides()[d] != expected) return false;
+    expected *= t.sizes()[d];
+  }
+  return true;
+}
+
+// The common case of small tensors in a loop: tensor operands of one shape, all
+// row-major and already in their kernel dtypes, writing a new tensor of the
+// kernel's dtype or one of the operands in place. Then broadcasting, the
+// iteration order (the natural one: row-major strides never tell two dims of a
+// non-empty tensor apart the other way) and the output layout (row-major) are
+// known, and the general path's views and checks can be skipped. Everything
+// else returns false and takes that path.
+bool prepare_plain(std::span<const Operand> inputs, std::span<const DType> in_dtypes, const Dest& dest,
+                   DType out_dtype, Prepared& p) {
+  if (inputs.empty() || dest.mode == Dest::Mode::Out) return false;
+  const Tensor& first = inputs[0].is_tensor() ? inputs[0].tensor() : dest.tensor;
+  if (!first.defined() || first.numel() == 0) return false;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (!inputs[i].is_tensor()) return false;
+    const Tensor& t = inputs[i].tensor();
+    if (t.dtype() != in_dtypes[i] || t.device() != first.device() || t.sizes() != first.sizes() || !row_major(t) ||
+        t.is_conj())
+      return false;
+  }
+  if (dest.mode == Dest::Mode::InPlace) {
+    const Tensor& d = dest.tensor;
+    if (d.dtype() != out_dtype || d.device() != first.device() || d.sizes() != first.sizes() || !row_major(d) ||
+        d.is_conj())
+      return false;
+    // Each input is self or lives in another storage: no partial overlap to refuse.
+    for (const Operand& op : inputs)
+      if (!op.tensor().is_same(d) && op.tensor().storage() == d.storage()) return false;
+    p.result = d;
+  } else {
+    p.result = empty(first.sizes(), out_dtype, first.device());
+  }
+  p.shape = first.sizes();
+  p.out = p.result;
+  for (const Operand& op : inputs) p.ins.push_back(op.tensor());
+  return true;
+}
+
 }  // namespace
 
 std::vector<int64_t> iteration_order(const Shape& shape, const std::vector<const Shape*>& strides) {
@@ -173,6 +220,7 @@ void check_can_cast(DType from, DType to) {
 Prepared prepare_elementwise(std::span<const Operand> inputs, std::span<const DType> in_dtypes,
                              const Dest& dest, DType out_dtype, DType check_dtype) {
   Prepared p;
+  if (prepare_plain(inputs, in_dtypes, dest, out_dtype, p)) return p;
   p.shape = broadcast_all(inputs);
   const Shape& shape = p.shape;
   std::vector<Tensor> originals;  // the tensor inputs, for overlap checks
