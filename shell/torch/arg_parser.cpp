@@ -16,15 +16,13 @@ namespace tsh::shell {
 
 namespace {
 
-// One parameter as a call sees it.
-struct ViewParam {
-  const Param* p;
-  std::string name;  // `input` for a function's Tensor self
-  size_t index;      // into Bound::values
-};
+using ViewParam = Signature::CallParam;
 
-std::vector<ViewParam> call_view(const Signature& sig, bool is_method) {
-  std::vector<ViewParam> out;
+// The parameters of one call form, built on the signature's first call in that form.
+const std::vector<ViewParam>& call_view(const Signature& sig, bool is_method) {
+  std::vector<ViewParam>& out = sig.call_params[is_method];
+  if (sig.call_params_of[is_method] == &sig) return out;
+  out.clear();
   for (size_t i = 0; i < sig.params.size(); ++i) {
     const Param& p = sig.params[i];
     if (is_method && (p.name == "out" || (i == 0 && sig.has_self()))) continue;
@@ -32,6 +30,7 @@ std::vector<ViewParam> call_view(const Signature& sig, bool is_method) {
     if (!is_method && i == 0 && name == "self" && p.type == ParamType::Tensor) name = "input";
     out.push_back({&p, name, i});
   }
+  sig.call_params_of[is_method] = &sig;
   return out;
 }
 
@@ -225,7 +224,7 @@ std::string param_type_name(const Param& p) {
 
 bool bind_signature(const Signature& sig, bool is_method, const Args& args, const Kwargs& kwargs, Bound& out,
                     bool raise) {
-  const std::vector<ViewParam> view = call_view(sig, is_method);
+  const std::vector<ViewParam>& view = call_view(sig, is_method);
   const size_t first = is_method ? 1 : 0;
   const size_t nargs = args.size() - first;
   const size_t max_pos = count_positional(view);
@@ -390,7 +389,7 @@ void bind_python(const Signature& sig, const std::string& qualname, bool is_meth
 }
 
 std::string listing_signature(const Signature& sig, bool is_method, size_t* min_args, size_t* max_args) {
-  const std::vector<ViewParam> view = call_view(sig, is_method);
+  const std::vector<ViewParam>& view = call_view(sig, is_method);
   if (min_args) *min_args = count_required(view);
   if (max_args) *max_args = view.size();
   std::string out = "(";

@@ -5,6 +5,8 @@
 // overload.
 #include "shell/torch/registry.h"
 
+#include <algorithm>
+
 #include <cctype>
 #include <set>
 #include <stdexcept>
@@ -307,12 +309,14 @@ const std::vector<const OpEntry*>* Registry::methods(const std::string& name) co
 std::vector<std::string> Registry::function_names() const {
   std::vector<std::string> out;
   for (auto& [n, _] : functions_) out.push_back(n);
+  std::sort(out.begin(), out.end());
   return out;
 }
 
 std::vector<std::string> Registry::method_names() const {
   std::vector<std::string> out;
   for (auto& [n, _] : methods_) out.push_back(n);
+  std::sort(out.begin(), out.end());
   return out;
 }
 

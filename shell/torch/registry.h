@@ -14,6 +14,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "shell/python/value.h"
@@ -47,6 +48,17 @@ struct Signature {
   bool hidden = false;  // `|hidden` / `|deprecated`: binds, but is never listed in errors
   bool python = false;  // `|python`: defined in Python by PyTorch; binds with Python's rules
   bool has_self() const { return !params.empty() && params[0].name == "self"; }
+
+  // One parameter as a call sees it: `input` for a function's Tensor self; the method form leaves
+  // out self and out. Built once per form (0 function, 1 method) by the argument parser, for this
+  // very object (a copy builds its own: the pointers are into params).
+  struct CallParam {
+    const Param* p;
+    std::string name;
+    size_t index;  // into Bound::values
+  };
+  mutable std::vector<CallParam> call_params[2];
+  mutable const Signature* call_params_of[2] = {nullptr, nullptr};
 };
 
 // Parses "name(Type a, Type? b=None, *, Type c=1) -> Ret [|hidden|python]" (a `|python`
@@ -119,7 +131,8 @@ class Registry {
 
  private:
   std::vector<std::unique_ptr<OpEntry>> entries_;
-  std::map<std::string, std::vector<const OpEntry*>> functions_, methods_;
+  // Looked up on every call by name: hashed. The name lists are sorted when asked for.
+  std::unordered_map<std::string, std::vector<const OpEntry*>> functions_, methods_;
 };
 
 // The process-wide registry, filled on first use by every ops_*.cpp file.

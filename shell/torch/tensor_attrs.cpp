@@ -1,7 +1,9 @@
 // shell/torch/tensor_attrs.cpp — tensor properties (t.shape, t.dtype, t.T, ...).
 #include "shell/torch/tensor_attrs.h"
 
+#include <algorithm>
 #include <map>
+#include <unordered_map>
 
 #include "engine/autograd/functions.h"
 #include "engine/autograd/variable.h"
@@ -47,8 +49,8 @@ Tensor recorded_mT(const Tensor& t) {
 
 using Getter = Value (*)(const Tensor&);
 
-const std::map<std::string, Getter>& properties() {
-  static const std::map<std::string, Getter> table = {
+const std::unordered_map<std::string, Getter>& properties() {
+  static const std::unordered_map<std::string, Getter> table = {
       {"shape", [](const Tensor& t) { return Value::size(t.sizes()); }},
       {"dtype", [](const Tensor& t) { return Value::dtype(t.dtype()); }},
       {"device", [](const Tensor& t) { return Value::device(t.device()); }},
@@ -125,6 +127,7 @@ std::optional<Value> tensor_property(const Tensor& t, const std::string& name) {
 std::vector<std::string> tensor_property_names() {
   std::vector<std::string> out;
   for (auto& [n, _] : properties()) out.push_back(n);
+  std::sort(out.begin(), out.end());
   return out;
 }
 
