@@ -10,6 +10,8 @@
 
 namespace tsh {
 
+std::atomic<bool> g_interrupted{false};
+
 namespace {
 std::atomic<int> g_abandoned{0};
 }

@@ -29,7 +29,9 @@ class KeyboardInterrupt : public Error {
 };
 
 // Set by the SIGINT handler; cleared when the KeyboardInterrupt is thrown.
-inline std::atomic<bool> g_interrupted{false};
+// Defined once in interrupt.cpp (not an inline variable: the kernels built for other instruction
+// sets, engine/cpu/isa.h, must share this one flag).
+extern std::atomic<bool> g_interrupted;
 static_assert(std::atomic<bool>::is_always_lock_free, "the SIGINT handler stores into g_interrupted");
 
 // Kernels poll at most once per this many elements.

@@ -9,6 +9,7 @@
 // add with alpha is one fused multiply-add, floor division corrects the
 // truncated quotient, 16-bit floats compute in float and round once.
 #include "engine/cpu/binary.h"
+#include "engine/cpu/isa.h"
 
 #include <algorithm>
 #include <cmath>
@@ -173,11 +174,15 @@ void float_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor&
 
 }  // namespace
 
-void float_binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b,
-                         const BinaryParams& params) {
+void TSH_ISA_ENTRY(float_binary_kernel)(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b,
+                                        const BinaryParams& params) {
   dispatch(out.dtype(), [&]<typename T>() {
     if constexpr (is_float_v<T>) float_kernel<T>(op, out, a, b, params);
   });
 }
+
+TSH_ISA_DISPATCH(float_binary_kernel,
+                 (BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, const BinaryParams& params),
+                 (op, out, a, b, params))
 
 }  // namespace tsh::cpu

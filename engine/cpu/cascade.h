@@ -64,11 +64,16 @@ inline int64_t run_steps(int64_t i, int64_t end, int64_t L, bool poll, AddRow& a
     if (poll && i > first && interrupt_pending()) break;
     const int64_t stop = std::min(end, i + block);
     while (i + step <= stop) {
-      for (int64_t k = 0; k < step; ++k, ++i) add_row(i, acc[0]);
+      // Level 0 is zero at every push boundary: sum the period in a local copy the compiler can
+      // keep in registers (acc is memory that the rows, read through char pointers, might alias).
+      Acc a0[M];
+      for (int m = 0; m < M; ++m) a0[m] = Acc{};
+      for (int64_t k = 0; k < step; ++k, ++i) add_row(i, a0);
+      for (int m = 0; m < M; ++m) acc[0][m] = a0[m];
       for (int j = 1; j < 4; ++j) {
         for (int m = 0; m < M; ++m) {
           acc[j][m] += acc[j - 1][m];
-          acc[j - 1][m] = Acc(0);
+          acc[j - 1][m] = Acc{};
         }
         if ((i & (mask << (j * L))) != 0) break;
       }
@@ -94,7 +99,7 @@ inline void lanes(int64_t R, AddRow&& add_row, Acc* result) {
   const int64_t step = int64_t{1} << L;
   Acc acc[4][M];
   for (int j = 0; j < 4; ++j)
-    for (int m = 0; m < M; ++m) acc[j][m] = Acc(0);
+    for (int m = 0; m < M; ++m) acc[j][m] = Acc{};
   const bool poll = R * M >= 2 * kInterruptGrain;
   int64_t i = 0;
   const int64_t big = int64_t{1} << (3 * L), nblocks = R >> (3 * L);
@@ -109,12 +114,12 @@ inline void lanes(int64_t R, AddRow&& add_row, Acc* result) {
       }
       Acc local[4][M];
       for (int j = 0; j < 4; ++j)
-        for (int m = 0; m < M; ++m) local[j][m] = Acc(0);
+        for (int m = 0; m < M; ++m) local[j][m] = Acc{};
       run_steps<M, Acc>(b * big, (b + 1) * big, L, false, add_row, local);
       for (int m = 0; m < M; ++m) sums[b * M + m] = local[3][m];  // 0 + the block's level-2 sum
     }
     if (stopped) {
-      for (int m = 0; m < M; ++m) result[m] = Acc(0);
+      for (int m = 0; m < M; ++m) result[m] = Acc{};
       return;
     }
     for (int64_t b = 0; b < nblocks; ++b)
@@ -123,7 +128,7 @@ inline void lanes(int64_t R, AddRow&& add_row, Acc* result) {
   }
   i = run_steps<M, Acc>(i, R, L, poll, add_row, acc);
   if (i + step <= R) {  // stopped by Ctrl-C
-    for (int m = 0; m < M; ++m) result[m] = Acc(0);
+    for (int m = 0; m < M; ++m) result[m] = Acc{};
     return;
   }
   for (; i < R; ++i) add_row(i, acc[0]);
@@ -170,6 +175,30 @@ inline void column_sums(const char* p, int64_t stride, int64_t col, int64_t n, L
       out);
 }
 
+// K side-by-side contiguous float or double columns (K a multiple of a 32-byte vector's lanes),
+// each a plain cascade lane as in column_sums, added a whole 32-byte vector of lanes at a time
+// with the compiler's vector types: lane by lane the same additions, in registers instead of the
+// scalar accumulators the optimiser leaves in memory.
+template <int K, typename Acc>
+inline void column_sums_contiguous(const char* p, int64_t stride, int64_t n, Acc* out) {
+  typedef Acc V __attribute__((vector_size(32)));
+  constexpr int W = 32 / static_cast<int>(sizeof(Acc)), NV = K / W;
+  static_assert(K % W == 0);
+  V res[NV];
+  lanes<NV, V>(
+      n,
+      [&](int64_t i, V* acc) {
+        const char* row = p + i * stride;
+        for (int v = 0; v < NV; ++v) {
+          V x;
+          std::memcpy(&x, row + v * 32, 32);
+          acc[v] += x;
+        }
+      },
+      res);
+  std::memcpy(out, res, sizeof res);
+}
+
 // One contiguous line of n elements of T read as vectors of E elements that
 // fold into W lanes: vload(v, lanes) writes vector v's W lane values
 // (E == W, except for the 16-bit floats where 16 elements fold into 8
@@ -196,6 +225,36 @@ inline Acc vector_sum(const T* x, int64_t n, VLoad&& vload, Load&& load) {
   Acc s = Acc(0);
   for (int64_t i = V * E; i < n; ++i) s += load(reinterpret_cast<const char*>(x + i));
   for (int l = 0; l < W; ++l) s += acc[l];
+  return s;
+}
+
+// vector_sum for a contiguous line of float or double (W = E = the lanes of a 32-byte vector),
+// with the compiler's vector types: the same lanes, the same additions in the same order.
+template <typename T>
+inline T vector_sum_contiguous(const T* x, int64_t n) {
+  typedef T V __attribute__((vector_size(32)));
+  constexpr int W = 32 / static_cast<int>(sizeof(T));
+  const int64_t nv = n / W, R = nv / 4;
+  V acc[4];
+  lanes<4, V>(
+      R,
+      [&](int64_t i, V* a) {
+        for (int c = 0; c < 4; ++c) {
+          V v;
+          std::memcpy(&v, x + (4 * i + c) * W, 32);
+          a[c] += v;
+        }
+      },
+      acc);
+  for (int64_t k = 4 * R; k < nv; ++k) {
+    V v;
+    std::memcpy(&v, x + k * W, 32);
+    acc[0] += v;
+  }
+  for (int c = 1; c < 4; ++c) acc[0] += acc[c];
+  T s = T(0);
+  for (int64_t i = nv * W; i < n; ++i) s += x[i];
+  for (int l = 0; l < W; ++l) s += acc[0][l];
   return s;
 }
 

@@ -25,6 +25,7 @@
 
 #include "engine/core/convert.h"
 #include "engine/cpu/cascade.h"
+#include "engine/cpu/isa.h"
 #include "engine/cpu/copy.h"
 #include "engine/cpu/reduce_kernels.h"
 #include "engine/cpu/reduce_layout.h"
@@ -42,6 +43,7 @@ struct SumPolicy {
   using Acc = typename SumAccOf<T>::type;
   static constexpr int W = 32 / static_cast<int>(sizeof(Acc));  // accumulator lanes
   static constexpr int E = 32 / static_cast<int>(sizeof(T));    // elements per vector load
+  static constexpr bool kIgnoreNan = IgnoreNan;
 
   static Acc load(const char* p) {
     T v;
@@ -102,6 +104,11 @@ struct Slab {
     auto load = [](const char* p) { return P::load(p); };
     switch (kind) {
       case SlabKind::InnerVector:
+        if constexpr ((std::is_same_v<T, float> || std::is_same_v<T, double>) && !P::kIgnoreNan) {
+          for (int64_t j = j0; j < j1; ++j)
+            dst[j - j0] = cascade::vector_sum_contiguous<T>(reinterpret_cast<const T*>(base + j * s1), size0);
+          return;
+        }
         for (int64_t j = j0; j < j1; ++j)
           dst[j - j0] = cascade::vector_sum<P::W, P::E, T, Acc>(
               reinterpret_cast<const T*>(base + j * s1), size0,
@@ -120,8 +127,10 @@ struct Slab {
           const char* p = base + j * s1;
           if (j < plain) {
             if (vec && j + G <= std::min(plain, j1)) {
-              // Here s1 is the element size; a constant lets the compiler vectorise.
-              cascade::column_sums<G, Acc>(p, s0, static_cast<int64_t>(sizeof(T)), size0, load, d);
+              if constexpr ((std::is_same_v<T, float> || std::is_same_v<T, double>) && !P::kIgnoreNan)
+                cascade::column_sums_contiguous<G, Acc>(p, s0, size0, d);
+              else  // s1 is the element size here; a constant lets the compiler vectorise
+                cascade::column_sums<G, Acc>(p, s0, static_cast<int64_t>(sizeof(T)), size0, load, d);
               j += G;
             } else if (!vec && j + 4 <= std::min(plain, j1)) {
               cascade::column_sums<4, Acc>(p, s0, s1, size0, load, d);
@@ -265,7 +274,7 @@ void int_sum(const Tensor& out, const Tensor& in) {
 
 }  // namespace
 
-void sum_kernel(const Tensor& out, const Tensor& in, bool ignore_nan) {
+void TSH_ISA_ENTRY(sum_kernel)(const Tensor& out, const Tensor& in, bool ignore_nan) {
   if ((in.dtype() == DType::Float16 || in.dtype() == DType::BFloat16) &&
       make_reduce_layout(out, in).nreduced >= 2) {
     // Sum a float32 copy (laid out as PyTorch's .to() lays it out) into a
@@ -290,5 +299,7 @@ void sum_kernel(const Tensor& out, const Tensor& in, bool ignore_nan) {
     }
   });
 }
+
+TSH_ISA_DISPATCH(sum_kernel, (const Tensor& out, const Tensor& in, bool ignore_nan), (out, in, ignore_nan))
 
 }  // namespace tsh::cpu

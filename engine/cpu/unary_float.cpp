@@ -12,6 +12,7 @@
 //  * libm everywhere: asinh acosh.
 // Complex inputs use std::complex's functions.
 #include "engine/cpu/unary.h"
+#include "engine/cpu/isa.h"
 
 #include "engine/core/dtype.h"
 
@@ -224,10 +225,13 @@ void float_unary(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryPar
 
 }  // namespace
 
-void float_unary_kernel(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryParams& params) {
+void TSH_ISA_ENTRY(float_unary_kernel)(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryParams& params) {
   dispatch(in.dtype(), [&]<typename T>() {
     if constexpr (is_float_v<T>) float_unary<T>(op, out, in, params);
   });
 }
+
+TSH_ISA_DISPATCH(float_unary_kernel, (UnaryOp op, const Tensor& out, const Tensor& in, const UnaryParams& params),
+                 (op, out, in, params))
 
 }  // namespace tsh::cpu
