@@ -116,6 +116,9 @@ struct Expr {
   std::vector<ExprPtr> args;      // Call: positional arguments (may hold Starred)
   std::vector<Keyword> keywords;  // Call
   std::vector<Param> params;      // Lambda
+  // Whatever the evaluator worked out once about this node and may reuse (the shell keeps the
+  // tensor-method overloads an Attribute callee names here); null until then.
+  mutable const void* resolved = nullptr;
   std::vector<Comprehension> comps;  // ListComp, DictComp
   bool parenthesized = false;     // written inside (...) — `(a)` vs `a`
   // Added by the grammar: a ListComp written as a generator expression,

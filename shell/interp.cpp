@@ -795,8 +795,16 @@ Value Interpreter::eval_call(const Expr& e) {
   Value fn;
   if (callee.kind == ExprKind::Attribute) {
     Value obj = eval(*callee.items[0]);
-    if (obj.is(Kind::Tensor) && !is_tensor_property(callee.text))
-      method = registry().methods(callee.text);
+    if (obj.is(Kind::Tensor)) {
+      // The registry is fixed once built: what the name means on a tensor is looked up once per node.
+      static const char not_a_method = 0;
+      if (!callee.resolved) {
+        const auto* found = is_tensor_property(callee.text) ? nullptr : registry().methods(callee.text);
+        callee.resolved = found ? static_cast<const void*>(found) : &not_a_method;
+      }
+      if (callee.resolved != &not_a_method)
+        method = static_cast<const std::vector<const OpEntry*>*>(callee.resolved);
+    }
     if (method) {
       args.push_back(obj);
     } else {
