@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "engine/core/convert.h"
+#include "engine/cpu/binary_loop.h"
+#include "engine/cpu/convert_simd.h"
 #include "engine/cpu/loop.h"
 
 namespace tsh::cpu {
@@ -105,18 +107,28 @@ bool copy_transposed(const Tensor& dst, const Tensor& src) {
 void copy_kernel(const Tensor& dst, const Tensor& src) {
   // src has already been expanded to dst's shape (stride 0 where broadcast).
   if (copy_transposed(dst, src)) return;
-  const std::array<const Shape*, 2> strides{&dst.strides(), &src.strides()};
-  const std::array<int64_t, 2> sizes{dst.itemsize(), src.itemsize()};
-  std::array<char*, 2> base{dst.data_ptr(), src.data_ptr()};
   dispatch(dst.dtype(), [&]<typename To>() {
     dispatch(src.dtype(), [&]<typename From>() {
-      for_each_run<2>(dst.sizes(), base, strides, sizes,
+      // A long single run splits across threads (elementwise_loop).
+      elementwise_loop<2>({&dst, &src},
                       [](char** p, const int64_t* s, int64_t n) {
                         char* out = p[0];
                         const char* in = p[1];
                         if constexpr (std::is_same_v<To, From>) {
                           if (s[0] == sizeof(To) && s[1] == sizeof(From)) {
                             std::memcpy(out, in, n * sizeof(To));
+                            return;
+                          }
+                        }
+                        if constexpr (std::is_same_v<To, Half> && std::is_same_v<From, float>) {
+                          if (s[0] == sizeof(To) && s[1] == sizeof(From)) {
+                            floats_to_halfs(reinterpret_cast<const float*>(in), reinterpret_cast<Half*>(out), n);
+                            return;
+                          }
+                        }
+                        if constexpr (std::is_same_v<To, float> && std::is_same_v<From, Half>) {
+                          if (s[0] == sizeof(To) && s[1] == sizeof(From)) {
+                            halfs_to_floats(reinterpret_cast<const Half*>(in), reinterpret_cast<float*>(out), n);
                             return;
                           }
                         }

@@ -11,10 +11,11 @@ namespace {
 Isa detect() {
 #if defined(TSH_HAVE_ISA_VARIANTS) && (defined(__x86_64__) || defined(__i386__))
   __builtin_cpu_init();  // libgcc also checks that the OS saves the wider registers
+  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) return Isa::Base;
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
       __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq"))
     return Isa::Avx512;
-  if (__builtin_cpu_supports("avx2")) return Isa::Avx2;
+  return Isa::Avx2;
 #endif
   return Isa::Base;
 }

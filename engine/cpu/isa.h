@@ -1,10 +1,11 @@
 // engine/cpu/isa.h — one kernel source, compiled for several x86 instruction sets, chosen at start-up.
 //
 // The hot kernel files (TSH_ISA_SOURCES in engine/CMakeLists.txt) are compiled
-// three times: for baseline x86-64, for AVX2 and for AVX-512 (F, BW, VL, DQ),
-// each time with -ffp-contract=off and without FMA, so every variant does the
-// same IEEE operations in the same order and gives the same bits: the wider
-// instructions only do more of them at once. Such a file names its public
+// three times: for baseline x86-64, for AVX2 with FMA and for AVX-512 (F, BW,
+// VL, DQ), each time with -ffp-contract=off, so every variant does the same
+// IEEE operations in the same order and gives the same bits: the wider
+// instructions only do more of them at once (an explicit std::fma becomes one
+// instruction instead of a libm call, with the same correctly rounded result). Such a file names its public
 // entry TSH_ISA_ENTRY(name) and follows it with TSH_ISA_DISPATCH(...), which in
 // the baseline build defines `name` itself: it calls the variant cpu_isa()
 // picked. Everything else in the file stays in an anonymous namespace, so the

@@ -4,10 +4,16 @@
 // and its first position is the index max/min/argmax/argmin report); among
 // equal values the first one wins. Each output is one sequential scan of its
 // block; outputs run on several threads.
+#include <algorithm>
 #include <cstring>
 #include <type_traits>
+#include <vector>
+
+#include <omp.h>
 
 #include "engine/core/convert.h"
+#include "engine/cpu/isa.h"
+#include "engine/cpu/loop.h"
 #include "engine/cpu/reduce_kernels.h"
 #include "engine/cpu/reduce_layout.h"
 
@@ -38,8 +44,71 @@ template <bool IsMax, typename C> inline bool better(C b, C a) {
   return IsMax ? b > a : b < a;
 }
 
+// The max (min) of one contiguous run of float or double, exactly as the sequential scan below
+// finds it, but a 32-byte vector of lanes at a time and in chunks across threads. Lanes find the
+// extreme value and whether there is a NaN; values that compare equal differ at most as +0 and
+// -0, so when the extreme is zero (or a NaN is present) a second, sequential pass returns the
+// first zero (first NaN), which is what the scan keeps.
+template <typename T, bool IsMax> T extreme_of_run(const T* x, int64_t n) {
+  typedef T V __attribute__((vector_size(32)));
+  typedef decltype(V{} != V{}) M;  // lane masks
+  constexpr int64_t W = 32 / sizeof(T), kChunk = int64_t{1} << 16;
+  const int64_t chunks = (n + kChunk - 1) / kChunk;
+  std::vector<T> best(static_cast<size_t>(chunks));
+  std::vector<char> has_nan(static_cast<size_t>(chunks));
+  auto pick = [](T a, T b) { return IsMax ? (b > a ? b : a) : (b < a ? b : a); };
+#pragma omp parallel for schedule(static) if (n >= 4 * kChunk && !omp_in_parallel())
+  for (int64_t c = 0; c < chunks; ++c) {
+    if (interrupt_pending()) continue;  // Ctrl-C: the rest is skipped, and the caller throws below
+    const int64_t b = c * kChunk, e = std::min(n, b + kChunk);
+    T m = x[b];
+    bool nan = false;
+    int64_t i = b;
+    if (e - b >= W) {
+      V acc;
+      std::memcpy(&acc, x + b, 32);
+      M nans = acc != acc;
+      for (i = b + W; i + W <= e; i += W) {
+        V v;
+        std::memcpy(&v, x + i, 32);
+        nans |= v != v;
+        acc = IsMax ? (v > acc ? v : acc) : (v < acc ? v : acc);
+      }
+      for (int l = 0; l < W; ++l) {
+        m = pick(m, acc[l]);
+        nan = nan || nans[l] != 0;
+      }
+    }
+    for (; i < e; ++i) {
+      nan = nan || x[i] != x[i];
+      m = pick(m, x[i]);
+    }
+    best[c] = m;
+    has_nan[c] = nan;
+  }
+  throw_if_interrupted();
+  bool nan = false;
+  T m = best[0];
+  for (int64_t c = 0; c < chunks; ++c) {
+    nan = nan || has_nan[c];
+    m = pick(m, best[c]);
+  }
+  if (nan || m == T(0))
+    for (int64_t i = 0; i < n; ++i)
+      if (nan ? x[i] != x[i] : x[i] == T(0)) return x[i];
+  return m;
+}
+
 template <typename T, bool IsMax> void extreme_values(const Tensor& out, const Tensor& in) {
   ReduceLayout L = make_reduce_layout(out, in);
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    // One output over a whole contiguous tensor: its block is scanned in memory order.
+    if (L.outputs() == 1 && in.is_contiguous() && in.numel() >= 64) {
+      const T m = extreme_of_run<T, IsMax>(reinterpret_cast<const T*>(in.data_ptr()), in.numel());
+      std::memcpy(out.data_ptr(), &m, sizeof(T));
+      return;
+    }
+  }
   for_each_output(L, out.data_ptr(), in.data_ptr(), [&](char* o, const char* p) {
     T best = ld<T>(p);
     for_each_in_block(L, p, [&](const char* e) {
@@ -98,8 +167,12 @@ template <bool IsMax> void values_dispatch(const Tensor& out, const Tensor& in) 
 
 }  // namespace
 
-void amax_kernel(const Tensor& out, const Tensor& in) { values_dispatch<true>(out, in); }
-void amin_kernel(const Tensor& out, const Tensor& in) { values_dispatch<false>(out, in); }
+void TSH_ISA_ENTRY(amax_kernel)(const Tensor& out, const Tensor& in) { values_dispatch<true>(out, in); }
+void TSH_ISA_ENTRY(amin_kernel)(const Tensor& out, const Tensor& in) { values_dispatch<false>(out, in); }
+TSH_ISA_DISPATCH(amax_kernel, (const Tensor& out, const Tensor& in), (out, in))
+TSH_ISA_DISPATCH(amin_kernel, (const Tensor& out, const Tensor& in), (out, in))
+
+#ifndef TSH_ISA_VARIANT  // the kernels with indices are built once
 
 void max_dim_kernel(const Tensor& values, const Tensor& indices, const Tensor& in) {
   dispatch(in.dtype(), [&]<typename T>() {
@@ -124,5 +197,7 @@ void argmin_kernel(const Tensor& out, const Tensor& in) {
     if constexpr (!is_complex_v<T>) arg_extreme<T, false>(out, in);
   });
 }
+
+#endif
 
 }  // namespace tsh::cpu

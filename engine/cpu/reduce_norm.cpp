@@ -18,6 +18,7 @@
 #include <type_traits>
 
 #include "engine/core/convert.h"
+#include "engine/cpu/isa.h"
 #include "engine/cpu/reduce_kernels.h"
 #include "engine/cpu/reduce_layout.h"
 
@@ -129,11 +130,15 @@ template <typename T> void norm_impl(const Tensor& out, const Tensor& in, double
 
 }  // namespace
 
-void norm_kernel(const Tensor& out, const Tensor& in, double p) {
+void TSH_ISA_ENTRY(norm_kernel)(const Tensor& out, const Tensor& in, double p) {
   dispatch(in.dtype(), [&]<typename T>() {
     if constexpr (is_float_v<T> || is_complex_v<T>) norm_impl<T>(out, in, p);
   });
 }
+
+TSH_ISA_DISPATCH(norm_kernel, (const Tensor& out, const Tensor& in, double p), (out, in, p))
+
+#ifndef TSH_ISA_VARIANT  // the divisions are built once
 
 void divide_by_count_kernel(const Tensor& out, int64_t n) {
   dispatch(out.dtype(), [&]<typename T>() {
@@ -172,5 +177,7 @@ void divide_by_counts_kernel(const Tensor& out, const Tensor& counts) {
     }
   });
 }
+
+#endif
 
 }  // namespace tsh::cpu

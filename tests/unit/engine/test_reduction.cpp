@@ -323,3 +323,55 @@ TEST_CASE("reduction layout: reduced dims first, then PyTorch's stride order, me
   CHECK(F.shape == std::vector<int64_t>{12});
   CHECK(F.nreduced == 1);
 }
+
+// The kernels built for AVX2 and AVX-512 (engine/cpu/isa.h) run this file again under TSH_CPU_ISA:
+// the 2-norm's fused lanes must give PyTorch's bits in every variant (values from PyTorch 2.15,
+// OMP_NUM_THREADS=1, ATEN_CPU_CAPABILITY=avx2).
+TEST_CASE("norms of 10^5 values are PyTorch's in every instruction-set variant", "[reduction]") {
+  Tensor x = golden_ratio_input(100'000);
+  CHECK(item<float>(norm(x, 2.0)) == 9128.7509765625f);
+  CHECK(item<double>(norm(to(x, DType::Float64, std::nullopt), 2.0)) == 9128.753070990366);
+  CHECK(item<float>(norm(x, 1.0)) == 2500012.5f);
+  CHECK(item<float>(norm(slice(x, 0, 0, 1000, 1), 2.0)) == 912.9641723632812f);
+  Tensor big = golden_ratio_input(1'000'003);
+  CHECK(item<double>(norm(to(big, DType::Float64, std::nullopt), 2.0)) == 28867.57097120359);
+  CHECK(item<float>(amax(big)) == 49.99994659423828f);
+  CHECK(item<float>(amin(big)) == -50.0f);
+}
+
+// amax/amin of a whole contiguous tensor take a vector path across threads; what they return must be
+// what the element-by-element scan returns (the strided view below takes that path): the first NaN,
+// else the extreme, and of +0 and -0 the first one.
+TEST_CASE("whole-tensor extrema match the sequential scan, signed zeros and NaNs included", "[reduction]") {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (int64_t n : {int64_t{100}, int64_t{65536 * 4 + 7}, int64_t{1000003}}) {
+    for (int variant = 0; variant < 8; ++variant) {
+      Tensor big = zeros({2 * n}, DType::Float32);
+      Tensor strided = slice(big, 0, 0, 2 * n, 2);
+      std::vector<float> v(static_cast<size_t>(n), -1.0f);
+      switch (variant) {
+        case 0: v[n / 3] = -0.0f; v[n / 2] = 0.0f; break;  // the max is a zero: the first one, -0
+        case 1: for (auto& e : v) e = -0.0f; v[n - 1] = 0.0f; break;
+        case 2: v[n - 5] = nan; v[n - 2] = -nan; break;
+        case 3: v[7] = -nan; v[n - 1] = nan; break;
+        case 4: for (int64_t i = 0; i < n; ++i) v[i] = static_cast<float>((i * 7919) % 1000) - 500.0f; break;
+        case 5: v[n - 1] = std::numeric_limits<float>::infinity(); v[0] = -std::numeric_limits<float>::infinity(); break;
+        // The zero first in memory sits in a later vector lane than the other zero.
+        case 6: v[9] = -0.0f; v[16] = 0.0f; break;
+        case 7: for (auto& e : v) e = 1.0f; v[9] = 0.0f; v[16] = -0.0f; break;
+      }
+      Tensor x = empty({n}, DType::Float32);
+      std::memcpy(x.data<float>(), v.data(), v.size() * sizeof(float));
+      copy_(strided, x);
+      for (bool is_max : {true, false}) {
+        const float fast = item<float>(is_max ? amax(x) : amin(x));
+        const float scan = item<float>(is_max ? amax(strided) : amin(strided));
+        uint32_t a, b;
+        std::memcpy(&a, &fast, 4);
+        std::memcpy(&b, &scan, 4);
+        INFO("n = " << n << ", variant " << variant << (is_max ? ", max" : ", min"));
+        CHECK(a == b);
+      }
+    }
+  }
+}
