@@ -7,6 +7,7 @@
 #include "engine/core/memory.h"
 #include "engine/core/shape.h"
 #include "engine/kernels/copy.h"
+#include "engine/ops/elementwise_plan.h"
 
 namespace tsh {
 
@@ -26,6 +27,14 @@ Tensor moved_to(const Tensor& src, Device device) {
 }  // namespace
 
 const Tensor& copy_(const Tensor& dst, const Tensor& src) {
+  // PyTorch's order: a copy onto the very same elements does nothing; otherwise written-to
+  // elements may not repeat, nor partly overlap src's (`x.copy_(x.t())` raises, as in PyTorch).
+  if (dst.is_same(src)) return dst;
+  if (dst.storage() == src.storage() && dst.storage_offset() == src.storage_offset() &&
+      dst.sizes() == src.sizes() && dst.strides() == src.strides() && dst.dtype() == src.dtype() &&
+      dst.is_conj() == src.is_conj())
+    return dst;
+  if (dst.numel() > 0) check_overlap(dst, std::span<const Tensor>(&src, 1));  // an empty one writes nothing
   // Conjugate views: read src's values, and store into a conjugate view what reads back as them.
   if (src.is_conj() || dst.is_conj()) {
     const Tensor values = resolve_conj(src);
