@@ -3,12 +3,12 @@
 // Norms follow PyTorch's CPU kernel. The 2-norm of lines along a contiguous
 // reduced dim (float, double and bfloat16, output of the input's type) runs in 8
 // float / 4 double lanes (bfloat16 reads 16 elements into the 8 lanes), each lane a
-// fused multiply-add running sum of squares, the lanes added left to right;
+// running sum of squares (square, then add: not fused), the lanes added left to right;
 // the leftover elements then add in blocks of 4 unfused squares and the last
 // (count % 4) fused, then the square root. Every other norm scans each
 // block in order with an accumulator of the real type (float for the
-// 16-bit floats): p=0 counts non-zeros, p=1 adds |x|, p=2 fuses |x|*|x|
-// into the sum and takes the square root, p=+-inf keeps the largest
+// 16-bit floats): p=0 counts non-zeros, p=1 adds |x|, p=2 adds |x|*|x|
+// (rounded, then added: not fused) and takes the square root, p=+-inf keeps the largest
 // (smallest) |x| with NaN propagating, any other p adds |x|^p and takes
 // the 1/p power. |x| of a complex number is its modulus (hypot).
 #include <cmath>
@@ -57,7 +57,7 @@ template <typename T, typename A> A lane_two_norm(const T* x, int64_t n) {
     for (int h = 0; h < E / W; ++h)
       for (int l = 0; l < W; ++l) {
         const A v = static_cast<A>(static_cast<Wide<T>>(x[d + h * W + l]));
-        acc[l] = std::fma(v, v, acc[l]);
+        acc[l] = acc[l] + v * v;  // PyTorch 2.x: acc_vec += data_vec * data_vec, not fused
       }
   A s = acc[0];
   for (int l = 1; l < W; ++l) s = s + acc[l];
@@ -111,7 +111,7 @@ template <typename T> void norm_impl(const Tensor& out, const Tensor& in, double
     } else if (p == 2) {
       for_each_in_block(L, x, [&](const char* e) {
         const A a = abs_of<T, A>(e);
-        acc = std::fma(a, a, acc);
+        acc = acc + a * a;
       });
       acc = std::sqrt(acc);
     } else if (std::isinf(p)) {
