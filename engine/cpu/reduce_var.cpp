@@ -84,15 +84,28 @@ double var_all_kernel(const Tensor& in, double mean, double correction, bool tak
       outer.out_stride.assign(outer.shape.size(), 0);
       outer.nreduced = static_cast<int>(outer.shape.size());
       const int64_t n0 = L.size(0), n1 = L.size(1), s0 = L.in(0), s1 = L.in(1);
+      const double m = mean;  // a local: the loads below go through char pointers, which may alias
       for_each_in_block(outer, in.data_ptr(), [&](const char* p) {
         double acc = 0;
         for (int64_t j = 0; j < n1; ++j)
           for (int64_t i0 = 0; i0 < n0; i0 += kInterruptGrain) {
             throw_if_interrupted();  // a serial loop: Ctrl-C throws at once
-            for (int64_t i = i0, i1 = std::min(n0, i0 + kInterruptGrain); i < i1; ++i) {
-              const double dx = as_double<T>(p + j * s1 + i * s0) - mean;
-              acc += dx * dx;
+            const int64_t i1 = std::min(n0, i0 + kInterruptGrain);
+            const char* row = p + j * s1;
+            double a = acc;  // the running sum in a register across the block
+            if (s0 == static_cast<int64_t>(sizeof(T))) {
+              const T* x = reinterpret_cast<const T*>(row);
+              for (int64_t i = i0; i < i1; ++i) {
+                const double dx = as_double<T>(reinterpret_cast<const char*>(x + i)) - m;
+                a += dx * dx;
+              }
+            } else {
+              for (int64_t i = i0; i < i1; ++i) {
+                const double dx = as_double<T>(row + i * s0) - m;
+                a += dx * dx;
+              }
             }
+            acc = a;
           }
         total += acc;
       });
