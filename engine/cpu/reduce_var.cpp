@@ -3,15 +3,19 @@
 // Per-dim variances (and every var_mean/std_mean) run Welford's update in
 // double over each reduced block in PyTorch's order:
 //     n += 1; delta = x - mean; mean += delta / n; m2 += delta * (x - mean)
-// where PyTorch's AVX2 build fuses the last line into one multiply-add, so
-// tsh does too (std::fma). The variance is m2 / max(0, n - correction).
+// with the last line a multiply and an add, not fused, as PyTorch 2.x computes
+// it (1.13's build fused it). The variance is m2 / max(0, n - correction).
 // A full reduction of a float or double tensor instead takes two passes:
 // the mean (a cascade sum, computed by the op layer), then the squared
 // deviations added in double, unfused, in memory order, one running sum per
 // 2-d slab of the tensor's layout, the slab sums added in turn.
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <type_traits>
+
+#include <omp.h>
 
 #include "engine/core/convert.h"
 #include "engine/cpu/reduce_kernels.h"
@@ -32,10 +36,57 @@ template <typename T> inline void put(char* p, double v) {
   std::memcpy(p, &t, sizeof(T));
 }
 
+// Welford over the columns of a 2-d layout whose outputs are contiguous in the input (m.var(0)):
+// rows are read in turn and each updates kCols column states side by side, so the columns' update
+// chains (a division each) overlap instead of waiting on one another, and every row is read once as
+// a contiguous run. Each column still sees its elements in order: the same bits.
+template <typename T>
+void welford_columns(const ReduceLayout& L, const char* in, char* out, int64_t out_item, char* mean_out,
+                     int64_t mean_item, double correction, bool take_sqrt) {
+  constexpr int64_t kCols = 64;
+  const int64_t rows = L.size(0), cols = L.size(1), row_stride = L.in(0), out_stride = L.out(1);
+  const double nf = static_cast<double>(rows);
+  const double divisor = nf > correction ? nf - correction : 0.0;
+  const int64_t blocks = (cols + kCols - 1) / kCols;
+  std::atomic<bool> stopped{false};
+#pragma omp parallel for schedule(static) if (rows * cols >= 65536 && !omp_in_parallel())
+  for (int64_t b = 0; b < blocks; ++b) {
+    const int64_t c0 = b * kCols, nc = std::min(kCols, cols - c0);
+    double mean[kCols] = {}, m2[kCols] = {};
+    for (int64_t i = 0; i < rows; ++i) {
+      if ((i & 1023) == 1023 && interrupt_pending()) {
+        stopped = true;
+        break;
+      }
+      const char* row = in + i * row_stride + c0 * static_cast<int64_t>(sizeof(T));
+      const double n = static_cast<double>(i + 1);
+      for (int64_t c = 0; c < nc; ++c) {
+        const double x = as_double<T>(row + c * static_cast<int64_t>(sizeof(T)));
+        const double delta = x - mean[c];
+        mean[c] += delta / n;
+        m2[c] = m2[c] + delta * (x - mean[c]);
+      }
+    }
+    for (int64_t c = 0; c < nc; ++c) {
+      double v = m2[c] / divisor;
+      if (take_sqrt) v = std::sqrt(v);
+      put<T>(out + (c0 + c) * out_stride, v);
+      if (mean_out) put<T>(mean_out + (c0 + c) * out_stride / out_item * mean_item, mean[c]);
+    }
+  }
+  if (stopped) throw_if_interrupted();
+}
+
 template <typename T>
 void welford(const Tensor& out, const Tensor& mean_out, const Tensor& in, double correction,
              bool take_sqrt) {
   ReduceLayout L = make_reduce_layout(out, in);
+  if (L.ndim() == 2 && L.nreduced == 1 && L.in(1) == static_cast<int64_t>(sizeof(T)) && L.size(1) >= 8) {
+    welford_columns<T>(L, in.data_ptr(), out.data_ptr(), out.itemsize(),
+                       mean_out.defined() ? mean_out.data_ptr() : nullptr,
+                       mean_out.defined() ? mean_out.itemsize() : 0, correction, take_sqrt);
+    return;
+  }
   // The mean output shares out's geometry, so its address follows out's.
   const bool with_mean = mean_out.defined();
   char* const out_base = out.data_ptr();
@@ -48,7 +99,7 @@ void welford(const Tensor& out, const Tensor& mean_out, const Tensor& in, double
       ++n;
       const double delta = x - mean;
       mean += delta / static_cast<double>(n);
-      m2 = std::fma(delta, x - mean, m2);
+      m2 = m2 + delta * (x - mean);
     });
     const double nf = static_cast<double>(n);
     const double divisor = nf > correction ? nf - correction : 0.0;
