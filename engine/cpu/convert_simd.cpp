@@ -2,6 +2,7 @@
 // TSH_F16C use the instructions; the choice is made once at run time.
 #include "engine/cpu/convert_simd.h"
 
+#include <cpuid.h>
 #include <immintrin.h>
 
 #include <cstring>
@@ -12,11 +13,14 @@ namespace {
 
 #define TSH_F16C __attribute__((target("avx,f16c")))
 
+// F16C is CPUID leaf 1, ECX bit 29 (read directly: clang 14 has no "f16c" for
+// __builtin_cpu_supports); its YMM registers need AVX's OS support, which "avx" checks.
 bool has_f16c() {
 #if defined(__x86_64__) || defined(__i386__)
   static const bool yes = [] {
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __builtin_cpu_supports("avx") && __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & (1u << 29)) != 0;
   }();
   return yes;
 #else
