@@ -33,12 +33,15 @@ BlockCache& large_blocks() {
 
 constexpr size_t kSmallBytes = 1024;
 
+// Every block is a whole number of 64-byte lines; allocate and deallocate must agree on it.
+size_t rounded_size(int64_t nbytes) { return (static_cast<size_t>(nbytes) + 63) & ~size_t{63}; }
+
 // 64-byte aligned from 1 KiB up, so the vector loads of fresh tensors do not split cache lines.
 class HostAllocator : public Allocator {
  public:
   void* allocate(int64_t nbytes) override {
     if (nbytes == 0) return nullptr;
-    size_t rounded = (static_cast<size_t>(nbytes) + 63) & ~size_t{63};
+    const size_t rounded = rounded_size(nbytes);
     // Linux overcommits: an allocation beyond physical memory may "succeed" and
     // then get the process killed when touched. Refuse it up front instead.
     // Small blocks (a number, a short vector) from plain malloc: 16-byte aligned, enough for every
@@ -55,8 +58,7 @@ class HostAllocator : public Allocator {
     return p;
   }
   void deallocate(void* p, int64_t nbytes) override {
-    size_t rounded = (static_cast<size_t>(nbytes) + 63) & ~size_t{63};
-    if (rounded >= BlockCache::kMinBytes) large_blocks().give(p);
+    if (rounded_size(nbytes) >= BlockCache::kMinBytes) large_blocks().give(p);
     else std::free(p);
   }
   void release_cache() override { large_blocks().release(); }

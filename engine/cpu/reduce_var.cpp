@@ -36,6 +36,13 @@ template <typename T> inline void put(char* p, double v) {
   std::memcpy(p, &t, sizeof(T));
 }
 
+// One Welford update with the n-th element x (n counted from 1), in PyTorch 2.x's operations.
+inline void welford_step(double x, double n, double& mean, double& m2) {
+  const double delta = x - mean;
+  mean += delta / n;
+  m2 = m2 + delta * (x - mean);
+}
+
 // Welford over the columns of a 2-d layout whose outputs are contiguous in the input (m.var(0)):
 // rows are read in turn and each updates kCols column states side by side, so the columns' update
 // chains (a division each) overlap instead of waiting on one another, and every row is read once as
@@ -61,10 +68,7 @@ void welford_columns(const ReduceLayout& L, const char* in, char* out, int64_t o
       const char* row = in + i * row_stride + c0 * static_cast<int64_t>(sizeof(T));
       const double n = static_cast<double>(i + 1);
       for (int64_t c = 0; c < nc; ++c) {
-        const double x = as_double<T>(row + c * static_cast<int64_t>(sizeof(T)));
-        const double delta = x - mean[c];
-        mean[c] += delta / n;
-        m2[c] = m2[c] + delta * (x - mean[c]);
+        welford_step(as_double<T>(row + c * static_cast<int64_t>(sizeof(T))), n, mean[c], m2[c]);
       }
     }
     for (int64_t c = 0; c < nc; ++c) {
@@ -95,11 +99,8 @@ void welford(const Tensor& out, const Tensor& mean_out, const Tensor& in, double
     double mean = 0, m2 = 0;
     int64_t n = 0;
     for_each_in_block(L, p, [&](const char* e) {
-      const double x = as_double<T>(e);
       ++n;
-      const double delta = x - mean;
-      mean += delta / static_cast<double>(n);
-      m2 = m2 + delta * (x - mean);
+      welford_step(as_double<T>(e), static_cast<double>(n), mean, m2);
     });
     const double nf = static_cast<double>(n);
     const double divisor = nf > correction ? nf - correction : 0.0;

@@ -29,7 +29,6 @@ Tensor moved_to(const Tensor& src, Device device) {
 const Tensor& copy_(const Tensor& dst, const Tensor& src) {
   // PyTorch's order: a copy onto the very same elements does nothing; otherwise written-to
   // elements may not repeat, nor partly overlap src's (`x.copy_(x.t())` raises, as in PyTorch).
-  if (dst.is_same(src)) return dst;
   if (dst.storage() == src.storage() && dst.storage_offset() == src.storage_offset() &&
       dst.sizes() == src.sizes() && dst.strides() == src.strides() && dst.dtype() == src.dtype() &&
       dst.is_conj() == src.is_conj())

@@ -83,10 +83,12 @@ bool row_major(const Tensor& t) {
 // known, and the general path's views and checks can be skipped. Everything
 // else returns false and takes that path.
 bool prepare_plain(std::span<const Operand> inputs, std::span<const DType> in_dtypes, const Dest& dest,
-                   DType out_dtype, Prepared& p) {
-  if (inputs.empty() || dest.mode == Dest::Mode::Out) return false;
-  const Tensor& first = inputs[0].is_tensor() ? inputs[0].tensor() : dest.tensor;
-  if (!first.defined() || first.numel() == 0) return false;
+                   DType out_dtype, DType check_dtype, Prepared& p) {
+  // (check_dtype == out_dtype: writing self in its own dtype needs no cast check.)
+  if (inputs.empty() || !inputs[0].is_tensor() || dest.mode == Dest::Mode::Out || check_dtype != out_dtype)
+    return false;
+  const Tensor& first = inputs[0].tensor();
+  if (first.numel() == 0) return false;
   for (size_t i = 0; i < inputs.size(); ++i) {
     if (!inputs[i].is_tensor()) return false;
     const Tensor& t = inputs[i].tensor();
@@ -220,7 +222,7 @@ void check_can_cast(DType from, DType to) {
 Prepared prepare_elementwise(std::span<const Operand> inputs, std::span<const DType> in_dtypes,
                              const Dest& dest, DType out_dtype, DType check_dtype) {
   Prepared p;
-  if (prepare_plain(inputs, in_dtypes, dest, out_dtype, p)) return p;
+  if (prepare_plain(inputs, in_dtypes, dest, out_dtype, check_dtype, p)) return p;
   p.shape = broadcast_all(inputs);
   const Shape& shape = p.shape;
   std::vector<Tensor> originals;  // the tensor inputs, for overlap checks
