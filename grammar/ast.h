@@ -119,6 +119,9 @@ struct Expr {
   // Whatever the evaluator worked out once about this node and may reuse (the shell keeps the
   // tensor-method overloads an Attribute callee names here); null until then.
   mutable const void* resolved = nullptr;
+  // For a Name: the stamp (the shell's namespace epoch) under which `resolved` points at the name's
+  // variable; 0 when it points nowhere.
+  mutable uint64_t resolved_epoch = 0;
   std::vector<Comprehension> comps;  // ListComp, DictComp
   bool parenthesized = false;     // written inside (...) — `(a)` vs `a`
   // Added by the grammar: a ListComp written as a generator expression,

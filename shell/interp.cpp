@@ -36,6 +36,7 @@ Interpreter::Interpreter(Output output) : out_(std::move(output)) {
   torch_ = make_torch_module(*this);
   builtins_["torch"] = torch_;  // the torch namespace is always present, imported or not
   builtins_["__name__"] = Value::str("__main__");  // `if __name__ == '__main__':` runs, as in a script
+  names_changed();
 }
 
 // ---------------------------------------------------------------- statements
@@ -79,7 +80,7 @@ void Interpreter::loop_interrupt_point(const Stmt& loop) {
 
 void Interpreter::display(const Value& v) {
   if (v.is_none()) return;
-  globals_["_"] = v;
+  if (globals_.insert_or_assign("_", v).second) names_changed();
   out_.out(repr(v) + "\n");
 }
 
@@ -103,7 +104,7 @@ void Interpreter::exec(const Stmt& s) {
       const Expr& target = *s.targets[0];
       Value rhs = eval(*s.value);
       if (target.kind == ExprKind::Name) {
-        Value cur = lookup(target.text);
+        Value cur = lookup_name(target);
         Value result;
         try {
           result = binary(s.op, cur, rhs, true);
@@ -138,6 +139,7 @@ void Interpreter::exec(const Stmt& s) {
         const Value mod = import_module(imp.module);
         if (imp.alias.empty()) globals_[root] = import_module(root);
         else globals_[imp.alias] = mod;
+        names_changed();
       }
       return;
     case StmtKind::Del:
@@ -145,6 +147,7 @@ void Interpreter::exec(const Stmt& s) {
         if (t->kind == ExprKind::Name) {
           auto& vars = namespace_for(t->text);
           if (!vars.erase(t->text)) throw NameError("name '" + t->text + "' is not defined");
+          names_changed();
         } else if (t->kind == ExprKind::Subscript) {
           Value obj = eval(*t->items[0]);
           Value idx = eval(*t->items[1]);
@@ -257,7 +260,7 @@ void Interpreter::exec(const Stmt& s) {
     case StmtKind::Try: try_statement(s); return;
     case StmtKind::Def: {
       Value f = make_function(s.name, s.params, &s.body, nullptr);
-      namespace_for(s.name)[s.name] = f;
+      bind_name(s.name, f);
       return;
     }
     case StmtKind::With: with_statement(s, 0); return;
@@ -397,10 +400,12 @@ void Interpreter::declare_names(const Stmt& s) {
   for (const std::string& name : s.names) {
     if (s.kind == StmtKind::Global) {
       scope_->global_names.insert(name);
+      names_changed();
       continue;
     }
     if (!scope_->enclosing) throw SyntaxErr("no binding for nonlocal '" + name + "' found");
     scope_->nonlocal_names.insert(name);
+    names_changed();
   }
 }
 
@@ -414,14 +419,32 @@ std::map<std::string, Value>& Interpreter::namespace_for(const std::string& name
   return scope_->vars;
 }
 
-void Interpreter::bind_name(const std::string& name, const Value& v) { namespace_for(name)[name] = v; }
+void Interpreter::bind_name(const std::string& name, const Value& v) {
+  if (namespace_for(name).insert_or_assign(name, v).second) names_changed();
+}
 
-void Interpreter::unbind_name(const std::string& name) { namespace_for(name).erase(name); }
+void Interpreter::unbind_name(const std::string& name) {
+  if (namespace_for(name).erase(name)) names_changed();
+}
+
+void Interpreter::assign_name(const Expr& target, const Value& v) {
+  if (target.resolved_epoch == names_epoch_) {
+    *static_cast<Value*>(const_cast<void*>(target.resolved)) = v;
+    return;
+  }
+  auto [it, inserted] = namespace_for(target.text).insert_or_assign(target.text, v);
+  if (inserted) {
+    names_changed();
+    return;
+  }
+  target.resolved = &it->second;
+  target.resolved_epoch = names_epoch_;
+}
 
 void Interpreter::assign(const Expr& target, const Value& v) {
   switch (target.kind) {
     case ExprKind::Name:
-      namespace_for(target.text)[target.text] = v;
+      assign_name(target, v);
       return;
     case ExprKind::Tuple:
     case ExprKind::List: {
@@ -535,16 +558,31 @@ Value Interpreter::eval(const Expr& e) {
   }
 }
 
-Value Interpreter::lookup(const std::string& name) {
+Value* Interpreter::find_variable(const std::string& name) {
   bool isolated = false;  // inside a namespace of its own (a benchmark Timer's)
   Scope* first = scope_ && scope_->global_names.count(name) ? nullptr : scope_.get();
   for (Scope* s = first; s && !isolated; s = s->enclosing.get()) {
     auto it = s->vars.find(name);
-    if (it != s->vars.end()) return it->second;
+    if (it != s->vars.end()) return &it->second;
     isolated = s->isolated;
   }
-  if (auto it = globals_.find(name); !isolated && it != globals_.end()) return it->second;
-  if (auto it = builtins_.find(name); it != builtins_.end()) return it->second;
+  if (auto it = globals_.find(name); !isolated && it != globals_.end()) return &it->second;
+  if (auto it = builtins_.find(name); it != builtins_.end()) return &it->second;
+  return nullptr;
+}
+
+Value Interpreter::lookup_name(const Expr& e) {
+  if (e.resolved_epoch == names_epoch_) return *static_cast<const Value*>(e.resolved);
+  if (Value* v = find_variable(e.text)) {
+    e.resolved = v;
+    e.resolved_epoch = names_epoch_;
+    return *v;
+  }
+  return lookup(e.text);
+}
+
+Value Interpreter::lookup(const std::string& name) {
+  if (Value* v = find_variable(name)) return *v;
   // Bare torch names: rand(2, 3) is torch.rand(2, 3).
   auto* torch_mod = torch_.as<ModuleObj>();
   if (auto it = torch_mod->attrs.find(name); it != torch_mod->attrs.end()) return it->second;
@@ -561,7 +599,7 @@ Value Interpreter::lookup(const std::string& name) {
 
 Value Interpreter::eval_inner(const Expr& e) {
   switch (e.kind) {
-    case ExprKind::Name: return lookup(e.text);
+    case ExprKind::Name: return lookup_name(e);
     case ExprKind::NamedExpr: {
       Value v = eval(*e.items[0]);
       bind_name(e.text, v);
@@ -665,16 +703,16 @@ void Interpreter::with_scope(const std::shared_ptr<Scope>& scope, const std::fun
   auto saved = scope_;
   const auto saved_trace = trace_;
   const size_t saved_depth = trace_depth_recorded_;
-  scope_ = scope;
+  set_scope(scope);
   try {
     fn();
   } catch (...) {
-    scope_ = saved;
+    set_scope(saved);
     trace_ = saved_trace;
     trace_depth_recorded_ = saved_depth;
     throw;
   }
-  scope_ = saved;
+  set_scope(saved);
 }
 
 // Runs a comprehension's for/if clauses in a scope of its own (Python 3),
@@ -683,7 +721,7 @@ void Interpreter::comprehension(const Expr& e, const std::function<void()>& emit
   auto saved = scope_;
   auto comp_scope = std::make_shared<Scope>();
   comp_scope->enclosing = scope_;
-  scope_ = comp_scope;
+  set_scope(comp_scope);
   try {
     std::function<void(size_t)> loop = [&](size_t level) {
       if (level == e.comps.size()) {
@@ -708,10 +746,10 @@ void Interpreter::comprehension(const Expr& e, const std::function<void()>& emit
     };
     loop(0);
   } catch (...) {
-    scope_ = saved;
+    set_scope(saved);
     throw;
   }
-  scope_ = saved;
+  set_scope(saved);
 }
 
 // (x for x in y): a lazy iterator. The outermost iterable is evaluated now, in
@@ -745,12 +783,12 @@ bool Interpreter::generator_next(GenState& st, Value& out) {
     GenState& st;
     std::shared_ptr<Scope> saved;
     Enter(Interpreter& i, GenState& s) : in(i), st(s), saved(i.scope_) {
-      in.scope_ = st.scope;
+      in.set_scope(st.scope);
       st.running = true;
     }
     ~Enter() {
-      in.scope_ = saved;
       st.running = false;
+      in.set_scope(std::move(saved));
     }
   } enter(*this, st);
   try {
@@ -785,7 +823,8 @@ bool Interpreter::generator_next(GenState& st, Value& out) {
 }
 
 Value Interpreter::eval_call(const Expr& e) {
-  Args args;
+  ArgsLease lease;
+  Args& args = lease.args;
   Kwargs kwargs;
   args.reserve(e.args.size() + 1);
   const Expr& callee = *e.items[0];
@@ -983,7 +1022,7 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
     throw TypeError(f.name + "() missing " + std::to_string(missing.size()) + " required keyword-only " +
                     plural(missing.size(), "argument") + ": " + quoted_names(missing));
   auto saved = scope_;
-  scope_ = scope;
+  set_scope(scope);
   frame_names_.push_back(f.name);
   frame_sources_.push_back(f.source);
   {
@@ -1010,14 +1049,14 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
     frame_names_.pop_back();
     frame_sources_.pop_back();
     frame_signatures_.pop_back();
-    scope_ = saved;
+    set_scope(saved);
     throw;
   }
   --depth_;
   frame_names_.pop_back();
   frame_sources_.pop_back();
   frame_signatures_.pop_back();
-  scope_ = saved;
+  set_scope(saved);
   return result;
 }
 

@@ -51,6 +51,9 @@ struct TraceEntry {
 class Interpreter {
  public:
   explicit Interpreter(Output output);
+  ~Interpreter() { names_changed(); }
+  Interpreter(const Interpreter&) = delete;
+  Interpreter& operator=(const Interpreter&) = delete;
 
   // Runs statements at module level. An expression statement whose value is
   // not None prints its repr. Errors propagate (tsh::Error); see trace().
@@ -95,10 +98,12 @@ class Interpreter {
   void set_argv(std::vector<std::string> argv) { argv_ = std::move(argv); }
   const std::vector<std::string>& argv() const { return argv_; }
 
-  std::map<std::string, Value>& globals() { return globals_; }
+  // The namespaces themselves. Whoever takes one may add or remove names, so the
+  // name cache is dropped (see names_changed).
+  std::map<std::string, Value>& globals() { names_changed(); return globals_; }
   // The innermost function's variables, or the globals at module level (locals()).
-  std::map<std::string, Value>& local_names() { return scope_ ? scope_->vars : globals_; }
-  std::map<std::string, Value>& builtins() { return builtins_; }
+  std::map<std::string, Value>& local_names() { names_changed(); return scope_ ? scope_->vars : globals_; }
+  std::map<std::string, Value>& builtins() { names_changed(); return builtins_; }
   const Value& torch() const { return torch_; }
   Output& output() { return out_; }
   void print_out(std::string_view s) { out_.out(s); }
@@ -120,6 +125,23 @@ class Interpreter {
   std::map<std::string, Value>& namespace_for(const std::string& name);
   void bind_name(const std::string& name, const Value& v);
   void unbind_name(const std::string& name);
+  // The name cache. A Name node remembers where its variable lives (Expr::resolved) under
+  // the epoch it was found in; the epoch moves on whenever a name is added to or removed
+  // from any namespace or the current scope changes, which are the only events that can
+  // change what a name resolves to or free the variable it points at (a value bound
+  // over an existing variable leaves it in place). One syntax tree is evaluated by one
+  // interpreter; making or destroying an interpreter also moves the epoch on.
+  static void names_changed() { ++names_epoch_; }
+  static inline uint64_t names_epoch_ = 1;
+  void set_scope(std::shared_ptr<Scope> scope) {
+    scope_ = std::move(scope);
+    names_changed();
+  }
+  // The variable `name` denotes in the namespaces (locals, enclosing defs, globals,
+  // builtins), or null.
+  Value* find_variable(const std::string& name);
+  Value lookup_name(const grammar::Expr& name);  // through the cache
+  void assign_name(const grammar::Expr& target, const Value& v);
   std::vector<std::exception_ptr> handling_;
   bool show_nested_values_ = false;  // inside a top-level compound statement (exec_toplevel)
   Value eval_inner(const grammar::Expr& e);

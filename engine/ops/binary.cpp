@@ -25,7 +25,10 @@ struct Spec {
 
 // The dtype an op computes in (before checking that the op supports it).
 DType promoted(const Spec& s, const Operand& a, const Operand& b) {
-  DType d = result_type({a.promotion(), b.promotion()});
+  // Two tensors of one dtype promote to it, whatever their dims (the common case, looked at first).
+  DType d = a.is_tensor() && b.is_tensor() && a.tensor().dtype() == b.tensor().dtype()
+                ? a.tensor().dtype()
+                : result_type({a.promotion(), b.promotion()});
   if (s.int_to_float && is_integral(d, true)) d = default_dtype();
   return d;
 }

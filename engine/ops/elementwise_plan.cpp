@@ -92,8 +92,8 @@ bool prepare_plain(std::span<const Operand> inputs, std::span<const DType> in_dt
   for (size_t i = 0; i < inputs.size(); ++i) {
     if (!inputs[i].is_tensor()) return false;
     const Tensor& t = inputs[i].tensor();
-    if (t.dtype() != in_dtypes[i] || t.device() != first.device() || t.sizes() != first.sizes() || !row_major(t) ||
-        t.is_conj())
+    if (t.dtype() != in_dtypes[i] || (i > 0 && (t.device() != first.device() || t.sizes() != first.sizes())) ||
+        !row_major(t) || t.is_conj())
       return false;
   }
   if (dest.mode == Dest::Mode::InPlace) {
@@ -108,7 +108,6 @@ bool prepare_plain(std::span<const Operand> inputs, std::span<const DType> in_dt
   } else {
     p.result = empty(first.sizes(), out_dtype, first.device());
   }
-  p.shape = first.sizes();
   p.out = p.result;
   for (const Operand& op : inputs) p.ins.push_back(op.tensor());
   return true;
@@ -223,8 +222,7 @@ Prepared prepare_elementwise(std::span<const Operand> inputs, std::span<const DT
                              const Dest& dest, DType out_dtype, DType check_dtype) {
   Prepared p;
   if (prepare_plain(inputs, in_dtypes, dest, out_dtype, check_dtype, p)) return p;
-  p.shape = broadcast_all(inputs);
-  const Shape& shape = p.shape;
+  const Shape shape = broadcast_all(inputs);
   std::vector<Tensor> originals;  // the tensor inputs, for overlap checks
   for (const Operand& op : inputs)
     if (op.is_tensor()) originals.push_back(op.tensor());
@@ -311,6 +309,11 @@ Prepared prepare_elementwise(std::span<const Operand> inputs, std::span<const DT
     p.ins.push_back(permute_view(expanded, order));
   }
   return p;
+}
+
+void Prepared::Inputs::push_back(Tensor t) {
+  TSH_CHECK(n_ < kMax, std::logic_error, "an elementwise op with more than three inputs");
+  t_[n_++] = std::move(t);
 }
 
 const Tensor& finish_elementwise(const Prepared& p) {

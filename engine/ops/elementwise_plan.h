@@ -49,12 +49,23 @@ void check_overlap(const Tensor& out, std::span<const Tensor> inputs);
 // The prepared call: every tensor has the broadcast shape, permuted into the
 // iteration order (outermost dim first), ready for a kernel.
 struct Prepared {
+  // The inputs, held in place: elementwise ops have at most three, and a loop of
+  // small-tensor ops should not allocate for them.
+  class Inputs {
+   public:
+    static constexpr size_t kMax = 3;
+    void push_back(Tensor t);
+    size_t size() const { return n_; }
+    const Tensor& operator[](size_t i) const { return t_[i]; }
+   private:
+    Tensor t_[kMax];
+    size_t n_ = 0;
+  };
   Tensor result;            // what the op returns: the new tensor, self or out
   Tensor out;               // what the kernel writes (result, or a temp in out_dtype)
-  std::vector<Tensor> ins;  // inputs, converted to their kernel dtypes
+  Inputs ins;               // inputs, converted to their kernel dtypes
   bool via_temp = false;    // out is a temp to copy into result afterwards
   Tensor temp;              // that temp, in natural dim order
-  Shape shape;              // broadcast shape (natural dim order)
 };
 
 // Prepares a call whose kernel reads inputs[i] as in_dtypes[i] and writes

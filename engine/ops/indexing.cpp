@@ -32,16 +32,19 @@ Tensor alias(const Tensor& t) { return t.as_view(t.sizes(), t.strides(), t.stora
 
 }  // namespace
 
+Tensor index_int(const Tensor& self, int64_t index) {
+  TSH_CHECK(!(self.dim() == 0 && index == 0), IndexError,
+            "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+            "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+  return apply_int(self, 0, index, 0);
+}
+
 Tensor basic_index(const Tensor& self, const std::vector<IndexItem>& items) {
   if (items.size() == 1) {
     // PyTorch's single-index paths: no "too many indices" count first.
     const IndexItem& item = items[0];
     switch (item.kind) {
-      case IndexItem::Int:
-        TSH_CHECK(!(self.dim() == 0 && item.index == 0), IndexError,
-                  "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-                  "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
-        return apply_int(self, 0, item.index, 0);
+      case IndexItem::Int: return index_int(self, item.index);
       case IndexItem::Slice: return apply_slice(self, 0, item);
       case IndexItem::None: return unsqueeze(self, 0);
       case IndexItem::Ellipsis: return alias(self);

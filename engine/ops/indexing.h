@@ -32,6 +32,9 @@ struct IndexItem {
   static IndexItem ellipsis() { return {Ellipsis, 0, std::nullopt, std::nullopt, 1}; }
 };
 
+// self[index] for one integer index, with indexing's messages (basic_index's first case).
+Tensor index_int(const Tensor& self, int64_t index);
+
 // t[items...] as a new view of t's storage (never t itself).
 Tensor basic_index(const Tensor& t, const std::vector<IndexItem>& items);
 

@@ -32,9 +32,14 @@ const Tensor& assign_geometry(const Tensor& self, const Tensor& view) {
 }
 
 Tensor erase_dim(const Tensor& self, int64_t dim, int64_t extra_offset) {
-  Shape sizes = self.sizes(), strides = self.strides();
-  sizes.erase(sizes.begin() + dim);
-  strides.erase(strides.begin() + dim);
+  Shape sizes, strides;  // built at their final length: t[i] of a vector allocates none
+  sizes.reserve(self.sizes().size() - 1);
+  strides.reserve(self.sizes().size() - 1);
+  for (size_t d = 0; d < self.sizes().size(); ++d) {
+    if (static_cast<int64_t>(d) == dim) continue;
+    sizes.push_back(self.sizes()[d]);
+    strides.push_back(self.strides()[d]);
+  }
   return self.as_view(std::move(sizes), std::move(strides), self.storage_offset() + extra_offset);
 }
 

@@ -154,7 +154,7 @@ void Interpreter::import_from(const grammar::Stmt& s) {
       }
     }
     const std::string& as = imp.alias.empty() ? imp.module : imp.alias;
-    namespace_for(as)[as] = v;
+    bind_name(as, v);
   }
 }
 

@@ -32,6 +32,26 @@ std::string hex_addr(const void* p) {
   return buf;
 }
 
+namespace {
+constexpr size_t kSpareVectors = 32;   // deeper call nesting than this allocates as before
+constexpr size_t kSpareCapacity = 16;  // longer vectors are freed, not kept
+thread_local std::vector<std::vector<Value>> spare_vectors;
+}  // namespace
+
+std::vector<Value> borrow_values() {
+  if (spare_vectors.empty()) return {};
+  std::vector<Value> v = std::move(spare_vectors.back());
+  spare_vectors.pop_back();
+  return v;
+}
+
+void return_values(std::vector<Value>&& v) {
+  v.clear();  // may run destructors that borrow and return in turn: the pool is untouched so far
+  if (v.capacity() == 0 || v.capacity() > kSpareCapacity || spare_vectors.size() >= kSpareVectors) return;
+  if (spare_vectors.capacity() == 0) spare_vectors.reserve(kSpareVectors);
+  spare_vectors.push_back(std::move(v));
+}
+
 void release_values(std::vector<Value>& values) {
   // Containers dying inside another's destruction hand their items to
   // `pending` instead of destroying them; the outermost one empties it.

@@ -170,6 +170,21 @@ class Interpreter;
 using Args = std::vector<Value>;
 using Kwargs = std::vector<std::pair<std::string, Value>>;
 
+// Value vectors that keep their memory between calls. Every call builds a vector
+// of arguments and the registry one of bound values; in a loop of small-tensor
+// calls their malloc and free would cost as much as the op. A few spare vectors,
+// emptied but keeping their capacity, are lent out instead (per thread).
+std::vector<Value> borrow_values();           // empty; with room when a spare one is kept
+void return_values(std::vector<Value>&& v);   // emptied, and kept when small enough
+// An argument vector for one call, borrowed for the lease's lifetime.
+struct ArgsLease {
+  Args args = borrow_values();
+  ArgsLease() = default;
+  ArgsLease(const ArgsLease&) = delete;
+  ArgsLease& operator=(const ArgsLease&) = delete;
+  ~ArgsLease() { return_values(std::move(args)); }
+};
+
 // A function implemented in C++ (builtins, torch functions, methods of non-tensors).
 struct BuiltinObj : Object {
   std::string name;       // "print", "torch.zeros"

@@ -30,6 +30,20 @@ const std::vector<ViewParam>& call_view(const Signature& sig, bool is_method) {
     if (!is_method && i == 0 && name == "self" && p.type == ParamType::Tensor) name = "input";
     out.push_back({&p, name, i});
   }
+  size_t leading_tensors = 0, required = 0;
+  bool int_list = false;
+  for (size_t k = 0; k < out.size(); ++k) {
+    const Param& p = *out[k].p;
+    if (leading_tensors == k && p.type == ParamType::Tensor && !p.kwarg_only) ++leading_tensors;
+    if (!p.has_default) required = k + 1;
+    int_list = int_list || p.type == ParamType::IntList || p.type == ParamType::SymIntList;
+  }
+  sig.plain_min[is_method] = required;
+  sig.plain_max[is_method] = leading_tensors;
+  sig.has_int_list[is_method] = int_list;
+  sig.initial_values.assign(sig.params.size(), Value());
+  for (size_t i = 0; i < sig.params.size(); ++i)
+    if (sig.params[i].has_default) sig.initial_values[i] = sig.params[i].default_value;
   sig.call_params_of[is_method] = &sig;
   return out;
 }
@@ -227,6 +241,17 @@ bool bind_signature(const Signature& sig, bool is_method, const Args& args, cons
   const std::vector<ViewParam>& view = call_view(sig, is_method);
   const size_t first = is_method ? 1 : 0;
   const size_t nargs = args.size() - first;
+  if (kwargs.empty() && nargs >= sig.plain_min[is_method] && nargs <= sig.plain_max[is_method]) {
+    bool plain = true;
+    for (size_t k = first; k < args.size(); ++k) plain = plain && args[k].is(Kind::Tensor);
+    if (plain) {  // the short cut (see Signature::plain_min)
+      out.values = sig.initial_values;
+      if (is_method && sig.has_self()) out.values[0] = args[0];
+      for (size_t k = 0; k < nargs; ++k) out.values[view[k].index] = args[first + k];
+      out.sig = &sig;
+      return true;
+    }
+  }
   const size_t max_pos = count_positional(view);
   // A sole positional int[] also takes its ints as separate arguments, zeros(2, 3), when the
   // first of them is an index (PyTorch 2.x; zeros(2.5, 3) has too many arguments).
@@ -237,9 +262,7 @@ bool bind_signature(const Signature& sig, bool is_method, const Args& args, cons
     if (raise) extra_args(sig, view, nargs);
     return false;
   }
-  out.values.assign(sig.params.size(), Value());
-  for (size_t i = 0; i < sig.params.size(); ++i)
-    if (sig.params[i].has_default) out.values[i] = sig.params[i].default_value;
+  out.values = sig.initial_values;
   if (is_method && sig.has_self()) out.values[0] = args[0];
 
   size_t arg_pos = 0;
@@ -308,6 +331,7 @@ bool bind_signature(const Signature& sig, bool is_method, const Args& args, cons
 }
 
 void check_unpacked(const Signature& sig, bool is_method, const Bound& b) {
+  if (!sig.has_int_list[is_method]) return;
   for (const ViewParam& vp : call_view(sig, is_method)) {
     if (vp.p->type != ParamType::IntList && vp.p->type != ParamType::SymIntList) continue;
     const Value& v = b.values[vp.index];

@@ -285,7 +285,12 @@ void Registry::def(const std::string& schema, unsigned variants, std::string doc
   e->variants = variants;
   e->impl = std::move(impl);
   for (size_t i = 0; i < e->sig.params.size(); ++i)
-    if (e->sig.params[i].name == "out") e->out_index = i;
+  {
+    const Param& p = e->sig.params[i];
+    if (p.name == "out") e->out_index = i;
+    if (p.name == "requires_grad") e->requires_grad_index = i;
+    if (p.name == "pin_memory" && p.type == ParamType::Bool) e->pin_memory_index = i;
+  }
   const std::string& n = e->sig.name;
   e->writes_self = e->sig.has_self() && n.size() > 1 && n.back() == '_' && n != "requires_grad_" && n != "detach_";
   if (variants & kFunction) functions_[e->sig.name].push_back(e.get());
@@ -323,8 +328,8 @@ std::vector<std::string> Registry::method_names() const {
 namespace {
 
 // A factory's requires_grad=True: the new tensor becomes a leaf that requires grad.
-Value apply_requires_grad(const Bound& b, Value result) {
-  const size_t i = b.index_of("requires_grad");
+Value apply_requires_grad(const OpEntry& e, const Bound& b, Value result) {
+  const size_t i = e.requires_grad_index;
   if (i == Bound::npos || b.is_none(i) || !truthy(b[i]) || !result.is(Kind::Tensor)) return result;
   autograd::factory_requires_grad(result.as_tensor());
   return result;
@@ -333,9 +338,9 @@ Value apply_requires_grad(const Bound& b, Value result) {
 // A factory's pin_memory=True: the new CPU tensor goes to page-locked memory, as
 // PyTorch allocates it there; a meta tensor has no memory to pin, and PyTorch
 // lets it be. (A method's pin_memory is the method itself, not this argument.)
-Value pin_if_asked(const Bound& b, Value result) {
-  const size_t i = b.index_of("pin_memory");
-  if (i == Bound::npos || b.sig->params[i].type != ParamType::Bool || b.is_none(i) || !truthy(b[i])) return result;
+Value pin_if_asked(const OpEntry& e, const Bound& b, Value result) {
+  const size_t i = e.pin_memory_index;
+  if (i == Bound::npos || b.is_none(i) || !truthy(b[i])) return result;
   if (!result.is(Kind::Tensor) || result.as_tensor().device().is_meta()) return result;
   if (result.as_tensor().device().is_cuda()) throw RuntimeError("Only dense CPU tensors can be pinned");
   return Value::tensor(pinned_copy(result.as_tensor()));
@@ -437,7 +442,7 @@ Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloa
     Bound b;
     if (bind_signature(e->sig, is_method, args, kwargs, b, overloads.size() == 1)) {
       check_unpacked(e->sig, is_method, b);
-      return apply_requires_grad(b, pin_if_asked(b, run_bound(in, *e, b, is_method)));
+      return apply_requires_grad(*e, b, pin_if_asked(*e, b, run_bound(in, *e, b, is_method)));
     }
   }
   std::vector<const Signature*> sigs;

@@ -59,6 +59,14 @@ struct Signature {
   };
   mutable std::vector<CallParam> call_params[2];
   mutable const Signature* call_params_of[2] = {nullptr, nullptr};
+  // Also built with a form's call params, for the binder's short cut: a call of
+  // plain_min..plain_max positional tensors and no keywords fills the leading
+  // Tensor parameters and leaves every other at its default, exactly as full
+  // binding would. has_int_list: some parameter of the form is an int[] (which
+  // binding must unpack and check).
+  mutable size_t plain_min[2] = {1, 1}, plain_max[2] = {0, 0};
+  mutable bool has_int_list[2] = {true, true};
+  mutable std::vector<Value> initial_values;  // each parameter's default, or None
 };
 
 // Parses "name(Type a, Type? b=None, *, Type c=1) -> Ret [|hidden|python]" (a `|python`
@@ -72,8 +80,15 @@ Signature parse_signature(const std::string& schema);
 // Arguments after binding, one per parameter in signature order.
 class Bound {
  public:
-  std::vector<Value> values;
+  std::vector<Value> values = borrow_values();
   const Signature* sig = nullptr;
+
+  Bound() = default;
+  Bound(const Bound&) = default;
+  Bound(Bound&&) = default;
+  Bound& operator=(const Bound&) = default;
+  Bound& operator=(Bound&&) = default;
+  ~Bound() { return_values(std::move(values)); }
 
   const Value& operator[](size_t i) const { return values[i]; }
   bool is_none(size_t i) const { return values[i].is_none(); }
@@ -112,6 +127,8 @@ struct OpEntry {
   // and whether the op writes into self (a `name_` method), which bumps self's version.
   size_t out_index = static_cast<size_t>(-1);
   bool writes_self = false;
+  // A factory's requires_grad= and pin_memory= (bool) parameters, or npos.
+  size_t requires_grad_index = static_cast<size_t>(-1), pin_memory_index = static_cast<size_t>(-1);
 };
 
 class Registry {

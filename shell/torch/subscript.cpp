@@ -304,6 +304,9 @@ Value Interpreter::eval_subscript(const Value& obj, const Value& index) {
   switch (obj.kind()) {
     case Kind::Tensor: {
       const Tensor& t = obj.as_tensor();
+      // t[i], as in a loop over a tensor's elements: straight to the one-index path.
+      if (index.is(Kind::Int) && !t.is_conj() && !(grad_enabled() && autograd::requires_grad(t)))
+        return Value::tensor(index_int(t, unpack_long(index)));
       if (grad_enabled() && autograd::requires_grad(t)) {
         // A conjugate view is read through its values (with its history).
         return Value::tensor(recorded_subscript(t.is_conj() ? ag::resolve_conj(t) : t, tensor_index_items(*this, index)));
