@@ -284,8 +284,7 @@ void Registry::def(const std::string& schema, unsigned variants, std::string doc
   if (variants == kMethod && !e->sig.hidden && torch_inplace_function(e->sig.name)) variants = kBoth;
   e->variants = variants;
   e->impl = std::move(impl);
-  for (size_t i = 0; i < e->sig.params.size(); ++i)
-  {
+  for (size_t i = 0; i < e->sig.params.size(); ++i) {
     const Param& p = e->sig.params[i];
     if (p.name == "out") e->out_index = i;
     if (p.name == "requires_grad") e->requires_grad_index = i;
