@@ -822,18 +822,28 @@ bool Interpreter::generator_next(GenState& st, Value& out) {
   return false;
 }
 
+namespace {
+
+// A tensor method call of at most this many arguments (self included), all positional, is
+// tried as a plain call first (Registry::call_plain): the plain ops are unary and binary.
+constexpr size_t kPlainArgs = 3;
+
+bool plain_shaped(const Expr& call) {
+  if (!call.keywords.empty() || call.args.size() >= kPlainArgs) return false;
+  for (const auto& a : call.args)
+    if (a->kind == ExprKind::Starred) return false;
+  return true;
+}
+
+}  // namespace
+
 Value Interpreter::eval_call(const Expr& e) {
-  ArgsLease lease;
-  Args& args = lease.args;
-  Kwargs kwargs;
-  args.reserve(e.args.size() + 1);
   const Expr& callee = *e.items[0];
   // `t.view(2, 5)`: call the tensor method directly, with no bound-method object.
-  Value self;
   const std::vector<const OpEntry*>* method = nullptr;
-  Value fn;
+  Value obj, fn;
   if (callee.kind == ExprKind::Attribute) {
-    Value obj = eval(*callee.items[0]);
+    obj = eval(*callee.items[0]);
     if (obj.is(Kind::Tensor)) {
       // The registry is fixed once built: what the name means on a tensor is looked up once per node.
       static const char not_a_method = 0;
@@ -844,9 +854,7 @@ Value Interpreter::eval_call(const Expr& e) {
       if (callee.resolved != &not_a_method)
         method = static_cast<const std::vector<const OpEntry*>*>(callee.resolved);
     }
-    if (method) {
-      args.push_back(obj);
-    } else {
+    if (!method) {
       try {
         fn = get_attr(obj, callee.text);
       } catch (...) {
@@ -857,6 +865,24 @@ Value Interpreter::eval_call(const Expr& e) {
   } else {
     fn = eval(callee);
   }
+  if (method && plain_shaped(e)) {
+    // Evaluated onto the stack: a plain call (t.add_(u)) then needs no vector at all.
+    std::array<Value, kPlainArgs> plain;
+    size_t n = 0;
+    plain[n++] = std::move(obj);
+    for (const auto& a : e.args) plain[n++] = eval(*a);
+    Value result;
+    if (registry().call_plain(*method, true, std::span<Value>(plain.data(), n), result)) return result;
+    ArgsLease lease;
+    lease.args.assign(std::make_move_iterator(plain.begin()), std::make_move_iterator(plain.begin() + n));
+    Kwargs none;
+    return registry().call(*this, *method, true, lease.args, none);
+  }
+  ArgsLease lease;
+  Args& args = lease.args;
+  Kwargs kwargs;
+  args.reserve(e.args.size() + 1);
+  if (method) args.push_back(std::move(obj));
   auto callee_name = [&] { return method ? "Tensor." + callee.text + "()" : call_name(fn); };
   for (const auto& a : e.args) {
     if (a->kind == ExprKind::Starred) {

@@ -19,6 +19,15 @@ Shape contiguous_strides(const Shape& sizes);
 // Product of sizes; throws RuntimeError when it overflows int64.
 int64_t shape_numel(const Shape& sizes);
 
+// a == b, inline: small-tensor loops compare shapes of a dim or two on every op, where
+// vector's operator== would call memcmp.
+inline bool same_shape(const Shape& a, const Shape& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
 // PyTorch's is_contiguous: strides match row-major order, ignoring size-1 dims.
 bool is_contiguous(const Shape& sizes, const Shape& strides);
 

@@ -8,6 +8,16 @@
 
 namespace tsh {
 
+namespace {
+// Called wherever sizes and strides are set (each caller has checked the numel fits in int64).
+void derive_geometry(TensorImpl& impl) {
+  int64_t n = 1;
+  for (int64_t s : impl.sizes) n *= s;
+  impl.numel = n;
+  impl.contiguous = is_contiguous(impl.sizes, impl.strides);
+}
+}  // namespace
+
 Tensor Tensor::make(Storage storage, Shape sizes, Shape strides, int64_t offset, DType dtype) {
   TSH_CHECK(sizes.size() == strides.size(), RuntimeError,
             "mismatch in length of strides and shape");
@@ -44,6 +54,7 @@ Tensor Tensor::make(Storage storage, Shape sizes, Shape strides, int64_t offset,
   impl->storage = std::move(storage);
   impl->sizes = std::move(sizes);
   impl->strides = std::move(strides);
+  derive_geometry(*impl);
   impl->offset = offset;
   impl->dtype = dtype;
   return Tensor(std::move(impl));
@@ -62,13 +73,9 @@ int64_t Tensor::size(int64_t d) const { return impl_->sizes[checked_dim(d, dim()
 int64_t Tensor::stride(int64_t d) const { return impl_->strides[checked_dim(d, dim())]; }
 
 // Never overflows: as_view, set_geometry and make check shape_numel.
-int64_t Tensor::numel() const {
-  int64_t n = 1;
-  for (int64_t s : impl_->sizes) n *= s;
-  return n;
-}
+int64_t Tensor::numel() const { return impl_->numel; }
 
-bool Tensor::is_contiguous() const { return tsh::is_contiguous(impl_->sizes, impl_->strides); }
+bool Tensor::is_contiguous() const { return impl_->contiguous; }
 
 Tensor Tensor::as_view(Shape sizes, Shape strides, int64_t offset) const {
   shape_numel(sizes);  // PyTorch's "numel: integer multiplication overflow" (expand(2**40, 2**40))
@@ -76,6 +83,7 @@ Tensor Tensor::as_view(Shape sizes, Shape strides, int64_t offset) const {
   impl->storage = impl_->storage;
   impl->sizes = std::move(sizes);
   impl->strides = std::move(strides);
+  derive_geometry(*impl);
   impl->offset = offset;
   impl->dtype = impl_->dtype;
   impl->conj = impl_->conj;
@@ -92,6 +100,7 @@ void Tensor::set_geometry(Shape sizes, Shape strides, int64_t offset) const {
   shape_numel(sizes);
   impl_->sizes = std::move(sizes);
   impl_->strides = std::move(strides);
+  derive_geometry(*impl_);
   impl_->offset = offset;
 }
 

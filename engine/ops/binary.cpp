@@ -50,19 +50,19 @@ template <typename Extra>
 Tensor run(const Spec& s, const Operand& a, const Operand& b, const Dest& dest, BinaryParams params,
            Extra extra) {
   const DType d = promoted(s, a, b);
-  const Operand ins[2] = {a, b};
+  const Operand* const ins[2] = {&a, &b};
   const DType dts[2] = {d, d};
   Prepared p = prepare_elementwise(ins, dts, dest, d, d);
   extra(d, params);
-  kernels::check_of(s.op).require(p.out.device(), d);
+  kernels::check_of(s.op).require(p.out().device(), d);
   const bool int_division = is_integral(d, false) &&
                             (s.op == BinaryOp::DivTrunc || s.op == BinaryOp::DivFloor ||
                              s.op == BinaryOp::Remainder || s.op == BinaryOp::Fmod);
-  if (int_division && p.out.numel() > 0 && !p.out.device().is_meta()) {
+  if (int_division && p.out().numel() > 0 && !p.out().device().is_meta()) {
     // Refused before anything is written (PyTorch checks inside its loop).
     TSH_CHECK(kernels::all_nonzero.get(p.ins[1].device())(p.ins[1]), RuntimeError, "ZeroDivisionError");
   }
-  kernels::binary.get(p.out.device())(s.op, p.out, p.ins[0], p.ins[1], params);
+  kernels::binary.get(p.out().device())(s.op, p.out(), p.ins[0], p.ins[1], params);
   return finish_elementwise(p);
 }
 
@@ -128,11 +128,11 @@ bool is_number_equal(const Operand& o, double v) {
 
 // ones / a copy in the result dtype, written where dest says.
 Tensor fill_result(const Operand& a, const Operand& b, DType d, const Dest& dest, bool ones) {
-  const Operand ins[2] = {a, b};
+  const Operand* const ins[2] = {&a, &b};
   const DType dts[2] = {a.dtype(), b.dtype()};
   Prepared p = prepare_elementwise(ins, dts, dest, d, d);
-  if (ones) fill_(p.out, Scalar(int64_t{1}));
-  else copy_(p.out, p.ins[0]);
+  if (ones) fill_(p.out(), Scalar(int64_t{1}));
+  else copy_(p.out(), p.ins[0]);
   return finish_elementwise(p);
 }
 

@@ -24,10 +24,10 @@ namespace {
 Tensor compare(CompareOp op, const Operand& a, const Operand& b, const Dest& dest) {
   const DType d = result_type({a.promotion(), b.promotion()});
   kernels::check_of(op).require(a.is_tensor() ? a.tensor().device() : b.is_tensor() ? b.tensor().device() : Device{}, d);
-  const Operand ins[2] = {a, b};
+  const Operand* const ins[2] = {&a, &b};
   const DType dts[2] = {d, d};
   Prepared p = prepare_elementwise(ins, dts, dest, DType::Bool, DType::Bool);
-  kernels::compare.get(p.out.device())(op, p.out, p.ins[0], p.ins[1]);
+  kernels::compare.get(p.out().device())(op, p.out(), p.ins[0], p.ins[1]);
   return finish_elementwise(p);
 }
 

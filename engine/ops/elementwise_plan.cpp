@@ -82,34 +82,34 @@ bool row_major(const Tensor& t) {
 // non-empty tensor apart the other way) and the output layout (row-major) are
 // known, and the general path's views and checks can be skipped. Everything
 // else returns false and takes that path.
-bool prepare_plain(std::span<const Operand> inputs, std::span<const DType> in_dtypes, const Dest& dest,
+bool prepare_plain(std::span<const Operand* const> inputs, std::span<const DType> in_dtypes, const Dest& dest,
                    DType out_dtype, DType check_dtype, Prepared& p) {
   // (check_dtype == out_dtype: writing self in its own dtype needs no cast check.)
-  if (inputs.empty() || !inputs[0].is_tensor() || dest.mode == Dest::Mode::Out || check_dtype != out_dtype)
+  if (inputs.empty() || !inputs[0]->is_tensor() || dest.mode == Dest::Mode::Out || check_dtype != out_dtype)
     return false;
-  const Tensor& first = inputs[0].tensor();
+  const Tensor& first = inputs[0]->tensor();
   if (first.numel() == 0) return false;
   for (size_t i = 0; i < inputs.size(); ++i) {
-    if (!inputs[i].is_tensor()) return false;
-    const Tensor& t = inputs[i].tensor();
-    if (t.dtype() != in_dtypes[i] || (i > 0 && (t.device() != first.device() || t.sizes() != first.sizes())) ||
+    if (!inputs[i]->is_tensor()) return false;
+    const Tensor& t = inputs[i]->tensor();
+    if (t.dtype() != in_dtypes[i] || (i > 0 && (t.device() != first.device() || !same_shape(t.sizes(), first.sizes()))) ||
         !row_major(t) || t.is_conj())
       return false;
   }
   if (dest.mode == Dest::Mode::InPlace) {
     const Tensor& d = dest.tensor;
-    if (d.dtype() != out_dtype || d.device() != first.device() || d.sizes() != first.sizes() || !row_major(d) ||
+    if (d.dtype() != out_dtype || d.device() != first.device() || !same_shape(d.sizes(), first.sizes()) || !row_major(d) ||
         d.is_conj())
       return false;
     // Each input is self or lives in another storage: no partial overlap to refuse.
-    for (const Operand& op : inputs)
-      if (!op.tensor().is_same(d) && op.tensor().storage() == d.storage()) return false;
-    p.result = d;
+    for (const Operand* op : inputs)
+      if (!op->tensor().is_same(d) && op->tensor().storage() == d.storage()) return false;
+    p.result_ = HeldTensor::borrow(d);
   } else {
-    p.result = empty(first.sizes(), out_dtype, first.device());
+    p.result_ = empty(first.sizes(), out_dtype, first.device());
   }
-  p.out = p.result;
-  for (const Operand& op : inputs) p.ins.push_back(op.tensor());
+  p.out_is_result = true;
+  for (const Operand* op : inputs) p.ins.borrow(op->tensor());
   return true;
 }
 
@@ -188,10 +188,10 @@ void check_overlap(const Tensor& out, std::span<const Tensor> inputs) {
   }
 }
 
-Shape broadcast_all(std::span<const Operand> inputs) {
+Shape broadcast_all(std::span<const Operand* const> inputs) {
   Shape shape;
-  for (const Operand& op : inputs)
-    if (op.is_tensor()) shape = broadcast_shapes(shape, op.sizes());
+  for (const Operand* op : inputs)
+    if (op->is_tensor()) shape = broadcast_shapes(shape, op->sizes());
   return shape;
 }
 
@@ -220,12 +220,21 @@ void check_can_cast(DType from, DType to) {
 
 Prepared prepare_elementwise(std::span<const Operand> inputs, std::span<const DType> in_dtypes,
                              const Dest& dest, DType out_dtype, DType check_dtype) {
+  TSH_CHECK(inputs.size() <= Prepared::Inputs::kMax, std::logic_error, "an elementwise op with more than three inputs");
+  const Operand* ptrs[Prepared::Inputs::kMax];
+  for (size_t i = 0; i < inputs.size(); ++i) ptrs[i] = &inputs[i];
+  return prepare_elementwise(std::span<const Operand* const>(ptrs, inputs.size()), in_dtypes, dest, out_dtype,
+                             check_dtype);
+}
+
+Prepared prepare_elementwise(std::span<const Operand* const> inputs, std::span<const DType> in_dtypes,
+                             const Dest& dest, DType out_dtype, DType check_dtype) {
   Prepared p;
   if (prepare_plain(inputs, in_dtypes, dest, out_dtype, check_dtype, p)) return p;
   const Shape shape = broadcast_all(inputs);
   std::vector<Tensor> originals;  // the tensor inputs, for overlap checks
-  for (const Operand& op : inputs)
-    if (op.is_tensor()) originals.push_back(op.tensor());
+  for (const Operand* op : inputs)
+    if (op->is_tensor()) originals.push_back(op->tensor());
   for (const Tensor& t : originals)
     TSH_CHECK(t.device() == originals[0].device(), RuntimeError,
               device_mismatch(originals[0].device(), t.device()));
@@ -266,29 +275,29 @@ Prepared prepare_elementwise(std::span<const Operand> inputs, std::span<const DT
       same = same && t.sizes() == shape && t.strides() == originals[0].strides() &&
              non_overlapping_and_dense(t.sizes(), t.strides());
     // A Python number is a 0-d operand of its own: then the shapes differ.
-    for (const Operand& op : inputs) same = same && (op.is_tensor() || shape.empty());
+    for (const Operand* op : inputs) same = same && (op->is_tensor() || shape.empty());
     if (same && !tsh::is_contiguous(shape, originals[0].strides())) return originals[0].strides();
     return strides_in_order(shape, order);
   };
   const Device device = originals.empty() ? (dest.is_new() ? Device{} : dest.tensor.device())
                                           : originals[0].device();
   if (dest.is_new()) {
-    p.result = empty_strided(shape, new_strides(), out_dtype, device);
+    p.result_ = empty_strided(shape, new_strides(), out_dtype, device);
   } else {
-    p.result = dest.tensor;
-    if (p.result.sizes() != shape) restride_out(p.result, shape, new_strides());
+    p.result_ = HeldTensor::borrow(dest.tensor);
+    if (p.result().sizes() != shape) restride_out(p.result(), shape, new_strides());
   }
 
-  Tensor kernel_out = p.result;
-  if (p.result.dtype() != out_dtype) {
+  Tensor kernel_out = p.result();
+  if (kernel_out.dtype() != out_dtype) {
     kernel_out = empty_strided(shape, strides_in_order(shape, order), out_dtype, device);
     p.temp = kernel_out;
     p.via_temp = true;
   }
-  p.out = permute_view(kernel_out, order);
+  p.out_ = permute_view(kernel_out, order);
 
   for (size_t i = 0; i < inputs.size(); ++i) {
-    const Operand& op = inputs[i];
+    const Operand& op = *inputs[i];
     Tensor t;
     if (op.is_tensor()) {
       t = op.tensor();
@@ -311,14 +320,19 @@ Prepared prepare_elementwise(std::span<const Operand> inputs, std::span<const DT
   return p;
 }
 
-void Prepared::Inputs::push_back(Tensor t) {
+void Prepared::Inputs::borrow(const Tensor& t) {
+  TSH_CHECK(n_ < kMax, std::logic_error, "an elementwise op with more than three inputs");
+  t_[n_++] = HeldTensor::borrow(t);
+}
+
+void Prepared::Inputs::push_back(HeldTensor t) {
   TSH_CHECK(n_ < kMax, std::logic_error, "an elementwise op with more than three inputs");
   t_[n_++] = std::move(t);
 }
 
 const Tensor& finish_elementwise(const Prepared& p) {
-  if (p.via_temp) copy_(p.result, p.temp);
-  return p.result;
+  if (p.via_temp) copy_(p.result(), p.temp);
+  return p.result();
 }
 
 }  // namespace tsh

@@ -46,32 +46,57 @@ bool non_overlapping_and_dense(const Shape& sizes, const Shape& strides);
 // overlaps an input's memory.
 void check_overlap(const Tensor& out, std::span<const Tensor> inputs);
 
+// A tensor a plan either borrows from its caller, whose operands and destination
+// outlive the plan, or owns (a new tensor or view). A loop of small in-place ops
+// then takes no reference to any tensor: each one is an atomic count to bump.
+class HeldTensor {
+ public:
+  HeldTensor() = default;
+  HeldTensor(Tensor t) : owned_(std::move(t)) {}  // NOLINT: owning is the usual case
+  static HeldTensor borrow(const Tensor& t) {
+    HeldTensor h;
+    h.borrowed_ = &t;
+    return h;
+  }
+  const Tensor& get() const { return borrowed_ ? *borrowed_ : owned_; }
+
+ private:
+  const Tensor* borrowed_ = nullptr;
+  Tensor owned_;
+};
+
 // The prepared call: every tensor has the broadcast shape, permuted into the
 // iteration order (outermost dim first), ready for a kernel.
 struct Prepared {
-  // The inputs, held in place: elementwise ops have at most three, and a loop of
-  // small-tensor ops should not allocate for them.
+  // The inputs, held in place: elementwise ops have at most three.
   class Inputs {
    public:
     static constexpr size_t kMax = 3;
-    void push_back(Tensor t);
+    void push_back(HeldTensor t);
+    void borrow(const Tensor& t);
     size_t size() const { return n_; }
-    const Tensor& operator[](size_t i) const { return t_[i]; }
+    const Tensor& operator[](size_t i) const { return t_[i].get(); }
    private:
-    Tensor t_[kMax];
+    HeldTensor t_[kMax];
     size_t n_ = 0;
   };
-  Tensor result;            // what the op returns: the new tensor, self or out
-  Tensor out;               // what the kernel writes (result, or a temp in out_dtype)
-  Inputs ins;               // inputs, converted to their kernel dtypes
-  bool via_temp = false;    // out is a temp to copy into result afterwards
-  Tensor temp;              // that temp, in natural dim order
+  HeldTensor result_;        // what the op returns: the new tensor, self or out
+  HeldTensor out_;           // what the kernel writes: a view of result, or a temp in out_dtype
+  bool out_is_result = false;  // the kernel writes result itself (out_ is unused)
+  Inputs ins;                // inputs, converted to their kernel dtypes
+  bool via_temp = false;     // out is a temp to copy into result afterwards
+  Tensor temp;               // that temp, in natural dim order
+
+  const Tensor& result() const { return result_.get(); }
+  const Tensor& out() const { return out_is_result ? result_.get() : out_.get(); }
 };
 
 // Prepares a call whose kernel reads inputs[i] as in_dtypes[i] and writes
 // out_dtype. For InPlace and Out, checks that out_dtype can be cast to the
 // destination's dtype (the message names `check_dtype`, normally out_dtype)
 // and that shapes agree.
+Prepared prepare_elementwise(std::span<const Operand* const> inputs, std::span<const DType> in_dtypes,
+                             const Dest& dest, DType out_dtype, DType check_dtype);
 Prepared prepare_elementwise(std::span<const Operand> inputs, std::span<const DType> in_dtypes,
                              const Dest& dest, DType out_dtype, DType check_dtype);
 
@@ -80,7 +105,7 @@ const Tensor& finish_elementwise(const Prepared& p);
 
 // The broadcast shape of all inputs, folded left to right (PyTorch's message names
 // the shape so far "tensor a" and the next input "tensor b").
-Shape broadcast_all(std::span<const Operand> inputs);
+Shape broadcast_all(std::span<const Operand* const> inputs);
 
 // A 0-d tensor holding a number in its natural dtype (bool, int64, float64, complex128),
 // as PyTorch wraps a Python number.

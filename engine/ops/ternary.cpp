@@ -24,7 +24,7 @@ Tensor run(TernaryOp op, std::span<const Operand> ins, std::span<const DType> dt
            const Dest& dest, const Scalar& value = Scalar(int64_t{1})) {
   Prepared p = prepare_elementwise(ins, dts, dest, out, out);
   const Tensor& c = p.ins.size() > 2 ? p.ins[2] : Tensor();
-  kernels::ternary.get(p.out.device())(op, p.out, p.ins[0], p.ins[1], c, value);
+  kernels::ternary.get(p.out().device())(op, p.out(), p.ins[0], p.ins[1], c, value);
   return finish_elementwise(p);
 }
 

@@ -136,8 +136,8 @@ Tensor run(UnaryOp op, const Tensor& t, DType compute, DType out_dtype, const De
   const Operand ins[1] = {t};
   const DType dts[1] = {compute};
   Prepared p = prepare_elementwise(ins, dts, dest, out_dtype, out_dtype);
-  if (check) kernels::check_of(op).require(p.out.device(), compute);
-  kernels::unary.get(p.out.device())(op, p.out, p.ins[0], prm);
+  if (check) kernels::check_of(op).require(p.out().device(), compute);
+  kernels::unary.get(p.out().device())(op, p.out(), p.ins[0], prm);
   return finish_elementwise(p);
 }
 

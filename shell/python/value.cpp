@@ -133,7 +133,7 @@ Value Value::number(const Scalar& s) {
 Value Value::tensor(Tensor t) {
   auto o = std::make_shared<TensorObj>();
   o->t = std::move(t);
-  return object(Kind::Tensor, o);
+  return object(Kind::Tensor, std::move(o));
 }
 
 Value tensor_tuple(const std::vector<Tensor>& ts) {

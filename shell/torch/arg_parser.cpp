@@ -236,21 +236,27 @@ std::string param_type_name(const Param& p) {
   throw TypeError(msg);  // whole: PyTorch 2.x no longer cuts its messages at 1023 bytes
 }
 
+bool binds_plainly(const Signature& sig, bool is_method, std::span<const Value> args) {
+  call_view(sig, is_method);  // builds plain_min and plain_max
+  const size_t first = is_method ? 1 : 0;
+  const size_t nargs = args.size() - first;
+  if (nargs < sig.plain_min[is_method] || nargs > sig.plain_max[is_method]) return false;
+  for (size_t k = first; k < args.size(); ++k)
+    if (!args[k].is(Kind::Tensor)) return false;
+  return true;
+}
+
 bool bind_signature(const Signature& sig, bool is_method, const Args& args, const Kwargs& kwargs, Bound& out,
                     bool raise) {
   const std::vector<ViewParam>& view = call_view(sig, is_method);
   const size_t first = is_method ? 1 : 0;
   const size_t nargs = args.size() - first;
-  if (kwargs.empty() && nargs >= sig.plain_min[is_method] && nargs <= sig.plain_max[is_method]) {
-    bool plain = true;
-    for (size_t k = first; k < args.size(); ++k) plain = plain && args[k].is(Kind::Tensor);
-    if (plain) {  // the short cut (see Signature::plain_min)
-      out.values = sig.initial_values;
-      if (is_method && sig.has_self()) out.values[0] = args[0];
-      for (size_t k = 0; k < nargs; ++k) out.values[view[k].index] = args[first + k];
-      out.sig = &sig;
-      return true;
-    }
+  if (kwargs.empty() && binds_plainly(sig, is_method, args)) {  // the short cut (see Signature::plain_min)
+    out.values = sig.initial_values;
+    if (is_method && sig.has_self()) out.values[0] = args[0];
+    for (size_t k = 0; k < nargs; ++k) out.values[view[k].index] = args[first + k];
+    out.sig = &sig;
+    return true;
   }
   const size_t max_pos = count_positional(view);
   // A sole positional int[] also takes its ints as separate arguments, zeros(2, 3), when the

@@ -8,6 +8,7 @@
 // listing with its "didn't match" lines. Internal to the registry.
 #pragma once
 
+#include <span>
 #include <string>
 
 #include "shell/torch/registry.h"
@@ -20,6 +21,11 @@ namespace tsh::shell {
 // in PyTorch.
 bool bind_signature(const Signature& sig, bool is_method, const Args& args, const Kwargs& kwargs,
                     Bound& out, bool raise);
+
+// Whether binding these positional tensors (args[0] is self for a method) with no keywords
+// takes bind_signature's short cut: they fill the leading Tensor parameters and every other
+// parameter keeps its default (see Signature::plain_min).
+bool binds_plainly(const Signature& sig, bool is_method, std::span<const Value> args);
 
 // After a successful bind: the checks PyTorch makes while unpacking values (an int
 // list's later elements). Throws TypeError.

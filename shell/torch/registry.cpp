@@ -277,7 +277,7 @@ bool torch_inplace_function(const std::string& name) {
 
 }  // namespace
 
-void Registry::def(const std::string& schema, unsigned variants, std::string doc, OpImpl impl) {
+OpEntry& Registry::def(const std::string& schema, unsigned variants, std::string doc, OpImpl impl) {
   auto e = std::make_unique<OpEntry>();
   e->sig = parse_signature(schema);
   e->doc = std::move(doc);
@@ -298,6 +298,7 @@ void Registry::def(const std::string& schema, unsigned variants, std::string doc
     methods_[e->sig.name].push_back(e.get());
   }
   entries_.push_back(std::move(e));
+  return *entries_.back();
 }
 
 const std::vector<const OpEntry*>* Registry::functions(const std::string& name) const {
@@ -413,6 +414,22 @@ Value run_bound(Interpreter& in, const OpEntry& e, Bound& b, bool is_method) {
 }
 
 }  // namespace
+
+bool Registry::call_plain(const std::vector<const OpEntry*>& overloads, bool is_method, std::span<Value> args,
+                          Value& result) const {
+  // Binding would try the first overload first, and its short cut binds these tensors.
+  const OpEntry& e = *overloads[0];
+  if (!e.plain || args.size() != e.plain_arity || !binds_plainly(e.sig, is_method, args)) return false;
+  const bool recording = grad_enabled();
+  for (const Value& v : args) {
+    const Tensor& t = v.as_tensor();
+    if (t.is_conj() || (recording && autograd::requires_grad(t))) return false;
+  }
+  const Tensor& self = args[0].as_tensor();  // an in-place op may move self into its result
+  result = e.plain(args);
+  if (e.writes_self) autograd::bump_version(self);  // as run_bound does
+  return true;
+}
 
 Value Registry::call(Interpreter& in, const std::vector<const OpEntry*>& overloads, bool is_method,
                      Args& args, Kwargs& kwargs) const {

@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -116,6 +117,14 @@ class Bound {
 
 using OpImpl = std::function<Value(Interpreter&, Bound&)>;
 
+// The op on a plain call, given only its tensors (self first): a call of positional tensors
+// and no keywords that binds them to the leading Tensor parameters, every other parameter
+// at its default, with no conjugate view among them and no autograd to record. Ops that
+// lessons run in loops on small tensors give one, so such a call skips binding; it must do
+// exactly what `impl` does with the same arguments bound, and may move from them (an
+// in-place op returns self).
+using PlainImpl = std::function<Value(std::span<Value> tensors)>;
+
 enum Variants : unsigned { kFunction = 1, kMethod = 2, kBoth = 3 };
 
 struct OpEntry {
@@ -129,12 +138,16 @@ struct OpEntry {
   bool writes_self = false;
   // A factory's requires_grad= and pin_memory= (bool) parameters, or npos.
   size_t requires_grad_index = static_cast<size_t>(-1), pin_memory_index = static_cast<size_t>(-1);
+  // The plain call's implementation, taking plain_arity tensors (self included), or empty.
+  PlainImpl plain;
+  size_t plain_arity = 0;
+  void set_plain(size_t arity, PlainImpl f) { plain_arity = arity; plain = std::move(f); }
 };
 
 class Registry {
  public:
   // Adds an overload. Several entries may share a name: binding tries them in order.
-  void def(const std::string& schema, unsigned variants, std::string doc, OpImpl impl);
+  OpEntry& def(const std::string& schema, unsigned variants, std::string doc, OpImpl impl);
 
   // The overloads of a torch function / Tensor method, or nullptr.
   const std::vector<const OpEntry*>* functions(const std::string& name) const;
@@ -145,6 +158,11 @@ class Registry {
   // Binds and calls. For a method, args[0] is self.
   Value call(Interpreter& in, const std::vector<const OpEntry*>& overloads, bool is_method,
              Args& args, Kwargs& kwargs) const;
+  // The same call when it is plain (see PlainImpl) and the first overload has a plain
+  // implementation: runs it into `result` and returns true. Otherwise returns false having
+  // done nothing, and the call goes through `call`.
+  bool call_plain(const std::vector<const OpEntry*>& overloads, bool is_method, std::span<Value> args,
+                  Value& result) const;
 
  private:
   std::vector<std::unique_ptr<OpEntry>> entries_;

@@ -31,7 +31,8 @@ TEST_CASE("permuted copies land every element in place, for every item size", "[
   const std::vector<Case> cases = {
       {{37, 153}, {1, 0}},          {{64, 64}, {1, 0}},         {{1000, 9}, {1, 0}},
       {{5, 33, 47}, {2, 1, 0}},     {{5, 33, 47}, {0, 2, 1}},   {{33, 5, 47}, {1, 2, 0}},
-      {{3, 4, 20, 30}, {3, 1, 2, 0}}, {{2, 40, 3, 50}, {0, 3, 2, 1}}};
+      {{3, 4, 20, 30}, {3, 1, 2, 0}}, {{2, 40, 3, 50}, {0, 3, 2, 1}},
+      {{300, 260}, {1, 0}},         {{2, 130, 140}, {0, 2, 1}}};  // whole tiles (up to 128 on a side) and parts
   for (DType dt : {DType::UInt8, DType::Int16, DType::Float32, DType::Float64, DType::Complex128}) {
     for (const Case& c : cases) {
       const int64_t n = std::accumulate(c.shape.begin(), c.shape.end(), int64_t{1}, std::multiplies<>());
