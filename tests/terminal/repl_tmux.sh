@@ -224,6 +224,9 @@ elapsed_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 [ "$elapsed_ms" -le 400 ] || fail "Ctrl-C in a matmul took ${elapsed_ms} ms"
 run_line "'A' in dir()"
 wait_for '^False$' 2
+# The next large product runs on a new worker while the abandoned one finishes.
+run_line 'big[:1600, :1600].matmul(big[:1600, :1600]).shape'
+wait_for '^torch.Size\(\[1600, 1600\]\)$'
 
 # Ctrl-C inside %timeit.
 T send-keys -t tsh '%timeit sum(range(10**6))' Enter
