@@ -11,11 +11,10 @@ struct DTypeInfo {
   std::string_view name;
   std::string_view legacy;
   const char* typemeta;
-  int64_t size;
 };
 
 constexpr DTypeInfo kInfo[kNumDTypes] = {
-#define TSH_INFO(e, T, n, l, c) {n, l, c, sizeof(T)},
+#define TSH_INFO(e, T, n, l, c) {n, l, c},
     TSH_DTYPES(TSH_INFO)
 #undef TSH_INFO
 };
@@ -67,7 +66,6 @@ int category(DType d) {
 std::string_view dtype_name(DType d) { return kInfo[static_cast<int>(d)].name; }
 std::string dtype_repr(DType d) { return "torch." + std::string(dtype_name(d)); }
 std::string_view legacy_type_name(DType d) { return kInfo[static_cast<int>(d)].legacy; }
-int64_t itemsize(DType d) { return kInfo[static_cast<int>(d)].size; }
 const char* typemeta_name(DType d) { return kInfo[static_cast<int>(d)].typemeta; }
 
 std::optional<DType> dtype_from_name(std::string_view name) {

@@ -60,7 +60,15 @@ std::string_view legacy_type_name(DType d);   // "FloatTensor"
 // The C++ type name PyTorch prints in its messages: "long int", "c10::Half".
 const char* typemeta_name(DType d);
 std::optional<DType> dtype_from_name(std::string_view name);  // "float", "double", "long", "float32", ...
-int64_t itemsize(DType d);
+// Bytes per element (inline: every view and kernel asks).
+inline int64_t itemsize(DType d) {
+  constexpr int64_t kSizes[] = {
+#define TSH_SIZE(e, T, n, l, c) static_cast<int64_t>(sizeof(T)),
+      TSH_DTYPES(TSH_SIZE)
+#undef TSH_SIZE
+  };
+  return kSizes[static_cast<int>(d)];
+}
 
 inline bool is_complex(DType d) { return d == DType::Complex64 || d == DType::Complex128; }
 inline bool is_floating(DType d) {

@@ -236,11 +236,15 @@ std::string param_type_name(const Param& p) {
   throw TypeError(msg);  // whole: PyTorch 2.x no longer cuts its messages at 1023 bytes
 }
 
-bool binds_plainly(const Signature& sig, bool is_method, std::span<const Value> args) {
+bool binds_plainly(const Signature& sig, bool is_method, size_t n) {
   call_view(sig, is_method);  // builds plain_min and plain_max
+  const size_t nargs = n - (is_method ? 1 : 0);
+  return nargs >= sig.plain_min[is_method] && nargs <= sig.plain_max[is_method];
+}
+
+bool binds_plainly(const Signature& sig, bool is_method, std::span<const Value> args) {
+  if (!binds_plainly(sig, is_method, args.size())) return false;
   const size_t first = is_method ? 1 : 0;
-  const size_t nargs = args.size() - first;
-  if (nargs < sig.plain_min[is_method] || nargs > sig.plain_max[is_method]) return false;
   for (size_t k = first; k < args.size(); ++k)
     if (!args[k].is(Kind::Tensor)) return false;
   return true;

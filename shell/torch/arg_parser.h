@@ -26,6 +26,8 @@ bool bind_signature(const Signature& sig, bool is_method, const Args& args, cons
 // takes bind_signature's short cut: they fill the leading Tensor parameters and every other
 // parameter keeps its default (see Signature::plain_min).
 bool binds_plainly(const Signature& sig, bool is_method, std::span<const Value> args);
+// The same for a call of n tensors (self included, for a method), knowing they are all tensors.
+bool binds_plainly(const Signature& sig, bool is_method, size_t n);
 
 // After a successful bind: the checks PyTorch makes while unpacking values (an int
 // list's later elements). Throws TypeError.

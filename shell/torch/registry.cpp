@@ -419,9 +419,13 @@ bool Registry::call_plain(const std::vector<const OpEntry*>& overloads, bool is_
                           Value& result) const {
   // Binding would try the first overload first, and its short cut binds these tensors.
   const OpEntry& e = *overloads[0];
-  if (!e.plain || args.size() != e.plain_arity || !binds_plainly(e.sig, is_method, args)) return false;
+  if (!e.plain || args.size() != e.plain_arity) return false;
+  int8_t& binds = e.plain_binds[is_method];
+  if (binds < 0) binds = binds_plainly(e.sig, is_method, e.plain_arity) ? 1 : 0;
+  if (!binds) return false;
   const bool recording = grad_enabled();
   for (const Value& v : args) {
+    if (!v.is(Kind::Tensor)) return false;
     const Tensor& t = v.as_tensor();
     if (t.is_conj() || (recording && autograd::requires_grad(t))) return false;
   }

@@ -141,6 +141,9 @@ struct OpEntry {
   // The plain call's implementation, taking plain_arity tensors (self included), or empty.
   PlainImpl plain;
   size_t plain_arity = 0;
+  // Whether plain_arity tensors bind plainly (binds_plainly), as a method [1] or a function
+  // [0]: -1 until first asked.
+  mutable int8_t plain_binds[2] = {-1, -1};
   void set_plain(size_t arity, PlainImpl f) { plain_arity = arity; plain = std::move(f); }
 };
 

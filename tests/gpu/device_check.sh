@@ -16,6 +16,20 @@ tsh=/tmp/tsh-gpu/bin/tsh
   echo "== machine"; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv
   echo "== runtime"; "$tsh" -c 'import torch; print(torch.cuda.is_available(), torch.cuda.device_count(), torch.cuda.get_device_name(), torch.cuda.get_device_capability())'
   echo "== smoke"; tests/gpu/run.sh "$tsh" tests/gpu/smoke.tsh
+  echo "== plain call across devices (the bound call's error)"; "$tsh" -c "torch.ones(2).add_(torch.ones(2, device='cuda'))" 2>&1 | tail -1
+  echo "== add_ loop, 10^4 one-element cuda tensors"; "$tsh" -c "a = torch.ones(1, device='cuda'); b = torch.ones(1, device='cuda')
+def f():
+    for i in range(10000):
+        a.add_(b)
+%timeit f()"
+  python3 -c "
+import timeit, torch
+a = torch.ones(1, device='cuda'); b = torch.ones(1, device='cuda')
+def f():
+    for i in range(10000):
+        a.add_(b)
+f(); torch.cuda.synchronize()
+print('PyTorch', torch.__version__, 'best of 7: %.2f ms' % (1e3 * min(timeit.repeat(f, number=1, repeat=7))))" 2>&1 | tail -1
   echo "== lesson"; "$tsh" examples/gpu_lesson.tsh
   echo "== parity (cpu vs meta vs cuda:0)"; /tmp/tsh-gpu/bin/tsh_parity 2>&1 | grep -v "On entry to" | tail -40
   echo "== goldens with the default device cuda"
