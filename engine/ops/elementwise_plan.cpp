@@ -314,6 +314,8 @@ Prepared prepare_elementwise(std::span<const Operand* const> inputs, std::span<c
         if (t.strides()[d] == 0) sizes[d] = std::min<int64_t>(sizes[d], 1);
       t = to(t.as_view(sizes, t.strides(), t.storage_offset()), in_dtypes[i], std::nullopt);
     }
+    // A number is wrapped in host memory; a CUDA kernel reads its operands in device memory.
+    if (!op.is_tensor() && device.is_cuda()) t = to(t, std::nullopt, device);
     Tensor expanded = t.as_view(shape, broadcast_strides(t.sizes(), t.strides(), shape), t.storage_offset());
     p.ins.push_back(permute_view(expanded, order));
   }
