@@ -30,19 +30,27 @@ struct Job {
   std::exception_ptr error;
 };
 
-// The thread abandonable work runs on. It lives on between jobs, because a
-// library's per-thread state is costly to build again for every call: a fresh
-// thread makes OpenMP's OpenBLAS start a new thread team each time, which cost
-// 2048² sgemm 10% (105 ms against 95 ms on the 2-core development machine). A
-// worker whose job is abandoned finishes that job and ends; the next job gets
-// a new worker.
+// The thread abandonable work runs on. It lives on for a moment after each
+// job, because a library's per-thread state is costly to build again: a fresh
+// thread per call makes OpenMP's OpenBLAS start a new thread team each time,
+// which cost a 2048² sgemm 10% (105 ms against 95 ms on the 2-core development
+// machine). It does not live on for long, because while its team exists
+// libgomp counts more threads than cores and stops spinning at its barriers:
+// the interpreter's own parallel loops and LAPACK calls then sleep and wake at
+// every step (eigh 500² went from 14 ms to 100 ms). A worker whose job is
+// abandoned finishes that job and ends; the next job gets a new worker.
 class Worker {
  public:
-  // Hands `job` to the worker, which must be idle.
-  void start(std::shared_ptr<Job> job) {
+  // How long an idle worker waits for the next job before it ends.
+  static constexpr std::chrono::milliseconds kLinger{20};
+
+  // Hands `job` to the worker; false (and nothing handed) when it has already ended.
+  bool start(std::shared_ptr<Job> job) {
     std::lock_guard<std::mutex> lock(mu_);
+    if (ended_) return false;
     next_ = std::move(job);
     cv_.notify_one();
+    return true;
   }
 
   static std::shared_ptr<Worker> spawn() {
@@ -57,7 +65,10 @@ class Worker {
       std::shared_ptr<Job> job;
       {
         std::unique_lock<std::mutex> lock(mu_);
-        cv_.wait(lock, [&] { return next_ != nullptr; });
+        if (!cv_.wait_for(lock, kLinger, [&] { return next_ != nullptr; })) {
+          ended_ = true;
+          return;
+        }
         job = std::move(next_);
       }
       std::exception_ptr error;
@@ -73,6 +84,8 @@ class Worker {
       job->cv.notify_one();
       if (job->abandoned) {  // replaced by a new worker: nothing more comes here
         --g_abandoned;
+        std::lock_guard<std::mutex> own(mu_);
+        ended_ = true;
         return;
       }
     }
@@ -81,10 +94,11 @@ class Worker {
   std::mutex mu_;
   std::condition_variable cv_;
   std::shared_ptr<Job> next_;
+  bool ended_ = false;
 };
 
-// The idle worker (null before the first job and after an abandoned one). Only
-// the interpreter's thread runs abandonable work.
+// The last worker (null before the first job and after an abandoned one; it may
+// have ended since). Only the interpreter's thread runs abandonable work.
 std::shared_ptr<Worker>& idle_worker() {
   static auto* w = new std::shared_ptr<Worker>();  // never destroyed: workers outlive static destruction
   return *w;
@@ -94,10 +108,12 @@ std::shared_ptr<Worker>& idle_worker() {
 
 void run_abandonable(std::function<void()> work) {
   std::shared_ptr<Worker>& worker = idle_worker();
-  if (!worker) worker = Worker::spawn();
   auto job = std::make_shared<Job>();
   job->work = std::move(work);
-  worker->start(job);
+  if (!worker || !worker->start(job)) {
+    worker = Worker::spawn();
+    worker->start(job);
+  }
   std::unique_lock<std::mutex> lock(job->mu);
   while (!job->cv.wait_for(lock, std::chrono::milliseconds(5), [&] { return job->done; })) {
     if (interrupt_pending()) {
