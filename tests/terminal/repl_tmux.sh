@@ -260,7 +260,15 @@ grep -qx 'hist_marker = 41' "$HOME/.tsh_history" || fail "~/.tsh_history lacks t
 start_tsh
 T send-keys -t tsh Up
 wait_line 'hist_marker = 41$'
+# Type the next line only once its prompt is drawn: under load, keys sent
+# earlier are echoed by the terminal before readline redraws the line.
+before=$(prompts)
 T send-keys -t tsh Enter
+deadline=$((SECONDS + 20))
+while [ "$(prompts)" -le "$before" ]; do
+  [ $SECONDS -ge $deadline ] && fail "no prompt after the recalled line"
+  sleep 0.05
+done
 run_line 'hist_marker + 1'
 wait_for '^42$'
 # Ctrl-R searches the history.
