@@ -69,7 +69,9 @@ void* open_first(std::initializer_list<const char*> names, const char* what) {
   throw RuntimeError(std::string("CUDA ") + what + " could not be loaded: " + dlerror());
 }
 
-template <typename F> void bind(void* lib, F& fn, const std::string& name) {
+// (Not named bind: a std::string argument would bring std::bind in by argument-dependent lookup,
+// and std::bind, a better match for a temporary string, would silently bind nothing.)
+template <typename F> void load_symbol(void* lib, F& fn, const std::string& name) {
   fn = reinterpret_cast<F>(dlsym(lib, name.c_str()));
   if (!fn) throw RuntimeError("cuSOLVER lacks " + name);
 }
@@ -84,25 +86,25 @@ Solver& solver() {
     try {
       void* lib = open_first({"libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"},
                              "linear algebra needs cuSOLVER, which");
-      bind(lib, s.create, "cusolverDnCreate");
-      bind(lib, s.set_stream, "cusolverDnSetStream");
+      load_symbol(lib, s.create, "cusolverDnCreate");
+      load_symbol(lib, s.set_stream, "cusolverDnSetStream");
       for (int t = 0; t < 4; ++t) {
         const std::string p = std::string("cusolverDn") + kPrefix[t];
         const bool cx = t >= 2;
-        bind(lib, s.getrf_size[t], p + "getrf_bufferSize");
-        bind(lib, s.getrf[t], p + "getrf");
-        bind(lib, s.getrs[t], p + "getrs");
-        bind(lib, s.potrs[t], p + "potrs");
-        bind(lib, s.potri_size[t], p + "potri_bufferSize");
-        bind(lib, s.potri[t], p + "potri");
-        bind(lib, s.geqrf_size[t], p + "geqrf_bufferSize");
-        bind(lib, s.geqrf[t], p + "geqrf");
-        bind(lib, s.orgqr_size[t], p + (cx ? "ungqr_bufferSize" : "orgqr_bufferSize"));
-        bind(lib, s.orgqr[t], p + (cx ? "ungqr" : "orgqr"));
-        bind(lib, s.ormqr_size[t], p + (cx ? "unmqr_bufferSize" : "ormqr_bufferSize"));
-        bind(lib, s.ormqr[t], p + (cx ? "unmqr" : "ormqr"));
-        bind(lib, s.gesvd_size[t], p + "gesvd_bufferSize");
-        bind(lib, s.gesvd[t], p + "gesvd");
+        load_symbol(lib, s.getrf_size[t], p + "getrf_bufferSize");
+        load_symbol(lib, s.getrf[t], p + "getrf");
+        load_symbol(lib, s.getrs[t], p + "getrs");
+        load_symbol(lib, s.potrs[t], p + "potrs");
+        load_symbol(lib, s.potri_size[t], p + "potri_bufferSize");
+        load_symbol(lib, s.potri[t], p + "potri");
+        load_symbol(lib, s.geqrf_size[t], p + "geqrf_bufferSize");
+        load_symbol(lib, s.geqrf[t], p + "geqrf");
+        load_symbol(lib, s.orgqr_size[t], p + (cx ? "ungqr_bufferSize" : "orgqr_bufferSize"));
+        load_symbol(lib, s.orgqr[t], p + (cx ? "ungqr" : "orgqr"));
+        load_symbol(lib, s.ormqr_size[t], p + (cx ? "unmqr_bufferSize" : "ormqr_bufferSize"));
+        load_symbol(lib, s.ormqr[t], p + (cx ? "unmqr" : "ormqr"));
+        load_symbol(lib, s.gesvd_size[t], p + "gesvd_bufferSize");
+        load_symbol(lib, s.gesvd[t], p + "gesvd");
       }
     } catch (const Error& e) {
       failure = e.what();
@@ -119,9 +121,9 @@ Trsm& trsm_lib() {
   std::call_once(once, [] {
     try {
       void* lib = open_first({"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, "triangular solves need cuBLAS, which");
-      bind(lib, t.create_handle, "cublasCreate_v2");
-      bind(lib, t.set_stream, "cublasSetStream_v2");
-      for (int k = 0; k < 4; ++k) bind(lib, t.trsm[k], std::string("cublas") + kPrefix[k] + "trsm_v2");
+      load_symbol(lib, t.create_handle, "cublasCreate_v2");
+      load_symbol(lib, t.set_stream, "cublasSetStream_v2");
+      for (int k = 0; k < 4; ++k) load_symbol(lib, t.trsm[k], std::string("cublas") + kPrefix[k] + "trsm_v2");
     } catch (const Error& e) {
       failure = e.what();
     }
