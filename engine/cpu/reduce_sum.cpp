@@ -73,6 +73,7 @@ template <typename P, typename T>
 struct Slab {
   using Acc = typename P::Acc;
   static constexpr int G = 4 * P::W;  // columns per vector block
+  static constexpr int kWide = 2;      // vector blocks summed side by side when the columns allow
 
   int64_t s0, s1, size0, size1;
   SlabKind kind;
@@ -127,10 +128,21 @@ struct Slab {
           const char* p = base + j * s1;
           if (j < plain) {
             if (vec && j + G <= std::min(plain, j1)) {
-              if constexpr ((std::is_same_v<T, float> || std::is_same_v<T, double>) && !P::kIgnoreNan)
+              if constexpr ((std::is_same_v<T, float> || std::is_same_v<T, double>) && !P::kIgnoreNan) {
+                // Each column is a cascade of its own whose pushes depend only on the row
+                // index, so kWide blocks side by side give each column the same bits as one
+                // block at a time, and read 256 bytes of every row instead of 128 (4096²
+                // float32 sum(0): 2.9 -> 2.3 ms on the 2-core development machine; 4 and 8
+                // blocks were no faster, their accumulators no longer fit in registers).
+                if (j + kWide * G <= std::min(plain, j1)) {
+                  cascade::column_sums_contiguous<kWide * G, Acc>(p, s0, size0, d);
+                  j += kWide * G;
+                  continue;
+                }
                 cascade::column_sums_contiguous<G, Acc>(p, s0, size0, d);
-              else  // s1 is the element size here; a constant lets the compiler vectorise
+              } else {  // s1 is the element size here; a constant lets the compiler vectorise
                 cascade::column_sums<G, Acc>(p, s0, static_cast<int64_t>(sizeof(T)), size0, load, d);
+              }
               j += G;
             } else if (!vec && j + 4 <= std::min(plain, j1)) {
               cascade::column_sums<4, Acc>(p, s0, s1, size0, load, d);
