@@ -3,7 +3,10 @@
 // A transcript's `>>> `/`... ` lines are its input; its whole text is the
 // expected output of `tsh -i --echo` run from the file's folder with stderr
 // merged. Markdown files are checked block by block (each fenced block whose
-// first line starts with `>>> `), all blocks of a file in one session.
+// first line starts with `>>> `), all blocks of a file in one session. Each
+// example (a `>>> ` line, its `... ` lines and its output) passes or fails on
+// its own, and a failure is reported as Python's doctest reports one: file,
+// line, the example, and its output as a diff.
 #include "shell/doctest.h"
 
 #include <unistd.h>
@@ -35,7 +38,8 @@ std::vector<std::string> input_lines(const std::vector<std::string>& transcript)
   return in;
 }
 
-// A minimal line diff (longest common subsequence), in `diff`'s < / > notation.
+// A minimal line diff (longest common subsequence): `    -` expected lines missing, `    +` lines got
+// instead, `     ` lines both have.
 std::string line_diff(const std::vector<std::string>& want, const std::vector<std::string>& got) {
   size_t n = want.size(), m = got.size();
   std::vector<std::vector<int>> lcs(n + 1, std::vector<int>(m + 1, 0));
@@ -46,11 +50,12 @@ std::string line_diff(const std::vector<std::string>& want, const std::vector<st
   size_t i = 0, j = 0, shown = 0;
   while ((i < n || j < m) && shown < 40) {
     if (i < n && j < m && want[i] == got[j]) {
+      out += "     " + want[i] + "\n", ++shown;
       ++i, ++j;
-    } else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j])) {
-      out += "    > " + got[j++] + "\n", ++shown;
+    } else if (i < n && (j == m || lcs[i + 1][j] >= lcs[i][j + 1])) {
+      out += "    -" + want[i++] + "\n", ++shown;
     } else {
-      out += "    < " + want[i++] + "\n", ++shown;
+      out += "    +" + got[j++] + "\n", ++shown;
     }
   }
   return out;
@@ -66,7 +71,46 @@ std::string replay(Session& session, const std::vector<std::string>& lines, std:
 
 struct Chunk {
   std::vector<std::string> expected;  // the transcript lines (expected output)
+  size_t first_line = 1;              // the file's line number of expected[0]
 };
+
+// One example: a primary prompt, its continuation lines and its output, as a transcript shows it.
+struct Example {
+  size_t line;                     // the file's line number of its `>>> ` line
+  std::vector<std::string> lines;  // prompted input, then output
+};
+
+bool primary_prompt(const std::string& l) { return l.rfind(">>> ", 0) == 0 || l == ">>>"; }
+
+// A chunk's lines cut before every primary prompt (anything before the first is an example of its own).
+std::vector<Example> split_examples(const std::vector<std::string>& lines, size_t first_line) {
+  std::vector<Example> out;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (out.empty() || primary_prompt(lines[i])) out.push_back(Example{first_line + i, {}});
+    out.back().lines.push_back(lines[i]);
+  }
+  return out;
+}
+
+// The prompted lines of an example (its input), then the rest (its output).
+size_t input_length(const std::vector<std::string>& lines) {
+  size_t n = 0;
+  while (n < lines.size() && (primary_prompt(lines[n]) || lines[n].rfind("...", 0) == 0)) ++n;
+  return n;
+}
+
+// A failed example as Python's doctest reports one, with the output compared as a unified diff.
+std::string report(const std::string& file, const Example& want, const std::vector<std::string>& got) {
+  std::string out = "**********************************************************************\n";
+  out += "File \"" + file + "\", line " + std::to_string(want.line) + "\nFailed example:\n";
+  const size_t n = input_length(want.lines);
+  for (size_t i = 0; i < n; ++i) out += "    " + want.lines[i] + "\n";
+  const std::vector<std::string> want_out(want.lines.begin() + static_cast<std::ptrdiff_t>(n), want.lines.end());
+  const size_t m = std::min(input_length(got), got.size());
+  const std::vector<std::string> got_out(got.begin() + static_cast<std::ptrdiff_t>(m), got.end());
+  out += "Differences (-expected +got):\n" + line_diff(want_out, got_out);
+  return out;
+}
 
 std::vector<Chunk> markdown_chunks(const std::vector<std::string>& lines) {
   std::vector<Chunk> chunks;
@@ -75,7 +119,7 @@ std::vector<Chunk> markdown_chunks(const std::vector<std::string>& lines) {
     size_t j = i + 1;
     std::vector<std::string> body;
     while (j < lines.size() && lines[j].rfind("```", 0) != 0) body.push_back(lines[j++]);
-    if (!body.empty() && body[0].rfind(">>> ", 0) == 0) chunks.push_back(Chunk{body});
+    if (!body.empty() && body[0].rfind(">>> ", 0) == 0) chunks.push_back(Chunk{body, i + 2});
     i = j;
   }
   return chunks;
@@ -87,9 +131,11 @@ int run_doctests(const std::vector<std::string>& files) {
   int passed = 0, failed = 0;
   std::string original_dir = std::filesystem::current_path().string();
   for (const std::string& file : files) {
+    const std::string name = std::filesystem::path(file).filename().string();
     std::ifstream in(file, std::ios::binary);
     if (!in) {
-      std::cout << "FAIL " << file << "\n    cannot open file\n";
+      std::cout << "**********************************************************************\n"
+                << "File \"" << file << "\": cannot open file\n";
       ++failed;
       continue;
     }
@@ -98,7 +144,7 @@ int run_doctests(const std::vector<std::string>& files) {
     std::string text = ss.str();
     std::vector<std::string> lines = split_lines(text);
     bool markdown = file.size() > 3 && file.compare(file.size() - 3, 3, ".md") == 0;
-    std::vector<Chunk> chunks = markdown ? markdown_chunks(lines) : std::vector<Chunk>{Chunk{lines}};
+    std::vector<Chunk> chunks = markdown ? markdown_chunks(lines) : std::vector<Chunk>{Chunk{lines, 1}};
 
     // A fresh session per file, with default global state, run from the file's folder.
     set_default_dtype(DType::Float32);
@@ -111,23 +157,34 @@ int run_doctests(const std::vector<std::string>& files) {
     std::error_code ec;
     std::filesystem::current_path(dir, ec);
 
-    std::string diffs;
+    std::string reports;
     for (const Chunk& c : chunks) {
+      // The chunk runs as one session's input; its output is then cut into examples where the
+      // echoed prompts are, and each is compared with the transcript's.
       std::string got = replay(session, input_lines(c.expected), sink);
       std::vector<std::string> got_lines = split_lines(got);
-      // Compare as the conformance script does: trailing newlines do not count.
+      // Trailing newlines do not count, as in the conformance script.
       std::vector<std::string> want = c.expected;
       while (!want.empty() && want.back().empty()) want.pop_back();
       while (!got_lines.empty() && got_lines.back().empty()) got_lines.pop_back();
-      if (want != got_lines) diffs += line_diff(want, got_lines);
+      const std::vector<Example> want_ex = split_examples(want, c.first_line);
+      const std::vector<Example> got_ex = split_examples(got_lines, c.first_line);
+      if (want_ex.size() != got_ex.size()) {  // an echoed prompt too many or too few: the whole chunk
+        reports += report(name, Example{c.first_line, want}, got_lines);
+        ++failed;
+        continue;
+      }
+      for (size_t k = 0; k < want_ex.size(); ++k) {
+        if (want_ex[k].lines == got_ex[k].lines) {
+          ++passed;
+        } else {
+          reports += report(name, want_ex[k], got_ex[k].lines);
+          ++failed;
+        }
+      }
     }
     std::filesystem::current_path(original_dir, ec);
-    if (diffs.empty()) {
-      ++passed;
-    } else {
-      ++failed;
-      std::cout << "FAIL " << std::filesystem::path(file).filename().string() << "\n" << diffs;
-    }
+    std::cout << reports;
   }
   std::cout << passed << " passed, " << failed << " failed" << std::endl;
   return failed == 0 ? 0 : 1;

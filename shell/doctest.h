@@ -6,7 +6,8 @@
 
 namespace tsh::shell {
 
-// Checks each transcript; prints a diff per failing file and "N passed, M failed".
+// Checks each transcript example by example; prints each failing example (file, line, input,
+// a diff of its output) and "N passed, M failed", counting examples.
 // Returns the exit status: 0 when all pass, else 1.
 int run_doctests(const std::vector<std::string>& files);
 

@@ -127,6 +127,20 @@ if [ "$rc" != 1 ] || ! grep -q '^1 passed, 1 failed$' out.txt || ! grep -q 'bad.
   failures=$((failures + 1))
 fi
 
+# --doctest counts examples and reports each failing one with its file, line, input and a diff.
+printf '>>> x = 2\n>>> x + 1\n3\n>>> for i in range(2):\n...     print(i * x)\n...\n0\n3\n>>> x\n2\n' > examples.txt
+expect doctest-examples 1 '**********************************************************************
+File "examples.txt", line 4
+Failed example:
+    >>> for i in range(2):
+    ...     print(i * x)
+    ...
+Differences (-expected +got):
+     0
+    -3
+    +2
+3 passed, 1 failed' -- "$TSH" --doctest examples.txt
+
 # A script's own arguments follow its name, as with python: sys.argv.
 printf 'import sys\nprint(sys.argv)\n' > args.tsh
 expect script-argv 0 "['args.tsh', '--disable-cuda', 'x', '-i']" -- "$TSH" args.tsh --disable-cuda x -i
