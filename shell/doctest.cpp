@@ -6,11 +6,14 @@
 // first line starts with `>>> `), all blocks of a file in one session. Each
 // example (a `>>> ` line, its `... ` lines and its output) passes or fails on
 // its own, and a failure is reported as Python's doctest reports one: file,
-// line, the example, and its output as a diff.
+// line, the example, and its output as a diff. Python's directives apply
+// (`# doctest: +ELLIPSIS`, `+NORMALIZE_WHITESPACE`, `+SKIP`), and `-v`
+// shows every example as Python's `doctest -v` does.
 #include "shell/doctest.h"
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -99,6 +102,86 @@ size_t input_length(const std::vector<std::string>& lines) {
   return n;
 }
 
+// Python's doctest directives, from `# doctest: +FLAG, -FLAG` comments in an example's input.
+struct Flags {
+  bool ellipsis = false, skip = false, normalize_whitespace = false;
+};
+
+Flags directives(const std::vector<std::string>& input) {
+  Flags f;
+  for (const std::string& line : input) {
+    const size_t at = line.find("# doctest:");
+    if (at == std::string::npos) continue;
+    std::string rest = line.substr(at + 10);
+    for (char& ch : rest)
+      if (ch == ',') ch = ' ';
+    std::istringstream words(rest);
+    std::string w;
+    while (words >> w) {
+      if (w.size() < 2 || (w[0] != '+' && w[0] != '-')) continue;
+      const bool on = w[0] == '+';
+      const std::string name = w.substr(1);
+      if (name == "ELLIPSIS") f.ellipsis = on;
+      else if (name == "SKIP") f.skip = on;
+      else if (name == "NORMALIZE_WHITESPACE") f.normalize_whitespace = on;
+    }
+  }
+  return f;
+}
+
+// Runs of whitespace (newlines too) as one space, as NORMALIZE_WHITESPACE compares.
+std::string squeeze_whitespace(const std::string& s) {
+  std::string out;
+  std::istringstream words(s);
+  std::string w;
+  while (words >> w) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+// Whether got matches want where every "..." in want stands for any text (doctest's ELLIPSIS).
+bool ellipsis_match(const std::string& want, const std::string& got) {
+  std::vector<std::string> pieces;
+  for (size_t at = 0;;) {
+    const size_t next = want.find("...", at);
+    pieces.push_back(want.substr(at, next == std::string::npos ? std::string::npos : next - at));
+    if (next == std::string::npos) break;
+    at = next + 3;
+  }
+  if (pieces.size() == 1) return want == got;
+  if (got.compare(0, pieces.front().size(), pieces.front()) != 0) return false;
+  size_t pos = pieces.front().size();
+  const std::string& last = pieces.back();
+  if (got.size() < pos + last.size() || got.compare(got.size() - last.size(), last.size(), last) != 0) return false;
+  const size_t end = got.size() - last.size();
+  for (size_t k = 1; k + 1 < pieces.size(); ++k) {
+    const size_t found = got.find(pieces[k], pos);
+    if (found == std::string::npos || found + pieces[k].size() > end) return false;
+    pos = found + pieces[k].size();
+  }
+  return pos <= end;
+}
+
+std::string joined(const std::vector<std::string>& lines, size_t from) {
+  std::string out;
+  for (size_t i = from; i < lines.size(); ++i) out += (i > from ? "\n" : "") + lines[i];
+  return out;
+}
+
+// Whether an example's output (echoed input and all) is what the transcript shows, under its flags.
+bool example_matches(const std::vector<std::string>& want, const std::vector<std::string>& got, const Flags& f) {
+  if (want == got) return true;
+  if (!f.ellipsis && !f.normalize_whitespace) return false;
+  const size_t n = input_length(want);
+  if (input_length(got) != n || !std::equal(want.begin(), want.begin() + static_cast<std::ptrdiff_t>(n), got.begin()))
+    return false;
+  std::string w = joined(want, n), g = joined(got, n);
+  if (f.normalize_whitespace) {
+    w = squeeze_whitespace(w);
+    g = squeeze_whitespace(g);
+  }
+  return f.ellipsis ? ellipsis_match(w, g) : w == g;
+}
+
 // A failed example as Python's doctest reports one, with the output compared as a unified diff.
 std::string report(const std::string& file, const Example& want, const std::vector<std::string>& got) {
   std::string out = "**********************************************************************\n";
@@ -127,8 +210,14 @@ std::vector<Chunk> markdown_chunks(const std::vector<std::string>& lines) {
 
 }  // namespace
 
-int run_doctests(const std::vector<std::string>& files) {
-  int passed = 0, failed = 0;
+int run_doctests(const std::vector<std::string>& args) {
+  bool verbose = false;
+  std::vector<std::string> files;
+  for (const std::string& a : args) {
+    if (a == "-v") verbose = true;
+    else files.push_back(a);
+  }
+  int passed = 0, failed = 0, skipped = 0;
   std::string original_dir = std::filesystem::current_path().string();
   for (const std::string& file : files) {
     const std::string name = std::filesystem::path(file).filename().string();
@@ -159,26 +248,46 @@ int run_doctests(const std::vector<std::string>& files) {
 
     std::string reports;
     for (const Chunk& c : chunks) {
-      // The chunk runs as one session's input; its output is then cut into examples where the
-      // echoed prompts are, and each is compared with the transcript's.
-      std::string got = replay(session, input_lines(c.expected), sink);
-      std::vector<std::string> got_lines = split_lines(got);
       // Trailing newlines do not count, as in the conformance script.
       std::vector<std::string> want = c.expected;
       while (!want.empty() && want.back().empty()) want.pop_back();
+      // The examples not skipped run as one session's input; the output is then cut into
+      // examples where the echoed prompts are, and each is compared with the transcript's.
+      std::vector<Example> run;
+      std::vector<Flags> flags;
+      for (Example& ex : split_examples(want, c.first_line)) {
+        const Flags f = directives(std::vector<std::string>(ex.lines.begin(), ex.lines.begin() + static_cast<std::ptrdiff_t>(input_length(ex.lines))));
+        if (f.skip) {
+          ++skipped;
+          continue;
+        }
+        run.push_back(std::move(ex));
+        flags.push_back(f);
+      }
+      std::vector<std::string> kept;
+      for (const Example& ex : run) kept.insert(kept.end(), ex.lines.begin(), ex.lines.end());
+      std::vector<std::string> got_lines = split_lines(replay(session, input_lines(kept), sink));
       while (!got_lines.empty() && got_lines.back().empty()) got_lines.pop_back();
-      const std::vector<Example> want_ex = split_examples(want, c.first_line);
       const std::vector<Example> got_ex = split_examples(got_lines, c.first_line);
-      if (want_ex.size() != got_ex.size()) {  // an echoed prompt too many or too few: the whole chunk
-        reports += report(name, Example{c.first_line, want}, got_lines);
+      if (run.size() != got_ex.size()) {  // an echoed prompt too many or too few: the whole chunk
+        reports += report(name, Example{c.first_line, kept}, got_lines);
         ++failed;
         continue;
       }
-      for (size_t k = 0; k < want_ex.size(); ++k) {
-        if (want_ex[k].lines == got_ex[k].lines) {
+      for (size_t k = 0; k < run.size(); ++k) {
+        const bool ok = example_matches(run[k].lines, got_ex[k].lines, flags[k]);
+        if (verbose) {
+          const size_t n = input_length(run[k].lines);
+          std::cout << "Trying:\n";
+          for (size_t i = 0; i < n; ++i) std::cout << "    " << strip_prompt(run[k].lines[i]).value_or("") << "\n";
+          std::cout << (n < run[k].lines.size() ? "Expecting:\n" : "Expecting nothing\n");
+          for (size_t i = n; i < run[k].lines.size(); ++i) std::cout << "    " << run[k].lines[i] << "\n";
+          std::cout << (ok ? "ok\n" : "failed\n");
+        }
+        if (ok) {
           ++passed;
         } else {
-          reports += report(name, want_ex[k], got_ex[k].lines);
+          reports += report(name, run[k], got_ex[k].lines);
           ++failed;
         }
       }
@@ -186,7 +295,9 @@ int run_doctests(const std::vector<std::string>& files) {
     std::filesystem::current_path(original_dir, ec);
     std::cout << reports;
   }
-  std::cout << passed << " passed, " << failed << " failed" << std::endl;
+  std::cout << passed << " passed, " << failed << " failed";
+  if (skipped > 0) std::cout << ", " << skipped << " skipped";
+  std::cout << std::endl;
   return failed == 0 ? 0 : 1;
 }
 

@@ -70,7 +70,7 @@ int own_arguments(int argc, char** argv) {
   static const char* const kTakesValue[] = {"--device", "--dtype", "--seed", "--threads"};
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--doctest") return argc;  // every later name is a transcript
+    if (a == "--doctest") return i + 1;  // every later argument is a transcript (or -v)
     if (a == "-c") return std::min(argc, i + 2);
     if (a == "--") return std::min(argc, i + 2);
     if (a.empty() || a[0] != '-' || a == "-") return i + 1;
@@ -113,7 +113,7 @@ static int run(int argc, char** argv) {
     std::cout << "tsh " << TSH_VERSION << "\n";
     return 0;
   }
-  if (doctest) return run_doctests(positional);
+  if (doctest) return run_doctests(script_args);
 
   if (!dtype.empty()) {
     auto d = tsh::dtype_from_name(dtype.rfind("torch.", 0) == 0 ? dtype.substr(6) : dtype);

@@ -141,6 +141,33 @@ Differences (-expected +got):
     +2
 3 passed, 1 failed' -- "$TSH" --doctest examples.txt
 
+# Python's doctest directives, and -v.
+cat > directives.txt <<'TXT'
+>>> torch.rand(2)  # doctest: +SKIP
+tensor([0.1, 0.2])
+>>> torch.arange(30)  # doctest: +ELLIPSIS
+tensor([ 0,  1, ..., 29])
+>>> print(list(range(12)))  # doctest: +NORMALIZE_WHITESPACE
+[0, 1, 2, 3, 4, 5,
+ 6, 7, 8, 9, 10, 11]
+>>> print('a   b')  # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
+a ...
+TXT
+expect doctest-directives 0 '3 passed, 0 failed, 1 skipped' -- "$TSH" --doctest directives.txt
+printf '>>> torch.arange(30)  # doctest: +ELLIPSIS\ntensor([ 1, ..., 29])\n>>> print(1, 2)\n1  2\n' > strict.txt
+expect doctest-strict 1 '0 passed, 2 failed' -- sh -c "'$TSH' --doctest strict.txt > strict.out; rc=\$?; tail -n 1 strict.out; exit \$rc"
+printf '>>> x = 1\n>>> x + 1\n2\n' > verbose.txt
+expect doctest-verbose 0 'Trying:
+    x = 1
+Expecting nothing
+ok
+Trying:
+    x + 1
+Expecting:
+    2
+ok
+2 passed, 0 failed' -- "$TSH" --doctest -v verbose.txt
+
 # A script's own arguments follow its name, as with python: sys.argv.
 printf 'import sys\nprint(sys.argv)\n' > args.tsh
 expect script-argv 0 "['args.tsh', '--disable-cuda', 'x', '-i']" -- "$TSH" args.tsh --disable-cuda x -i
