@@ -121,7 +121,24 @@ std::optional<std::string> StreamReader::read(bool) {
   return line;
 }
 
-Session::Session(Output output) : interp_(std::move(output)) {
+namespace {
+
+// The session's output, also copied into *capture while a statement is being recorded.
+Output tapped(Output output, std::string* const* capture) {
+  auto tap = [capture](std::function<void(std::string_view)> to) {
+    return [capture, to = std::move(to)](std::string_view s) {
+      if (*capture) (*capture)->append(s);
+      to(s);
+    };
+  };
+  output.out = tap(std::move(output.out));
+  output.err = tap(std::move(output.err));
+  return output;
+}
+
+}  // namespace
+
+Session::Session(Output output) : interp_(tapped(std::move(output), &capture_)) {
   interp_.run_escape = [this](const grammar::Stmt& s) { run_escape(*this, s); };
 }
 
@@ -130,6 +147,8 @@ std::optional<std::string> Session::ask(const std::string& question) {
   if (answers_ && answers_->prompts()) {
     std::optional<std::string> answer = answers_->ask(question);
     if (!answer) out.out("\n");
+    // The terminal showed the question and the answer; a transcript shows them as --echo does.
+    if (capture_ && answer) capture_->append(question + *answer + "\n");
     return answer;
   }
   out.out(question);
@@ -145,10 +164,14 @@ std::optional<std::string> Session::ask(const std::string& question) {
   }
   // The line ends after the answer: a terminal shows what was typed and its
   // newline; otherwise --echo shows the answer, and the newline comes here.
-  if (!answer)
+  if (!answer) {
     out.out("\n");
-  else if (!typed_on_terminal)
-    out.out(echo_ && answers_ ? *answer + "\n" : "\n");
+  } else if (!typed_on_terminal) {
+    const bool shown = echo_ && answers_;
+    out.out(shown ? *answer + "\n" : "\n");
+    // A transcript shows the answer as --echo does.
+    if (capture_ && !shown && !capture_->empty()) capture_->insert(capture_->size() - 1, *answer);
+  }
   return answer;
 }
 
@@ -338,7 +361,12 @@ int Session::run_lines(LineReader& reader, bool echo) {
       if (echo) out.out(">>>\n");
       continue;
     }
-    if (echo) out.out(">>> " + *first + "\n");
+    std::string shown;  // the statement's lines as --echo prints them
+    auto show = [&](const std::string& text) {
+      shown += text;
+      if (echo) out.out(text);
+    };
+    show(">>> " + *first + "\n");
     std::string buf = *first + "\n";
     bool in_block = opens_block(buf);
     for (;;) {
@@ -349,7 +377,7 @@ int Session::run_lines(LineReader& reader, bool echo) {
       if (!next) break;  // end of input ends an open block, or reports the open bracket
       if (in_block && !incomplete) {
         if (is_blank(*next) && !reader.blank_inside_cell()) {
-          if (echo) out.out("...\n");
+          show("...\n");
           break;
         }
         if (!is_blank(*next) && !starts_indented(*next) && !continues_block(*next)) {
@@ -357,11 +385,26 @@ int Session::run_lines(LineReader& reader, bool echo) {
           break;
         }
       }
-      if (echo) out.out(is_blank(*next) ? "...\n" : "... " + *next + "\n");
+      show(is_blank(*next) ? "...\n" : "... " + *next + "\n");
       buf += *next + "\n";
     }
     reader.statement_read(buf);
-    run_chunk(buf);
+    {
+      // Recorded for %save: what it printed, copied on to an enclosing recording too.
+      std::string printed;
+      struct Recording {
+        Session& s;
+        std::string* outer;
+        std::string& printed;
+        ~Recording() {
+          s.capture_ = outer;
+          if (outer) outer->append(printed);
+        }
+      } recording{*this, capture_, printed};
+      capture_ = &printed;
+      run_chunk(buf);
+      transcript_.push_back(TranscriptEntry{shown, printed});
+    }
     if (exit_status_) break;  // exit() ends the session
   }
   return 0;

@@ -107,6 +107,13 @@ class Session {
   bool interrupted() const { return interrupted_; }
   // The directory before the last %cd, for `%cd -`.
   std::string previous_dir;
+  // One statement of a line session as a transcript shows it: its lines with
+  // their prompts (as --echo prints them), then all it printed, a magic's
+  // question and its answer included. For %save.
+  struct TranscriptEntry {
+    std::string input, output;
+  };
+  const std::vector<TranscriptEntry>& transcript() const { return transcript_; }
 
  private:
   void report_session_error(const tsh::Error& e);
@@ -116,8 +123,10 @@ class Session {
   bool note_exit(const tsh::Error& e);  // true (and exit_status_ set) for SystemExit
   void report_escape_syntax_error(const EscapeSyntaxError& e, const std::string& filename);
 
-  Interpreter interp_;
+  std::string* capture_ = nullptr;  // also receives what is printed, while a statement of run_lines runs
+  Interpreter interp_;               // (after capture_: its output goes through capture_)
   std::vector<std::string> history_;
+  std::vector<TranscriptEntry> transcript_;
   LineReader* answers_ = nullptr;  // the reader of run_lines while it runs
   bool echo_ = false;              // run_lines' --echo
   int run_depth_ = 0;              // nested %run scripts

@@ -55,6 +55,12 @@ const std::vector<MagicEntry>& table() {
         "afterwards. An error prints the script's traceback and the session goes on.\n"
         "`file` may leave out its .tsh extension."},
        magic_run},
+      {{"save", "%save FILE.md",
+        "Write this session so far (each statement with its prompts and all it printed) as a\n"
+        "Markdown transcript that `tsh --doctest FILE.md` checks later. (Output that does not\n"
+        "end its line, print(x, end=''), joins the next prompt there, as --echo shows it,\n"
+        "and the check cannot read that prompt.)"},
+       magic_save},
       {{"storage", "%storage t",
         "Draw the storage under tensor t as a row of cells (storage index above, value\n"
         "inside) and mark the cells the view covers with the view's index of each, or\n"

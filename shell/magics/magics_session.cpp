@@ -242,3 +242,44 @@ void magic_cd(const MagicCall& call) {
 }
 
 }  // namespace tsh::shell
+
+namespace tsh::shell {
+
+void magic_save(const MagicCall& call) {
+  const std::vector<std::string> words = split_words(call.args());
+  if (words.size() != 1) throw UsageError("%save takes one argument: the Markdown file to write (%save lesson.md)");
+  const std::string& file = words[0];
+  if (file.size() < 4 || file.compare(file.size() - 3, 3, ".md") != 0)
+    throw UsageError("%save writes a Markdown transcript: give a file name ending in .md, not '" + file + "'");
+  std::string body;
+  size_t statements = 0;
+  for (const Session::TranscriptEntry& e : call.session.transcript()) {
+    body += e.input + e.output;
+    ++statements;
+  }
+  if (!body.empty() && body.back() != '\n') body += '\n';
+  std::string text = "# tsh session\n\n";
+  if (!body.empty()) text += "```\n" + body + "```\n";
+  // Written whole to a temporary name and renamed, so that a failed write leaves no half file.
+  const std::string partial = file + ".partial";
+  {
+    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+    if (out) out << text;
+    if (!out) {
+      const int e = errno;
+      std::filesystem::remove(partial);
+      throw PyError(e == ENOENT ? "FileNotFoundError" : e == EACCES ? "PermissionError" : "OSError",
+                    "[Errno " + std::to_string(e) + "] " + std::strerror(e) + ": '" + file + "'");
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(partial, file, ec);
+  if (ec) {
+    std::filesystem::remove(partial);
+    throw PyError("OSError", ec.message() + ": '" + file + "'");
+  }
+  call.print("Wrote " + std::to_string(statements) + (statements == 1 ? " statement" : " statements") +
+             " to " + file + "\n");
+}
+
+}  // namespace tsh::shell

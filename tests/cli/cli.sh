@@ -168,6 +168,12 @@ Expecting:
 ok
 2 passed, 0 failed' -- "$TSH" --doctest -v verbose.txt
 
+# %save writes the session so far as a Markdown transcript that --doctest then passes.
+rm -f saved.md
+printf 'x = torch.arange(4.)\nx * 2\nfor i in range(2):\n    print(i)\n\nx.view(3)\n%%reset\ny\n%%save saved.md\n' | "$TSH" -i -q > save.out 2>&1
+expect save-then-doctest 0 '5 passed, 0 failed' -- "$TSH" --doctest saved.md
+expect save-not-markdown 1 "UsageError: %save writes a Markdown transcript: give a file name ending in .md, not 'a.txt'" -- sh -c "'$TSH' -c '%save a.txt' > save2.out 2>&1; rc=\$?; tail -n 1 save2.out; exit \$rc"
+
 # A script's own arguments follow its name, as with python: sys.argv.
 printf 'import sys\nprint(sys.argv)\n' > args.tsh
 expect script-argv 0 "['args.tsh', '--disable-cuda', 'x', '-i']" -- "$TSH" args.tsh --disable-cuda x -i
