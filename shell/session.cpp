@@ -403,7 +403,16 @@ int Session::run_lines(LineReader& reader, bool echo) {
       } recording{*this, capture_, printed};
       capture_ = &printed;
       run_chunk(buf);
-      transcript_.push_back(TranscriptEntry{shown, printed});
+      if (!transcript_overflowed_) {
+        transcript_bytes_ += shown.size() + printed.size();
+        if (transcript_bytes_ > kTranscriptLimit) {  // a session's memory is not spent on its own echo
+          transcript_overflowed_ = true;
+          transcript_.clear();
+          transcript_.shrink_to_fit();
+        } else {
+          transcript_.push_back(TranscriptEntry{shown, printed});
+        }
+      }
     }
     if (exit_status_) break;  // exit() ends the session
   }

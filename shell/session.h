@@ -114,6 +114,9 @@ class Session {
     std::string input, output;
   };
   const std::vector<TranscriptEntry>& transcript() const { return transcript_; }
+  // Set (and the transcript dropped) once the session printed more than a transcript keeps.
+  bool transcript_overflowed() const { return transcript_overflowed_; }
+  static constexpr size_t kTranscriptLimit = size_t{64} << 20;
 
  private:
   void report_session_error(const tsh::Error& e);
@@ -127,6 +130,8 @@ class Session {
   Interpreter interp_;               // (after capture_: its output goes through capture_)
   std::vector<std::string> history_;
   std::vector<TranscriptEntry> transcript_;
+  size_t transcript_bytes_ = 0;
+  bool transcript_overflowed_ = false;
   LineReader* answers_ = nullptr;  // the reader of run_lines while it runs
   bool echo_ = false;              // run_lines' --echo
   int run_depth_ = 0;              // nested %run scripts

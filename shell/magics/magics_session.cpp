@@ -251,6 +251,9 @@ void magic_save(const MagicCall& call) {
   const std::string& file = words[0];
   if (file.size() < 4 || file.compare(file.size() - 3, 3, ".md") != 0)
     throw UsageError("%save writes a Markdown transcript: give a file name ending in .md, not '" + file + "'");
+  if (call.session.transcript_overflowed())
+    throw UsageError("this session printed more than " + std::to_string(Session::kTranscriptLimit >> 20) +
+                     " MiB, more than %save keeps: nothing was written");
   std::string body;
   size_t statements = 0;
   for (const Session::TranscriptEntry& e : call.session.transcript()) {
