@@ -78,10 +78,40 @@ void Interpreter::loop_interrupt_point(const Stmt& loop) {
   check_interrupt();
 }
 
+namespace {
+
+std::string tuple_str(const Shape& s) {
+  std::string out = "(";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + (s.size() == 1 ? ",)" : ")");
+}
+
+// The metadata mode's comment line for t; `names` are the global variables that hold it or a
+// view of its storage.
+std::string meta_line(const Tensor& t, const std::vector<std::string>& names) {
+  std::string line = "# " + dtype_repr(t.dtype()) + ", " + t.device().str() + ", size " + tuple_str(t.sizes()) +
+                     ", stride " + tuple_str(t.strides()) + ", offset " + std::to_string(t.storage_offset()) +
+                     (t.is_contiguous() ? ", contiguous" : ", not contiguous");
+  if (!names.empty()) {
+    line += "; storage viewed by ";
+    for (size_t i = 0; i < names.size(); ++i) line += (i ? ", " : "") + names[i];
+  }
+  return line;
+}
+
+}  // namespace
+
 void Interpreter::display(const Value& v) {
   if (v.is_none()) return;
   if (globals_.insert_or_assign("_", v).second) names_changed();
   out_.out(repr(v) + "\n");
+  if (show_meta && v.is(Kind::Tensor)) {
+    const Tensor& t = v.as_tensor();
+    std::vector<std::string> names;
+    for (const auto& [name, value] : globals_)
+      if (name != "_" && value.is(Kind::Tensor) && value.as_tensor().storage() == t.storage()) names.push_back(name);
+    out_.out(meta_line(t, names) + "\n");
+  }
 }
 
 void Interpreter::exec_block(const std::vector<grammar::StmtPtr>& body) {

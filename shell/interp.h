@@ -69,6 +69,9 @@ class Interpreter {
   // which need the session around the interpreter (shell/magics/magics.h). Set by
   // Session; without it they raise UsageError.
   std::function<void(const grammar::Stmt&)> run_escape;
+  // The metadata mode (%meta on, --meta): display() follows a tensor with one comment line of
+  // its dtype, device, size, stride, offset, contiguity and the variables viewing its storage.
+  bool show_meta = false;
 
   Value eval(const grammar::Expr& e);
   void exec(const grammar::Stmt& s);

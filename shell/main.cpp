@@ -87,7 +87,7 @@ static int run(int argc, char** argv) {
   CLI::App app{"tsh — a tensor shell that speaks PyTorch", "tsh"};
   std::string code, device, dtype;
   std::vector<std::string> positional;
-  bool interactive = false, echo = false, doctest = false, quiet = false, version = false;
+  bool interactive = false, echo = false, doctest = false, quiet = false, version = false, meta = false;
   int64_t seed = 0;
   int threads = 0;
   app.add_option("-c", code, "run CODE given on the command line");
@@ -99,6 +99,7 @@ static int run(int argc, char** argv) {
   auto* seed_opt = app.add_option("--seed", seed, "manual_seed(N) before anything runs");
   app.add_option("--threads", threads, "CPU threads");
   app.add_flag("-q", quiet, "no banner");
+  app.add_flag("--meta", meta, "the metadata mode (%meta on): a comment line of metadata after each tensor shown");
   app.add_flag("--version", version, "print the version and exit");
   app.add_option("args", positional, "script file and its arguments (or transcripts with --doctest)");
   app.allow_extras(false);
@@ -150,6 +151,7 @@ static int run(int argc, char** argv) {
   if (!code.empty() && !positional.empty()) sys_argv.insert(sys_argv.end(), positional.begin(), positional.end());
   sys_argv.insert(sys_argv.end(), script_args.begin(), script_args.end());
   session.interp().set_argv(sys_argv);
+  session.interp().show_meta = meta;
   if (*seed_opt) {
     std::string seed_code = "_ = torch.manual_seed(" + std::to_string(seed) + ")\n";
     session.run_script(seed_code, "<seed>", /*record_history=*/false);

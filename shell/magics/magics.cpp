@@ -43,6 +43,12 @@ const std::vector<MagicEntry>& table() {
        magic_history},
       {{"lsmagic", "%lsmagic", "List the magics."}, magic_lsmagic},
       {{"magic", "%magic", "Describe every magic (this text)."}, magic_magic},
+      {{"meta", "%meta [on|off]",
+        "The metadata mode: after each tensor the shell shows, one comment line with its dtype,\n"
+        "device, size, stride, storage offset, contiguity and the variables whose tensors view\n"
+        "the same storage. Off by default, so that output stays PyTorch's; `tsh --meta` starts\n"
+        "with it on. Without an argument, shows the mode."},
+       magic_meta},
       {{"pwd", "%pwd", "Show the working directory (as a str value)."}, magic_pwd},
       {{"reset", "%reset [-f] [-s] [in]",
         "Delete every variable of the session, after asking \"Proceed (y/[n])?\".\n"

@@ -77,6 +77,7 @@ void magic_reset(const MagicCall& call);    // magics_session.cpp
 void magic_history(const MagicCall& call);  // magics_session.cpp
 void magic_pwd(const MagicCall& call);      // magics_session.cpp
 void magic_save(const MagicCall& call);     // magics_session.cpp
+void magic_meta(const MagicCall& call);     // magics_session.cpp
 void magic_cd(const MagicCall& call);       // magics_session.cpp
 
 // The help request `x?` / `x??` (shell/help.cpp): IPython's pinfo layout.

@@ -286,3 +286,15 @@ void magic_save(const MagicCall& call) {
 }
 
 }  // namespace tsh::shell
+
+namespace tsh::shell {
+
+void magic_meta(const MagicCall& call) {
+  const std::vector<std::string> words = split_words(call.args());
+  if (words.size() > 1 || (words.size() == 1 && words[0] != "on" && words[0] != "off"))
+    throw UsageError("%meta takes on or off (or nothing, to show the mode)");
+  if (words.size() == 1) call.in.show_meta = words[0] == "on";
+  call.print(std::string("metadata mode is ") + (call.in.show_meta ? "on" : "off") + "\n");
+}
+
+}  // namespace tsh::shell
