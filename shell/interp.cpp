@@ -6,6 +6,7 @@
 
 #include "engine/autograd/functions.h"
 #include "engine/autograd/variable.h"
+#include "engine/format/shape_repr.h"
 
 #include "shell/python/bigint.h"
 #include "shell/python/call_args.h"
@@ -80,17 +81,11 @@ void Interpreter::loop_interrupt_point(const Stmt& loop) {
 
 namespace {
 
-std::string tuple_str(const Shape& s) {
-  std::string out = "(";
-  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
-  return out + (s.size() == 1 ? ",)" : ")");
-}
-
 // The metadata mode's comment line for t; `names` are the global variables that hold it or a
 // view of its storage.
 std::string meta_line(const Tensor& t, const std::vector<std::string>& names) {
-  std::string line = "# " + dtype_repr(t.dtype()) + ", " + t.device().str() + ", size " + tuple_str(t.sizes()) +
-                     ", stride " + tuple_str(t.strides()) + ", offset " + std::to_string(t.storage_offset()) +
+  std::string line = "# " + dtype_repr(t.dtype()) + ", " + t.device().str() + ", size " + format::tuple_repr(t.sizes()) +
+                     ", stride " + format::tuple_repr(t.strides()) + ", offset " + std::to_string(t.storage_offset()) +
                      (t.is_contiguous() ? ", contiguous" : ", not contiguous");
   if (!names.empty()) {
     line += "; storage viewed by ";
