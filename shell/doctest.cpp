@@ -238,6 +238,7 @@ int run_doctests(const std::vector<std::string>& args) {
     // A fresh session per file, with default global state, run from the file's folder.
     set_default_dtype(DType::Float32);
     format::set_printoptions(std::nullopt, std::nullopt, std::nullopt, std::nullopt, "default", std::nullopt);
+    unsetenv("COLUMNS");  // drawings are 80 columns wide unless the file sets os.environ['COLUMNS']
     std::string sink;
     Output output{[&](std::string_view s) { sink += s; }, [&](std::string_view s) { sink += s; }};
     output.warnings = false;  // tests/oracle/make_transcript.py runs with warnings.filterwarnings("ignore")

@@ -1,5 +1,6 @@
 // shell/interp.cpp — statements, expressions, names, calls and function frames.
 #include "shell/interp.h"
+#include "shell/terminal.h"
 #include "shell/python/exceptions.h"
 
 #include <algorithm>
@@ -81,17 +82,30 @@ void Interpreter::loop_interrupt_point(const Stmt& loop) {
 
 namespace {
 
-// The metadata mode's comment line for t; `names` are the global variables that hold it or a
-// view of its storage.
-std::string meta_line(const Tensor& t, const std::vector<std::string>& names) {
-  std::string line = "# " + dtype_repr(t.dtype()) + ", " + t.device().str() + ", size " + format::tuple_repr(t.sizes()) +
-                     ", stride " + format::tuple_repr(t.strides()) + ", offset " + std::to_string(t.storage_offset()) +
-                     (t.is_contiguous() ? ", contiguous" : ", not contiguous");
+// The metadata mode's comment lines for t, folded to `width` columns; `names` are the global
+// variables that hold it or a view of its storage.
+std::string meta_lines(const Tensor& t, const std::vector<std::string>& names, size_t width) {
+  const std::vector<std::string> items = {dtype_repr(t.dtype()),
+                                          t.device().str(),
+                                          "size " + format::tuple_repr(t.sizes()),
+                                          "stride " + format::tuple_repr(t.strides()),
+                                          "offset " + std::to_string(t.storage_offset()),
+                                          t.is_contiguous() ? "contiguous" : "not contiguous"};
+  std::vector<std::string> lines = fold_items(items, width, ", ", "# ", "# ");
   if (!names.empty()) {
-    line += "; storage viewed by ";
-    for (size_t i = 0; i < names.size(); ++i) line += (i ? ", " : "") + names[i];
+    std::vector<std::string> viewers = names;
+    viewers[0] = "storage viewed by " + viewers[0];
+    const std::vector<std::string> more = fold_items(viewers, width, ", ", "# ", "# ");
+    if (more.size() == 1 && text_width(lines.back()) + 2 + text_width(more[0]) - 2 <= width) {
+      lines.back() += "; " + more[0].substr(2);
+    } else {
+      lines.back() += ";";
+      lines.insert(lines.end(), more.begin(), more.end());
+    }
   }
-  return line;
+  std::string out;
+  for (const std::string& line : lines) out += line + "\n";
+  return out;
 }
 
 }  // namespace
@@ -105,7 +119,7 @@ void Interpreter::display(const Value& v) {
     std::vector<std::string> names;
     for (const auto& [name, value] : globals_)
       if (name != "_" && value.is(Kind::Tensor) && value.as_tensor().storage() == t.storage()) names.push_back(name);
-    out_.out(meta_line(t, names) + "\n");
+    out_.out(meta_lines(t, names, static_cast<size_t>(terminal_columns(out_.terminal))));
   }
 }
 

@@ -33,6 +33,9 @@ struct Output {
   // Whether warnings (shell/python/warnings.h) reach err: off under --doctest,
   // as the oracle that writes the goldens ignores them.
   bool warnings = true;
+  // Whether stdout is a terminal a person reads: the magics' drawings may use
+  // colour there (shell/terminal.h). Never under --doctest or into a pipe.
+  bool terminal = false;
 };
 
 // One frame of a traceback: where the failing expression is.

@@ -28,7 +28,7 @@ using namespace tsh::shell;
 namespace {
 
 Output terminal_output() {
-  return Output{
+  Output output{
       [](std::string_view s) {
         // In pieces, so that Ctrl-C stops a huge repr on its way out (the
         // interpreter raises KeyboardInterrupt once the write returns).
@@ -41,6 +41,8 @@ Output terminal_output() {
         std::cerr.flush();
       },
   };
+  output.terminal = isatty(STDOUT_FILENO);
+  return output;
 }
 
 bool read_file(const std::string& path, std::string& out) {

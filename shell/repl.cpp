@@ -179,7 +179,10 @@ Output terminal_output(Output inner) {
         g_open_line = s.substr(nl + 1);
     };
   };
-  return Output{wrap(inner.out, true), wrap(inner.err, false)};
+  Output wrapped = inner;
+  wrapped.out = wrap(inner.out, true);
+  wrapped.err = wrap(inner.err, false);
+  return wrapped;
 }
 
 // ---------------------------------------------------------------- reading

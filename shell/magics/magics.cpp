@@ -27,6 +27,15 @@ const std::vector<MagicEntry>& table() {
         "Change the working directory to dir (default: the home directory; `-` goes back to\n"
         "the previous one) and print it. Relative paths in %run, np.load, ... follow it."},
        magic_cd},
+      {{"explain", "%explain EXPR",
+        "Explain a chain of view ops step by step: how each step (a method such as view,\n"
+        "reshape, t, transpose, permute, expand, unsqueeze, narrow, contiguous; indexing;\n"
+        "a torch function of the tensor) changes sizes, strides and offset, whether it is\n"
+        "a view of the same storage or a copy, and the rule behind it. A failing view\n"
+        "says which dims are not one contiguous block. For `a + b` (any binary operator\n"
+        "or comparison): the shapes aligned from the right and the strides each operand\n"
+        "is read with. Try: t = torch.arange(12.).view(3, 4);  %explain t.t().view(12)"},
+       magic_explain},
       {{"graph", "%graph t",
         "Draw the autograd graph that produced tensor t: its grad_fn at the top, then the\n"
         "nodes gradients flow to (one per input of each op), down to the leaves whose .grad\n"
@@ -67,13 +76,18 @@ const std::vector<MagicEntry>& table() {
         "end its line, print(x, end=''), joins the next prompt there, as --echo shows it,\n"
         "and the check cannot read that prompt.)"},
        magic_save},
-      {{"storage", "%storage t",
-        "Draw the storage under tensor t as a row of cells (storage index above, value\n"
-        "inside) and mark the cells the view covers with the view's index of each, or\n"
-        "with ×n where n elements read the same cell (stride 0, as expand() makes).\n"
-        "Prints size, stride, offset and contiguity, and the formula that maps a view\n"
-        "index to a storage index. Long storages are drawn in part (… marks a gap).\n"
-        "Try: t = torch.arange(12.).view(3, 4);  %storage t[:, 1];  %storage t.t()"},
+      {{"storage", "%storage t [u ...] [--svg FILE] [--png FILE]",
+        "Draw the storage under tensor t as cells (storage index above, value inside) and\n"
+        "mark the cells the view reads with the view's index, or ×n where n elements read\n"
+        "one cell (stride 0, as expand() makes). Then each element's storage index, and\n"
+        "what to notice in words. Several tensors over one storage get marks of their own\n"
+        "(▲ △ ◆ ...): %storage t t.t(); a tensor with another storage is drawn apart.\n"
+        "The drawing fits the terminal's width ($COLUMNS, else the terminal's, else 80),\n"
+        "in several bands when needed; a long storage is drawn in part, every cell a small\n"
+        "view reads kept (… marks cells left out). Colour on a terminal unless NO_COLOR.\n"
+        "  --svg FILE  also write the picture as SVG (for slides)\n"
+        "  --png FILE  also write it as PNG (through rsvg-convert, Debian's librsvg2-bin)\n"
+        "Try: t = torch.arange(12.).view(3, 4);  %storage t[:, 1];  %storage t t.t()"},
        magic_storage},
       {{"tb", "%tb",
         "Print the whole traceback of the session's last error: a frame per active call,\n"
@@ -176,12 +190,6 @@ std::optional<int64_t> builtin_len(Interpreter& in, const Value& v) {
     // no len()
   }
   return std::nullopt;
-}
-
-size_t text_width(const std::string& s) {
-  size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-  return n;
 }
 
 Options parse_options(const std::string& args, const std::string& spec) {

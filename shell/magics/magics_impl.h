@@ -11,6 +11,7 @@
 #include "grammar/ast.h"
 #include "shell/python/errors.h"
 #include "shell/python/value.h"
+#include "shell/terminal.h"
 
 namespace tsh::shell {
 
@@ -62,15 +63,13 @@ void magic_xmode(const MagicCall& call);
 // %reset's question, IPython's words.
 const char* reset_question();
 
-// The number of characters (code points) of UTF-8 text: its width in a
-// terminal for the text tsh prints (no wide or combining characters).
-size_t text_width(const std::string& s);
 
 // One implementation per magic (file of each in parentheses).
 void magic_time(const MagicCall& call);     // magics_timing.cpp
 void magic_timeit(const MagicCall& call);   // magics_timing.cpp
 void magic_whos(const MagicCall& call);     // magics_whos.cpp
 void magic_storage(const MagicCall& call);  // magics_storage.cpp
+void magic_explain(const MagicCall& call);  // magics_explain.cpp
 void magic_graph(const MagicCall& call);    // magics_graph.cpp
 void magic_run(const MagicCall& call);      // magics_session.cpp
 void magic_reset(const MagicCall& call);    // magics_session.cpp

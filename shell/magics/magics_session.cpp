@@ -245,6 +245,26 @@ void magic_cd(const MagicCall& call) {
 
 namespace tsh::shell {
 
+namespace {
+
+// Text without the colour escapes (ESC [ ... m) a drawing on a terminal has.
+std::string without_colour(const std::string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\33' && i + 1 < s.size() && s[i + 1] == '[') {
+      const size_t end = s.find('m', i);
+      if (end != std::string::npos) {
+        i = end;
+        continue;
+      }
+    }
+    out += s[i];
+  }
+  return out;
+}
+
+}  // namespace
+
 void magic_save(const MagicCall& call) {
   const std::vector<std::string> words = split_words(call.args());
   if (words.size() != 1) throw UsageError("%save takes one argument: the Markdown file to write (%save lesson.md)");
@@ -257,7 +277,7 @@ void magic_save(const MagicCall& call) {
   std::string body;
   size_t statements = 0;
   for (const Session::TranscriptEntry& e : call.session.transcript()) {
-    body += e.input + e.output;
+    body += e.input + without_colour(e.output);
     ++statements;
   }
   if (!body.empty() && body.back() != '\n') body += '\n';

@@ -171,9 +171,6 @@ void print_help_to(Interpreter& in, const ParserObj& p, const Value& file);
 
 // The formatter parser.formatter_class(prog=parser.prog) makes.
 std::shared_ptr<FormatterObj> make_formatter(Interpreter& in, const ParserObj& p);
-// The terminal's width as shutil.get_terminal_size() reads it: $COLUMNS, else
-// the terminal's, else 80.
-int terminal_columns();
 // parser.format_usage(), format_help(), and the text the version action prints.
 std::string format_usage(Interpreter& in, const ParserObj& p);
 std::string format_help(Interpreter& in, const ParserObj& p);

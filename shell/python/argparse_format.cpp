@@ -3,8 +3,6 @@
 // argument group, descriptions and epilogs filled as Python's textwrap fills
 // them (argparse_textwrap.cpp). The rules are Python 3.11's, so `-h` prints
 // what python3 prints.
-#include <sys/ioctl.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -15,6 +13,7 @@
 #include "grammar/ast.h"
 #include "shell/interp.h"
 #include "shell/python/argparse.h"
+#include "shell/terminal.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/unicode.h"
@@ -545,35 +544,6 @@ class Formatter {
 };
 
 }  // namespace
-
-int terminal_columns() {
-  long columns = 0;
-  if (const char* env = std::getenv("COLUMNS")) {
-    // int(os.environ['COLUMNS']): surrounding whitespace, a sign, digits with single underscores.
-    std::string s(env);
-    const size_t b = s.find_first_not_of(" \t\n\r\v\f");
-    s = b == std::string::npos ? "" : s.substr(b, s.find_last_not_of(" \t\n\r\v\f") - b + 1);
-    bool ok = !s.empty();
-    size_t i = 0;
-    bool negative = false;
-    if (ok && (s[0] == '+' || s[0] == '-')) negative = s[i++] == '-';
-    std::string digits;
-    for (; ok && i < s.size(); ++i) {
-      if (std::isdigit(static_cast<unsigned char>(s[i]))) digits += s[i];
-      else if (s[i] == '_' && i > 0 && std::isdigit(static_cast<unsigned char>(s[i - 1])) && i + 1 < s.size() &&
-               std::isdigit(static_cast<unsigned char>(s[i + 1])))
-        continue;
-      else ok = false;
-    }
-    if (ok && !digits.empty() && digits.size() < 10) columns = (negative ? -1 : 1) * std::atol(digits.c_str());
-  }
-  if (columns <= 0) {
-    struct winsize ws {};
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) columns = ws.ws_col;
-    if (columns <= 0) columns = 80;
-  }
-  return static_cast<int>(columns);
-}
 
 std::string format_args(Interpreter& in, const ActionObj& a, const Value& default_metavar) {
   const Metavar m = metavar_of(in, a, default_metavar);

@@ -19,6 +19,7 @@
 #include "grammar/ast.h"
 #include "shell/interp.h"
 #include "shell/python/argparse.h"
+#include "shell/terminal.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/exceptions.h"

@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include <regex>
+#include <set>
+#include <sstream>
 
 #include "engine/core/tensor.h"
 #include "engine/ops/creation.h"
@@ -222,7 +224,12 @@ TEST_CASE("%storage draws every geometry", "[magics][storage]") {
         "\xE2\x94\x80\xE2\x94\x80\xE2\x94\x80\xE2\x94\x80\xE2\x94\x80\xE2\x94\xB4"
         "\xE2\x94\x80\xE2\x94\x80\xE2\x94\x80\xE2\x94\x80\xE2\x94\x80\xE2\x94\x98\n"
         "   \xE2\x96\xB2     \xE2\x96\xB2     \xE2\x96\xB2     \xE2\x96\xB2     \xE2\x96\xB2     \xE2\x96\xB2\n"
-        "  0,0   0,1   0,2   1,0   1,1   1,2\n");
+        "  0,0   0,1   0,2   1,0   1,1   1,2\n"
+        "\n"
+        "storage index of each element:\n"
+        "  [[0, 1, 2],\n"
+        "   [3, 4, 5]]\n"
+        "the view is contiguous: its elements are consecutive cells, in order\n");
 
   // A long storage keeps to the width and shows the view's cells.
   const Tensor big = arange(Scalar(int64_t(0)), Scalar(int64_t(1000)), Scalar(int64_t(1)), DType::Int64);
@@ -245,7 +252,7 @@ TEST_CASE("%storage draws every geometry", "[magics][storage]") {
   CHECK(expanded.find("on cpu, 2 of them in the view") != std::string::npos);
 
   const std::string empty = storage_diagram(t.as_view({0}, {1}, 2), "z");
-  CHECK(empty.find("none of them in the view (it has no elements)") != std::string::npos);
+  CHECK(empty.find("none of them in the view") != std::string::npos);
   CHECK(empty.find("\xE2\x96\xB2") == std::string::npos);
 
   const std::string scalar = storage_diagram(t.as_view({}, {}, 5), "s");
@@ -253,9 +260,88 @@ TEST_CASE("%storage draws every geometry", "[magics][storage]") {
   CHECK(scalar.find("()") != std::string::npos);
 }
 
+// The lines of a drawing, and the widest of them.
+static std::vector<std::string> lines_of(const std::string& s) {
+  std::vector<std::string> out;
+  size_t pos = 0;
+  while (pos < s.size()) {
+    const size_t nl = s.find('\n', pos);
+    out.push_back(s.substr(pos, nl - pos));
+    pos = nl == std::string::npos ? s.size() : nl + 1;
+  }
+  return out;
+}
+
+TEST_CASE("%storage fits any width and keeps every cell a small view reads", "[magics][storage]") {
+  using namespace tsh;
+  const Tensor m = arange(Scalar(0.0), Scalar(100.0), Scalar(1.0), DType::Float32);
+  struct Case {
+    Shape sizes, strides;
+    int64_t offset;
+  };
+  const std::vector<Case> cases = {
+      {{3, 3}, {10, 1}, 23},  // m[2:5, 3:6]: the example
+      {{10, 10}, {1, 10}, 0},  // a transpose of all 100 cells
+      {{4, 6}, {0, 1}, 40},   // expanded
+      {{24}, {4}, 2},         // stepped, 24 cells spread over the storage
+      {{2, 3, 4}, {1, 8, 2}, 3},
+      {{5, 5}, {1, 1}, 0},    // as_strided overlapping
+      {{0, 3}, {3, 1}, 0},    // empty
+      {{}, {}, 99},           // 0-d
+  };
+  for (size_t width : {40, 60, 80, 120, 200}) {
+    for (const Case& c : cases) {
+      const Tensor v = m.as_view(c.sizes, c.strides, c.offset);
+      const std::string drawing = storage_diagram(v, "v", width);
+      for (const std::string& line : lines_of(drawing)) {
+        INFO(drawing);
+        CHECK(text_width(line) <= width);
+      }
+      // Every cell the view reads has its storage index drawn above a box and a mark under it.
+      const std::vector<std::string> lines = lines_of(drawing);
+      std::set<int64_t> drawn;
+      for (size_t i = 0; i + 1 < lines.size(); ++i) {
+        if (lines[i + 1].find("\xE2\x94\x8C") == std::string::npos) continue;  // not above a row of boxes
+        std::istringstream in(lines[i]);
+        for (int64_t x; in >> x;) drawn.insert(x);
+      }
+      std::set<int64_t> read;
+      for (int64_t k = 0; k < v.numel(); ++k) {
+        int64_t cell = c.offset, rest = k;
+        for (size_t d = c.sizes.size(); d-- > 0;) {
+          cell += (rest % c.sizes[d]) * c.strides[d];
+          rest /= c.sizes[d];
+        }
+        read.insert(cell);
+      }
+      if (read.size() > 64) continue;  // a larger view shows its first and last cells
+      for (int64_t cell : read) {
+        INFO("width " << width << ", cell " << cell << "\n" << drawing);
+        CHECK(drawn.count(cell) == 1);
+      }
+    }
+  }
+}
+
+TEST_CASE("%storage draws several tensors over one storage, each with its marks", "[magics][storage]") {
+  const std::string both = transcript({"t = torch.arange(6.).view(2, 3)", "%storage t t.t()"});
+  CHECK(both.find("\xE2\x96\xB2 t: size (2, 3), stride (3, 1), offset 0, contiguous\n") != std::string::npos);
+  CHECK(both.find("\xE2\x96\xB3 t.t(): size (3, 2), stride (1, 3), offset 0, not contiguous\n") != std::string::npos);
+  CHECK(both.find("t and t.t() read the same 6 cells\n") != std::string::npos);
+  CHECK(transcript({"t = torch.arange(6.)", "%storage t, t.clone()"}).find("t.clone() has a storage of its own") !=
+        std::string::npos);
+  CHECK(transcript({"t = torch.arange(6.)", "%storage t.flip(0)"}).find("t.flip(0) is a copy") != std::string::npos);
+  // A tuple of views: one mark each.
+  CHECK(transcript({"t = torch.arange(6.)", "%storage t.chunk(2)"}).find("t.chunk(2)[1] reads 3") != std::string::npos);
+}
+
 TEST_CASE("%storage needs a tensor", "[magics][storage]") {
   CHECK(transcript({"%storage 5"}) == "TypeError: %storage expects a tensor (or a storage), got int\n");
-  CHECK(transcript({"%storage"}) == "UsageError: %storage needs a tensor: %storage t\n");
+  CHECK(transcript({"%storage"}) == "UsageError: %storage needs a tensor: %storage t (or several: %storage t t.t())\n");
+  CHECK(transcript({"%storage torch.ones(2) --gif x"}) ==
+        "UsageError: %storage has no option --gif (it has --svg FILE and --png FILE)\n");
+  CHECK(transcript({"t = torch.ones(2)", "%storage t, [t, t, t, t, t, t]"}) ==
+        "UsageError: %storage draws at most 6 tensors at once, got 7\n");
   CHECK(transcript({"%storage nope"}) == "NameError: name 'nope' is not defined\n");
 }
 
