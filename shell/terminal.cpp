@@ -100,6 +100,15 @@ std::vector<std::string> fold_words(const std::string& text, size_t width, size_
     word += c;
   }
   if (!word.empty()) words.push_back(word);
+  // A number stays with the word before it: "stride 0", "dim 1", "moves 4 cells".
+  std::vector<std::string> joined;
+  for (const std::string& w : words) {
+    if (!joined.empty() && (std::isdigit(static_cast<unsigned char>(w[0])) || (w[0] == '-' && w.size() > 1 && std::isdigit(static_cast<unsigned char>(w[1])))))
+      joined.back() += " " + w;
+    else
+      joined.push_back(w);
+  }
+  words = std::move(joined);
   std::vector<std::string> lines;
   std::string line;
   for (const std::string& w : words) {

@@ -25,8 +25,9 @@ std::vector<std::string> fold_items(const std::vector<std::string>& items, size_
                                     const std::string& continuation);
 
 // Words of `text` folded to `width` columns, continuation lines indented by
-// `indent` spaces; a tuple of numbers such as (4, 3) is never broken, and a
-// word longer than a line stays whole.
+// `indent` spaces; a tuple of numbers such as (4, 3) is never broken, nor a
+// number from the word before it ("stride 0"); a word longer than a line
+// stays whole.
 std::vector<std::string> fold_words(const std::string& text, size_t width, size_t indent = 0);
 
 // The number of characters (code points) of UTF-8 text: its width in a

@@ -211,8 +211,7 @@ std::string view_conflict(const Shape& sizes, const Shape& strides, Shape target
            plural(strides[d], "cell") + ", but going on from the end of dim " + std::to_string(e) + " (size " +
            std::to_string(sizes[e]) + ", stride " + std::to_string(strides[e]) + ") it would have to move " +
            std::to_string(sizes[e] * strides[e]) +
-           ". No single stride walks both, so a view cannot exist; reshape() copies instead, as does "
-           ".contiguous().view(...)";
+           ". No single stride walks both, so a view cannot exist";
   }
   return "";
 }
@@ -498,7 +497,9 @@ void magic_explain(const MagicCall& call) {
       if (input && (s.name == "view" || s.name == "flatten")) {
         if (auto target = shape_arg(args)) {
           const std::string why = view_conflict(input->sizes(), input->strides(), *target);
-          if (!why.empty()) lines.push_back("  " + (shown[0] == '.' ? shown.substr(1) : shown) + ": " + why);
+          if (!why.empty())
+            lines.push_back("  " + (shown[0] == '.' ? shown.substr(1) : shown) + ": " + why +
+                            (why.rfind("dim ", 0) == 0 ? "; reshape() copies instead, as does .contiguous().view(...)" : ""));
         }
       }
       break;
