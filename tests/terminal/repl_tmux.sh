@@ -10,27 +10,7 @@
 # Exits 77 (ctest's SKIP_RETURN_CODE) when tmux or the tsh build is missing.
 set -u
 
-TSH=${1:-}
-if [ -z "$TSH" ] || [ ! -x "$TSH" ]; then
-  echo "SKIP: no tsh build at '${TSH}'"
-  exit 77
-fi
-if ! command -v tmux >/dev/null 2>&1; then
-  echo "SKIP: tmux is not installed"
-  exit 77
-fi
-TSH=$(cd "$(dirname "$TSH")" && pwd)/$(basename "$TSH")
-
-work=$(mktemp -d)
-export HOME=$work/home  # ~/.tsh_history of this test only
-mkdir -p "$HOME"
-sock=$work/tmux.sock
-T() { tmux -S "$sock" "$@"; }
-cleanup() {
-  T kill-server >/dev/null 2>&1
-  rm -rf "$work"
-}
-trap cleanup EXIT
+. "$(dirname "$0")/tmux_lib.sh"
 
 fail() {
   echo "FAIL: $1"
