@@ -2,6 +2,7 @@
 #include "shell/interp.h"
 #include "shell/terminal.h"
 #include "shell/python/exceptions.h"
+#include "shell/python/gc.h"
 
 #include <algorithm>
 
@@ -39,6 +40,8 @@ Interpreter::Interpreter(Output output) : out_(std::move(output)) {
   builtins_["torch"] = torch_;  // the torch namespace is always present, imported or not
   builtins_["__name__"] = Value::str("__main__");  // `if __name__ == '__main__':` runs, as in a script
   names_changed();
+  // A collection that frees closure scopes removes names from namespaces the name cache may point into.
+  gc_on_scope_cleared([] { names_changed(); });
 }
 
 // ---------------------------------------------------------------- statements
@@ -128,6 +131,7 @@ void Interpreter::exec_block(const std::vector<grammar::StmtPtr>& body) {
 }
 
 void Interpreter::exec(const Stmt& s) {
+  gc_maybe_collect();  // a statement boundary: no half-built container is in flight
   switch (s.kind) {
     case StmtKind::Expr: {
       Value v = eval(*s.value);
@@ -1137,8 +1141,8 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
       auto* r = v.as<RangeObj>();
       const Int n = r->step > 0 ? (r->stop - r->start + r->step - 1) / r->step
                                 : (r->start - r->stop - r->step - 1) / -r->step;
+      check_container_size(static_cast<long double>(n));
       std::vector<Value> out;
-      if (n > static_cast<Int>(out.max_size())) throw std::bad_alloc();
       if (n > 0) out.reserve(static_cast<size_t>(n));
       for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step) {
         if ((out.size() & 0xFFFF) == 0) check_interrupt();

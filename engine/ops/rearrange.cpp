@@ -29,7 +29,8 @@ std::string str(int64_t v) { return std::to_string(v); }
 Tensor roll_one(const Tensor& self, int64_t shift, int64_t dim) {
   if (self.numel() == 0) return clone(self);
   const int64_t size = self.size(dim);
-  int64_t start = (size - shift) % size;
+  // shift % size first: size - shift overflows for a shift near -2**63.
+  int64_t start = (size - shift % size) % size;
   if (start < 0) start += size;
   return cat({narrow(self, dim, start, size - start), narrow(self, dim, 0, start)}, dim);
 }

@@ -126,6 +126,26 @@ int64_t py_hash(const Value& v) {
 
 // ---------------------------------------------------------------- the table
 
+void DictObj::traverse(GcVisitor& visit) const {
+  for (const Entry& e : entries)
+    if (e.alive) visit(e.key), visit(e.value);
+  visit(cls);
+  visit(default_factory);
+}
+
+void DictObj::clear(GcGarbage& into) {
+  for (Entry& e : entries) {
+    into.values.push_back(std::move(e.key));
+    into.values.push_back(std::move(e.value));
+  }
+  into.values.push_back(std::move(cls));
+  into.values.push_back(std::move(default_factory));
+  entries.clear();
+  index.clear();
+  live = 0;
+  ++version;
+}
+
 DictObj::~DictObj() {
   std::vector<Value> held;
   held.reserve(2 * entries.size());

@@ -23,7 +23,7 @@ int64_t py_hash(const Value& v);
 // maps a hash to the positions in `entries` of the live keys with that hash.
 // `live` counts the live entries. `version` changes on every insertion or
 // removal, so an iteration can notice that the dict changed size.
-struct DictObj : Object {
+struct DictObj : Object, Tracked {
   struct Entry {
     Value key, value;
     int64_t hash = 0;
@@ -43,6 +43,8 @@ struct DictObj : Object {
   uint64_t version = 0;
 
   ~DictObj() override;
+  void traverse(GcVisitor& visit) const override;
+  void clear(GcGarbage& into) override;
   Value* find(const Value& key);  // nullptr when absent
   // Inserts or replaces; a replaced key keeps its position and its first key object.
   void set(const Value& key, const Value& value);
@@ -64,9 +66,11 @@ void check_writable(const DictObj& d);
 [[noreturn]] void key_error(const Value& key);
 
 // d.keys(), d.values(), d.items(): live views of the dict.
-struct DictViewObj : Object {
+struct DictViewObj : Object, Tracked {
   enum class Which { Keys, Values, Items } which;
   Value dict;
+  void traverse(GcVisitor& visit) const override { visit(dict); }
+  void clear(GcGarbage& into) override { into.values.push_back(std::move(dict)); }
 };
 std::vector<Value> view_items(const Value& view);
 

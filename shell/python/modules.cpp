@@ -15,6 +15,7 @@ const std::vector<StdModule>& std_modules() {
        install_argparse},
       {"collections", "Container types: namedtuple (tsh has no OrderedDict, defaultdict, Counter or deque).",
        install_collections},
+      {"gc", "The cycle collector: collect, enable, disable, isenabled (one generation).", install_gc},
       {"itertools", "Iterators for efficient looping, as Python's itertools (count, cycle, chain, islice, groupby, product, ...).",
        install_itertools},
       {"math", "Mathematical functions and constants of Python's math module (sqrt, exp, pi, ...).", install_math},

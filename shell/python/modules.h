@@ -33,6 +33,7 @@ void install_numpy(Interpreter& in, Value& m);
 void install_sys(Interpreter& in, Value& m);
 void install_os(Interpreter& in, Value& m);
 void install_time(Interpreter& in, Value& m);
+void install_gc(Interpreter& in, Value& m);
 void install_random(Interpreter& in, Value& m);
 void install_future(Interpreter& in, Value& m);
 void install_argparse(Interpreter& in, Value& m);

@@ -39,7 +39,7 @@ double py_fmod(double a, double b) {
 std::vector<Value> repeat(const std::vector<Value>& items, Int n) {
   if (n > INT64_MAX || n < INT64_MIN) throw OverflowError("cannot fit 'int' into an index-sized integer");
   // A result too large to hold is a MemoryError before any work (`[0] * 10**12`).
-  check_string_size(static_cast<long double>(n) * static_cast<long double>(items.size()) * sizeof(Value));
+  check_container_size(static_cast<long double>(n) * static_cast<long double>(items.size()));
   std::vector<Value> out;
   for (Int k = 0; k < n; ++k) out.insert(out.end(), items.begin(), items.end());
   return out;

@@ -14,7 +14,7 @@
 
 namespace tsh::shell {
 
-struct SetObj : Object {
+struct SetObj : Object, Tracked {
   struct Slot {
     Value key;
     int64_t hash = 0;
@@ -28,6 +28,17 @@ struct SetObj : Object {
   uint64_t version = 0;  // changes with the size, for iteration checks
 
   size_t mask() const { return table.size() - 1; }
+  void traverse(GcVisitor& visit) const override {
+    for (const Slot& s : table)
+      if (s.state == Slot::State::Active) visit(s.key);
+  }
+  void clear(GcGarbage& into) override {
+    for (Slot& s : table)
+      if (s.state == Slot::State::Active) into.values.push_back(std::move(s.key));
+    table.assign(8, Slot{});
+    fill = used = finger = 0;
+    ++version;
+  }
   bool contains(const Value& key, int64_t hash) const;
   void add(const Value& key, int64_t hash);
   bool discard(const Value& key, int64_t hash);  // false when absent

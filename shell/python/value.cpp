@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include <unistd.h>
+
 #include "engine/ops/host_values.h"
 #include "engine/core/interrupt.h"
 #include "engine/format/pyrepr.h"
@@ -597,6 +599,67 @@ bool values_equal(const Value& a, const Value& b) {
     }
     default: return a.identity() == b.identity();
   }
+}
+
+// ---------------------------------------------------------------- the cycle collector's view
+
+void SeqObj::traverse(GcVisitor& visit) const {
+  for (const Value& v : items) visit(v);
+}
+void SeqObj::clear(GcGarbage& into) {
+  for (Value& v : items) into.values.push_back(std::move(v));
+  items.clear();
+}
+
+void NamedTupleObj::traverse(GcVisitor& visit) const {
+  for (const Value& v : items) visit(v);
+  visit(cls);
+}
+void NamedTupleObj::clear(GcGarbage& into) {
+  for (Value& v : items) into.values.push_back(std::move(v));
+  items.clear();
+  into.values.push_back(std::move(cls));
+}
+
+void MethodObj::traverse(GcVisitor& visit) const {
+  visit(self);
+  visit(func);
+}
+void MethodObj::clear(GcGarbage& into) {
+  into.values.push_back(std::move(self));
+  into.values.push_back(std::move(func));
+}
+
+void Scope::traverse(GcVisitor& visit) const {
+  for (const auto& [name, v] : vars) visit(v);
+  visit(enclosing);
+}
+void Scope::clear(GcGarbage& into) {
+  for (auto& [name, v] : vars) into.values.push_back(std::move(v));
+  vars.clear();
+  into.scopes.push_back(std::move(enclosing));
+}
+
+void FunctionObj::traverse(GcVisitor& visit) const {
+  visit(closure);
+  for (const Value& v : defaults) visit(v);
+  for (const auto& v : kwdefaults)
+    if (v) visit(*v);
+}
+void FunctionObj::clear(GcGarbage& into) {
+  into.scopes.push_back(std::move(closure));
+  for (Value& v : defaults) into.values.push_back(std::move(v));
+  defaults.clear();
+  for (auto& v : kwdefaults)
+    if (v) into.values.push_back(std::move(*v)), v.reset();
+}
+
+void check_container_size(long double count) {
+  static const long double memory = [] {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? static_cast<long double>(pages) * page : static_cast<long double>(1ULL << 40);
+  }();
+  if (count * sizeof(Value) > memory) throw PyError("MemoryError", "");
 }
 
 }  // namespace tsh::shell

@@ -20,6 +20,7 @@
 #include "engine/core/dtype.h"
 #include "engine/core/scalar.h"
 #include "engine/core/tensor.h"
+#include "shell/python/gc.h"
 
 namespace tsh {
 class Generator;  // engine/core/generator.h
@@ -130,9 +131,11 @@ class Value {
 void release_values(std::vector<Value>& values);
 
 struct StrObj : Object { std::string s; };
-struct SeqObj : Object {
+struct SeqObj : Object, Tracked {
   std::vector<Value> items;
   ~SeqObj() override { release_values(items); }
+  void traverse(GcVisitor& visit) const override;
+  void clear(GcGarbage& into) override;
 };
 struct TensorObj : Object { Tensor t; };
 struct DeviceObj : Object { Device d; };
@@ -146,7 +149,7 @@ struct StorageObj : Object {
   int64_t size() const { return storage->nbytes / (untyped ? 1 : itemsize(dtype)); }
 };
 // torch.return_types.max(values=..., indices=...) and friends.
-struct NamedTupleObj : Object {
+struct NamedTupleObj : Object, Tracked {
   std::string type_name;  // "torch.return_types.max"
   std::vector<std::string> fields;
   std::vector<Value> items;
@@ -154,6 +157,8 @@ struct NamedTupleObj : Object {
   // (sys.version_info) and collections.namedtuple classes print on one line.
   bool one_line = false;
   Value cls;  // a namedtuple's class (what type() gives); None for the others
+  void traverse(GcVisitor& visit) const override;
+  void clear(GcGarbage& into) override;
 };
 
 // A torch.Generator: a handle on an engine generator (several Values may share one).
@@ -192,13 +197,15 @@ struct BuiltinObj : Object {
   std::function<Value(Interpreter&, Args&, Kwargs&)> fn;
 };
 // A method bound to its receiver: `t.view` evaluated without calling.
-struct MethodObj : Object {
+struct MethodObj : Object, Tracked {
   Value self;
   Value func;  // a BuiltinObj or a FunctionObj taking self first
   std::string name;
+  void traverse(GcVisitor& visit) const override;
+  void clear(GcGarbage& into) override;
 };
 // A function's local variables; `enclosing` is the defining function's scope (closures).
-struct Scope {
+struct Scope : Tracked {
   std::map<std::string, Value> vars;
   std::shared_ptr<Scope> enclosing;
   // The global namespace of code run apart from __main__ (a benchmark
@@ -207,10 +214,12 @@ struct Scope {
   bool isolated = false;
   std::set<std::string> global_names;    // `global x`: x binds and resolves in the module
   std::set<std::string> nonlocal_names;  // `nonlocal x`: x binds in the enclosing scope
+  void traverse(GcVisitor& visit) const override;
+  void clear(GcGarbage& into) override;
 };
 
 // A `def` or lambda.
-struct FunctionObj : Object {
+struct FunctionObj : Object, Tracked {
   std::shared_ptr<Scope> closure;  // null for functions defined at module level
   std::string name;
   // Python's parameter model: params holds the positional parameters (the
@@ -226,6 +235,8 @@ struct FunctionObj : Object {
   const grammar::Expr* lambda_body = nullptr;                         // lambda
   std::shared_ptr<void> keep_alive;  // the parsed source the body points into
   std::shared_ptr<const std::string> source;  // its text, for tracebacks
+  void traverse(GcVisitor& visit) const override;
+  void clear(GcGarbage& into) override;
 };
 struct ModuleObj : Object {
   std::string name;    // "torch", "torch.linalg"
@@ -313,6 +324,11 @@ Value tensor_tuple(const std::vector<Tensor>& ts);
 
 // Python's type name of a value: "int", "Tensor", "torch.Size", "builtin_function_or_method".
 std::string type_name(const Value& v);
+
+// Python's MemoryError, raised before a list, tuple, dict or set of `count` items is made when
+// it could not fit in this machine's memory (where CPython's allocation would fail): the shell
+// never asks for it, so nothing relies on bad_alloc or on the allocator's abort (ASan's).
+void check_container_size(long double count);
 // repr(): a list or dict met again inside itself prints as [...] / {...};
 // nesting past Python's recursion limit is a RecursionError.
 std::string repr(const Value& v);

@@ -1,0 +1,126 @@
+// shell/python/gc.cpp — the cycle collector (the algorithm is in gc.h).
+#include "shell/python/gc.h"
+
+#include <algorithm>
+#include <climits>
+
+#include "shell/python/value.h"
+
+namespace tsh::shell {
+
+namespace {
+
+constexpr int64_t kReachable = INT64_MAX;
+constexpr int64_t kFirstThreshold = 700;  // CPython's generation-0 threshold
+
+}  // namespace
+
+// The tracked objects, linked through themselves, and the collector's switches.
+struct GcState {
+  Tracked* head = nullptr;
+  int64_t count = 0;        // tracked objects alive
+  int64_t allocations = 0;  // made since the last collection
+  int64_t survivors = 0;    // alive right after the last collection
+  bool enabled = true;
+  bool collecting = false;
+  void (*scope_hook)() = nullptr;
+
+  static GcState& get() {
+    static GcState* s = new GcState;  // never destroyed: objects may die after main returns
+    return *s;
+  }
+  static void link(Tracked* t) {
+    GcState& g = get();
+    t->next_ = g.head;
+    if (g.head) g.head->prev_ = t;
+    g.head = t;
+    ++g.count;
+    ++g.allocations;
+  }
+  static void unlink(Tracked* t) {
+    GcState& g = get();
+    if (t->prev_) t->prev_->next_ = t->next_;
+    else g.head = t->next_;
+    if (t->next_) t->next_->prev_ = t->prev_;
+    --g.count;
+  }
+  static int64_t collect();
+};
+
+Tracked::Tracked() { GcState::link(this); }
+Tracked::~Tracked() { GcState::unlink(this); }
+
+void GcVisitor::operator()(const Value& v) {
+  if (const auto& o = v.obj())
+    if (auto* t = dynamic_cast<Tracked*>(o.get())) visit(t);
+}
+
+void GcVisitor::operator()(const std::shared_ptr<Scope>& s) {
+  if (s) visit(s.get());
+}
+
+int64_t GcState::collect() {
+  GcState& g = get();
+  if (g.collecting) return 0;
+  g.collecting = true;
+  g.allocations = 0;
+  // 1. Every object's strong references. One that no shared_ptr owns (being built, or not
+  //    made by make_shared) counts as referred to from outside.
+  for (Tracked* t = g.head; t; t = t->next_) {
+    const long owners = t->weak_from_this().use_count();
+    t->refs_ = owners > 0 ? owners : kReachable / 2;
+  }
+  // 2. Less the references tracked objects hold to one another: what is left comes from outside.
+  struct Subtract : GcVisitor {
+    void visit(Tracked* child) override { --child->refs_; }
+  } subtract;
+  for (Tracked* t = g.head; t; t = t->next_) t->traverse(subtract);
+  // 3. Whatever is referred to from outside lives, and so does everything it reaches.
+  std::vector<Tracked*> stack;
+  for (Tracked* t = g.head; t; t = t->next_)
+    if (t->refs_ > 0) t->refs_ = kReachable, stack.push_back(t);
+  struct Mark : GcVisitor {
+    std::vector<Tracked*>* stack;
+    void visit(Tracked* child) override {
+      if (child->refs_ != kReachable) child->refs_ = kReachable, stack->push_back(child);
+    }
+  } mark;
+  mark.stack = &stack;
+  while (!stack.empty()) {
+    Tracked* t = stack.back();
+    stack.pop_back();
+    t->traverse(mark);
+  }
+  // 4. The rest is garbage: held here while each gives up its references, then released
+  //    together (iteratively, however deep it nests).
+  std::vector<std::shared_ptr<Tracked>> garbage;
+  for (Tracked* t = g.head; t; t = t->next_)
+    if (t->refs_ != kReachable) garbage.push_back(t->shared_from_this());
+  GcGarbage released;
+  for (const auto& t : garbage) t->clear(released);
+  g.collecting = false;
+  const auto freed = static_cast<int64_t>(garbage.size());
+  if (freed > 0 && g.scope_hook) g.scope_hook();
+  release_values(released.values);
+  released.scopes.clear();
+  garbage.clear();
+  g.survivors = g.count;
+  return freed;
+}
+
+int64_t gc_collect() { return GcState::collect(); }
+
+void gc_maybe_collect() {
+  GcState& g = GcState::get();
+  // As many new objects as survived the last collection: a collection's cost (a pass over every
+  // tracked object) spread over the allocations that led to it.
+  if (g.enabled && !g.collecting && g.allocations >= std::max(kFirstThreshold, g.survivors)) GcState::collect();
+}
+
+void gc_enable(bool on) { GcState::get().enabled = on; }
+bool gc_enabled() { return GcState::get().enabled; }
+int64_t gc_allocations() { return GcState::get().allocations; }
+int64_t gc_tracked() { return GcState::get().count; }
+void gc_on_scope_cleared(void (*hook)()) { GcState::get().scope_hook = hook; }
+
+}  // namespace tsh::shell

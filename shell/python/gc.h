@@ -1,0 +1,80 @@
+// shell/python/gc.h — the cycle collector: what reference counting cannot free.
+//
+// Values own their objects through shared_ptr, so `a = []; a.append(a); del a`
+// leaves a list that owns itself. As in CPython's gc, the objects that can hold
+// other objects (lists, tuples, dicts, sets, functions and their closures,
+// bound methods, named tuples, dict views) are *tracked*: each knows the
+// references it holds (traverse) and can give them up (clear).
+//
+// A collection takes every tracked object's strong count (its shared_ptrs),
+// subtracts the references tracked objects hold to one another, and so finds
+// the objects something else refers to (a variable, the C++ stack, an untracked
+// object): they and everything they reach live. The rest can only be reached
+// from each other. Their references are moved out and released, which frees
+// them. Where a reference is not visible to traverse (an iterator's captured
+// state), the object it points at counts as referred to from outside: the
+// collector may keep garbage, never free a live object.
+//
+// Collections run by themselves at statement boundaries once enough tracked
+// objects were made since the last one (gc.enable/disable), and on gc.collect().
+// Everything runs on the interpreter's thread.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace tsh::shell {
+
+class Value;
+struct Scope;
+class Tracked;
+
+// What clearing garbage hands over: the references taken out of it, released together.
+struct GcGarbage {
+  std::vector<Value> values;
+  std::vector<std::shared_ptr<Scope>> scopes;
+};
+
+// Sees each reference a tracked object holds (Values and closure scopes).
+class GcVisitor {
+ public:
+  virtual ~GcVisitor() = default;
+  virtual void visit(Tracked* child) = 0;
+  void operator()(const Value& v);
+  void operator()(const std::shared_ptr<Scope>& s);
+};
+
+class Tracked : public std::enable_shared_from_this<Tracked> {
+ public:
+  Tracked();
+  virtual ~Tracked();
+  // A copy is a new object, tracked on its own; assigning changes no tracking.
+  Tracked(const Tracked&) : Tracked() {}
+  Tracked& operator=(const Tracked&) { return *this; }
+  // Visits every reference this object holds that could lead back to it.
+  virtual void traverse(GcVisitor& visit) const = 0;
+  // Moves those references into `into`, leaving the object empty but valid.
+  virtual void clear(GcGarbage& into) = 0;
+
+ private:
+  friend struct GcState;
+  Tracked* prev_ = nullptr;
+  Tracked* next_ = nullptr;
+  int64_t refs_ = 0;  // during a collection: strong references from outside the tracked objects
+};
+
+// gc.collect(): frees unreachable cycles; returns how many tracked objects it freed.
+int64_t gc_collect();
+// Called at statement boundaries: collects when automatic collection is on and enough
+// tracked objects were made since the last collection.
+void gc_maybe_collect();
+void gc_enable(bool on);
+bool gc_enabled();
+// gc.get_count()-like: tracked objects made since the last collection, and alive now.
+int64_t gc_allocations();
+int64_t gc_tracked();
+// Run after each collection that freed a closure scope (the interpreter drops its name cache).
+void gc_on_scope_cleared(void (*hook)());
+
+}  // namespace tsh::shell
