@@ -3,7 +3,10 @@
 // Literal details live in literals.cpp, character classes in chars.cpp.
 #include "grammar/lexer.h"
 
+#include <utf8proc.h>
+
 #include <cstdio>
+#include <cstdlib>
 
 #include "grammar/chars.h"
 #include "grammar/literals.h"
@@ -366,7 +369,16 @@ bool Lexer::name_or_string(size_t start) {
     }
   }
   const std::string_view word = std::string_view(s_).substr(start, pos_ - start);
-  emit(keyword_kind(word), start, pos_);
+  Token& t = emit(keyword_kind(word), start, pos_);
+  // PEP 3131: a non-ASCII identifier means its NFKC form (after the keyword check, as in CPython).
+  if (nonascii) {
+    utf8proc_uint8_t* nfkc = utf8proc_NFKC(reinterpret_cast<const utf8proc_uint8_t*>(std::string(word).c_str()));
+    if (nfkc) {
+      const std::string normal(reinterpret_cast<const char*>(nfkc));
+      std::free(nfkc);
+      if (normal != word) t.text = out_.normalized->emplace_back(normal);
+    }
+  }
   return true;
 }
 

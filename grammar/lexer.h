@@ -9,6 +9,7 @@
 // in place of a parse error found before it.
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,6 +51,9 @@ struct LexResult {
   // as CPython's compile() does). Held by pointer so that moving the result
   // keeps the views valid.
   std::unique_ptr<const std::string> text;
+  // Identifiers as Python reads them (NFKC), where that differs from the text
+  // ('ﬁ' is 'fi'): Name tokens' views point here instead.
+  std::unique_ptr<std::deque<std::string>> normalized = std::make_unique<std::deque<std::string>>();
   std::vector<Token> tokens;  // ends with EndMarker, or with Error when `error`
   std::optional<LexError> error;
   // Where CPython puts errors at the end of input: the last line that holds

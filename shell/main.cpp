@@ -15,6 +15,7 @@
 #include "engine/core/dtype.h"
 #include "engine/core/interrupt.h"
 #include "engine/core/storage.h"
+#include "grammar/chars.h"
 #include "shell/doctest.h"
 #include "shell/repl.h"
 #include "shell/session.h"
@@ -162,6 +163,20 @@ static int run(int argc, char** argv) {
   int status = 0;
   bool ran_something = false;
   if (!code.empty()) {
+    // python3 -c decodes its argument with surrogateescape and fails to encode it again.
+    size_t chars = 0;
+    for (size_t i = 0; i < code.size(); ++chars) {
+      size_t len = 0;
+      if (tsh::grammar::decode_utf8(code, i, len) < 0) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned char>(code[i]));
+        std::cerr << "Unable to decode the command from the command line:\nUnicodeEncodeError: 'utf-8' codec can't "
+                     "encode character '\\udc"
+                  << hex << "' in position " << chars << ": surrogates not allowed\n";
+        return 1;
+      }
+      i += len;
+    }
     status = session.run_script(code + "\n", "<string>");
     ran_something = true;
   } else if (!positional.empty()) {

@@ -267,6 +267,12 @@ std::string Session::ipython_traceback(const std::vector<TraceEntry>& trace, con
 
 void Session::report_syntax_error(const grammar::ParseError& err, const std::string& source,
                                   const std::string& filename) {
+  // Bytes that are not UTF-8, typed or piped in: CPython's interactive reader refuses them
+  // before it has a line to show (line 0, no text, no caret).
+  if (err.message.rfind("(unicode error) 'utf-8' codec can't decode byte", 0) == 0 && filename == "<stdin>") {
+    print_err("  File \"<stdin>\", line 0\n    \n" + err.type + ": " + err.message + "\n");
+    return;
+  }
   std::vector<std::string> lines = split_lines(source);
   std::string out = "  File \"" + filename + "\", line " + std::to_string(err.span.line) + "\n";
   const bool rereadable = !filename.empty() && filename[0] != '<';
@@ -280,8 +286,16 @@ void Session::report_syntax_error(const grammar::ParseError& err, const std::str
     while (!shown.empty() && (shown.back() == ' ' || shown.back() == '\r')) shown.pop_back();
     out += "    " + shown + "\n";
     if (err.span.col >= 0) {  // a negative column: Python prints no caret for this error
-      int col = std::max<int>(0, err.span.col - static_cast<int>(strip));
-      int width = err.span.end_line == err.span.line ? std::max(1, err.span.end_col - err.span.col) : 1;
+      // Columns count characters, as CPython's carets do, not the bytes of their UTF-8.
+      auto chars = [&](int from, int to) {
+        const size_t a = std::min(text.size(), static_cast<size_t>(std::max(0, from)));
+        const size_t b = std::min(text.size(), static_cast<size_t>(std::max(from, to)));
+        int n = 0;
+        for (size_t i = a; i < b; ++i) n += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+        return n + std::max(0, to - std::max(from, static_cast<int>(text.size())));
+      };
+      int col = std::max<int>(0, chars(static_cast<int>(strip), err.span.col));
+      int width = err.span.end_line == err.span.line ? std::max(1, chars(err.span.col, err.span.end_col)) : 1;
       out += "    " + std::string(static_cast<size_t>(col), ' ') +
              std::string(static_cast<size_t>(width), '^') + "\n";
     }
@@ -439,6 +453,13 @@ int Session::run_script(const std::string& source, const std::string& filename, 
     if (err.message == "source code string cannot contain null bytes") {
       err.message = "source code cannot contain null bytes";
       err.span.col = -1;
+    }
+    // Bytes that are not UTF-8: python3 FILE says so in one line, before any traceback.
+    if (err.message.rfind("(unicode error) 'utf-8' codec can't decode byte 0x", 0) == 0) {
+      const std::string byte = err.message.substr(std::string("(unicode error) 'utf-8' codec can't decode byte 0x").size(), 2);
+      print_err("SyntaxError: Non-UTF-8 code starting with '\\x" + byte + "' in file " + filename + " on line " +
+                std::to_string(err.span.line) + ", but no encoding declared; see https://peps.python.org/pep-0263/ for details\n");
+      return 1;
     }
     report_syntax_error(err, source, filename);
     return 1;

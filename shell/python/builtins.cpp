@@ -7,6 +7,7 @@
 #include "engine/format/pyrepr.h"
 #include "shell/help.h"
 #include "shell/interp.h"
+#include "shell/python/unicode.h"
 #include "shell/python/builtins.h"
 #include "shell/python/exceptions.h"
 #include "shell/python/bigint.h"
@@ -211,7 +212,23 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
       line += str(a[i]);
     }
     if (file.is_none()) {
-      in.print_out(line + end);
+      // Python writes each piece in turn, so the pieces before one that cannot be encoded are out.
+      std::string written;
+      auto piece = [&](const std::string& p) {
+        try {
+          check_encodable(p);
+        } catch (...) {
+          in.print_out(written);
+          throw;
+        }
+        written += p;
+      };
+      for (size_t i = 0; i < a.size(); ++i) {
+        if (i) piece(sep);
+        piece(str(a[i]));
+      }
+      piece(end);
+      in.print_out(written);
       return Value();
     }
     // print(..., file=f) writes through f.write, as Python's does.

@@ -133,6 +133,7 @@ struct FileObj : InstanceObj {
   int64_t write(const std::string& s) {
     check_open();
     if (!writable) unsupported("not writable");
+    check_encodable(s);
     switch_to(Last::Write);
     std::string text = s;
     if (newline && (*newline == "\r" || *newline == "\r\n")) {

@@ -3,6 +3,7 @@
 #include <climits>
 
 #include "shell/interp.h"
+#include "shell/python/unicode.h"
 #include "shell/python/bigint.h"
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
@@ -32,6 +33,7 @@ struct StreamObj : InstanceObj {
         if (!kw.empty()) throw TypeError("write() takes no keyword arguments");
         if (a.size() != 1) throw TypeError("write() takes exactly one argument (" + std::to_string(a.size()) + " given)");
         if (!a[0].is(Kind::Str)) throw TypeError("write() argument must be str, not " + type_name(a[0]));
+        check_encodable(a[0].as_str());
         if (self.as<StreamObj>()->err)
           in.output().err(a[0].as_str());
         else

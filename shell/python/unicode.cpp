@@ -4,7 +4,10 @@
 #include <locale.h>
 #include <wctype.h>
 
+#include <cstdio>
+
 #include "grammar/chars.h"
+#include "shell/python/errors.h"
 
 namespace tsh::shell {
 
@@ -111,6 +114,30 @@ bool is_space(uint32_t cp) {
   if (ascii_cp(cp)) return cp == ' ' || (cp >= '\t' && cp <= '\r') || (cp >= 0x1c && cp <= 0x1f);
   return cp == 0x85 || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 ||
          cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000;
+}
+
+void check_encodable(std::string_view s) {
+  auto surrogate_at = [&](size_t i) {
+    return i + 2 < s.size() && static_cast<unsigned char>(s[i]) == 0xED && (static_cast<unsigned char>(s[i + 1]) & 0xE0) == 0xA0;
+  };
+  size_t chars = 0;
+  for (size_t i = 0; i < s.size(); ++chars) {
+    if (!surrogate_at(i)) {
+      size_t len = 1;
+      while (i + len < s.size() && (static_cast<unsigned char>(s[i + len]) & 0xC0) == 0x80) ++len;
+      i += len;
+      continue;
+    }
+    const size_t first = chars;
+    const uint32_t cp = 0xD000u | ((static_cast<unsigned char>(s[i + 1]) & 0x3Fu) << 6) | (static_cast<unsigned char>(s[i + 2]) & 0x3Fu);
+    size_t last = first;
+    for (size_t j = i + 3; surrogate_at(j); j += 3) ++last;
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "%04x", cp);
+    const std::string where = last == first ? "character '\\u" + std::string(hex) + "' in position " + std::to_string(first)
+                                            : "characters in position " + std::to_string(first) + "-" + std::to_string(last);
+    throw PyError("UnicodeEncodeError", "'utf-8' codec can't encode " + where + ": surrogates not allowed");
+  }
 }
 
 }  // namespace tsh::shell

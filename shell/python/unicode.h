@@ -30,4 +30,9 @@ bool is_alpha(uint32_t cp);
 bool is_digit(uint32_t cp);  // decimal digits of any script
 bool is_space(uint32_t cp);
 
+// Writing text out encodes it as UTF-8 (strict), which a lone surrogate ('\ud800', kept in a
+// str as its three-byte form) cannot be: Python's UnicodeEncodeError, naming the surrogates'
+// positions in `s`.
+void check_encodable(std::string_view s);
+
 }  // namespace tsh::shell

@@ -74,6 +74,23 @@ printf 'x = 1\000\n' > nul.tsh
 expect nul-byte 1 '  File "nul.tsh", line 1
     x = 1
 SyntaxError: source code cannot contain null bytes' -- "$TSH" nul.tsh
+# A NUL byte typed into a session: the statement is refused, the session goes on.
+expect nul-byte-session 0 '  File "<stdin>", line 1
+    x = 1
+         ^
+SyntaxError: source code string cannot contain null bytes
+2' -- sh -c "printf 'x = 1\\000\\nprint(2)\\n' | '$TSH' -i"
+# Bytes that are not UTF-8, as python3 3.11 reports them: a file, a script on stdin, a
+# session, and -c.
+printf 'print(1)\n# \377\n' > latin1.tsh
+expect non-utf8-file 1 "SyntaxError: Non-UTF-8 code starting with '\\xff' in file latin1.tsh on line 2, but no encoding declared; see https://peps.python.org/pep-0263/ for details" -- "$TSH" latin1.tsh
+expect non-utf8-stdin 1 "SyntaxError: Non-UTF-8 code starting with '\\xff' in file <stdin> on line 2, but no encoding declared; see https://peps.python.org/pep-0263/ for details" -- sh -c "'$TSH' < latin1.tsh"
+expect non-utf8-session 0 '  File "<stdin>", line 0
+    
+SyntaxError: (unicode error) '"'utf-8'"' codec can'"'"'t decode byte 0xff in position 5: invalid start byte
+3' -- sh -c "printf 'x = \"\\377\"\\nprint(3)\\n' | '$TSH' -i"
+expect non-utf8-dash-c 1 "Unable to decode the command from the command line:
+UnicodeEncodeError: 'utf-8' codec can't encode character '\\udcff' in position 5: surrogates not allowed" -- "$TSH" -c "$(printf 'x = "\377"')"
 # More threads than the system can start: capped, and the ops still run.
 expect threads-huge 0 'tensor(True)' -- "$TSH" --threads 1000000 -c 'print((torch.rand(10**6) + 1).sum() > 0)'
 
