@@ -21,9 +21,12 @@ std::string printf_double(const char* fmt, int precision, double v) {
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
   char small[64];
   int n = std::snprintf(small, sizeof small, fmt, precision, v);
+  // -1: the C library could not make the text (no memory for a precision of 10**9, as Python
+  // would run out of it too).
+  if (n < 0) throw MemoryError("");
   if (n < static_cast<int>(sizeof small)) return std::string(small, static_cast<size_t>(n));
   std::string big(static_cast<size_t>(n) + 1, '\0');  // e.g. "%.4f" of 1e300
-  std::snprintf(big.data(), big.size(), fmt, precision, v);
+  if (std::snprintf(big.data(), big.size(), fmt, precision, v) != n) throw MemoryError("");
   big.resize(static_cast<size_t>(n));
   return big;
 }

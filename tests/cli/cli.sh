@@ -91,6 +91,16 @@ SyntaxError: (unicode error) '"'utf-8'"' codec can'"'"'t decode byte 0xff in pos
 3' -- sh -c "printf 'x = \"\\377\"\\nprint(3)\\n' | '$TSH' -i"
 expect non-utf8-dash-c 1 "Unable to decode the command from the command line:
 UnicodeEncodeError: 'utf-8' codec can't encode character '\\udcff' in position 5: surrogates not allowed" -- "$TSH" -c "$(printf 'x = "\377"')"
+# Printing with a precision of 10**9 when the memory for that text cannot be had: Python's
+# MemoryError (the C library's -1 was once read as a length). AddressSanitizer cannot run
+# under an address-space limit, so the sanitizer run leaves this one out.
+if [ -z "${ASAN_OPTIONS:-}" ]; then
+  expect precision-memory 1 'Traceback (most recent call last):
+  File "<string>", line 1, in <module>
+    torch.set_printoptions(precision=10**9); print(torch.tensor([1.5]))
+                                             ^^^^^^^^^^^^^^^^^^^^^^^^^^
+MemoryError' -- sh -c "ulimit -v 1500000; '$TSH' -c 'torch.set_printoptions(precision=10**9); print(torch.tensor([1.5]))'"
+fi
 # More threads than the system can start: capped, and the ops still run.
 expect threads-huge 0 'tensor(True)' -- "$TSH" --threads 1000000 -c 'print((torch.rand(10**6) + 1).sum() > 0)'
 

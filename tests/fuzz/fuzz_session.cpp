@@ -19,7 +19,8 @@
 //   CC=clang CXX=clang++ cmake -S . -B build-fuzz -DTSH_FUZZ=ON -DTSH_WERROR=OFF \
 //     -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS='-mavx2 -mfma -mf16c -fsanitize=fuzzer-no-link,address,undefined'
 //   cmake --build build-fuzz --target fuzz_session
-// Run (from an empty scratch folder; the corpus seeds are tests/fuzz/session_seeds):
+// Run: scripts/fuzz session SECONDS does all of this. By hand, from an empty scratch folder, with seeds
+// from tests/fuzz/seed_corpus.sh:
 //   ASAN_OPTIONS=allocator_may_return_null=1:max_allocation_size_mb=256:detect_leaks=0 \
 //     build-fuzz/tests/fuzz_session -max_len=2048 -timeout=20 -rss_limit_mb=4096 CORPUS SEEDS
 #include <atomic>

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <complex>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -699,4 +700,11 @@ TEST_CASE("combinations come in lexicographic order", "[join]") {
   CHECK(combinations(L({1, 2, 3}), 4).sizes() == Shape{0, 4});
   CHECK(combinations(L({1, 2, 3}), 0).sizes() == Shape{0});
   CHECK(combinations(L({1, 2, 3}), 4, true).sizes() == Shape{15, 4});
+}
+
+TEST_CASE("roll by shifts near the ends of int64 wraps without overflow", "[rearrange]") {
+  // size - shift overflowed for shift = -2**63 (UBSan); the shift is taken modulo the size first.
+  CHECK(values(roll(L({0, 1, 2}), {INT64_MIN}, {})) == std::vector<double>{2, 0, 1});
+  CHECK(values(roll(L({0, 1, 2}), {INT64_MAX}, {})) == std::vector<double>{2, 0, 1});
+  CHECK(values(roll(L({0, 1, 2, 3, 4}), {INT64_MIN}, {0})) == std::vector<double>{3, 4, 0, 1, 2});
 }
