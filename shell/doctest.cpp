@@ -11,6 +11,7 @@
 // shows every example as Python's `doctest -v` does.
 #include "shell/doctest.h"
 
+#include <omp.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -211,6 +212,7 @@ std::vector<Chunk> markdown_chunks(const std::vector<std::string>& lines) {
 }  // namespace
 
 int run_doctests(const std::vector<std::string>& args) {
+  const int threads = omp_get_max_threads();
   bool verbose = false;
   std::vector<std::string> files;
   for (const std::string& a : args) {
@@ -239,6 +241,7 @@ int run_doctests(const std::vector<std::string>& args) {
     set_default_dtype(DType::Float32);
     format::set_printoptions(std::nullopt, std::nullopt, std::nullopt, std::nullopt, "default", std::nullopt);
     unsetenv("COLUMNS");  // drawings are 80 columns wide unless the file sets os.environ['COLUMNS']
+    omp_set_num_threads(threads);  // as the process started, whatever the file before set
     std::string sink;
     Output output{[&](std::string_view s) { sink += s; }, [&](std::string_view s) { sink += s; }};
     output.warnings = false;  // tests/oracle/make_transcript.py runs with warnings.filterwarnings("ignore")
