@@ -44,6 +44,17 @@ Interpreter::Interpreter(Output output) : out_(std::move(output)) {
   gc_on_scope_cleared([] { names_changed(); });
 }
 
+Interpreter::~Interpreter() {
+  names_changed();
+  scope_.reset();
+  handling_.clear();
+  globals_.clear();
+  modules_.clear();
+  builtins_.clear();
+  torch_ = Value();
+  gc_collect();
+}
+
 // ---------------------------------------------------------------- statements
 
 void Interpreter::exec_module(const std::vector<grammar::StmtPtr>& stmts) {

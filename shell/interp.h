@@ -54,7 +54,8 @@ struct TraceEntry {
 class Interpreter {
  public:
   explicit Interpreter(Output output);
-  ~Interpreter() { names_changed(); }
+  // Lets go of every namespace, then collects the cycles that leaves unreachable.
+  ~Interpreter();
   Interpreter(const Interpreter&) = delete;
   Interpreter& operator=(const Interpreter&) = delete;
 
