@@ -114,6 +114,8 @@ Tensor nuclear_norm(const Tensor& A, std::optional<std::pair<int64_t, int64_t>> 
   if (dims) {
     d0 = wrap_dim(dims->first, A.dim());
     d1 = wrap_dim(dims->second, A.dim());
+    TSH_CHECK(d0 != d1, RuntimeError,
+              "linalg.matrix_norm: dims must be different. Got (" + std::to_string(d0) + ", " + std::to_string(d1) + ")");
   }
   const Tensor moved = movedim(A, {d0, d1}, {-2, -1});
   auto [U, Sv, V] = svd(moved, true, false);

@@ -100,6 +100,11 @@ void register_factor_ops(Registry& r) {
   r.def("nuclear_norm(Tensor self, int[2] dim, bool keepdim=False, *, Tensor out=None) -> Tensor", kFunction,
         "Deprecated: the sum of the singular values of the matrices in dims dim.", [](Interpreter&, Bound& a) {
           const Shape d = a.shape(1);
+          if (d.size() != 2) {
+            std::string got;
+            for (size_t i = 0; i < d.size(); ++i) got += (i ? " " : "") + std::to_string(d[i]);
+            throw RuntimeError("linalg.matrix_norm: dim must be a 2-tuple. Got " + got);
+          }
           return out_or_result(a, 3, nuclear_norm(a.tensor(0), std::make_pair(d[0], d[1]), a.boolean(2)));
         });
   r.def("geqrf(Tensor self, *, Tensor[] out=None) -> Tensor", kBoth,
