@@ -11,13 +11,16 @@ namespace tsh::shell {
 namespace {
 
 constexpr int64_t kReachable = INT64_MAX;
+
+uintptr_t hide(Tracked* t) { return ~reinterpret_cast<uintptr_t>(t); }
+Tracked* unhide(uintptr_t v) { return reinterpret_cast<Tracked*>(~v); }
 constexpr int64_t kFirstThreshold = 700;  // CPython's generation-0 threshold
 
 }  // namespace
 
 // The tracked objects, linked through themselves, and the collector's switches.
 struct GcState {
-  Tracked* head = nullptr;
+  uintptr_t head = hide(nullptr);
   int64_t count = 0;        // tracked objects alive
   int64_t allocations = 0;  // made since the last collection
   int64_t survivors = 0;    // alive right after the last collection
@@ -32,17 +35,26 @@ struct GcState {
   static void link(Tracked* t) {
     GcState& g = get();
     t->next_ = g.head;
-    if (g.head) g.head->prev_ = t;
-    g.head = t;
+    if (Tracked* h = unhide(g.head)) h->prev_ = hide(t);
+    g.head = hide(t);
     ++g.count;
     ++g.allocations;
   }
   static void unlink(Tracked* t) {
     GcState& g = get();
-    if (t->prev_) t->prev_->next_ = t->next_;
+    if (Tracked* p = unhide(t->prev_)) p->next_ = t->next_;
     else g.head = t->next_;
-    if (t->next_) t->next_->prev_ = t->prev_;
+    if (Tracked* n = unhide(t->next_)) n->prev_ = t->prev_;
     --g.count;
+  }
+  // Each tracked object, in the registry's order.
+  template <class F>
+  static void each(F&& f) {
+    for (Tracked* t = unhide(get().head); t;) {
+      Tracked* next = unhide(t->next_);
+      f(t);
+      t = next;
+    }
   }
   static int64_t collect();
 };
@@ -66,19 +78,20 @@ int64_t GcState::collect() {
   g.allocations = 0;
   // 1. Every object's strong references. One that no shared_ptr owns (being built, or not
   //    made by make_shared) counts as referred to from outside.
-  for (Tracked* t = g.head; t; t = t->next_) {
+  each([](Tracked* t) {
     const long owners = t->weak_from_this().use_count();
     t->refs_ = owners > 0 ? owners : kReachable / 2;
-  }
+  });
   // 2. Less the references tracked objects hold to one another: what is left comes from outside.
   struct Subtract : GcVisitor {
     void visit(Tracked* child) override { --child->refs_; }
   } subtract;
-  for (Tracked* t = g.head; t; t = t->next_) t->traverse(subtract);
+  each([&](Tracked* t) { t->traverse(subtract); });
   // 3. Whatever is referred to from outside lives, and so does everything it reaches.
   std::vector<Tracked*> stack;
-  for (Tracked* t = g.head; t; t = t->next_)
+  each([&](Tracked* t) {
     if (t->refs_ > 0) t->refs_ = kReachable, stack.push_back(t);
+  });
   struct Mark : GcVisitor {
     std::vector<Tracked*>* stack;
     void visit(Tracked* child) override {
@@ -94,8 +107,9 @@ int64_t GcState::collect() {
   // 4. The rest is garbage: held here while each gives up its references, then released
   //    together (iteratively, however deep it nests).
   std::vector<std::shared_ptr<Tracked>> garbage;
-  for (Tracked* t = g.head; t; t = t->next_)
+  each([&](Tracked* t) {
     if (t->refs_ != kReachable) garbage.push_back(t->shared_from_this());
+  });
   GcGarbage released;
   for (const auto& t : garbage) t->clear(released);
   g.collecting = false;

@@ -59,8 +59,10 @@ class Tracked : public std::enable_shared_from_this<Tracked> {
 
  private:
   friend struct GcState;
-  Tracked* prev_ = nullptr;
-  Tracked* next_ = nullptr;
+  // The registry's links, stored complemented: they are bookkeeping, not ownership, so
+  // LeakSanitizer must not read them as pointers that keep a leaked object reachable.
+  uintptr_t prev_ = ~uintptr_t(0);
+  uintptr_t next_ = ~uintptr_t(0);
   int64_t refs_ = 0;  // during a collection: strong references from outside the tracked objects
 };
 
