@@ -682,3 +682,18 @@ TEST_CASE("try, raise and assert parse into their statements", "[parser]") {
   CHECK(p("assert x, 'msg'") == "(assert x 'msg')");
   CHECK(p("try:\n  x") == "ERR SyntaxError: expected 'except' or 'finally' block");
 }
+
+TEST_CASE("nested comparison chains whose last pair fails are read once, not once per way back", "[parser]") {
+  // fuzz_parser found 271 bytes of `n(p(nm(a>floa>(a>flo(p(...` that took seconds: after a chain
+  // stopped at a pair that failed, the operator was tried again as a new chain, doubling the
+  // work at each level. With 60 levels that would never end; ctest's timeout is the guard.
+  std::string src;
+  for (int i = 0; i < 60; ++i) src += "f(a>b>(g(";
+  src += "a>f%f%)\x13";
+  const ParseResult r = parse(src);
+  REQUIRE(r.error);
+  CHECK(r.error->message == "invalid non-printable character U+0013");
+  // A chain still reads whole, and one that fails at its last pair keeps the pairs before it.
+  CHECK(parse("a < b < c > d").stmts.size() == 1);
+  CHECK(dump(parse("(a < b < c)").stmts) == dump(parse("a < b < c").stmts));
+}
