@@ -61,16 +61,27 @@ Value make_torch_module(Interpreter&) {
   def(torch, "set_printoptions", [](Interpreter&, Args& a, Kwargs& kw) {
     auto v = bind_simple("set_printoptions", a, kw,
                          {"precision", "threshold", "edgeitems", "linewidth", "profile", "sci_mode"});
+    // PyTorch stores any value and fails when it next prints; tsh's options are typed, so a value of
+    // the wrong kind is refused here, as Python refuses it where it is used.
     auto opt_int = [](const Value& x) -> std::optional<int64_t> {
       if (x.is_none()) return std::nullopt;
+      if (!x.is_intlike() || x.obj()) throw TypeError("'" + type_name(x) + "' object cannot be interpreted as an integer");
       return static_cast<int64_t>(x.as_int());
     };
     std::optional<double> threshold;
-    if (!v[1].is_none()) threshold = v[1].as_float();
+    if (!v[1].is_none()) {
+      if (!v[1].is_intlike() && !v[1].is(Kind::Float))
+        throw TypeError("'>' not supported between instances of 'int' and '" + type_name(v[1]) + "'");
+      threshold = v[1].as_float();
+    }
     std::optional<int> precision;
-    if (auto p = opt_int(v[0])) precision = static_cast<int>(*p);
+    if (auto p = opt_int(v[0])) {
+      if (*p > INT32_MAX || *p < INT32_MIN) throw OverflowError("Python int too large to convert to C int");
+      precision = static_cast<int>(*p);
+    }
+    // A profile that is not one of the names is ignored, as PyTorch compares it with each.
     std::optional<std::string> profile;
-    if (!v[4].is_none()) profile = v[4].as_str();
+    if (v[4].is(Kind::Str)) profile = v[4].as_str();
     std::optional<bool> sci;
     if (!v[5].is_none()) sci = truthy(v[5]);
     format::set_printoptions(precision, threshold, opt_int(v[2]), opt_int(v[3]), profile, sci);
