@@ -39,10 +39,26 @@ LegacyMT& legacy() {
 // size=: None (one value), an int or a tuple of ints.
 std::optional<Shape> size_arg(const Value& size) {
   if (size.is_none()) return std::nullopt;
+  // One int: a Python int or a NumPy integer scalar.
+  auto one = [](const Value& v) -> std::optional<int64_t> {
+    Value n = v;
+    if (is_ndarray(v) && is_integral(ndarray_tensor(v).dtype(), false) && ndarray_tensor(v).dim() == 0) n = numpy_scalar_number(v);
+    if (!n.is_intlike()) return std::nullopt;
+    if (n.obj()) throw ValueError("Maximum allowed dimension exceeded");
+    return static_cast<int64_t>(n.as_int());
+  };
   Shape shape;
-  if (size.is_intlike()) shape.push_back(static_cast<int64_t>(size.as_int()));
-  else
-    for (const Value& x : size.items()) shape.push_back(static_cast<int64_t>(x.as_int()));
+  if (auto n = one(size)) {
+    shape.push_back(*n);
+  } else if (size.is_sequence()) {
+    for (const Value& x : size.items()) {
+      auto k = one(x);
+      if (!k) throw TypeError("'" + type_name(x) + "' object cannot be interpreted as an integer");
+      shape.push_back(*k);
+    }
+  } else {
+    throw TypeError("expected a sequence of integers or a single integer, got '" + repr(size) + "'");
+  }
   for (int64_t s : shape)
     if (s < 0) throw ValueError("negative dimensions are not allowed");
   return shape;

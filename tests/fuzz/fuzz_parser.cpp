@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include <pthread.h>
+
 #include "grammar/dump.h"
 #include "grammar/parser.h"
 
@@ -25,7 +27,19 @@ void check(const tsh::grammar::ParseResult& r) {
   }
   for (const auto& s : r.stmts)
     if (!s || s->span.line < 1) __builtin_trap();
-  (void)tsh::grammar::dump(r.stmts);  // walks every node
+  // dump() walks every node, recursing once per level of the tree (the parser allows 1000), and
+  // an instrumented frame is large: it runs on a thread with a stack to match (8 MB was not).
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, size_t(256) << 20);
+  pthread_t thread;
+  auto walk = [](void* p) -> void* {
+    (void)tsh::grammar::dump(static_cast<const tsh::grammar::ParseResult*>(p)->stmts);
+    return nullptr;
+  };
+  if (pthread_create(&thread, &attr, walk, const_cast<tsh::grammar::ParseResult*>(&r)) != 0) __builtin_trap();
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
 }
 
 }  // namespace
