@@ -133,8 +133,6 @@ void gc_maybe_collect() {
 
 void gc_enable(bool on) { GcState::get().enabled = on; }
 bool gc_enabled() { return GcState::get().enabled; }
-int64_t gc_allocations() { return GcState::get().allocations; }
-int64_t gc_tracked() { return GcState::get().count; }
 void gc_on_scope_cleared(void (*hook)()) { GcState::get().scope_hook = hook; }
 
 }  // namespace tsh::shell

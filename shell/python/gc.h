@@ -73,9 +73,6 @@ int64_t gc_collect();
 void gc_maybe_collect();
 void gc_enable(bool on);
 bool gc_enabled();
-// gc.get_count()-like: tracked objects made since the last collection, and alive now.
-int64_t gc_allocations();
-int64_t gc_tracked();
 // Run after each collection that freed a closure scope (the interpreter drops its name cache).
 void gc_on_scope_cleared(void (*hook)());
 

@@ -116,22 +116,26 @@ bool is_space(uint32_t cp) {
          cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000;
 }
 
+int32_t surrogate_at(std::string_view s, size_t i) {
+  if (i + 2 >= s.size() || static_cast<unsigned char>(s[i]) != 0xED ||
+      (static_cast<unsigned char>(s[i + 1]) & 0xE0) != 0xA0 || (static_cast<unsigned char>(s[i + 2]) & 0xC0) != 0x80)
+    return -1;
+  return 0xD000 | ((static_cast<unsigned char>(s[i + 1]) & 0x3F) << 6) | (static_cast<unsigned char>(s[i + 2]) & 0x3F);
+}
+
 void check_encodable(std::string_view s) {
-  auto surrogate_at = [&](size_t i) {
-    return i + 2 < s.size() && static_cast<unsigned char>(s[i]) == 0xED && (static_cast<unsigned char>(s[i + 1]) & 0xE0) == 0xA0;
-  };
   size_t chars = 0;
   for (size_t i = 0; i < s.size(); ++chars) {
-    if (!surrogate_at(i)) {
+    if (surrogate_at(s, i) < 0) {
       size_t len = 1;
       while (i + len < s.size() && (static_cast<unsigned char>(s[i + len]) & 0xC0) == 0x80) ++len;
       i += len;
       continue;
     }
     const size_t first = chars;
-    const uint32_t cp = 0xD000u | ((static_cast<unsigned char>(s[i + 1]) & 0x3Fu) << 6) | (static_cast<unsigned char>(s[i + 2]) & 0x3Fu);
+    const auto cp = static_cast<uint32_t>(surrogate_at(s, i));
     size_t last = first;
-    for (size_t j = i + 3; surrogate_at(j); j += 3) ++last;
+    for (size_t j = i + 3; surrogate_at(s, j) >= 0; j += 3) ++last;
     char hex[8];
     std::snprintf(hex, sizeof hex, "%04x", cp);
     const std::string where = last == first ? "character '\\u" + std::string(hex) + "' in position " + std::to_string(first)

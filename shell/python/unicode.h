@@ -30,6 +30,10 @@ bool is_alpha(uint32_t cp);
 bool is_digit(uint32_t cp);  // decimal digits of any script
 bool is_space(uint32_t cp);
 
+// The lone surrogate ('\ud800') whose three-byte form starts at s[i], or -1: a str keeps one
+// as such, which UTF-8 proper (grammar::decode_utf8) refuses.
+int32_t surrogate_at(std::string_view s, size_t i);
+
 // Writing text out encodes it as UTF-8 (strict), which a lone surrogate ('\ud800', kept in a
 // str as its three-byte form) cannot be: Python's UnicodeEncodeError, naming the surrogates'
 // positions in `s`.

@@ -255,12 +255,7 @@ std::string str_repr(const std::string& s) {
   while (i < out.size()) {
     size_t len = 1;
     int32_t cp = static_cast<unsigned char>(out[i]) < 0x80 ? -2 : grammar::decode_utf8(out, i, len);
-    // A lone surrogate ('\ud800'), kept as its three-byte form, which UTF-8 proper refuses.
-    if (cp < 0 && i + 2 < out.size() && static_cast<unsigned char>(out[i]) == 0xED &&
-        (static_cast<unsigned char>(out[i + 1]) & 0xE0) == 0xA0 && (static_cast<unsigned char>(out[i + 2]) & 0xC0) == 0x80) {
-      cp = 0xD000 | ((static_cast<unsigned char>(out[i + 1]) & 0x3F) << 6) | (static_cast<unsigned char>(out[i + 2]) & 0x3F);
-      len = 3;
-    }
+    if (cp < 0 && surrogate_at(out, i) >= 0) cp = surrogate_at(out, i), len = 3;
     if (cp >= 0 && (!grammar::is_printable_codepoint(cp) || (cp >= 0xD800 && cp <= 0xDFFF))) {
       char buf[16];
       std::snprintf(buf, sizeof buf, cp < 0x100 ? "\\x%02x" : cp < 0x10000 ? "\\u%04x" : "\\U%08x",
