@@ -826,6 +826,10 @@ Value Interpreter::generator_expression(const Expr& e) {
   auto it = std::make_shared<IterObj>();
   it->type_name = "generator";
   it->next = [st](Interpreter& in, Value& out) { return in.generator_next(*st, out); };
+  it->holds = [st](GcVisitor& visit) {
+    visit(st->scope);
+    for (const Value& v : st->iters) visit(v);
+  };
   return Value::object(Kind::Iterator, it);
 }
 

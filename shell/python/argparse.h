@@ -39,11 +39,14 @@ enum class ActionKind {
 struct GroupData;
 
 // What add_argument returns: argparse._StoreAction(option_strings=[...], dest=...).
-struct ActionObj : InstanceObj {
+struct ActionObj : TrackedInstance {
   ActionKind kind = ActionKind::Store;
   std::vector<std::string> option_strings;
   Value dest, nargs, const_, default_, type_func, choices, required, help, metavar;  // type_func: type=
   Value version;                     // _VersionAction only
+  void each_value(const std::function<void(Value&)>& f) override {
+    for (Value* v : {&dest, &nargs, &const_, &default_, &type_func, &choices, &required, &help, &metavar, &version}) f(*v);
+  }
   std::weak_ptr<GroupData> container;  // the argument group that lists it
 
   std::string class_name() const override;
@@ -86,7 +89,9 @@ struct FormatterObj : InstanceObj {
   Value attr(Interpreter& in, const Value& self, const std::string& name) override;
 };
 
-struct ParserObj : InstanceObj {
+// Its actions and groups are shared with the group objects, and not shown to the collector:
+// they stay alive while the parser or a group does.
+struct ParserObj : TrackedInstance {
   Value prog, usage, description, epilog, formatter_class, prefix_chars, fromfile_prefix_chars, argument_default,
       conflict_handler, add_help, allow_abbrev, exit_on_error;
   std::vector<ActionPtr> actions;
@@ -96,6 +101,12 @@ struct ParserObj : InstanceObj {
   Value defaults;  // set_defaults: a dict
   std::map<std::string, Value> extra;  // attributes set by hand (parser.version = '1.0')
   bool has_negative_number_optionals = false;
+  void each_value(const std::function<void(Value&)>& f) override {
+    for (Value* v : {&prog, &usage, &description, &epilog, &formatter_class, &prefix_chars, &fromfile_prefix_chars,
+                     &argument_default, &conflict_handler, &add_help, &allow_abbrev, &exit_on_error, &defaults})
+      f(*v);
+    for (auto& [name, v] : extra) f(v);
+  }
 
   std::string class_name() const override { return "ArgumentParser"; }
   std::string module_name() const override { return "argparse"; }

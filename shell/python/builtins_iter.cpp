@@ -18,34 +18,50 @@ namespace {
 
 using Fn = std::function<Value(Interpreter&, Args&, Kwargs&)>;
 
-Value iterator(std::string type, std::function<bool(Interpreter&, Value&)> next) {
+// The values an iterator's `next` keeps (its sources, its function), where the collector sees them.
+using Held = std::shared_ptr<std::vector<Value>>;
+
+Value iterator(std::string type, std::function<bool(Interpreter&, Value&)> next, Held held = nullptr) {
   auto it = std::make_shared<IterObj>();
   it->type_name = std::move(type);
   it->next = std::move(next);
+  if (held)
+    it->holds = [held](GcVisitor& visit) {
+      for (const Value& v : *held) visit(v);
+    };
   return Value::object(Kind::Iterator, it);
 }
 
+Held held(std::vector<Value> values) { return std::make_shared<std::vector<Value>>(std::move(values)); }
+
 // An iterator over a fixed list of values (materialised by the caller).
 Value over(std::string type, std::vector<Value> items, bool backwards = false) {
-  auto data = std::make_shared<std::vector<Value>>(std::move(items));
+  Held data = held(std::move(items));
   if (backwards) std::reverse(data->begin(), data->end());
   auto pos = std::make_shared<size_t>(0);
-  return iterator(std::move(type), [data, pos](Interpreter&, Value& out) {
-    if (*pos >= data->size()) return false;
-    out = (*data)[(*pos)++];
-    return true;
-  });
+  return iterator(
+      std::move(type),
+      [data, pos](Interpreter&, Value& out) {
+        if (*pos >= data->size()) return false;
+        out = (*data)[(*pos)++];
+        return true;
+      },
+      data);
 }
 
 // A list's iterator reads the list as it is now, so it sees appends.
 Value list_iterator(const Value& list) {
   auto pos = std::make_shared<size_t>(0);
-  return iterator("list_iterator", [list, pos](Interpreter&, Value& out) {
-    auto& items = list.items();
-    if (*pos >= items.size()) return false;
-    out = items[(*pos)++];
-    return true;
-  });
+  Held h = held({list});
+  return iterator(
+      "list_iterator",
+      [h, pos](Interpreter&, Value& out) {
+        auto& items = (*h)[0].items();
+        if (*pos >= items.size()) return false;
+        out = items[(*pos)++];
+        return true;
+      },
+      h);
 }
 
 // Iterating a dict that changes size is an error in Python.
@@ -54,8 +70,9 @@ Value dict_iterator(const Value& dict, const std::string& type, DictViewObj::Whi
   DictObj& d = dict_of(dict);
   const uint64_t version = d.version;
   const size_t size = d.live;
-  return iterator(type, [dict, pos, version, size, which](Interpreter&, Value& out) {
-    DictObj& dd = dict_of(dict);
+  Held h = held({dict});
+  return iterator(type, [h, pos, version, size, which](Interpreter&, Value& out) {
+    DictObj& dd = dict_of((*h)[0]);
     if (dd.version != version && dd.live != size)
       throw RuntimeError("dictionary changed size during iteration");
     while (*pos < dd.entries.size() && !dd.entries[*pos].alive) ++*pos;
@@ -64,7 +81,7 @@ Value dict_iterator(const Value& dict, const std::string& type, DictViewObj::Whi
     using W = DictViewObj::Which;
     out = which == W::Keys ? e.key : which == W::Values ? e.value : Value::tuple({e.key, e.value});
     return true;
-  });
+  }, h);
 }
 
 void exact_args(const char* name, const Args& a, const Kwargs& kw, size_t n) {
@@ -85,6 +102,9 @@ Value call1(Interpreter& in, const Value& f, const Value& x) {
 bool iter_next(Interpreter& in, const Value& it, Value& out) {
   auto* o = it.as<IterObj>();
   if (o->done) return false;
+  // Owned from here while it runs: a collection inside `next` (a statement of the function it
+  // calls) never takes an iterator that is running, whoever else holds it.
+  const std::shared_ptr<Object> running = it.obj();
   // map(f, map(f, ...)) a thousand deep recurses here: Python's limit, not a crash.
   static thread_local int depth = 0;
   if (depth >= 1000) throw RecursionError("maximum recursion depth exceeded");
@@ -100,6 +120,7 @@ bool iter_next(Interpreter& in, const Value& it, Value& out) {
   if (!more) {
     o->done = true;
     o->next = nullptr;  // drop what the iterator holds
+    o->holds = nullptr;
     return false;
   }
   return true;
@@ -194,37 +215,42 @@ void install_iter_builtins(std::map<std::string, Value>& b) {
   type("map", [](Interpreter& in, Args& a, Kwargs& kw) {
     if (!kw.empty()) throw TypeError("map() takes no keyword arguments");
     if (a.size() < 2) throw TypeError("map() must have at least two arguments.");
-    Value f = a[0];
-    auto sources = std::make_shared<std::vector<Value>>();
-    for (size_t i = 1; i < a.size(); ++i) sources->push_back(make_iterator(in, a[i]));
-    return iterator("map", [f, sources](Interpreter& in2, Value& out) {
-      Args args;
-      for (const Value& s : *sources) {
-        Value item;
-        if (!iter_next(in2, s, item)) return false;
-        args.push_back(item);
-      }
-      Kwargs none;
-      out = in2.call(f, args, none);
-      return true;
-    });
+    Held h = held({a[0]});  // the function, then one iterator per iterable
+    for (size_t i = 1; i < a.size(); ++i) h->push_back(make_iterator(in, a[i]));
+    return iterator(
+        "map",
+        [h](Interpreter& in2, Value& out) {
+          Args args;
+          for (size_t i = 1; i < h->size(); ++i) {
+            Value item;
+            if (!iter_next(in2, (*h)[i], item)) return false;
+            args.push_back(item);
+          }
+          Kwargs none;
+          out = in2.call((*h)[0], args, none);
+          return true;
+        },
+        h);
   });
   type("filter", [](Interpreter& in, Args& a, Kwargs& kw) {
     if (!kw.empty()) throw TypeError("filter() takes no keyword arguments");
     if (a.size() != 2) throw TypeError("filter expected 2 arguments, got " + std::to_string(a.size()));
-    Value f = a[0];
-    Value src = make_iterator(in, a[1]);
-    return iterator("filter", [f, src](Interpreter& in2, Value& out) {
-      Value item;
-      while (iter_next(in2, src, item)) {
-        check_interrupt();
-        if (truthy(f.is_none() ? item : call1(in2, f, item))) {
-          out = item;
-          return true;
-        }
-      }
-      return false;
-    });
+    Held h = held({a[0], make_iterator(in, a[1])});  // the function, the source
+    return iterator(
+        "filter",
+        [h](Interpreter& in2, Value& out) {
+          const Value &f = (*h)[0], &src = (*h)[1];
+          Value item;
+          while (iter_next(in2, src, item)) {
+            check_interrupt();
+            if (truthy(f.is_none() ? item : call1(in2, f, item))) {
+              out = item;
+              return true;
+            }
+          }
+          return false;
+        },
+        h);
   });
   type("zip", [](Interpreter& in, Args& a, Kwargs& kw) {
     bool strict = false;
@@ -232,7 +258,7 @@ void install_iter_builtins(std::map<std::string, Value>& b) {
       if (k != "strict") throw TypeError("zip() got an unexpected keyword argument '" + k + "'");
       strict = truthy(v);
     }
-    auto sources = std::make_shared<std::vector<Value>>();
+    Held sources = held({});
     for (const Value& v : a) sources->push_back(make_iterator(in, v));
     return iterator("zip", [sources, strict](Interpreter& in2, Value& out) {
       if (sources->empty()) return false;
@@ -258,7 +284,7 @@ void install_iter_builtins(std::map<std::string, Value>& b) {
       }
       out = Value::tuple(std::move(row));
       return true;
-    });
+    }, sources);
   });
   type("enumerate", [](Interpreter& in, Args& a, Kwargs& kw) {
     Value iterable, start = Value::integer(0);
@@ -274,14 +300,17 @@ void install_iter_builtins(std::map<std::string, Value>& b) {
     if (!have_iterable) throw TypeError("enumerate() missing required argument 'iterable' (pos 1)");
     if (!start.is_intlike())
       throw TypeError("'" + type_name(start) + "' object cannot be interpreted as an integer");
-    Value src = make_iterator(in, iterable);
+    Held src = held({make_iterator(in, iterable)});
     auto count = std::make_shared<Int>(start.as_int());
-    return iterator("enumerate", [src, count](Interpreter& in2, Value& out) {
-      Value item;
-      if (!iter_next(in2, src, item)) return false;
-      out = Value::tuple({Value::integer((*count)++), item});
-      return true;
-    });
+    return iterator(
+        "enumerate",
+        [src, count](Interpreter& in2, Value& out) {
+          Value item;
+          if (!iter_next(in2, (*src)[0], item)) return false;
+          out = Value::tuple({Value::integer((*count)++), item});
+          return true;
+        },
+        src);
   });
   type("reversed", [](Interpreter& in, Args& a, Kwargs& kw) {
     if (!kw.empty()) throw TypeError("reversed() takes no keyword arguments");

@@ -17,9 +17,12 @@
 namespace tsh::shell {
 
 // An exception object: its class name and the arguments it was made with.
-struct ExceptionObj : InstanceObj {
+struct ExceptionObj : TrackedInstance {
   std::string cls;
   std::vector<Value> args;
+  void each_value(const std::function<void(Value&)>& f) override {
+    for (Value& v : args) f(v);
+  }
   std::string class_name() const override { return cls; }
   std::string module_name() const override { return "builtins"; }
   Value attr(Interpreter& in, const Value& self, const std::string& name) override;

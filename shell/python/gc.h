@@ -3,17 +3,21 @@
 // Values own their objects through shared_ptr, so `a = []; a.append(a); del a`
 // leaves a list that owns itself. As in CPython's gc, the objects that can hold
 // other objects (lists, tuples, dicts, sets, functions and their closures,
-// bound methods, named tuples, dict views) are *tracked*: each knows the
-// references it holds (traverse) and can give them up (clear).
+// bound methods, named tuples, dict views, iterators and generators, the
+// instances that keep a program's values: exceptions, argparse's Namespace,
+// timers) are *tracked*: each knows the references it holds (traverse) and can
+// give them up (clear).
 //
 // A collection takes every tracked object's strong count (its shared_ptrs),
 // subtracts the references tracked objects hold to one another, and so finds
 // the objects something else refers to (a variable, the C++ stack, an untracked
 // object): they and everything they reach live. The rest can only be reached
 // from each other. Their references are moved out and released, which frees
-// them. Where a reference is not visible to traverse (an iterator's captured
-// state), the object it points at counts as referred to from outside: the
-// collector may keep garbage, never free a live object.
+// them. The rule that keeps this safe: traverse shows only references its
+// object owns, once each. One it does not show (state shared with another
+// object, a scope a timer keeps) makes the object it points at count as
+// referred to from outside: the collector may keep garbage, never free a live
+// object.
 //
 // Collections run by themselves at statement boundaries once enough tracked
 // objects were made since the last one (gc.enable/disable), and on gc.collect().

@@ -167,8 +167,9 @@ bool is_identifier(const std::string& s) {
   return true;
 }
 
-struct NamespaceObj : InstanceObj {
+struct NamespaceObj : TrackedInstance {
   Value dict = make_dict();  // __dict__, in the order the attributes were set
+  void each_value(const std::function<void(Value&)>& f) override { f(dict); }
   std::string class_name() const override { return "Namespace"; }
   std::string module_name() const override { return "argparse"; }
   Value attr(Interpreter&, const Value&, const std::string& name) override {

@@ -43,6 +43,22 @@ Value make(const Classes& classes, const std::string& cls, Next next, std::funct
   return Value::object(Kind::Iterator, it);
 }
 
+// The same, for an object whose state `s` only it holds: the collector sees the values in it
+// (State::traverse), so a cycle through the iterator is freed.
+template <class State>
+Value make(const Classes& classes, const std::string& cls, const std::shared_ptr<State>& s, Next next,
+           std::function<std::string()> repr = nullptr) {
+  Value v = make(classes, cls, std::move(next), std::move(repr));
+  v.as<IterObj>()->holds = [s](GcVisitor& visit) { s->traverse(visit); };
+  return v;
+}
+
+// State that is a function (or None) and an iterator: dropwhile, takewhile, filterfalse, starmap.
+struct FuncAndIter {
+  Value f, it;
+  void traverse(GcVisitor& visit) const { visit(f), visit(it); }
+};
+
 // Python's `a == b` for keys (groupby): identity first, as PyObject_RichCompareBool.
 bool equal(Interpreter& in, const Value& a, const Value& b) {
   if (a.kind() == b.kind() && a.obj() && a.obj() == b.obj()) return true;
@@ -94,6 +110,7 @@ Value count(Interpreter&, const Classes& cl, Args& a, Kwargs& kw) {
     bool fast = true;  // an int start counting by the int 1: plain ints
     Int n = 0;
     Value cnt, step;
+    void traverse(GcVisitor& visit) const { visit(cnt), visit(step); }
   };
   auto s = std::make_shared<State>();
   s->cnt = v[0] ? *v[0] : Value::integer(0);
@@ -102,7 +119,7 @@ Value count(Interpreter&, const Classes& cl, Args& a, Kwargs& kw) {
             s->step.is_intlike() && s->step.as_int() == 1;
   s->n = s->fast ? s->cnt.as_int() : 0;
   return make(
-      cl, "count",
+      cl, "count", s,
       [s](Interpreter& in2, Value& out) {
         if (s->fast) {
           out = Value::integer(s->n++);
@@ -126,10 +143,14 @@ Value cycle(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
     Value it;  // None once exhausted
     std::vector<Value> saved;
     size_t index = 0;
+    void traverse(GcVisitor& visit) const {
+      visit(it);
+      for (const Value& v : saved) visit(v);
+    }
   };
   auto s = std::make_shared<State>();
   s->it = make_iterator(in, a[0]);
-  return make(cl, "cycle", [s](Interpreter& in2, Value& out) {
+  return make(cl, "cycle", s, [s](Interpreter& in2, Value& out) {
     if (!s->it.is_none()) {
       if (iter_next(in2, s->it, out)) {
         s->saved.push_back(out);
@@ -149,12 +170,13 @@ Value repeat(Interpreter&, const Classes& cl, Args& a, Kwargs& kw) {
   struct State {
     Value object;
     int64_t left = -1;  // -1: forever
+    void traverse(GcVisitor& visit) const { visit(object); }
   };
   auto s = std::make_shared<State>();
   s->object = *v[0];
   if (v[1]) s->left = std::max<int64_t>(ssize_arg(*v[1]), 0);
   return make(
-      cl, "repeat",
+      cl, "repeat", s,
       [s](Interpreter&, Value& out) {
         if (s->left == 0) return false;
         if (s->left > 0) --s->left;
@@ -173,12 +195,13 @@ Value accumulate(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
   struct State {
     Value it, func, total, initial;
     bool started = false;
+    void traverse(GcVisitor& visit) const { visit(it), visit(func), visit(total), visit(initial); }
   };
   auto s = std::make_shared<State>();
   s->it = make_iterator(in, *v[0]);
   s->func = v[1] ? *v[1] : Value();
   s->initial = v[2] ? *v[2] : Value();
-  return make(cl, "accumulate", [s](Interpreter& in2, Value& out) {
+  return make(cl, "accumulate", s, [s](Interpreter& in2, Value& out) {
     if (!s->initial.is_none()) {
       s->total = s->initial;
       s->initial = Value();
@@ -208,10 +231,11 @@ Value accumulate(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
 Value chain_over(const Classes& cl, Value source) {
   struct State {
     Value source, active;  // None when there is none
+    void traverse(GcVisitor& visit) const { visit(source), visit(active); }
   };
   auto s = std::make_shared<State>();
   s->source = std::move(source);
-  return make(cl, "chain", [s](Interpreter& in, Value& out) {
+  return make(cl, "chain", s, [s](Interpreter& in, Value& out) {
     while (!s->source.is_none()) {
       if (s->active.is_none()) {
         Value iterable;
@@ -235,12 +259,16 @@ Value chain_over(const Classes& cl, Value source) {
 
 Value compress(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
   auto v = bind_c_params("compress", a, kw, {"data", "selectors"}, 2);
-  const Value data = make_iterator(in, *v[0]), selectors = make_iterator(in, *v[1]);
-  return make(cl, "compress", [data, selectors](Interpreter& in2, Value& out) {
+  struct State {
+    Value data, selectors;
+    void traverse(GcVisitor& visit) const { visit(data), visit(selectors); }
+  };
+  auto s = std::make_shared<State>(State{make_iterator(in, *v[0]), make_iterator(in, *v[1])});
+  return make(cl, "compress", s, [s](Interpreter& in2, Value& out) {
     for (;;) {
       check_interrupt();
       Value selector;
-      if (!iter_next(in2, data, out) || !iter_next(in2, selectors, selector)) return false;
+      if (!iter_next(in2, s->data, out) || !iter_next(in2, s->selectors, selector)) return false;
       if (truthy(selector)) return true;
     }
   });
@@ -248,14 +276,14 @@ Value compress(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
 
 Value dropwhile(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
   positional("dropwhile", a, kw, 2, 2);
-  const Value pred = a[0], it = make_iterator(in, a[1]);
+  auto s = std::make_shared<FuncAndIter>(FuncAndIter{a[0], make_iterator(in, a[1])});
   auto dropping = std::make_shared<bool>(true);
-  return make(cl, "dropwhile", [pred, it, dropping](Interpreter& in2, Value& out) {
+  return make(cl, "dropwhile", s, [s, dropping](Interpreter& in2, Value& out) {
     for (;;) {
       check_interrupt();
-      if (!iter_next(in2, it, out)) return false;
+      if (!iter_next(in2, s->it, out)) return false;
       if (!*dropping) return true;
-      if (!truthy(call1(in2, pred, out))) {
+      if (!truthy(call1(in2, s->f, out))) {
         *dropping = false;
         return true;
       }
@@ -265,33 +293,62 @@ Value dropwhile(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
 
 Value takewhile(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
   positional("takewhile", a, kw, 2, 2);
-  const Value pred = a[0], it = make_iterator(in, a[1]);
-  return make(cl, "takewhile", [pred, it](Interpreter& in2, Value& out) {
-    return iter_next(in2, it, out) && truthy(call1(in2, pred, out));
+  auto s = std::make_shared<FuncAndIter>(FuncAndIter{a[0], make_iterator(in, a[1])});
+  return make(cl, "takewhile", s, [s](Interpreter& in2, Value& out) {
+    return iter_next(in2, s->it, out) && truthy(call1(in2, s->f, out));
   });
 }
 
 Value filterfalse(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
   positional("filterfalse", a, kw, 2, 2);
-  const Value pred = a[0], it = make_iterator(in, a[1]);
-  return make(cl, "filterfalse", [pred, it](Interpreter& in2, Value& out) {
+  auto s = std::make_shared<FuncAndIter>(FuncAndIter{a[0], make_iterator(in, a[1])});
+  return make(cl, "filterfalse", s, [s](Interpreter& in2, Value& out) {
     for (;;) {
       check_interrupt();
-      if (!iter_next(in2, it, out)) return false;
-      if (!truthy(pred.is_none() ? out : call1(in2, pred, out))) return true;
+      if (!iter_next(in2, s->it, out)) return false;
+      if (!truthy(s->f.is_none() ? out : call1(in2, s->f, out))) return true;
     }
   });
 }
 
+// Shows the collector the one reference `it` holds to a state it shares with other objects
+// (tee's readers, groupby and its groups). The state is tracked itself, so it is freed when
+// none of those is reachable. A raw pointer: `next` owns the reference, and goes with `holds`.
+void shows_shared(const Value& it, const Tracked* state) {
+  it.as<IterObj>()->holds = [state](GcVisitor& visit) { visit.visit(const_cast<Tracked*>(state)); };
+}
+
 // groupby: (key, group) pairs; a group is a lazy iterator over the source,
-// valid only until the groupby advances (then it yields nothing more).
+// valid only until the groupby advances (then it yields nothing more). The
+// groupby and its groups share one state.
 Value groupby(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
   auto v = bind_c_params("groupby", a, kw, {"iterable", "key"}, 1);
-  struct State {
+  struct State : Tracked {
     Value it, keyfunc;
     Value tgtkey, currkey, currvalue;
     bool has_tgt = false, has_curr = false;  // currkey and currvalue are set together
     std::shared_ptr<int> current;            // the live group's token
+    void traverse(GcVisitor& visit) const override {
+      visit(it), visit(keyfunc), visit(tgtkey), visit(currkey), visit(currvalue);
+    }
+    void clear(GcGarbage& into) override {
+      for (Value* v : {&it, &keyfunc, &tgtkey, &currkey, &currvalue}) into.values.push_back(std::move(*v));
+      has_tgt = has_curr = false;
+    }
+  };
+  // A group: the shared state, and the key it yields items for.
+  struct Group : Tracked {
+    std::shared_ptr<State> s;
+    Value key;
+    std::weak_ptr<int> mine;
+    void traverse(GcVisitor& visit) const override {
+      visit.visit(s.get());
+      visit(key);
+    }
+    void clear(GcGarbage& into) override {
+      into.values.push_back(std::move(key));
+      s.reset();  // the state is garbage too, held by the collector until all is cleared
+    }
   };
   auto s = std::make_shared<State>();
   s->it = make_iterator(in, *v[0]);
@@ -306,7 +363,7 @@ Value groupby(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
     return true;
   };
   Classes classes = cl;
-  return make(cl, "groupby", [s, step, classes](Interpreter& in2, Value& out) {
+  Value groups = make(cl, "groupby", [s, step, classes](Interpreter& in2, Value& out) {
     s->current.reset();
     // Skip to the next key.
     for (;;) {
@@ -318,21 +375,27 @@ Value groupby(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
     s->has_tgt = true;
     auto token = std::make_shared<int>(0);
     s->current = token;
-    const Value key = s->tgtkey;
-    std::weak_ptr<int> mine = token;
-    Value group = make(classes, "_grouper", [s, step, key, mine](Interpreter& in3, Value& item) {
-      if (mine.expired() || s->current != mine.lock()) return false;
-      if (!s->has_curr && !step(in3, *s)) return false;
-      if (!equal(in3, key, s->currkey)) return false;
-      item = s->currvalue;
-      s->currvalue = Value();
-      s->currkey = Value();
-      s->has_curr = false;
+    auto g = std::make_shared<Group>();
+    g->s = s;
+    g->key = s->tgtkey;
+    g->mine = token;
+    Value group = make(classes, "_grouper", [g, step](Interpreter& in3, Value& item) {
+      State& st = *g->s;
+      if (g->mine.expired() || st.current != g->mine.lock()) return false;
+      if (!st.has_curr && !step(in3, st)) return false;
+      if (!equal(in3, g->key, st.currkey)) return false;
+      item = st.currvalue;
+      st.currvalue = Value();
+      st.currkey = Value();
+      st.has_curr = false;
       return true;
     });
-    out = Value::tuple({key, group});
+    shows_shared(group, g.get());
+    out = Value::tuple({g->key, group});
     return true;
   });
+  shows_shared(groups, s.get());
+  return groups;
 }
 
 Value islice(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
@@ -362,13 +425,14 @@ Value islice(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
   struct State {
     Value it;
     int64_t next, stop, step, cnt = 0;
+    void traverse(GcVisitor& visit) const { visit(it); }
   };
   auto s = std::make_shared<State>();
   s->it = make_iterator(in, a[0]);
   s->next = start;
   s->stop = stop;
   s->step = step;
-  return make(cl, "islice", [s](Interpreter& in2, Value& out) {
+  return make(cl, "islice", s, [s](Interpreter& in2, Value& out) {
     while (s->cnt < s->next) {
       check_interrupt();
       Value skipped;
@@ -390,10 +454,11 @@ Value pairwise(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
   struct State {
     Value it, old;
     bool has_old = false;
+    void traverse(GcVisitor& visit) const { visit(it), visit(old); }
   };
   auto s = std::make_shared<State>();
   s->it = make_iterator(in, a[0]);
-  return make(cl, "pairwise", [s](Interpreter& in2, Value& out) {
+  return make(cl, "pairwise", s, [s](Interpreter& in2, Value& out) {
     if (!s->has_old) {
       if (!iter_next(in2, s->it, s->old)) return false;
       s->has_old = true;
@@ -408,25 +473,35 @@ Value pairwise(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
 
 Value starmap(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
   positional("starmap", a, kw, 2, 2);
-  const Value f = a[0], it = make_iterator(in, a[1]);
-  return make(cl, "starmap", [f, it](Interpreter& in2, Value& out) {
+  auto s = std::make_shared<FuncAndIter>(FuncAndIter{a[0], make_iterator(in, a[1])});
+  return make(cl, "starmap", s, [s](Interpreter& in2, Value& out) {
     Value args;
-    if (!iter_next(in2, it, args)) return false;
+    if (!iter_next(in2, s->it, args)) return false;
     Args call_args = args.is(Kind::Tuple) ? args.items() : in2.iterate(args);
     Kwargs none;
-    out = in2.call(f, call_args, none);
+    out = in2.call(s->f, call_args, none);
     return true;
   });
 }
 
 // tee: n iterators over one input, each yielding every item; a shared buffer
 // holds the items the slowest has not reached.
-struct TeeData {
+struct TeeData : Tracked {
   Value it;
   std::deque<Value> buffer;
   int64_t base = 0;  // the index of buffer.front()
   bool exhausted = false;
   std::vector<std::weak_ptr<int64_t>> readers;
+  void traverse(GcVisitor& visit) const override {
+    visit(it);
+    for (const Value& v : buffer) visit(v);
+  }
+  void clear(GcGarbage& into) override {
+    into.values.push_back(std::move(it));
+    for (Value& v : buffer) into.values.push_back(std::move(v));
+    buffer.clear();
+    exhausted = true;
+  }
   void trim() {
     int64_t low = base + static_cast<int64_t>(buffer.size());
     for (auto& r : readers)
@@ -454,6 +529,7 @@ Value tee_reader(const Classes& cl, const std::shared_ptr<TeeData>& data, int64_
     data->trim();
     return true;
   });
+  shows_shared(it, data.get());
   return it;
 }
 
@@ -479,12 +555,16 @@ Value zip_longest(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
     std::vector<Value> its;  // None once exhausted
     size_t active = 0;
     Value fill;
+    void traverse(GcVisitor& visit) const {
+      for (const Value& v : its) visit(v);
+      visit(fill);
+    }
   };
   auto s = std::make_shared<State>();
   for (const Value& x : a) s->its.push_back(make_iterator(in, x));
   s->active = s->its.size();
   s->fill = fill;
-  return make(cl, "zip_longest", [s](Interpreter& in2, Value& out) {
+  return make(cl, "zip_longest", s, [s](Interpreter& in2, Value& out) {
     if (s->its.empty() || s->active == 0) return false;
     std::vector<Value> items;
     for (Value& it : s->its) {
@@ -515,12 +595,16 @@ Value product(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
     std::vector<std::vector<Value>> pools;
     std::vector<size_t> indices;
     bool started = false, done = false;
+    void traverse(GcVisitor& visit) const {
+      for (const auto& pool : pools)
+        for (const Value& v : pool) visit(v);
+    }
   };
   auto s = std::make_shared<State>();
   for (int64_t r = 0; r < repeat; ++r)
     for (const auto& p : pools) s->pools.push_back(p);
   s->indices.assign(s->pools.size(), 0);
-  return make(cl, "product", [s](Interpreter&, Value& out) {
+  return make(cl, "product", s, [s](Interpreter&, Value& out) {
     if (s->done) return false;
     if (!s->started) {
       s->started = true;
@@ -549,6 +633,9 @@ struct Combinatoric {
   std::vector<size_t> indices, cycles;
   size_t r = 0;
   bool started = false, done = false;
+  void traverse(GcVisitor& visit) const {
+    for (const Value& v : pool) visit(v);
+  }
 };
 
 Value permutations(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
@@ -566,7 +653,7 @@ Value permutations(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw) {
   if (s->r > n) s->done = true;
   for (size_t i = 0; i < n; ++i) s->indices.push_back(i);
   for (size_t i = 0; i < s->r && !s->done; ++i) s->cycles.push_back(n - i);
-  return make(cl, "permutations", [s](Interpreter&, Value& out) {
+  return make(cl, "permutations", s, [s](Interpreter&, Value& out) {
     if (s->done) return false;
     const size_t n2 = s->pool.size(), r2 = s->r;
     if (s->started) {
@@ -605,7 +692,7 @@ Value combinations(Interpreter& in, const Classes& cl, Args& a, Kwargs& kw, bool
   if (replacement ? (n == 0 && s->r > 0) : s->r > n) s->done = true;
   if (!s->done)
     for (size_t i = 0; i < s->r; ++i) s->indices.push_back(replacement ? 0 : i);
-  return make(cl, name, [s, replacement](Interpreter&, Value& out) {
+  return make(cl, name, s, [s, replacement](Interpreter&, Value& out) {
     if (s->done) return false;
     const size_t n2 = s->pool.size(), r2 = s->r;
     if (s->started) {

@@ -34,9 +34,13 @@ bool is_callable(const Value& v) {
   }
 }
 
-struct TimerObj : InstanceObj {
+struct TimerObj : TrackedInstance {
   Value timer;
   Value globals_dict;  // the dict given as globals=, read again at each run; None for timeit's own
+  // code.globals, a scope, stays unseen: what it refers to lives while the timer does.
+  void each_value(const std::function<void(Value&)>& f) override {
+    f(timer), f(globals_dict), f(code.setup_fn), f(code.stmt_fn);
+  }
   TimedCode code;
 
   std::string class_name() const override { return "Timer"; }

@@ -355,8 +355,10 @@ Value set_iterator(const Value& s) {
   const uint64_t version = set_of(s).version;
   const size_t size = set_of(s).used;
   auto pos = std::make_shared<size_t>(0);
-  it->next = [s, version, size, pos](Interpreter&, Value& out) {
-    const SetObj& so = set_of(s);
+  auto set = std::make_shared<Value>(s);  // the one copy, shared with holds
+  it->holds = [set](GcVisitor& visit) { visit(*set); };
+  it->next = [set, version, size, pos](Interpreter&, Value& out) {
+    const SetObj& so = set_of(*set);
     if (so.version != version && so.used != size) throw RuntimeError("Set changed size during iteration");
     while (*pos < so.table.size() && so.table[*pos].state != State::Active) ++*pos;
     if (*pos >= so.table.size()) return false;

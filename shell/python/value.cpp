@@ -75,17 +75,20 @@ void release_values(std::vector<Value>& values) {
 
 IterObj::~IterObj() {
   // An iterator over an iterator ... : the inner ones die from this loop,
-  // not from inside each other's destructors.
+  // not from inside each other's destructors. Its closures go together: any
+  // of them may be the last to hold the state.
+  struct Closures {
+    std::function<bool(Interpreter&, Value&)> next;
+    std::function<std::string()> repr;
+    std::function<void(GcVisitor&)> holds;
+  };
   static thread_local int depth = 0;
-  static thread_local std::vector<std::function<bool(Interpreter&, Value&)>> pending;
-  if (depth > 0) {
-    pending.push_back(std::move(next));
-    return;
-  }
+  static thread_local std::vector<Closures> pending;
+  pending.push_back({std::move(next), std::move(repr), std::move(holds)});
+  if (depth > 0) return;
   ++depth;
-  next = nullptr;
   while (!pending.empty()) {
-    auto fn = std::move(pending.back());
+    Closures dying = std::move(pending.back());
     pending.pop_back();
   }
   --depth;
@@ -610,6 +613,27 @@ void SeqObj::traverse(GcVisitor& visit) const {
 void SeqObj::clear(GcGarbage& into) {
   for (Value& v : items) into.values.push_back(std::move(v));
   items.clear();
+}
+
+void IterObj::traverse(GcVisitor& visit) const {
+  if (holds) holds(visit);
+}
+// The state dies with the closures: what it refers to is garbage (held by the collector until
+// every object is cleared) or live, so nothing is freed here but the state itself.
+void IterObj::clear(GcGarbage&) {
+  done = true;
+  auto n = std::move(next);
+  auto r = std::move(repr);
+  auto h = std::move(holds);
+  next = nullptr, repr = nullptr, holds = nullptr;
+}
+
+void TrackedInstance::traverse(GcVisitor& visit) const {
+  // each_value only reads here; it takes Value& so that clear can move them out.
+  const_cast<TrackedInstance*>(this)->each_value([&](Value& v) { visit(v); });
+}
+void TrackedInstance::clear(GcGarbage& into) {
+  each_value([&](Value& v) { into.values.push_back(std::move(v)); });
 }
 
 void NamedTupleObj::traverse(GcVisitor& visit) const {

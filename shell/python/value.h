@@ -253,15 +253,21 @@ struct TypeObj : Object {
 // An iterator (Python's iterator protocol): `next` yields the following item
 // into `out`, or returns false once exhausted (and keeps returning false).
 // `type_name` is Python's: "map", "list_iterator", "zip" ...
-struct IterObj : Object {
+struct IterObj : Object, Tracked {
   std::string type_name;
   std::function<bool(Interpreter&, Value& out)> next;
   bool done = false;
   // Where Python's repr is not `<type_name object at 0x...>` (itertools.count: `count(5)`).
   std::function<std::string()> repr;
+  // Shows the collector the values `next` (and `repr`) keep: the source, the function, the
+  // items saved. Only values this iterator alone owns may be shown: where state is shared
+  // (tee's buffer, groupby's groups) it is not, and what it refers to counts as live.
+  std::function<void(GcVisitor&)> holds;
   // The class type(x) returns, where a module defines it (itertools.count); else a stand-in named type_name.
   Value type;
   ~IterObj() override;  // iterative, like release_values: map(f, map(f, ...)) nests deep
+  void traverse(GcVisitor& visit) const override;
+  void clear(GcGarbage& into) override;
 };
 // The next item of an Iterator value; false when it is exhausted.
 bool iter_next(Interpreter& in, const Value& it, Value& out);
@@ -317,6 +323,16 @@ struct InstanceObj : Object {
   // the object has none that tsh keeps.
   virtual Value instance_dict(const Value&) { return Value(); }
   Value type;  // the class object (a Type), which type(x) returns
+};
+
+// An instance that keeps values a program gave it (an exception's args, a
+// Namespace's attributes, a Timer's globals): tracked, so that a cycle through
+// it is collected. Instances that keep none of those are left untracked.
+struct TrackedInstance : InstanceObj, Tracked {
+  // Calls `f` on each Value member the object owns (one call per reference it holds).
+  virtual void each_value(const std::function<void(Value&)>& f) = 0;
+  void traverse(GcVisitor& visit) const override;
+  void clear(GcGarbage& into) override;
 };
 
 // A tuple of tensors, as chunk/split/unbind/nonzero(as_tuple=True) return.

@@ -73,9 +73,12 @@ struct TorchThreads {
 
 // ---------------------------------------------------------------- Timer
 
-struct TimerObj : InstanceObj {
+struct TimerObj : TrackedInstance {
   Value task_spec;
   Value timer;  // a callable returning seconds, or None for the clock
+  void each_value(const std::function<void(Value&)>& f) override {
+    f(task_spec), f(timer), f(code.setup_fn), f(code.stmt_fn);
+  }
   TimedCode code;
 
   std::string class_name() const override { return "Timer"; }

@@ -127,8 +127,11 @@ double float32_log10(double x) {
 
 // ---------------------------------------------------------------- TaskSpec
 
-struct TaskSpecObj : InstanceObj {
+struct TaskSpecObj : TrackedInstance {
   Value stmt, setup, global_setup, label, sub_label, description, env, num_threads;
+  void each_value(const std::function<void(Value&)>& f) override {
+    for (Value* v : {&stmt, &setup, &global_setup, &label, &sub_label, &description, &env, &num_threads}) f(*v);
+  }
 
   std::string class_name() const override { return "TaskSpec"; }
   std::string module_name() const override { return kCommon; }
@@ -206,8 +209,11 @@ double quantile(const std::vector<double>& sorted, double q) {
   return std::fabs(w) < 0.5 ? lo + w * (hi - lo) : hi - (hi - lo) * (1 - w);
 }
 
-struct MeasurementObj : InstanceObj {
+struct MeasurementObj : TrackedInstance {
   Value number_per_run, raw_times, task_spec, metadata;
+  void each_value(const std::function<void(Value&)>& f) override {
+    for (Value* v : {&number_per_run, &raw_times, &task_spec, &metadata}) f(*v);
+  }
   // Computed on first use, as Measurement._lazy_init does.
   bool ready = false;
   std::vector<double> sorted;

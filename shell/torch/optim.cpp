@@ -35,10 +35,11 @@ double number(const Value& v, const char* what) {
   return v.as_float();
 }
 
-struct Optimizer : InstanceObj {
+struct Optimizer : TrackedInstance {
   std::string kind;  // "SGD", "Adam"
   std::vector<Tensor> params;
   Value group;  // the param group dict, 'params' first
+  void each_value(const std::function<void(Value&)>& f) override { f(group); }
   std::vector<Tensor> buf1, buf2, buf3;  // SGD: momentum; Adam: exp_avg, exp_avg_sq, max_exp_avg_sq
   std::vector<double> steps;
 
