@@ -49,6 +49,14 @@ void check_invertible(const LuFactors& f, const Tensor& A, const std::string& op
   }
 }
 
+// The LU factors a determinant is read from. det(A^T) = det(A), and PyTorch factors a contiguous
+// real A as A^T (whose column-major layout is A's own): the rounding of its result is that
+// factorisation's (det([[1., 2.], [3., 4.]]) is -2.0 that way, -1.9999998 from A's own LU).
+LuFactors determinant_factors(const Tensor& A, const char* op) {
+  check_square(A, op);
+  return lu_factor_checked(A.is_contiguous() && !is_complex(A.dtype()) ? mT(A) : A);
+}
+
 }  // namespace
 
 LuFactors lu_factor(const Tensor& A, const char* op) {
@@ -70,13 +78,13 @@ LuFactors lu_factor_checked(const Tensor& A) {
 }
 
 Tensor det(const Tensor& A) {
-  const LuFactors f = lu_factor(A, "linalg.det");
+  const LuFactors f = determinant_factors(A, "linalg.det");
   const Tensor diag = diagonal(f.lu, 0, -2, -1);
   return mul(prod(diag, -1), permutation_sign(f, A.dtype()));
 }
 
 std::pair<Tensor, Tensor> slogdet(const Tensor& A) {
-  const LuFactors f = lu_factor(A, "linalg.slogdet");
+  const LuFactors f = determinant_factors(A, "linalg.slogdet");
   const Tensor diag = diagonal(f.lu, 0, -2, -1);
   const Tensor sign = mul(prod(sgn(diag), -1), permutation_sign(f, A.dtype()));
   const Tensor logabsdet = sum(log(abs(diag)), std::vector<int64_t>{-1});
