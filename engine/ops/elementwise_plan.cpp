@@ -218,6 +218,40 @@ void check_can_cast(DType from, DType to) {
                 " can't be cast to the desired output type " + scalar_type_name(to));
 }
 
+namespace {
+
+// The device an elementwise op runs on, as PyTorch's TensorIterator chooses it: the first
+// device other than the CPU among the destination and the inputs, else the CPU. Every tensor
+// is there, but for a CPU tensor of dim 0 among the inputs, which is read as a number
+// (cuda_tensor + torch.tensor(3.)). Anything else is PyTorch's error.
+Device common_device(const std::vector<Tensor>& inputs, const Dest& dest) {
+  Device common;
+  bool inputs_on_cpu = !inputs.empty();
+  for (const Tensor& t : inputs) inputs_on_cpu = inputs_on_cpu && t.device().is_cpu();
+  // PyTorch computes CPU inputs on the CPU, then copies into a meta out=, which refuses.
+  TSH_CHECK(dest.is_new() || !dest.tensor.device().is_meta() || !inputs_on_cpu, RuntimeError,
+            "Attempting to copy from device cpu to device meta, but cross-device copies are not allowed!");
+  if (!dest.is_new() && !dest.tensor.device().is_cpu()) common = dest.tensor.device();
+  for (const Tensor& t : inputs)
+    if (common.is_cpu() && !t.device().is_cpu()) common = t.device();
+  auto mismatch = [&](Device found) {
+    if (!common.is_meta() && !found.is_meta()) return device_mismatch(common, found);
+    // Meta tensors' message names the first input's device as the expected one (c + m: "Tensor
+    // on device meta is not on the expected device cpu!").
+    Device expected = common;
+    if (!inputs.empty() && !(inputs[0].device().is_cpu() && inputs[0].dim() == 0)) expected = inputs[0].device();
+    return device_mismatch(expected, found == expected ? common : found);
+  };
+  for (const Tensor& t : inputs) {
+    const bool cpu_scalar = !common.is_cpu() && t.device().is_cpu() && t.dim() == 0;
+    TSH_CHECK(t.device() == common || cpu_scalar, RuntimeError, mismatch(t.device()));
+  }
+  if (!dest.is_new()) TSH_CHECK(dest.tensor.device() == common, RuntimeError, mismatch(dest.tensor.device()));
+  return common;
+}
+
+}  // namespace
+
 Prepared prepare_elementwise(std::span<const Operand> inputs, std::span<const DType> in_dtypes,
                              const Dest& dest, DType out_dtype, DType check_dtype) {
   TSH_CHECK(inputs.size() <= Prepared::Inputs::kMax, std::logic_error, "an elementwise op with more than three inputs");
@@ -235,9 +269,7 @@ Prepared prepare_elementwise(std::span<const Operand* const> inputs, std::span<c
   std::vector<Tensor> originals;  // the tensor inputs, for overlap checks
   for (const Operand* op : inputs)
     if (op->is_tensor()) originals.push_back(op->tensor());
-  for (const Tensor& t : originals)
-    TSH_CHECK(t.device() == originals[0].device(), RuntimeError,
-              device_mismatch(originals[0].device(), t.device()));
+  const Device device = common_device(originals, dest);
 
   // Broadcast strides of each tensor input, in natural dim order.
   std::vector<Shape> in_strides;
@@ -257,9 +289,6 @@ Prepared prepare_elementwise(std::span<const Operand* const> inputs, std::span<c
       check_overlap(d, originals);
       dest_counts = true;
     }
-    if (!originals.empty())
-      TSH_CHECK(d.device() == originals[0].device(), RuntimeError,
-                device_mismatch(originals[0].device(), d.device()));
   }
 
   std::vector<const Shape*> order_strides;
@@ -279,8 +308,6 @@ Prepared prepare_elementwise(std::span<const Operand* const> inputs, std::span<c
     if (same && !tsh::is_contiguous(shape, originals[0].strides())) return originals[0].strides();
     return strides_in_order(shape, order);
   };
-  const Device device = originals.empty() ? (dest.is_new() ? Device{} : dest.tensor.device())
-                                          : originals[0].device();
   if (dest.is_new()) {
     p.result_ = empty_strided(shape, new_strides(), out_dtype, device);
   } else {
@@ -314,8 +341,8 @@ Prepared prepare_elementwise(std::span<const Operand* const> inputs, std::span<c
         if (t.strides()[d] == 0) sizes[d] = std::min<int64_t>(sizes[d], 1);
       t = to(t.as_view(sizes, t.strides(), t.storage_offset()), in_dtypes[i], std::nullopt);
     }
-    // A number is wrapped in host memory; a CUDA kernel reads its operands in device memory.
-    if (!op.is_tensor() && device.is_cuda()) t = to(t, std::nullopt, device);
+    // A number, or a CPU scalar tensor, is in host memory; a CUDA kernel reads its operands in device memory.
+    if (t.device() != device) t = to(t, std::nullopt, device);
     Tensor expanded = t.as_view(shape, broadcast_strides(t.sizes(), t.strides(), shape), t.storage_offset());
     p.ins.push_back(permute_view(expanded, order));
   }

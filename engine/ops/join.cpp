@@ -48,6 +48,9 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
               "zero-dimensional tensor (at position " + str(static_cast<int64_t>(i)) +
                   ") cannot be concatenated");
   TSH_CHECK(!tensors.empty(), ValueError, "torch.cat(): expected a non-empty list of Tensors");
+  // One device: the copies below would move data between devices, which cat never does.
+  for (const Tensor& t : tensors)
+    TSH_CHECK(t.device() == tensors[0].device(), RuntimeError, device_mismatch(tensors[0].device(), t.device()));
   const Tensor* ref = nullptr;  // the first tensor that is not skipped
   for (const Tensor& t : tensors)
     if (!skipped(t)) {

@@ -44,7 +44,7 @@ void check_scalar_type(DType expected, DType found) {
 
 void check_same_device(const Tensor& a, const Tensor& b) {
   TSH_CHECK(a.device() == b.device(), RuntimeError,
-            device_mismatch(b.device(), a.device()));
+            device_mismatch(a.device(), b.device()));
 }
 
 // dot's checks: 1-d operands, one dtype, one length.
