@@ -19,6 +19,7 @@
 #include "engine/ops/advanced_index.h"
 #include "engine/ops/binary.h"
 #include "engine/ops/compare.h"
+#include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/gather_scatter.h"
 #include "engine/ops/host_values.h"
@@ -200,7 +201,10 @@ Value call_with_autograd(const OpEntry& e, Bound& b, const PlainCall& plain_call
         [&](const Tensor& before) {
           Bound b2 = b;
           b2.values[0] = Value::tensor(before);
-          if (impl) return (*impl)(b2, Value()).as_tensor();
+          // The formula's plain result is a copy of the value just written: the node goes there (and
+          // record_inplace moves it to self), and what the node saves of it is not self, whose
+          // version the write still bumps.
+          if (impl) return (*impl)(b2, Value::tensor(tsh::clone(result.as_tensor()))).as_tensor();
           const Tensor stand_in = before.as_view(before.sizes(), before.strides(), before.storage_offset());
           return recorded_write(e, b2, plain_call, *w, Value::tensor(stand_in), before).as_tensor();
         });

@@ -333,8 +333,17 @@ std::map<std::string, Impl> build_table() {
     return as_value(ag::adopt(plain.as_tensor(), B.dim() == 1 ? Xt : ag::transpose(Xt, -2, -1), "LinalgSolveExBackward0"));
   };
   // Random draws shaped like self: PyTorch records them with a zero gradient.
+  // Each overload has its own node: bernoulli(self) 0, bernoulli_(self, Tensor p) 1,
+  // bernoulli_(self, float p) 2; bernoulli(self, float p) has none (refused at backward).
   t["bernoulli"] = [](Bound& b, const Value& plain) {
-    return as_value(ag::zero_grad_result(self_of(b), plain.as_tensor(), "BernoulliBackward0"));
+    const bool in_place = b.sig->name == "bernoulli_", float_p = b.sig->params.size() > 1 && b.sig->params[1].name == "p" &&
+                                                                  b.sig->params[1].type != ParamType::Tensor;
+    if (!in_place && float_p) {
+      ag::refusing_result({self_of(b)}, plain.as_tensor(), "NotImplemented", "derivative for aten::bernoulli is not implemented");
+      return plain;
+    }
+    const char* node = !in_place ? "BernoulliBackward0" : float_p ? "BernoulliBackward2" : "BernoulliBackward1";
+    return as_value(ag::zero_grad_result(self_of(b), plain.as_tensor(), node));
   };
   t["nextafter"] = [](Bound& b, const Value& plain) {
     return as_value(ag::binary_more("nextafter", arg_operand(b, "self"), arg_operand(b, "other"), plain.as_tensor()));
@@ -452,7 +461,8 @@ std::map<std::string, Impl> build_table() {
     const bool fn_form = at(b, "n") == 0;
     const int64_t n = b.int64(at(b, "n"));
     const Tensor x = b.tensor(fn_form ? 1 : 0);
-    return as_value(ag::unary_result(x, plain.as_tensor(), "PolygammaBackward0",
+    const char* node = b.sig->name == "polygamma_" ? "PolygammaBackward1" : "PolygammaBackward0";
+    return as_value(ag::unary_result(x, plain.as_tensor(), node,
                                      [n](const Tensor& g, const Tensor& xv, const Tensor&) { return ag::mul(g, polygamma(n + 1, xv)); }, false));
   };
   t["zero"] = [](Bound& b, const Value&) {
