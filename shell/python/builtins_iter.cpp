@@ -18,28 +18,12 @@ namespace {
 
 using Fn = std::function<Value(Interpreter&, Args&, Kwargs&)>;
 
-// The values an iterator's `next` keeps (its sources, its function), where the collector sees them.
-using Held = std::shared_ptr<std::vector<Value>>;
-
-Value iterator(std::string type, std::function<bool(Interpreter&, Value&)> next, Held held = nullptr) {
-  auto it = std::make_shared<IterObj>();
-  it->type_name = std::move(type);
-  it->next = std::move(next);
-  if (held)
-    it->holds = [held](GcVisitor& visit) {
-      for (const Value& v : *held) visit(v);
-    };
-  return Value::object(Kind::Iterator, it);
-}
-
-Held held(std::vector<Value> values) { return std::make_shared<std::vector<Value>>(std::move(values)); }
-
 // An iterator over a fixed list of values (materialised by the caller).
 Value over(std::string type, std::vector<Value> items, bool backwards = false) {
-  Held data = held(std::move(items));
+  HeldValues data = held_values(std::move(items));
   if (backwards) std::reverse(data->begin(), data->end());
   auto pos = std::make_shared<size_t>(0);
-  return iterator(
+  return iterator_value(
       std::move(type),
       [data, pos](Interpreter&, Value& out) {
         if (*pos >= data->size()) return false;
@@ -52,8 +36,8 @@ Value over(std::string type, std::vector<Value> items, bool backwards = false) {
 // A list's iterator reads the list as it is now, so it sees appends.
 Value list_iterator(const Value& list) {
   auto pos = std::make_shared<size_t>(0);
-  Held h = held({list});
-  return iterator(
+  HeldValues h = held_values({list});
+  return iterator_value(
       "list_iterator",
       [h, pos](Interpreter&, Value& out) {
         auto& items = (*h)[0].items();
@@ -70,8 +54,8 @@ Value dict_iterator(const Value& dict, const std::string& type, DictViewObj::Whi
   DictObj& d = dict_of(dict);
   const uint64_t version = d.version;
   const size_t size = d.live;
-  Held h = held({dict});
-  return iterator(type, [h, pos, version, size, which](Interpreter&, Value& out) {
+  HeldValues h = held_values({dict});
+  return iterator_value(type, [h, pos, version, size, which](Interpreter&, Value& out) {
     DictObj& dd = dict_of((*h)[0]);
     if (dd.version != version && dd.live != size)
       throw RuntimeError("dictionary changed size during iteration");
@@ -98,6 +82,19 @@ Value call1(Interpreter& in, const Value& f, const Value& x) {
 }
 
 }  // namespace
+
+HeldValues held_values(std::vector<Value> values) { return std::make_shared<std::vector<Value>>(std::move(values)); }
+
+Value iterator_value(std::string type_name, std::function<bool(Interpreter&, Value&)> next, HeldValues held) {
+  auto it = std::make_shared<IterObj>();
+  it->type_name = std::move(type_name);
+  it->next = std::move(next);
+  if (held)
+    it->holds = [held](GcVisitor& visit) {
+      for (const Value& v : *held) visit(v);
+    };
+  return Value::object(Kind::Iterator, it);
+}
 
 bool iter_next(Interpreter& in, const Value& it, Value& out) {
   auto* o = it.as<IterObj>();
@@ -140,7 +137,7 @@ Value make_iterator(Interpreter& in, const Value& v) {
       auto* r = v.as<RangeObj>();
       auto cur = std::make_shared<Int>(r->start);
       const Int stop = r->stop, step = r->step;
-      return iterator("range_iterator", [cur, stop, step](Interpreter&, Value& out) {
+      return iterator_value("range_iterator", [cur, stop, step](Interpreter&, Value& out) {
         if (step > 0 ? *cur >= stop : *cur <= stop) return false;
         out = Value::integer(*cur);
         *cur += step;
@@ -215,9 +212,9 @@ void install_iter_builtins(std::map<std::string, Value>& b) {
   type("map", [](Interpreter& in, Args& a, Kwargs& kw) {
     if (!kw.empty()) throw TypeError("map() takes no keyword arguments");
     if (a.size() < 2) throw TypeError("map() must have at least two arguments.");
-    Held h = held({a[0]});  // the function, then one iterator per iterable
+    HeldValues h = held_values({a[0]});  // the function, then one iterator per iterable
     for (size_t i = 1; i < a.size(); ++i) h->push_back(make_iterator(in, a[i]));
-    return iterator(
+    return iterator_value(
         "map",
         [h](Interpreter& in2, Value& out) {
           Args args;
@@ -235,8 +232,8 @@ void install_iter_builtins(std::map<std::string, Value>& b) {
   type("filter", [](Interpreter& in, Args& a, Kwargs& kw) {
     if (!kw.empty()) throw TypeError("filter() takes no keyword arguments");
     if (a.size() != 2) throw TypeError("filter expected 2 arguments, got " + std::to_string(a.size()));
-    Held h = held({a[0], make_iterator(in, a[1])});  // the function, the source
-    return iterator(
+    HeldValues h = held_values({a[0], make_iterator(in, a[1])});  // the function, the source
+    return iterator_value(
         "filter",
         [h](Interpreter& in2, Value& out) {
           const Value &f = (*h)[0], &src = (*h)[1];
@@ -258,9 +255,9 @@ void install_iter_builtins(std::map<std::string, Value>& b) {
       if (k != "strict") throw TypeError("zip() got an unexpected keyword argument '" + k + "'");
       strict = truthy(v);
     }
-    Held sources = held({});
+    HeldValues sources = held_values({});
     for (const Value& v : a) sources->push_back(make_iterator(in, v));
-    return iterator("zip", [sources, strict](Interpreter& in2, Value& out) {
+    return iterator_value("zip", [sources, strict](Interpreter& in2, Value& out) {
       if (sources->empty()) return false;
       std::vector<Value> row;
       for (size_t i = 0; i < sources->size(); ++i) {
@@ -300,9 +297,9 @@ void install_iter_builtins(std::map<std::string, Value>& b) {
     if (!have_iterable) throw TypeError("enumerate() missing required argument 'iterable' (pos 1)");
     if (!start.is_intlike())
       throw TypeError("'" + type_name(start) + "' object cannot be interpreted as an integer");
-    Held src = held({make_iterator(in, iterable)});
+    HeldValues src = held_values({make_iterator(in, iterable)});
     auto count = std::make_shared<Int>(start.as_int());
-    return iterator(
+    return iterator_value(
         "enumerate",
         [src, count](Interpreter& in2, Value& out) {
           Value item;

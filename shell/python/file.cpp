@@ -42,16 +42,14 @@ struct FileObj : InstanceObj {
   Value attr(Interpreter& in, const Value& self, const std::string& name) override;
   Value iter(Interpreter&, const Value& self) override {
     check_open();
-    auto it = std::make_shared<IterObj>();
-    it->type_name = "_io.TextIOWrapper";
-    it->next = [self](Interpreter&, Value& out) {
+    // It holds only the file, which is not tracked: nothing for the collector to see.
+    return iterator_value("_io.TextIOWrapper", [self](Interpreter&, Value& out) {
       auto* f = self.as<FileObj>();
       std::string line = f->read_line(-1);
       if (line.empty()) return false;
       out = Value::str(line);
       return true;
-    };
-    return Value::object(Kind::Iterator, it);
+    });
   }
 
   void check_open() const {

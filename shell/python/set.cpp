@@ -350,22 +350,18 @@ std::optional<bool> set_compare(Op op, const Value& a, const Value& b) {
 }
 
 Value set_iterator(const Value& s) {
-  auto it = std::make_shared<IterObj>();
-  it->type_name = "set_iterator";
   const uint64_t version = set_of(s).version;
   const size_t size = set_of(s).used;
   auto pos = std::make_shared<size_t>(0);
-  auto set = std::make_shared<Value>(s);  // the one copy, shared with holds
-  it->holds = [set](GcVisitor& visit) { visit(*set); };
-  it->next = [set, version, size, pos](Interpreter&, Value& out) {
-    const SetObj& so = set_of(*set);
+  HeldValues held = held_values({s});
+  return iterator_value("set_iterator", [held, version, size, pos](Interpreter&, Value& out) {
+    const SetObj& so = set_of((*held)[0]);
     if (so.version != version && so.used != size) throw RuntimeError("Set changed size during iteration");
     while (*pos < so.table.size() && so.table[*pos].state != State::Active) ++*pos;
     if (*pos >= so.table.size()) return false;
     out = so.table[(*pos)++].key;
     return true;
-  };
-  return Value::object(Kind::Iterator, it);
+  }, held);
 }
 
 std::vector<std::string> set_method_names(bool frozen) {

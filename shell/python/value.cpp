@@ -622,10 +622,9 @@ void IterObj::traverse(GcVisitor& visit) const {
 // every object is cleared) or live, so nothing is freed here but the state itself.
 void IterObj::clear(GcGarbage&) {
   done = true;
-  auto n = std::move(next);
-  auto r = std::move(repr);
-  auto h = std::move(holds);
-  next = nullptr, repr = nullptr, holds = nullptr;
+  next = nullptr;
+  repr = nullptr;
+  holds = nullptr;
 }
 
 void TrackedInstance::traverse(GcVisitor& visit) const {

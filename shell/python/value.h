@@ -269,6 +269,12 @@ struct IterObj : Object, Tracked {
   void traverse(GcVisitor& visit) const override;
   void clear(GcGarbage& into) override;
 };
+// An Iterator value of Python type `type_name` ("list_iterator", "map") whose `next` reads the
+// values in `held` (its source, its function, its items) and keeps no other: the collector sees
+// them, so a cycle through the iterator is freed. Null where `next` keeps no values.
+using HeldValues = std::shared_ptr<std::vector<Value>>;
+HeldValues held_values(std::vector<Value> values);
+Value iterator_value(std::string type_name, std::function<bool(Interpreter&, Value&)> next, HeldValues held = nullptr);
 // The next item of an Iterator value; false when it is exhausted.
 bool iter_next(Interpreter& in, const Value& it, Value& out);
 // An Iterator over the items of any iterable, as iter(x) makes it.
