@@ -103,19 +103,25 @@ struct Run {
   }
 
   // Marks the nodes that lead to a target; the targets' own nodes run only if they lead further.
-  bool mark_needed(Node* n, std::set<Node*>& targets, std::map<Node*, bool>& memo) {
-    auto it = memo.find(n);
-    if (it != memo.end()) return it->second;
-    memo[n] = false;
-    bool leads = false;
-    for (const Edge& e : n->next) {
-      if (!e.valid()) continue;
-      const bool child = mark_needed(e.fn.get(), targets, memo);
-      leads = leads || child || targets.count(e.fn.get());
+  // Depth first with a stack of its own: a graph can be a chain a million nodes long.
+  void mark_needed(Node* root, std::set<Node*>& targets, std::map<Node*, bool>& memo) {
+    if (!memo.emplace(root, false).second) return;
+    std::vector<std::pair<Node*, size_t>> stack{{root, 0}};  // a node and its next edge to visit
+    while (!stack.empty()) {
+      Node* n = stack.back().first;
+      const size_t i = stack.back().second++;
+      if (i < n->next.size()) {
+        Node* child = n->next[i].fn.get();
+        if (child && memo.emplace(child, false).second) stack.push_back({child, 0});
+        continue;
+      }
+      bool leads = false;
+      for (const Edge& e : n->next)
+        if (e.valid()) leads = leads || memo[e.fn.get()] || targets.count(e.fn.get());
+      memo[n] = leads;
+      if (leads) needed.insert(n);
+      stack.pop_back();
     }
-    memo[n] = leads;
-    if (leads) needed.insert(n);
-    return leads;
   }
 
   void add_grad(Node* fn, uint32_t input_nr, const Tensor& g) {

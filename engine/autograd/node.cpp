@@ -14,6 +14,37 @@ uint64_t next_sequence_nr() {
   return counter++;
 }
 
+namespace {
+
+// Deletes a node whose last owner let go. A node freed while another is being deleted (its edges,
+// its saved tensors' grad_fns, what its backward captured) waits in `pending` and is deleted by the
+// outermost call, one after another, so the C++ stack stays flat however long the chain.
+void delete_node(Node* n) noexcept {
+  thread_local std::vector<Node*> pending;
+  thread_local bool deleting = false;
+  if (deleting) {
+    try {
+      pending.push_back(n);
+      return;
+    } catch (...) {  // no memory for the queue: delete it now, nested
+    }
+    delete n;
+    return;
+  }
+  deleting = true;
+  delete n;
+  while (!pending.empty()) {
+    Node* next = pending.back();
+    pending.pop_back();
+    delete next;
+  }
+  deleting = false;
+}
+
+}  // namespace
+
+std::shared_ptr<Node> new_node() { return std::shared_ptr<Node>(new Node, delete_node); }
+
 void throw_graph_freed() {
   throw RuntimeError(
       "Trying to backward through the graph a second time (or directly access saved tensors after they have already "

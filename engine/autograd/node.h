@@ -77,6 +77,12 @@ struct Node : std::enable_shared_from_this<Node> {
   void release_saved();
 };
 
+// A new node. Nodes are freed through a per-thread queue, never inside one another's destructors:
+// freeing the last node of a chain of 10^6 ops (h = h + 0 in a loop, then h = None) frees every node
+// behind it, which as nested destructors would be a C++ recursion as deep as the chain. Every node
+// is made here.
+std::shared_ptr<Node> new_node();
+
 // Thrown when a graph is used a second time after backward freed it (PyTorch's text).
 [[noreturn]] void throw_graph_freed();
 

@@ -26,7 +26,7 @@ bool needs_grad_operands(const Operand& a, const Operand& b) {
 }
 
 std::shared_ptr<Node> make_node(const std::string& name, const TensorList& inputs, BackwardFn fn) {
-  auto n = std::make_shared<Node>();
+  auto n = new_node();
   n->name = name;
   n->sequence_nr = next_sequence_nr();
   n->backward = std::move(fn);
@@ -98,7 +98,7 @@ void rebase_history(const Tensor& base, const Tensor& view, const std::shared_pt
   Tensor outside = full(base.sizes(), Scalar(true), DType::Bool, base.device());
   put_(outside, view_in_base, full(view.sizes(), Scalar(false), DType::Bool, base.device()));
   const Shape base_sizes = base.sizes();
-  auto cs = std::make_shared<Node>();
+  auto cs = new_node();
   cs->name = "CopySlices";
   cs->sequence_nr = next_sequence_nr();
   cs->next.push_back(gradient_edge(base));

@@ -24,7 +24,7 @@ void refresh_view(const Tensor& t, Meta& m) {
   if (!m.base.defined() || version(t) == m.view_version) return;
   const Tensor& base = m.base;
   if (!requires_grad(base)) return;
-  auto node = std::make_shared<Node>();
+  auto node = new_node();
   node->name = "AsStridedBackward0";
   node->sequence_nr = next_sequence_nr();
   node->next = {gradient_edge(base)};
@@ -72,6 +72,8 @@ Tensor grad(const Tensor& t) {
 
 void set_grad(const Tensor& t, const Tensor& g) {
   if (g.defined()) {
+    // x.grad = x would let the next backward accumulate into x itself.
+    if (g.impl() == t.impl()) throw RuntimeError("can't assign Variable as its own grad");
     if (g.dtype() != t.dtype())
       throw RuntimeError(std::string("attempting to assign a gradient with dtype '") + typemeta_name(g.dtype()) +
                          "' to a tensor with grad_dtype '" + scalar_type_name(t.dtype()) +
@@ -131,7 +133,7 @@ Edge gradient_edge(const Tensor& t) {
   if (!m->requires_grad) return {};
   std::shared_ptr<Node> acc = m->accumulator.lock();
   if (!acc) {
-    acc = std::make_shared<Node>();
+    acc = new_node();
     acc->name = "AccumulateGrad";
     acc->sequence_nr = UINT64_MAX;  // runs as soon as its gradient is complete
     acc->variable = t;

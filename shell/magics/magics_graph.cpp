@@ -3,9 +3,12 @@
 // The root is t's grad_fn; under each node come the nodes its gradients flow to, in the order of
 // the op's inputs. A node reached a second time is drawn once and referred to by its number. Each
 // node shows what it saved for backward (shape and dtype, or that backward freed it); a leaf shows
-// the tensor that receives .grad, by its variable name when the session has one.
+// the tensor that receives .grad, by its variable name when the session has one. Big graphs are
+// drawn in part: the first nodes, depth first, to a bounded depth.
 #include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "engine/autograd/node.h"
 #include "engine/autograd/variable.h"
@@ -21,26 +24,62 @@ std::string describe(const Tensor& t) {
   return shape_str(t.sizes()) + " " + std::string(dtype_name(t.dtype()));
 }
 
+// A drawing is bounded whatever the graph: a loss built by 10^6 steps is a chain 10^6 deep. At most
+// kMaxNodes nodes are drawn and kMaxDepth levels indented; what is left out is counted below the tree.
+constexpr size_t kMaxNodes = 100;
+constexpr size_t kMaxDepth = 30;
+
 class GraphDrawing {
  public:
   explicit GraphDrawing(const std::map<const TensorImpl*, std::string>& names) : names_(names) {}
 
-  void node(const autograd::Node& n, const std::string& prefix, const std::string& child_prefix) {
-    auto seen = numbers_.find(&n);
-    if (seen != numbers_.end()) {
-      out_ += prefix + n.name + " #" + std::to_string(seen->second) + " (drawn above)\n";
-      return;
+  // Walks depth first with a stack of its own (never the C++ stack): children in the order of the
+  // op's inputs, each under its parent's prefix.
+  void draw(const autograd::Node& root) {
+    struct Step {
+      const autograd::Node* node;
+      std::string prefix, child_prefix;
+      size_t depth;
+    };
+    std::vector<Step> todo{{&root, "", "", 0}};
+    while (!todo.empty()) {
+      Step s = std::move(todo.back());
+      todo.pop_back();
+      auto seen = numbers_.find(s.node);
+      if (seen != numbers_.end()) {
+        out_ += s.prefix + s.node->name + " #" + std::to_string(seen->second) + " (drawn above)\n";
+        continue;
+      }
+      if (numbers_.size() == kMaxNodes || s.depth == kMaxDepth) {
+        out_ += s.prefix + "…\n";
+        continue;
+      }
+      const int number = static_cast<int>(numbers_.size()) + 1;
+      numbers_[s.node] = number;
+      out_ += s.prefix + s.node->name + " #" + std::to_string(number) + detail(*s.node) + "\n";
+      std::vector<const autograd::Edge*> edges;
+      for (const autograd::Edge& e : s.node->next)
+        if (e.valid()) edges.push_back(&e);
+      for (size_t i = edges.size(); i-- > 0;) {  // pushed last first: drawn first first
+        const bool last = i + 1 == edges.size();
+        todo.push_back({edges[i]->fn.get(), s.child_prefix + (last ? "└─ " : "├─ "),
+                        s.child_prefix + (last ? "   " : "│  "), s.depth + 1});
+      }
     }
-    const int number = static_cast<int>(numbers_.size()) + 1;
-    numbers_[&n] = number;
-    out_ += prefix + n.name + " #" + std::to_string(number) + detail(n) + "\n";
-    std::vector<const autograd::Edge*> edges;
-    for (const autograd::Edge& e : n.next)
-      if (e.valid()) edges.push_back(&e);
-    for (size_t i = 0; i < edges.size(); ++i) {
-      const bool last = i + 1 == edges.size();
-      node(*edges[i]->fn, child_prefix + (last ? "└─ " : "├─ "), child_prefix + (last ? "   " : "│  "));
+  }
+
+  // How many nodes the whole graph has, and how many of them the drawing shows.
+  size_t drawn() const { return numbers_.size(); }
+  static size_t count(const autograd::Node& root) {
+    std::set<const autograd::Node*> seen{&root};
+    std::vector<const autograd::Node*> todo{&root};
+    while (!todo.empty()) {
+      const autograd::Node* n = todo.back();
+      todo.pop_back();
+      for (const autograd::Edge& e : n->next)
+        if (e.valid() && seen.insert(e.fn.get()).second) todo.push_back(e.fn.get());
     }
+    return seen.size();
   }
 
   std::string text() const { return out_; }
@@ -91,8 +130,11 @@ void magic_graph(const MagicCall& call) {
     return;
   }
   GraphDrawing drawing(names);
-  drawing.node(*fn, "", "");
-  call.print(head + ", grad_fn=<" + fn->name + ">\n" + drawing.text() +
+  drawing.draw(*fn);
+  const size_t all = GraphDrawing::count(*fn);
+  const std::string left_out = all == drawing.drawn() ? ""
+      : "(" + std::to_string(drawing.drawn()) + " of the graph's " + std::to_string(all) + " nodes drawn: … marks where it goes on)\n";
+  call.print(head + ", grad_fn=<" + fn->name + ">\n" + drawing.text() + left_out +
              "Gradients flow from the top down; backward() fills .grad at each AccumulateGrad.\n");
 }
 

@@ -12,6 +12,7 @@
 #include "shell/python/errors.h"
 #include "shell/python/methods.h"
 #include "shell/python/set.h"
+#include "shell/stack_guard.h"
 
 namespace tsh::shell {
 
@@ -60,21 +61,47 @@ int64_t hash_double(double v, uintptr_t identity) {
   return fix_minus_one(static_cast<int64_t>(x) * sign);
 }
 
-// CPython 3.11's tuple hash (xxHash's round over the items' hashes).
+// The items of a value that hashes as a tuple (a tuple, torch.Size, a named tuple), or null.
+const std::vector<Value>* tuple_items(const Value& v) {
+  if (v.is(Kind::Tuple) || v.is(Kind::Size)) return &v.items();
+  if (v.is(Kind::NamedTuple)) return &v.as<NamedTupleObj>()->items;
+  return nullptr;
+}
+
+// CPython 3.11's tuple hash (xxHash's round over the items' hashes). Tuples inside tuples are
+// hashed with a stack of their own, not the C++ stack: a tuple nested 10^6 deep has a hash.
 int64_t hash_tuple(const std::vector<Value>& items) {
   constexpr uint64_t kPrime1 = 11400714785074694791ULL;
   constexpr uint64_t kPrime2 = 14029467366897019727ULL;
   constexpr uint64_t kPrime5 = 2870177450012600261ULL;
-  uint64_t acc = kPrime5;
-  for (const Value& item : items) {
-    const auto lane = static_cast<uint64_t>(py_hash(item));
+  struct Pending {
+    const std::vector<Value>* items;
+    size_t next;
+    uint64_t acc;
+  };
+  std::vector<Pending> stack{{&items, 0, kPrime5}};
+  for (;;) {
+    Pending& top = stack.back();
+    uint64_t lane;
+    if (top.next < top.items->size()) {
+      const Value& item = (*top.items)[top.next++];
+      if (const std::vector<Value>* inner = tuple_items(item)) {
+        stack.push_back({inner, 0, kPrime5});
+        continue;
+      }
+      lane = static_cast<uint64_t>(py_hash(item));
+    } else {  // this tuple is done: its hash is a lane of the one it is in
+      uint64_t acc = top.acc + (top.items->size() ^ (kPrime5 ^ 3527539ULL));
+      if (acc == static_cast<uint64_t>(-1)) acc = 1546275796;
+      stack.pop_back();
+      if (stack.empty()) return static_cast<int64_t>(acc);
+      lane = acc;
+    }
+    uint64_t& acc = stack.back().acc;
     acc += lane * kPrime2;
     acc = (acc << 31) | (acc >> 33);
     acc *= kPrime1;
   }
-  acc += items.size() ^ (kPrime5 ^ 3527539ULL);
-  if (acc == static_cast<uint64_t>(-1)) return 1546275796;
-  return static_cast<int64_t>(acc);
 }
 
 // Dict keys match by identity first, then by ==, as CPython's lookup does.
@@ -86,6 +113,10 @@ bool same_key(const Value& a, const Value& b) {
 }  // namespace
 
 int64_t py_hash(const Value& v) {
+  // Only frozensets nest hashes on the C++ stack (tuples have their own): a frozenset of a
+  // frozenset ... 10^6 deep is Python's RecursionError.
+  if (v.is(Kind::FrozenSet) && stack_nearly_full())
+    throw RecursionError("maximum recursion depth exceeded while calling a Python object");
   switch (v.kind()) {
     case Kind::Bool:
     case Kind::Int: return int_hash(v);
@@ -118,6 +149,9 @@ int64_t py_hash(const Value& v) {
     case Kind::DictView:
       if (v.as<DictViewObj>()->which != DictViewObj::Which::Values)
         throw TypeError("unhashable type: '" + type_name(v) + "'");
+      [[fallthrough]];
+    case Kind::Instance:
+      if (std::optional<int64_t> h = v.as<InstanceObj>()->hash(v)) return *h;
       [[fallthrough]];
     default:
       return static_cast<int64_t>(v.identity() >> 4);  // identity, as object.__hash__

@@ -211,6 +211,7 @@ struct NamespaceObj : TrackedInstance {
     if (!o) return std::nullopt;
     return values_equal(dict, o->dict);
   }
+  std::optional<int64_t> hash(const Value&) const override { throw TypeError("unhashable type: 'Namespace'"); }
   std::optional<bool> contains(Interpreter&, const Value&, const Value& key) override {
     return dict_of(dict).find(key) != nullptr;
   }

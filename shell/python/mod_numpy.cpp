@@ -450,6 +450,20 @@ struct NdArrayObj : InstanceObj {
       throw ValueError("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
     return truthy(python_values(reshape(t, {})));
   }
+  // A NumPy scalar equals the Python number it holds, as a dict or set key too.
+  std::optional<bool> equals(const Value&, const Value& other) const override {
+    if (!scalar) return std::nullopt;
+    if (other.is_number()) return values_equal(python_values(t), other);
+    if (other.is(Kind::Instance))
+      if (auto* o = dynamic_cast<NdArrayObj*>(other.as<InstanceObj>()); o && o->scalar)
+        return values_equal(python_values(t), python_values(o->t));
+    return false;
+  }
+  // A NumPy scalar hashes as the Python number it equals; an array is unhashable.
+  std::optional<int64_t> hash(const Value&) const override {
+    if (!scalar) throw TypeError(std::string("unhashable type: '") + (memmap ? "memmap" : "numpy.ndarray") + "'");
+    return py_hash(python_values(t));
+  }
   std::optional<Value> as_number() const override {
     if (t.numel() != 1 || (t.dim() > 0 && !scalar))
       if (t.numel() != 1 || t.dim() > 1) throw TypeError("only length-1 arrays can be converted to Python scalars");
@@ -507,6 +521,18 @@ DType infer_numpy_dtype(const std::vector<Scalar>& flat) {
   return flat.empty() ? DType::Float64 : d;
 }
 
+void numpy_too_many_dims(const Value&) {
+  throw ValueError("setting an array element with a sequence. The requested array would exceed the maximum number of "
+                   "dimension of 64.");
+}
+void numpy_inhomogeneous(const Shape& shape, size_t depth) {
+  std::string dims = "(";
+  for (size_t i = 0; i < depth; ++i) dims += std::to_string(shape[i]) + (depth == 1 ? "," : i + 1 < depth ? ", " : "");
+  throw ValueError("setting an array element with a sequence. The requested array has an inhomogeneous shape after " +
+                   std::to_string(depth) + " dimensions. The detected shape was " + dims + ") + inhomogeneous part.");
+}
+constexpr NestingLimit kNumpyNesting{64, numpy_too_many_dims, numpy_inhomogeneous};
+
 Tensor array_from(const Value& obj, std::optional<DType> dtype, bool copy) {
   if (is_ndarray(obj) || obj.is(Kind::Tensor)) {
     const Tensor& t = is_ndarray(obj) ? ndarray_tensor(obj) : obj.as_tensor();
@@ -523,24 +549,25 @@ Tensor array_from(const Value& obj, std::optional<DType> dtype, bool copy) {
   // then combines theirs with that of the plain Python numbers (np.array([np.float32(1)]) is float32).
   std::optional<DType> nested;
   std::vector<Scalar> python_leaves;
-  std::function<Value(const Value&)> plain = [&](const Value& v) -> Value {
+  std::function<Value(const Value&, size_t)> plain = [&](const Value& v, size_t depth) -> Value {
     if (is_ndarray(v) || v.is(Kind::Tensor)) {
       const Tensor t = is_ndarray(v) ? ndarray_tensor(v) : v.as_tensor();
       nested = nested ? array_result(*nested, t.dtype()) : t.dtype();
       return ndarray_tolist(t);
     }
     if (v.is(Kind::List) || v.is(Kind::Tuple)) {
+      if (depth == kNumpyNesting.max_dims) kNumpyNesting.too_deep(v);
       std::vector<Value> items;
-      for (const Value& x : v.items()) items.push_back(plain(x));
+      for (const Value& x : v.items()) items.push_back(plain(x, depth + 1));
       return Value::list(std::move(items));
     }
     if (v.is_number()) python_leaves.push_back(v.as_scalar());
     return v;
   };
-  const Value data = plain(obj);
+  const Value data = plain(obj, 0);
   Shape shape;
   std::vector<Scalar> flat;
-  flatten_data(data, 0, shape, flat);
+  flatten_data(data, 0, shape, flat, kNumpyNesting);
   DType inferred = infer_numpy_dtype(flat);
   if (nested) inferred = python_leaves.empty() ? *nested : array_result(*nested, infer_numpy_dtype(python_leaves));
   return from_scalars(shape, flat, dtype.value_or(inferred), Device{});
@@ -550,6 +577,7 @@ Shape shape_arg(const Value& v) {
   if (v.is_intlike()) return {static_cast<int64_t>(v.as_int())};
   Shape s;
   for (const Value& x : v.items()) s.push_back(static_cast<int64_t>(x.as_int()));
+  check_numpy_dims(s.size());
   return s;
 }
 
@@ -597,8 +625,14 @@ Value numpy_scalar_number(const Value& v) {
 
 Value numpy_asarray(const Value& v) { return is_ndarray(v) ? v : make_ndarray(array_from(v, std::nullopt, false)); }
 
+void check_numpy_dims(size_t dims) {
+  if (dims > 64)
+    throw ValueError("maximum supported dimension for an ndarray is currently 64, found " + std::to_string(dims));
+}
+
 Value make_ndarray(const Tensor& t) {
   (void)format::numpy_dtype_name(t.dtype());  // bfloat16 has no NumPy dtype
+  check_numpy_dims(static_cast<size_t>(t.dim()));
   auto o = std::make_shared<NdArrayObj>(t);
   o->type = type_value("numpy.ndarray");
   return Value::object(Kind::Instance, o);

@@ -10,7 +10,9 @@
 
 namespace tsh::shell {
 
+// An array over t; more than NumPy's 64 dims is NumPy's ValueError.
 Value make_ndarray(const Tensor& t);
+void check_numpy_dims(size_t dims);
 // An array over memory another object owns (t.numpy(), np.asarray(t)): its base is that object.
 Value make_ndarray_view(const Tensor& t, const Value& base);
 // np.load(mmap_mode=...)'s numpy.memmap over a mapped file (`mapping`, its .base); read-only for 'r'.

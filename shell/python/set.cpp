@@ -182,6 +182,14 @@ bool is_subset(const SetObj& a, const SetObj& b) {
 
 }  // namespace
 
+SetObj::~SetObj() {
+  std::vector<Value> keys;
+  keys.reserve(used);
+  for (Slot& slot : table)
+    if (slot.state == State::Active) keys.push_back(std::move(slot.key));
+  release_values(keys);
+}
+
 bool SetObj::contains(const Value& key, int64_t hash) const {
   bool found;
   probe(table, key, hash, &found);

@@ -21,6 +21,7 @@ struct SetObj : Object, Tracked {
     enum class State : uint8_t { Empty, Active, Dummy } state = State::Empty;
   };
   std::vector<Slot> table = std::vector<Slot>(8);
+  ~SetObj() override;  // iterative: a frozenset of a frozenset ... a million deep
   size_t fill = 0;    // active + dummy slots
   size_t used = 0;    // active slots
   size_t finger = 0;  // where pop() looks next

@@ -580,6 +580,15 @@ bool values_equal(const Value& a, const Value& b) {
       if (!values_equal((*x)[i], (*y)[i])) return false;
     return true;
   }
+  // An instance whose class defines __eq__ may equal another kind (a NumPy scalar equals a number):
+  // its own __eq__ first, then the other side's, as Python tries them.
+  if (a.kind() != b.kind() && (a.is(Kind::Instance) || b.is(Kind::Instance))) {
+    if (a.is(Kind::Instance))
+      if (std::optional<bool> eq = a.as<InstanceObj>()->equals(a, b)) return *eq;
+    if (b.is(Kind::Instance))
+      if (std::optional<bool> eq = b.as<InstanceObj>()->equals(b, a)) return *eq;
+    return false;
+  }
   if (a.kind() != b.kind()) return false;
   if (a.is(Kind::Dict)) {
     if (a.identity() == b.identity()) return true;

@@ -157,6 +157,7 @@ struct NamedTupleObj : Object, Tracked {
   // (sys.version_info) and collections.namedtuple classes print on one line.
   bool one_line = false;
   Value cls;  // a namedtuple's class (what type() gives); None for the others
+  ~NamedTupleObj() override { release_values(items); }
   void traverse(GcVisitor& visit) const override;
   void clear(GcGarbage& into) override;
 };
@@ -235,6 +236,7 @@ struct FunctionObj : Object, Tracked {
   const grammar::Expr* lambda_body = nullptr;                         // lambda
   std::shared_ptr<void> keep_alive;  // the parsed source the body points into
   std::shared_ptr<const std::string> source;  // its text, for tracebacks
+  ~FunctionObj() override { release_values(defaults); }  // lambda f=f: ... a million times
   void traverse(GcVisitor& visit) const override;
   void clear(GcGarbage& into) override;
 };
@@ -311,6 +313,10 @@ struct InstanceObj : Object {
   // `x == other` where the class defines __eq__ (argparse.Namespace);
   // nullopt falls back to identity, as object.__eq__ does.
   virtual std::optional<bool> equals(const Value&, const Value&) const { return std::nullopt; }
+  // hash(x): nullopt hashes by identity, as object.__hash__ does. A class whose __eq__ compares
+  // values gives a hash that agrees with it, or throws Python's TypeError when it has none
+  // (numpy.ndarray, argparse.Namespace: "unhashable type").
+  virtual std::optional<int64_t> hash(const Value&) const { return std::nullopt; }
   // `item in x` where the class defines __contains__; nullopt searches the
   // iteration instead, as Python does without __contains__.
   virtual std::optional<bool> contains(Interpreter&, const Value&, const Value&) { return std::nullopt; }

@@ -31,22 +31,32 @@ std::string factory(const std::string& head, const std::string& first) {
 
 }  // namespace
 
+void torch_too_many_dims(const Value& seq) { throw ValueError("too many dimensions '" + type_name(seq) + "'"); }
+
 // Walks nested lists/tuples: fills shape (checking raggedness) and the flat scalars.
-void flatten_data(const Value& v, size_t depth, Shape& shape, std::vector<Scalar>& out) {
+void flatten_data(const Value& v, size_t depth, Shape& shape, std::vector<Scalar>& out, const NestingLimit& limit) {
   if (v.is(Kind::List) || v.is(Kind::Tuple) || v.is(Kind::Size)) {
+    if (depth == limit.max_dims) limit.too_deep(v);
     const auto& items = v.items();
     int64_t n = static_cast<int64_t>(items.size());
     if (depth == shape.size()) {
-      if (!out.empty()) throw TypeError("not a sequence");
+      if (!out.empty()) {
+        if (limit.ragged) limit.ragged(shape, depth);
+        throw TypeError("not a sequence");
+      }
       shape.push_back(n);
     } else if (shape[depth] != n) {
+      if (limit.ragged) limit.ragged(shape, depth);
       throw ValueError("expected sequence of length " + std::to_string(shape[depth]) + " at dim " +
                        std::to_string(depth) + " (got " + std::to_string(n) + ")");
     }
-    for (const Value& x : items) flatten_data(x, depth + 1, shape, out);
+    for (const Value& x : items) flatten_data(x, depth + 1, shape, out, limit);
     return;
   }
-  if (depth < shape.size()) throw TypeError("not a sequence");
+  if (depth < shape.size()) {
+    if (limit.ragged) limit.ragged(shape, depth);
+    throw TypeError("not a sequence");
+  }
   if (v.is(Kind::Tensor)) {
     const Tensor& t = v.as_tensor();
     if (t.numel() != 1) throw ValueError("only one element tensors can be converted to Python scalars");

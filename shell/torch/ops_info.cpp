@@ -171,6 +171,7 @@ void register_tensor_info_ops(Registry& r) {
           if (t.is_conj() && !a.boolean(1))
             throw RuntimeError("Can't call numpy() on Tensor that has conjugate bit set. Use "
                                "tensor.resolve_conj().numpy() instead.");
+          if (t.dim() > 64) throw ValueError("number of dimensions must be within [0, 64]");  // NumPy's limit
           if (t.is_conj()) return make_ndarray(resolve_conj(t));
           if (!t.device().is_cpu()) return make_ndarray(to(t, std::nullopt, Device{}));
           return make_ndarray_view(t, a[0]);  // its base is the tensor, as in PyTorch

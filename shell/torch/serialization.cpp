@@ -14,11 +14,13 @@
 // half-loaded.
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
 #include <random>
 
+#include "engine/core/accelerator.h"
 #include "engine/core/memory.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
@@ -29,6 +31,7 @@
 #include "shell/python/errors.h"
 #include "shell/python/modules.h"
 #include "shell/python/zip_archive.h"
+#include "shell/stack_guard.h"
 
 namespace tsh::shell {
 
@@ -59,7 +62,8 @@ class Pickler {
   std::vector<SavedStorage> storages;
 
   void value(const Value& v, int depth = 0) {
-    if (depth > 1000) throw PyError("RecursionError", "maximum recursion depth exceeded while pickling an object");
+    if (depth > 1000 || stack_nearly_full())
+      throw PyError("RecursionError", "maximum recursion depth exceeded while pickling an object");
     switch (v.kind()) {
       case Kind::None: out += 'N'; return;
       case Kind::Bool: out += v.as_bool() ? '\x88' : '\x89'; return;
@@ -236,6 +240,10 @@ Value torch_save(Interpreter&, Args& a, Kwargs& kw) {
   std::random_device rd;
   std::string id;
   for (int i = 0; i < 40; ++i) id += static_cast<char>('0' + rd() % 10);
+  // PyTorch's own check, before any file is opened.
+  const size_t slash = path.rfind('/');
+  if (slash != std::string::npos && slash > 0 && !std::filesystem::is_directory(path.substr(0, slash)))
+    throw RuntimeError("Parent directory " + path.substr(0, slash) + " does not exist.");
   ZipWriter zip(path);
   zip.add(dir + "data.pkl", p.out, false, 64);
   zip.add(dir + ".format_version", "1", false, 64);
@@ -522,7 +530,9 @@ class Unpickler {
       try {
         flat = to(flat, std::nullopt, where);
       } catch (const Error&) {
-        if (!map_to_)
+        // Saved on a GPU, or mapped to one (map_location='cuda'), on a machine without one.
+        const bool no_gpu = !accelerator() || accelerator()->device_count() == 0;
+        if (where.type == DeviceType::CUDA && no_gpu)
           throw RuntimeError("Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is "
                              "False. If you are running on a CPU-only machine, please use torch.load with "
                              "map_location=torch.device('cpu') to map your storages to the CPU.");

@@ -17,6 +17,7 @@
 #include "shell/python/pyops.h"
 #include "shell/python/unicode.h"
 #include "shell/torch/registry.h"
+#include "shell/torch/tensor_data.h"
 
 namespace tsh::shell {
 
@@ -95,6 +96,7 @@ int64_t unpack_long(const Value& v) {
 void index_leaves(Interpreter& in, const Value& v, size_t depth, Shape& shape, std::vector<Value>& out) {
   if (v.is(Kind::Str)) throw TypeError("new(): invalid data type 'str'");
   if (is_python_sequence(v)) {
+    if (depth == kTorchNesting.max_dims) kTorchNesting.too_deep(v);
     std::vector<Value> items = sequence_items(in, v);
     const int64_t n = static_cast<int64_t>(items.size());
     if (depth == shape.size()) {
