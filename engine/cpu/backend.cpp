@@ -32,6 +32,7 @@ void start() {
   register_allocator(DeviceType::CPU, host_allocator());
   cover_dtypes(DeviceType::CPU);
   register_generator(DeviceType::CPU, make_cpu_generator);
+  start_lapack();
   fill_slots(DeviceType::CPU);
 }
 

@@ -7,8 +7,11 @@
 #include "engine/cpu/lapack.h"
 
 #include <algorithm>
+#include <atomic>
 #include <complex>
 #include <vector>
+
+#include <cblas.h>
 
 #define lapack_complex_float std::complex<float>
 #define lapack_complex_double std::complex<double>
@@ -51,23 +54,38 @@ void getrs(lapack_int n, lapack_int k, const std::complex<double>* a, const lapa
   LAPACKE_zgetrs_work(LAPACK_COL_MAJOR, trans, n, k, a, n, ipiv, b, n);
 }
 
-// trtrs, potrs, potri for the four dtypes (LAPACKE's s/d/c/z entry points).
+// A triangular solve by BLAS's trsm, as PyTorch's is: a zero on the diagonal gives the inf and NaN
+// of its divisions. (LAPACK's trtrs refuses such a matrix and leaves B as it was.)
+void trsm(bool upper, bool transpose, bool unit, int n, int k, const float* a, float* b) {
+  cblas_strsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
+              unit ? CblasUnit : CblasNonUnit, n, k, 1.0f, a, n, b, n);
+}
+void trsm(bool upper, bool transpose, bool unit, int n, int k, const double* a, double* b) {
+  cblas_dtrsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
+              unit ? CblasUnit : CblasNonUnit, n, k, 1.0, a, n, b, n);
+}
+void trsm(bool upper, bool transpose, bool unit, int n, int k, const std::complex<float>* a, std::complex<float>* b) {
+  const std::complex<float> one(1);
+  cblas_ctrsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
+              unit ? CblasUnit : CblasNonUnit, n, k, &one, a, n, b, n);
+}
+void trsm(bool upper, bool transpose, bool unit, int n, int k, const std::complex<double>* a, std::complex<double>* b) {
+  const std::complex<double> one(1);
+  cblas_ztrsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
+              unit ? CblasUnit : CblasNonUnit, n, k, &one, a, n, b, n);
+}
+
+// potrs, potri for the four dtypes (LAPACKE's s/d/c/z entry points).
 #define TSH_LAPACK4(decl, call)                                                           \
   decl(float, s) decl(double, d) decl(std::complex<float>, c) decl(std::complex<double>, z)
-#define TSH_TRTRS(T, p)                                                                                         \
-  void trtrs(char uplo, char trans, char diag, lapack_int n, lapack_int k, const T* a, T* b) {                  \
-    LAPACKE_##p##trtrs_work(LAPACK_COL_MAJOR, uplo, trans, diag, n, k, a, n, b, n);                              \
-  }
 #define TSH_POTRS(T, p)                                                                                         \
   void potrs(char uplo, lapack_int n, lapack_int k, const T* a, T* b) {                                         \
     LAPACKE_##p##potrs_work(LAPACK_COL_MAJOR, uplo, n, k, a, n, b, n);                                           \
   }
 #define TSH_POTRI(T, p) \
-  void potri(char uplo, lapack_int n, T* a) { LAPACKE_##p##potri_work(LAPACK_COL_MAJOR, uplo, n, a, n); }
-TSH_LAPACK4(TSH_TRTRS, )
+  lapack_int potri(char uplo, lapack_int n, T* a) { return LAPACKE_##p##potri_work(LAPACK_COL_MAJOR, uplo, n, a, n); }
 TSH_LAPACK4(TSH_POTRS, )
 TSH_LAPACK4(TSH_POTRI, )
-#undef TSH_TRTRS
 #undef TSH_POTRS
 #undef TSH_POTRI
 #undef TSH_LAPACK4
@@ -95,20 +113,38 @@ template <typename T> int64_t solve_batches(const Tensor& lu, const Tensor& x) {
   T* b = x.data<T>();
   const double flops = static_cast<double>(batches) * (2.0 / 3.0 * n * n * n + 2.0 * n * n * k);
   return lapack_abandonable<int64_t>(flops, {lu, x}, [=]() -> int64_t {
-    std::vector<lapack_int> ipiv(static_cast<size_t>(n));
-    for (int64_t i = 0; i < batches; ++i) {
+    // The first singular matrix, or batches when there is none.
+    std::atomic<int64_t> first_singular{batches};
+    for_each_matrix(batches, n, [&](int64_t i) {
+      std::vector<lapack_int> ipiv(static_cast<size_t>(n));
       const lapack_int nn = static_cast<lapack_int>(n);
       // info > 0: a zero pivot, the matrix is singular, whatever B is (even
       // with no columns). NaN is no error: it propagates to the solution, as in
       // PyTorch, hence the _work functions, which skip LAPACKE's NaN screening.
-      if (getrf(nn, a + i * n * n, ipiv.data()) > 0) return i;
+      if (getrf(nn, a + i * n * n, ipiv.data()) > 0) {
+        int64_t seen = first_singular.load();
+        while (i < seen && !first_singular.compare_exchange_weak(seen, i)) {
+        }
+        return;
+      }
       if (k > 0) getrs(nn, static_cast<lapack_int>(k), a + i * n * n, ipiv.data(), b + i * n * k);
-    }
-    return -1;
+    });
+    return first_singular.load() == batches ? -1 : first_singular.load();
   });
 }
 
 }  // namespace
+
+void start_lapack() { LAPACKE_set_nancheck(0); }
+
+}  // namespace tsh::cpu
+
+// LAPACK's own report of an argument it refuses ("** On entry to SLASCL parameter number 4 had an
+// illegal value", printed to stderr by OpenBLAS's xerbla) is silenced: the negative info it returns
+// reaches the op layer, which raises PyTorch's error for it.
+extern "C" int xerbla_(const char*, const int*, int) { return 0; }
+
+namespace tsh::cpu {
 
 void lu_factor_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& infos) {
   lapack_dispatch(lu.dtype(), [&]<typename T>() {
@@ -117,9 +153,10 @@ void lu_factor_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& info
     int32_t* piv = pivots.data<int32_t>();
     int32_t* info = infos.data<int32_t>();
     lapack_abandonable<int>(static_cast<double>(batches) * 2.0 / 3.0 * m * n * k, {lu, pivots, infos}, [=] {
-      for (int64_t i = 0; i < batches; ++i)
+      for_each_matrix(batches, std::max(m, n), [=](int64_t i) {
         info[i] = static_cast<int32_t>(
             getrf(static_cast<lapack_int>(m), static_cast<lapack_int>(n), a + i * m * n, piv + i * k));
+      });
       return 0;
     });
   });
@@ -129,9 +166,13 @@ void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x, bo
   lapack_dispatch(lu.dtype(), [&]<typename T>() {
     const int64_t n = lu.size(-1), k = x.size(-1), batches = batches_of(lu);
     if (k == 0) return;
-    for (int64_t i = 0; i < batches; ++i)
-      getrs(static_cast<lapack_int>(n), static_cast<lapack_int>(k), lu.data<T>() + i * n * n,
-            pivots.data<int32_t>() + i * n, x.data<T>() + i * n * k, adjoint ? 'C' : 'N');
+    const T* a = lu.data<T>();
+    const int32_t* piv = pivots.data<int32_t>();
+    T* b = x.data<T>();
+    for_each_matrix(batches, n, [=](int64_t i) {
+      getrs(static_cast<lapack_int>(n), static_cast<lapack_int>(k), a + i * n * n, piv + i * n, b + i * n * k,
+            adjoint ? 'C' : 'N');
+    });
   });
 }
 
@@ -139,9 +180,11 @@ void triangular_solve_kernel(const Tensor& a, const Tensor& x, bool upper, bool 
   lapack_dispatch(a.dtype(), [&]<typename T>() {
     const int64_t n = a.size(-1), k = x.size(-1), batches = batches_of(a);
     if (k == 0) return;
-    for (int64_t i = 0; i < batches; ++i)
-      trtrs(upper ? 'U' : 'L', transpose ? 'T' : 'N', unit ? 'U' : 'N', static_cast<lapack_int>(n),
-            static_cast<lapack_int>(k), a.data<T>() + i * n * n, x.data<T>() + i * n * k);
+    const T* pa = a.data<T>();
+    T* px = x.data<T>();
+    for_each_matrix(batches, n, [=](int64_t i) {
+      trsm(upper, transpose, unit, static_cast<int>(n), static_cast<int>(k), pa + i * n * n, px + i * n * k);
+    });
   });
 }
 
@@ -155,11 +198,12 @@ void cholesky_solve_kernel(const Tensor& factor, const Tensor& x, bool upper) {
   });
 }
 
-void cholesky_inverse_kernel(const Tensor& factor, bool upper) {
+void cholesky_inverse_kernel(const Tensor& factor, const Tensor& infos, bool upper) {
   lapack_dispatch(factor.dtype(), [&]<typename T>() {
     const int64_t n = factor.size(-1), batches = batches_of(factor);
+    int32_t* info = infos.data<int32_t>();
     for (int64_t i = 0; i < batches; ++i)
-      potri(upper ? 'U' : 'L', static_cast<lapack_int>(n), factor.data<T>() + i * n * n);
+      info[i] = static_cast<int32_t>(potri(upper ? 'U' : 'L', static_cast<lapack_int>(n), factor.data<T>() + i * n * n));
   });
 }
 

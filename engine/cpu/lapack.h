@@ -27,6 +27,27 @@ R lapack_abandonable(double flops, std::vector<Tensor> keep, F work) {
   return *result;
 }
 
+// Runs body(i) for each matrix i of a batch of `batches` n x n matrices. Many small matrices are
+// shared out among OpenMP's threads: inside a parallel region OpenBLAS runs each call on the
+// calling thread, where on its own it may open a parallel region per call (getrs of a 2x2 matrix
+// on every core), which made 10^6 2x2 inverses take seconds. A big matrix runs alone, on all
+// threads. body must not throw.
+template <typename F> void for_each_matrix(int64_t batches, int64_t n, F body) {
+  constexpr int64_t kSmall = 64;  // below this size a matrix gains nothing from BLAS's own threads
+  if (batches >= 16 && n <= kSmall) {
+#pragma omp parallel for schedule(static)
+    for (int64_t i = 0; i < batches; ++i) body(i);
+    return;
+  }
+  for (int64_t i = 0; i < batches; ++i) body(i);
+}
+
+// LAPACK as PyTorch's MKL runs it: LAPACKE's high-level calls stop screening their matrices for NaN.
+// The screen returned a negative info without computing anything, which left the outputs unwritten
+// (eigvalsh of a NaN matrix printed heap garbage); LAPACK itself computes through NaN as MKL does,
+// and where it refuses one (gesdd) its own negative info reaches the op layer's checks.
+void start_lapack();
+
 // For each batch element i, solves lu[i] @ X = x[i] and overwrites x[i] with X
 // (LAPACK getrf + getrs: LU with partial pivoting, lu[i] is overwritten by its
 // factors).
@@ -39,7 +60,7 @@ void lu_factor_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& info
 void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x, bool adjoint);
 void triangular_solve_kernel(const Tensor& a, const Tensor& x, bool upper, bool transpose, bool unit);
 void cholesky_solve_kernel(const Tensor& factor, const Tensor& x, bool upper);
-void cholesky_inverse_kernel(const Tensor& factor, bool upper);
+void cholesky_inverse_kernel(const Tensor& factor, const Tensor& infos, bool upper);
 // engine/cpu/lapack_factor.cpp: gesdd, geqrf, orgqr/ungqr, ormqr/unmqr.
 int64_t svd_kernel(const Tensor& a, const Tensor& s, const Tensor& u, const Tensor& vh, bool full, bool compute_uv);
 void geqrf_kernel(const Tensor& a, const Tensor& tau);

@@ -1,6 +1,7 @@
 // engine/cpu/lapack_eigen.cpp — the eigen-decompositions (geev, syevd/heevd), Cholesky (potrf),
 // least squares (gels, gelsy, gelsd, gelss) and LDL (sytrf/hetrf, sytrs/hetrs) kernels through
 // LAPACKE, batch by batch on the column-major copies the op layer made.
+#include <cmath>
 #include <complex>
 #include <vector>
 
@@ -102,7 +103,14 @@ void cholesky_kernel(const Tensor& a, const Tensor& infos, bool upper) {
     const int64_t n = a.size(-1), batches = matrices(a);
     T* p = a.data<T>();
     int32_t* info = infos.data<int32_t>();
-    for (int64_t i = 0; i < batches; ++i) info[i] = static_cast<int32_t>(potrf(upper ? 'U' : 'L', static_cast<I>(n), p + i * n * n));
+    for (int64_t i = 0; i < batches; ++i) {
+      T* m = p + i * n * n;
+      info[i] = static_cast<int32_t>(potrf(upper ? 'U' : 'L', static_cast<I>(n), m));
+      // OpenBLAS's potrf goes on past a NaN pivot, where LAPACK (and MKL, under PyTorch) stops and
+      // reports it: the minor of order j + 1 is not positive-definite.
+      for (int64_t j = 0; info[i] == 0 && j < n; ++j)
+        if (std::isnan(std::real(m[j * n + j]))) info[i] = static_cast<int32_t>(j + 1);
+    }
   });
 }
 

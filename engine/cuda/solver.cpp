@@ -281,7 +281,7 @@ void cholesky_solve_kernel(const Tensor& factor, const Tensor& x, bool upper) {
   after_launch();
 }
 
-void cholesky_inverse_kernel(const Tensor& factor, bool upper) {
+void cholesky_inverse_kernel(const Tensor& factor, const Tensor& infos, bool upper) {
   const int t = precision(factor.dtype(), "cholesky_inverse_cuda");
   Solver& s = solver();
   const int64_t n = factor.size(-1), batches = batches_of(factor);
@@ -292,10 +292,9 @@ void cholesky_inverse_kernel(const Tensor& factor, bool upper) {
   check_solver(s.potri_size[t](h, fill, I(n), factor.data_ptr(), I(std::max<int64_t>(1, n)), &lwork),
                "potri_bufferSize");
   Tensor work = scratch(static_cast<int64_t>(lwork) * factor.itemsize(), factor.device());
-  Tensor infos = empty({1}, DType::Int32, factor.device());
   for (int64_t i = 0; i < batches; ++i)
     check_solver(s.potri[t](h, fill, I(n), at(factor, i * n * n), I(std::max<int64_t>(1, n)), work.data_ptr(), lwork,
-                            reinterpret_cast<int32_t*>(infos.data_ptr())),
+                            reinterpret_cast<int32_t*>(infos.data_ptr()) + i),
                  "potri");
   after_launch();
 }

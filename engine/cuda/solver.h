@@ -10,7 +10,7 @@ void lu_factor_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& info
 void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x, bool adjoint);
 void triangular_solve_kernel(const Tensor& a, const Tensor& x, bool upper, bool transpose, bool unit);
 void cholesky_solve_kernel(const Tensor& factor, const Tensor& x, bool upper);
-void cholesky_inverse_kernel(const Tensor& factor, bool upper);
+void cholesky_inverse_kernel(const Tensor& factor, const Tensor& infos, bool upper);
 int64_t svd_kernel(const Tensor& a, const Tensor& s, const Tensor& u, const Tensor& vh, bool full, bool compute_uv);
 void geqrf_kernel(const Tensor& a, const Tensor& tau);
 void orgqr_kernel(const Tensor& a, const Tensor& tau);

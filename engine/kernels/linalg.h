@@ -28,8 +28,9 @@ using LuSolveFn = void (*)(const Tensor& lu, const Tensor& pivots, const Tensor&
 using TriangularSolveFn = void (*)(const Tensor& a, const Tensor& x, bool upper, bool transpose, bool unit);
 // x := (L L^H)^-1 x (upper: (U^H U)^-1 x) from the Cholesky factor.
 using CholeskySolveFn = void (*)(const Tensor& factor, const Tensor& x, bool upper);
-// The inverse of L L^H (U^H U) from its factor, in place: only the factor's triangle is written.
-using CholeskyInverseFn = void (*)(const Tensor& factor, bool upper);
+// The inverse of L L^H (U^H U) from its factor, in place: only the factor's triangle is written;
+// infos (batches) int32: 0, or k when the factor's diagonal element k is zero (potri's info).
+using CholeskyInverseFn = void (*)(const Tensor& factor, const Tensor& infos, bool upper);
 
 // The SVD a = u diag(s) vh (LAPACK gesdd; a overwritten): s (batches, k) of the real dtype; u (batches, m,
 // full ? m : k) and vh (batches, full ? n : k, n) column-major. Returns the first batch element that did

@@ -36,14 +36,6 @@ DType complex_of(DType d) {
   return d == DType::Float32 || d == DType::Complex64 ? DType::Complex64 : DType::Complex128;
 }
 
-// The first matrix whose info is > 0, as LAPACK reported it: words(where, info) throws.
-template <typename Words> void raise_first(const Tensor& infos, bool batched, Words words) {
-  if (!computes(infos)) return;
-  const std::vector<int64_t> v = int_values(contiguous(infos));
-  for (size_t i = 0; i < v.size(); ++i)
-    if (v[i] > 0) words(batched ? "(Batch element " + S(static_cast<int64_t>(i)) + "): " : "", v[i]);
-}
-
 void check_no_lapack_half(const Tensor& A, const std::string& op) {
   TSH_CHECK(A.dtype() != DType::Float16 && A.dtype() != DType::BFloat16, RuntimeError,
             op + ": Low precision dtypes not supported. Got " + scalar_type_name(A.dtype()));
@@ -72,7 +64,7 @@ std::pair<Tensor, Tensor> linalg_eigh(const Tensor& A, const std::string& uplo, 
   Tensor w = empty(wshape, real_dtype(A.dtype()), A.device());
   Tensor infos = zeros(batch_of(A), DType::Int32, A.device());
   if (computes(vecs)) kernels::eigh.get(A.device())(vecs, w, infos, uplo == "U" || uplo == "u", compute_v);
-  raise_first(infos, A.dim() > 2, [&op](const std::string& where, int64_t i) {
+  check_infos(infos, A.dim() > 2, op, [&op](const std::string& where, int64_t i) {
     throw LinAlgError(op + ": " + where + "The algorithm failed to converge because the input matrix is "
                       "ill-conditioned or has too many repeated eigenvalues (error code: " + S(i) + ").");
   });
@@ -101,7 +93,7 @@ std::pair<Tensor, Tensor> linalg_eig(const Tensor& A, bool compute_v) {
                        : empty({0}, c, A.device());
   Tensor infos = zeros(batch_of(A), DType::Int32, A.device());
   if (computes(work)) kernels::eig.get(A.device())(work, w, v, infos, compute_v);
-  raise_first(infos, A.dim() > 2, [](const std::string& where, int64_t i) {
+  check_infos(infos, A.dim() > 2, "linalg.eig", [](const std::string& where, int64_t i) {
     throw LinAlgError("linalg.eig: " + where + "The algorithm failed to converge because the input matrix is "
                       "ill-conditioned or has too many repeated eigenvalues (error code: " + S(i) + ").");
   });
@@ -115,7 +107,7 @@ std::pair<Tensor, Tensor> linalg_cholesky_ex(const Tensor& A, bool upper, bool c
   Tensor infos = zeros(batch_of(A), DType::Int32, A.device());
   if (computes(f)) kernels::cholesky.get(A.device())(f, infos, upper);
   if (check_errors)
-    raise_first(infos, A.dim() > 2, [&op](const std::string& where, int64_t i) {
+    check_infos(infos, A.dim() > 2, op, [&op](const std::string& where, int64_t i) {
       throw LinAlgError(op + ": " + where + "The factorization could not be completed because the input is not "
                         "positive-definite (the leading minor of order " + S(i) + " is not positive-definite).");
     });
@@ -165,7 +157,7 @@ LstsqResult linalg_lstsq(const Tensor& A, const Tensor& B, std::optional<double>
   Tensor s = has_s ? zeros(sshape, real_dtype(A.dtype()), A.device()) : empty({0}, real_dtype(A.dtype()), A.device());
   Tensor infos = zeros(batch, DType::Int32, A.device());
   if (computes(a) && k > 0) kernels::lstsq.get(A.device())(a, b, rank, s, code, rc, infos);
-  raise_first(infos, false, [&op](const std::string&, int64_t i) {
+  check_infos(infos, false, op, [&op](const std::string&, int64_t i) {
     throw LinAlgError(op + ": The least squares solution could not be computed because the input matrix does not "
                       "have full rank (error code: " + S(i) + ").");
   });
@@ -196,7 +188,7 @@ std::tuple<Tensor, Tensor, Tensor> linalg_ldl_factor_ex(const Tensor& A, bool he
   Tensor infos = zeros(batch_of(A), DType::Int32, A.device());
   if (computes(ld)) kernels::ldl_factor.get(A.device())(ld, pivots, infos, hermitian && is_complex(A.dtype()), false);
   if (check_errors)
-    raise_first(infos, A.dim() > 2, [&op](const std::string& where, int64_t i) {
+    check_infos(infos, A.dim() > 2, op, [&op](const std::string& where, int64_t i) {
       throw LinAlgError(op + ": " + where + "The factorization could not be completed because D[" + S(i) + "," +
                         S(i) + "] is exactly zero: the input matrix is singular.");
     });

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "engine/core/error.h"
@@ -62,12 +63,28 @@ std::tuple<Tensor, Tensor, Tensor> svd(const Tensor& A, bool some, bool compute_
   check_float(A, "linalg.svd");
   const int64_t m = A.size(-2), n = A.size(-1), k = std::min(m, n);
   const Shape batch = batch_of(A);
-  if (!A.device().is_meta() && A.numel() > 0)
-    TSH_CHECK(item(all(isfinite(A))).to_int(), LinAlgError,
+  // LAPACK refuses a NaN (gesdd's info -4). A matrix holding an infinity gets NaN factors, as
+  // PyTorch's MKL computes them, where OpenBLAS's gesdd fails to converge: it is factored as zeros,
+  // and its results are NaN.
+  Tensor infinite;  // per matrix of the batch, or undefined when every matrix is finite
+  if (!A.device().is_meta() && A.numel() > 0) {
+    TSH_CHECK(!item(any(isnan(A))).to_int(), LinAlgError,
               "linalg.svd: The algorithm failed to converge because the input matrix contained non-finite values.");
+    const Tensor finite = all(isfinite(A), std::vector<int64_t>{-2, -1});
+    if (!item(all(finite)).to_int()) infinite = logical_not(finite);
+  }
+  auto nan_where_infinite = [&](const Tensor& t, int matrix_dims) {
+    if (!infinite.defined() || t.numel() == 0) return t;
+    Tensor mask = infinite;
+    for (int i = 0; i < matrix_dims; ++i) mask = unsqueeze(mask, -1);
+    Tensor out = empty_strided(t.sizes(), t.strides(), t.dtype(), t.device());
+    copy_(out, where(mask, Operand(std::numeric_limits<double>::quiet_NaN()), t));
+    return out;
+  };
   const bool full = !some;
   const int64_t ucols = full ? m : k, vrows = full ? n : k;
-  Tensor a = column_major(A, A.sizes());
+  Tensor a = column_major(infinite.defined() ? where(unsqueeze(unsqueeze(infinite, -1), -1), Operand(0.0), A) : A,
+                          A.sizes());
   Shape s_shape = batch;
   s_shape.push_back(k);
   Tensor s = empty(s_shape, to_real(A.dtype()), A.device());
@@ -82,6 +99,9 @@ std::tuple<Tensor, Tensor, Tensor> svd(const Tensor& A, bool some, bool compute_
               "linalg.svd: " + (A.dim() > 2 ? "(Batch element " + S(failed) + "): " : std::string()) +
                   "The algorithm failed to converge because the input matrix is ill-conditioned or has too many "
                   "repeated singular values (error code: " + S(std::min(m, n) - 1) + ").");
+    s = nan_where_infinite(s, 1);
+    u = nan_where_infinite(u, 2);
+    vh = nan_where_infinite(vh, 2);
   }
   if (!compute_uv) {
     return {zeros(with_matrix(batch, m, m), A.dtype(), A.device()), s,
@@ -189,7 +209,12 @@ Tensor matrix_exp(const Tensor& A) {
   // theta = 1.09 (where a degree-18 Taylor polynomial is exact to double rounding, the bound PyTorch
   // uses), sum the series by Horner's rule, square back, and round once to A's dtype.
   const DType wide = is_complex(A.dtype()) ? DType::Complex128 : DType::Float64;
-  const Tensor W = to(A, wide, std::nullopt);
+  // A matrix holding an infinity or a NaN has no exponential: NaN, as PyTorch gives. It is summed as
+  // zeros, so that the other matrices of a batch are scaled as if it were not there.
+  const Tensor finite = all(isfinite(A), std::vector<int64_t>{-2, -1});
+  const Tensor finite_cells = unsqueeze(unsqueeze(finite, -1), -1);
+  const bool all_finite = item(all(finite)).to_int() != 0;
+  const Tensor W = all_finite ? to(A, wide, std::nullopt) : where(finite_cells, to(A, wide, std::nullopt), Operand(0.0));
   const Tensor I = expand(eye(n, std::nullopt, wide, A.device()), A.sizes());
   constexpr double kTheta18 = 1.090863719290036;
   const double norm1 = item(amax(sum(abs(W), std::vector<int64_t>{-2}))).to_double();
@@ -199,6 +224,7 @@ Tensor matrix_exp(const Tensor& A) {
   Tensor result = add(I, div(X, Operand(18.0)));
   for (int k = 17; k >= 1; --k) result = add(I, div(matmul(X, result), Operand(static_cast<double>(k))));
   for (int64_t i = 0; i < squarings; ++i) result = matmul(result, result);
+  if (!all_finite) result = where(finite_cells, result, Operand(std::numeric_limits<double>::quiet_NaN()));
   return contiguous(to(result, A.dtype(), std::nullopt));
 }
 

@@ -13,6 +13,7 @@
 #include "engine/core/shape.h"
 #include "engine/kernels/linalg.h"
 #include "engine/ops/binary.h"
+#include "engine/ops/compare.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
@@ -24,6 +25,7 @@
 #include "engine/ops/rearrange.h"
 #include "engine/ops/reduce.h"
 #include "engine/ops/scan.h"
+#include "engine/ops/ternary.h"
 #include "engine/ops/unary.h"
 #include "engine/ops/views.h"
 
@@ -35,14 +37,6 @@ namespace {
 
 // The conjugate transpose of the last two dims (the transpose for real dtypes).
 Tensor mH(const Tensor& t) { return is_complex(t.dtype()) ? conj(mT(t)) : mT(t); }
-
-// The LinAlgError of the first singular matrix in `infos`, worded as `words` for matrix i.
-template <typename Words> void raise_first(const Tensor& infos, bool batched, Words words) {
-  if (!computes(infos)) return;
-  const std::vector<int64_t> v = int_values(contiguous(infos));
-  for (size_t i = 0; i < v.size(); ++i)
-    if (v[i] > 0) words(batched ? "(Batch element " + S(static_cast<int64_t>(i)) + "): " : "", v[i]);
-}
 
 // A is (*, n, n) and B (*, n, k), square A: the LU solve of every matrix, singular ones included
 // (their results hold the inf and nan that the zero pivot produces), with getrf's infos.
@@ -71,7 +65,7 @@ std::pair<Tensor, Tensor> linalg_solve_ex(const Tensor& A, const Tensor& B, bool
   // X A = B is A^T X^T = B^T.
   auto [x, infos] = lu_solve_all(left ? A : mT(A), left ? B2 : mT(B2), false);
   if (check_errors)
-    raise_first(infos, A.dim() > 2, [](const std::string& where, int64_t) {
+    check_infos(infos, A.dim() > 2, "torch.linalg.solve_ex", [](const std::string& where, int64_t) {
       throw LinAlgError("torch.linalg.solve_ex: " + where + "The solver failed because the input matrix is singular.");
     });
   Tensor solved = left ? x : mT(x);
@@ -86,7 +80,7 @@ std::pair<Tensor, Tensor> linalg_inv_ex(const Tensor& A, bool check_errors) {
   const Tensor I = expand(eye(A.size(-1), std::nullopt, A.dtype(), A.device()), A.sizes());
   auto [x, infos] = lu_solve_all(A, I, false);
   if (check_errors)
-    raise_first(infos, A.dim() > 2, [](const std::string& where, int64_t i) {
+    check_infos(infos, A.dim() > 2, "linalg.inv_ex", [](const std::string& where, int64_t i) {
       throw LinAlgError("linalg.inv_ex: " + where + "The diagonal element " + S(i) +
                         " is zero, the inversion could not be completed because the input matrix is singular.");
     });
@@ -104,7 +98,7 @@ LuFactors linalg_lu_factor(const Tensor& A, bool pivot, const std::string& op, b
   TSH_CHECK(pivot, RuntimeError, "linalg.lu_factor: LU without pivoting is not implemented on the CPU");
   LuFactors f = lu_factor_checked(A);
   if (raise_singular)
-    raise_first(f.infos, A.dim() > 2, [&op](const std::string& where, int64_t i) {
+    check_infos(f.infos, A.dim() > 2, op, [&op](const std::string& where, int64_t i) {
       throw RuntimeError(op + ": " + where + "U[" + S(i) + "," + S(i) +
                          "] is zero and using it on lu_solve would result in a division by zero. If you still want "
                          "to perform the factorization, consider calling linalg.lu(A, pivot) or "
@@ -184,6 +178,14 @@ std::pair<Tensor, Tensor> linalg_qr(const Tensor& A, const std::string& mode) {
   auto [qr, tau] = geqrf(A);
   const int64_t r_rows = mode == "complete" ? m : k;
   Tensor R = contiguous(triu(narrow(qr, -2, 0, r_rows)));
+  // OpenBLAS's Householder norms lose a NaN or an infinity, and the factors came out partly finite;
+  // PyTorch's LAPACK carries it into every entry: Q all NaN, R NaN on and above the diagonal.
+  Tensor nonfinite;  // per matrix, as (*, 1, 1); undefined when every matrix is finite
+  if (computes(A) && !item(all(isfinite(A))).to_int()) {
+    nonfinite = unsqueeze(unsqueeze(logical_not(all(isfinite(A), std::vector<int64_t>{-2, -1})), -1), -1);
+    R = contiguous(where(logical_and(nonfinite, triu(ones_like(R, DType::Bool))),
+                         Operand(std::numeric_limits<double>::quiet_NaN()), R));
+  }
   if (mode == "r") return {empty({0}, A.dtype(), A.device()), R};
   Tensor Q;
   if (mode == "complete" && m > n) {
@@ -194,6 +196,7 @@ std::pair<Tensor, Tensor> linalg_qr(const Tensor& A, const std::string& mode) {
   } else {
     Q = orgqr(narrow(qr, -1, 0, k), tau);
   }
+  if (nonfinite.defined()) Q = contiguous(where(nonfinite, Operand(std::numeric_limits<double>::quiet_NaN()), Q));
   return {Q, R};
 }
 
@@ -297,7 +300,7 @@ Tensor tensorinv(const Tensor& A, int64_t ind) {
             "Expected self to satisfy the requirement prod(self.shape[ind:]) == prod(self.shape[:ind]), but got " +
                 S(cols) + " != " + S(rows));
   auto [inv, infos] = linalg_inv_ex(reshape(A, {rows, cols}), false);
-  raise_first(infos, false, [](const std::string&, int64_t i) {
+  check_infos(infos, false, "inv", [](const std::string&, int64_t i) {
     throw LinAlgError("inv: The diagonal element " + S(i) +
                       " is zero, the inversion could not be completed because the input matrix is singular.");
   });

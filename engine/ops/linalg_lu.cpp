@@ -39,14 +39,10 @@ Tensor permutation_sign(const LuFactors& f, DType d) {
 
 // The LinAlgError of the first singular matrix, if any.
 void check_invertible(const LuFactors& f, const Tensor& A, const std::string& op) {
-  if (!computes(f.infos)) return;
-  const std::vector<int64_t> infos = int_values(f.infos);
-  for (size_t i = 0; i < infos.size(); ++i) {
-    if (infos[i] <= 0) continue;
-    const std::string where = A.dim() > 2 ? "(Batch element " + S(static_cast<int64_t>(i)) + "): " : "";
-    throw LinAlgError(op + ": " + where + "The diagonal element " + S(infos[i]) +
+  check_infos(f.infos, A.dim() > 2, op, [&op](const std::string& where, int64_t i) {
+    throw LinAlgError(op + ": " + where + "The diagonal element " + S(i) +
                       " is zero, the inversion could not be completed because the input matrix is singular.");
-  }
+  });
 }
 
 // The LU factors a determinant is read from. det(A^T) = det(A), and PyTorch factors a contiguous
@@ -242,7 +238,12 @@ Tensor cholesky_solve(const Tensor& B, const Tensor& factor, bool upper) {
 Tensor cholesky_inverse(const Tensor& factor, bool upper) {
   check_square(factor, "cholesky_inverse", true);
   Tensor inv = column_major(factor, factor.sizes());
-  if (computes(inv)) kernels::cholesky_inverse.get(factor.device())(inv, upper);
+  Tensor infos = zeros(batch_of(factor), DType::Int32, factor.device());
+  if (computes(inv)) kernels::cholesky_inverse.get(factor.device())(inv, infos, upper);
+  check_infos(infos, factor.dim() > 2, "cholesky_inverse", [](const std::string& where, int64_t i) {
+    throw LinAlgError("cholesky_inverse: " + where + "The diagonal element " + S(i) +
+                      " is zero, the inversion could not be completed because the input matrix is singular.");
+  });
   // potri fills one triangle; the other is its conjugate transpose.
   const Tensor half = upper ? triu(inv) : tril(inv);
   const Tensor other = upper ? triu(inv, 1) : tril(inv, -1);

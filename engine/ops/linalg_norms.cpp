@@ -27,6 +27,13 @@ using namespace linalg_util;
 
 namespace {
 
+// The largest of values that are not negative (norms, singular values) along dim: 0 for none,
+// as PyTorch's max norms of an empty matrix are (the min norms raise amin's error instead).
+Tensor largest_or_zero(const Tensor& t, int64_t dim, bool keepdim) {
+  if (t.size(dim) != 0) return amax(t, std::vector<int64_t>{dim}, keepdim);
+  return sum(t, std::vector<int64_t>{dim}, keepdim);  // an empty sum: zeros of the reduced shape
+}
+
 Tensor mH(const Tensor& t) { return is_complex(t.dtype()) ? conj(mT(t)) : mT(t); }
 
 // The machine epsilon of A's real dtype (finfo.eps), for the default tolerances.
@@ -103,7 +110,7 @@ Tensor matrix_norm(const Tensor& A, const NormOrder& ord, std::vector<int64_t> d
     // The singular values of the matrices in dims (moved last), then their sum, max or min.
     const Tensor moved = movedim(src, {dims[0], dims[1]}, {-2, -1});
     const Tensor s = svdvals(moved);
-    Tensor r = nuclear ? sum(s, std::vector<int64_t>{-1}) : o > 0 ? amax(s, std::vector<int64_t>{-1})
+    Tensor r = nuclear ? sum(s, std::vector<int64_t>{-1}) : o > 0 ? largest_or_zero(s, -1, false)
                                                                   : amin(s, std::vector<int64_t>{-1});
     if (keepdim) {
       const int64_t lo = std::min(dims[0], dims[1]), hi = std::max(dims[0], dims[1]);
@@ -116,7 +123,7 @@ Tensor matrix_norm(const Tensor& A, const NormOrder& ord, std::vector<int64_t> d
   int64_t reduce_dim = dims[1];
   if (!keepdim && dims[0] < dims[1]) --reduce_dim;
   const Tensor sums = vector_norm(src, 1, std::vector<int64_t>{dims[0]}, keepdim, std::nullopt);
-  return o > 0 ? amax(sums, std::vector<int64_t>{reduce_dim}, keepdim) : amin(sums, std::vector<int64_t>{reduce_dim}, keepdim);
+  return o > 0 ? largest_or_zero(sums, reduce_dim, keepdim) : amin(sums, std::vector<int64_t>{reduce_dim}, keepdim);
 }
 
 Tensor linalg_norm(const Tensor& A, const std::optional<NormOrder>& ord, const OptDims& dims, bool keepdim,
@@ -193,8 +200,7 @@ Tensor tolerance(const Tensor& A, const Tensor& s, std::optional<double> atol, s
   const double eps = epsilon_of(A.dtype(), op);
   const double a = atol.value_or(0.0);
   const double r = rtol ? *rtol : (atol && *atol > 0 ? 0.0 : eps * static_cast<double>(std::max(A.size(-1), A.size(-2))));
-  const Tensor largest = s.size(-1) == 0 ? zeros(batch_of(A), s.dtype(), s.device())
-                                         : amax(s, std::vector<int64_t>{-1}, false);
+  const Tensor largest = largest_or_zero(s, -1, false);
   return maximum(mul(largest, Operand(r)), Operand(a));
 }
 

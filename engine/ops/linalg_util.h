@@ -3,11 +3,13 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "engine/core/error.h"
 #include "engine/core/tensor.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
+#include "engine/ops/host_values.h"
 #include "engine/ops/linalg.h"
 #include "engine/ops/views.h"
 
@@ -57,6 +59,22 @@ inline Tensor column_major(const Tensor& t, const Shape& shape) {
 
 // Whether a kernel has anything to compute (not empty, not on the meta device).
 inline bool computes(const Tensor& t) { return t.numel() > 0 && !t.device().is_meta(); }
+
+// LAPACK's info per matrix, checked in batch order. A negative info is an argument LAPACK refused
+// and computed nothing for: PyTorch's internal error, never the unwritten output. A positive one
+// is what the function reports: words(where, info) throws it, where is "(Batch element i): ".
+template <typename Words>
+void check_infos(const Tensor& infos, bool batched, const std::string& op, Words words) {
+  if (!computes(infos)) return;
+  const std::vector<int64_t> v = int_values(contiguous(infos));
+  for (size_t i = 0; i < v.size(); ++i) {
+    TSH_CHECK(v[i] >= 0, RuntimeError,
+              op + ": Argument " + S(-v[i]) +
+                  " has illegal value. Most certainly there is a bug in the implementation calling the backend "
+                  "library.");
+    if (v[i] > 0) words(batched ? "(Batch element " + S(static_cast<int64_t>(i)) + "): " : "", v[i]);
+  }
+}
 
 // The real dtype of a complex one (float32 for complex64), else the dtype itself.
 inline DType real_dtype(DType d) {

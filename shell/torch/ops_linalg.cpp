@@ -20,10 +20,7 @@ void register_linalg_namespace(Registry& r);  // shell/torch/ops_linalg_namespac
 namespace {
 
 // out= of the matrix products: out must have the result's dtype exactly.
-Value product_out(const Bound& a, const Tensor& result) {
-  if (std::optional<Tensor> out = out_arg(a, 2)) check_out_dtype(*out, result.dtype());
-  return out_or_result(a, 2, result);
-}
+Value product_out(const Bound& a, const Tensor& result) { return out_exact(a, 2, result); }
 
 // det, slogdet, logdet, inverse, matrix_power, lu, lu_solve, lu_unpack, triangular_solve,
 // cholesky_solve, cholesky_inverse (engine/ops/linalg_lu.h).
@@ -40,10 +37,10 @@ void register_lu_ops(Registry& r) {
         [](Interpreter&, Bound& a) { return Value::tensor(logdet(a.tensor(0))); });
   r.def("inverse(Tensor self, *, Tensor out=None) -> Tensor", kBoth,
         "The inverse of each square matrix (a singular one raises torch._C._LinAlgError).",
-        [](Interpreter&, Bound& a) { return out_or_result(a, 1, inverse(a.tensor(0))); });
+        [](Interpreter&, Bound& a) { return out_exact(a, 1, inverse(a.tensor(0))); });
   r.def("matrix_power(Tensor self, int n, *, Tensor out=None) -> Tensor", kBoth,
         "self @ self @ ... (n times) by repeated squaring; n = 0: the identity; n < 0: powers of the inverse.",
-        [](Interpreter&, Bound& a) { return out_or_result(a, 2, matrix_power(a.tensor(0), a.int64(1))); });
+        [](Interpreter&, Bound& a) { return out_exact(a, 2, matrix_power(a.tensor(0), a.int64(1))); });
   // torch.lu / Tensor.lu are Python in PyTorch (deprecated for linalg.lu_factor).
   auto lu_impl = [](Interpreter&, Bound& a) {
     if (!truthy(a[1])) throw RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU");
@@ -161,14 +158,14 @@ void register_linalg_ops(Registry& r) {
         [](Interpreter&, Bound& a) { return product_out(a, outer(a.tensor(0), a.tensor(1))); });
   r.def("ger(Tensor self, Tensor vec2, *, Tensor out=None) -> Tensor", kBoth, "An alias of outer().",
         [](Interpreter&, Bound& a) { return product_out(a, outer(a.tensor(0), a.tensor(1))); });
-  r.def("linalg_matmul(Tensor input, Tensor other) -> Tensor", kFunction,
+  r.def("linalg_matmul(Tensor input, Tensor other, *, Tensor out=None) -> Tensor", kFunction,
         "torch.linalg.matmul: an alias of torch.matmul.",
-        [](Interpreter&, Bound& a) { return Value::tensor(matmul(a.tensor(0), a.tensor(1))); });
-  r.def("linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor", kFunction,
+        [](Interpreter&, Bound& a) { return product_out(a, matmul(a.tensor(0), a.tensor(1))); });
+  r.def("linalg_solve(Tensor A, Tensor B, *, bool left=True, Tensor out=None) -> Tensor", kFunction,
         "torch.linalg.solve: X with A @ X = B (left=False: X @ A = B) for square A; B may be "
         "a vector or a batch of vectors; batch dims broadcast. A singular A raises "
         "torch._C._LinAlgError.",
-        [](Interpreter&, Bound& a) { return Value::tensor(linalg_solve(a.tensor(0), a.tensor(1), a.boolean(2))); });
+        [](Interpreter&, Bound& a) { return out_exact(a, 3, linalg_solve(a.tensor(0), a.tensor(1), a.boolean(2))); });
   register_lu_ops(r);
   register_factor_ops(r);
   register_linalg_namespace(r);

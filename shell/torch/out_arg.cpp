@@ -19,13 +19,40 @@ Value out_or_result(const Bound& a, size_t i, const Tensor& result) {
   return a[i];
 }
 
+Value out_exact(const Bound& a, size_t i, const Tensor& result) {
+  if (std::optional<Tensor> out = out_arg(a, i)) check_out_dtype(*out, result.dtype());
+  return out_or_result(a, i, result);
+}
+
+Value out_worded(const Bound& a, size_t i, const Tensor& result, const std::string& words) {
+  std::optional<Tensor> out = out_arg(a, i);
+  if (out && out->dtype() != result.dtype()) {
+    std::string message;
+    for (size_t k = 0; k < words.size(); ++k) {
+      const char c = k + 1 < words.size() && words[k] == '%' ? words[k + 1] : '\0';
+      const DType d = c == 'R' || c == 'r' ? result.dtype() : out->dtype();
+      if (c == 'R' || c == 'O') message += scalar_type_name(d);
+      else if (c == 'r' || c == 'o') message += typemeta_name(d);
+      else {
+        message += words[k];
+        continue;
+      }
+      ++k;
+    }
+    throw RuntimeError(message);
+  }
+  return out_or_result(a, i, result);
+}
+
 Value named_out(const Bound& a, size_t out_i, const std::string& name, const std::vector<std::string>& fields,
-                const std::vector<Tensor>& results) {
+                const std::vector<Tensor>& results, bool exact_dtypes) {
   if (out_i < a.values.size() && !a.is_none(out_i)) {
     const auto& items = a[out_i].items();
     if (items.size() != results.size())
       throw TypeError("expected tuple of " + std::to_string(results.size()) + " elements but got " +
                       std::to_string(items.size()));
+    if (exact_dtypes)
+      for (size_t i = 0; i < results.size(); ++i) check_out_dtype(items[i].as_tensor(), results[i].dtype());
     for (size_t i = 0; i < results.size(); ++i) write_out(items[i].as_tensor(), results[i]);
     return named(name, fields, items);
   }

@@ -18,10 +18,19 @@ std::optional<Tensor> out_arg(const Bound& a, size_t i);
 // Writes result into a[i] (when given) and returns a[i]; else returns result.
 Value out_or_result(const Bound& a, size_t i, const Tensor& result);
 
+// The same for ops whose out= must have exactly the result's dtype (most of torch.linalg, the
+// matrix products): PyTorch's "Expected out tensor to have dtype float, but got double instead",
+// checked before anything is written.
+Value out_exact(const Bound& a, size_t i, const Tensor& result);
+
+// out_exact with the op's own wording of the error: %R and %O are the result's and out's dtypes as
+// PyTorch's ScalarType names them (Float), %r and %o as its type names do (float).
+Value out_worded(const Bound& a, size_t i, const Tensor& result, const std::string& words);
+
 // A named tuple of results (torch.return_types.<name>), or, with out= (a tuple of tensors) at a[out_i],
 // the results written into those tensors and the named tuple of them.
 Value named_out(const Bound& a, size_t out_i, const std::string& name, const std::vector<std::string>& fields,
-                const std::vector<Tensor>& results);
+                const std::vector<Tensor>& results, bool exact_dtypes = false);
 
 // A factory's dtype: dtype= if given (it must then equal out's dtype), else out's
 // dtype, else nullopt (the factory's own default).
