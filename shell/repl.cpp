@@ -93,13 +93,23 @@ void load_history() {
   history_truncate_file(path.c_str(), kHistoryLines);
 }
 
+// A history file that cannot be written (a full disk, a read-only home) is said once, on stderr;
+// the session goes on without it.
+void history_failed(int error) {
+  static bool said = false;
+  if (error == 0 || said) return;
+  said = true;
+  std::cerr << "tsh: cannot write the history file " << history_path() << ": " << std::strerror(error)
+            << " (this session's lines will not be kept)\n";
+}
+
 void remember(std::string line) {
   while (!line.empty() && line.back() == '\n') line.pop_back();
   if (line.find_first_not_of(" \t\n") == std::string::npos) return;
   HIST_ENTRY* last = history_length > 0 ? history_get(history_base + history_length - 1) : nullptr;
   if (last && line == last->line) return;  // no consecutive duplicates
   add_history(line.c_str());
-  append_history(1, history_path().c_str());  // at once: a crash or a kill loses nothing
+  history_failed(append_history(1, history_path().c_str()));  // at once: a crash or a kill loses nothing
 }
 
 // ---------------------------------------------------------------- completion
@@ -448,7 +458,7 @@ int run_repl(Session& session, const ReplOptions& options) {
   }
   if (std::optional<int> code = session.exit_status()) status = *code;  // exit()
   std::cout.flush();
-  history_truncate_file(history_path().c_str(), kHistoryLines);
+  history_failed(history_truncate_file(history_path().c_str(), kHistoryLines));
   g_interp = nullptr;
   return status;
 }

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "engine/core/storage.h"
+#include "shell/python/file_write.h"
 #include "shell/interp.h"
 #include "shell/magics/magics_impl.h"
 #include "shell/session.h"
@@ -283,24 +284,7 @@ void magic_save(const MagicCall& call) {
   if (!body.empty() && body.back() != '\n') body += '\n';
   std::string text = "# tsh session\n\n";
   if (!body.empty()) text += "```\n" + body + "```\n";
-  // Written whole to a temporary name and renamed, so that a failed write leaves no half file.
-  const std::string partial = file + ".partial";
-  {
-    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
-    if (out) out << text;
-    if (!out) {
-      const int e = errno;
-      std::filesystem::remove(partial);
-      throw PyError(e == ENOENT ? "FileNotFoundError" : e == EACCES ? "PermissionError" : "OSError",
-                    "[Errno " + std::to_string(e) + "] " + std::strerror(e) + ": '" + file + "'");
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(partial, file, ec);
-  if (ec) {
-    std::filesystem::remove(partial);
-    throw PyError("OSError", ec.message() + ": '" + file + "'");
-  }
+  write_whole_file(file, text);  // whole or not at all, through a symlink
   call.print("Wrote " + std::to_string(statements) + (statements == 1 ? " statement" : " statements") +
              " to " + file + "\n");
 }

@@ -17,6 +17,7 @@
 #include "shell/interp.h"
 #include "shell/magics/magics_impl.h"
 #include "shell/magics/storage_picture.h"
+#include "shell/python/file_write.h"
 #include "shell/python/modules.h"
 #include "shell/python/numpy_array.h"
 
@@ -121,26 +122,20 @@ std::string remark_for(const std::string& label, const Value& value) {
   return "";
 }
 
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  if (!f) os_error(errno ? errno : EACCES, path);
-  f << text;
-  f.close();
-  if (!f) os_error(errno ? errno : EIO, path);
-}
 
 // The SVG rendered to PNG by librsvg's rsvg-convert, when it is installed.
 void write_png(const std::string& path, const std::string& svg) {
   char tmp[] = "/tmp/tsh-storage-XXXXXX.svg";
   const int fd = mkstemps(tmp, 4);
   if (fd < 0) os_error(errno, tmp);
-  const ssize_t wrote = ::write(fd, svg.data(), svg.size());
-  ::close(fd);
-  if (wrote != static_cast<ssize_t>(svg.size())) {
+  const bool wrote = write_all(fd, svg);
+  const int e = errno;
+  if (::close(fd) != 0 || !wrote) {
     ::unlink(tmp);
-    os_error(EIO, tmp);
+    os_error(wrote ? errno : e);
   }
-  std::vector<std::string> argv = {"rsvg-convert", "--format", "png", "--output", path, tmp};
+  FileReplacement png(path);  // rsvg-convert writes the temporary file; a failure leaves the old one
+  std::vector<std::string> argv = {"rsvg-convert", "--format", "png", "--output", png.temp_path(), tmp};
   std::vector<char*> cargv;
   for (std::string& a : argv) cargv.push_back(a.data());
   cargv.push_back(nullptr);
@@ -154,6 +149,7 @@ void write_png(const std::string& path, const std::string& svg) {
                      "--svg FILE writes the picture as SVG");
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
     throw PyError("OSError", "rsvg-convert could not write " + path);
+  png.commit();
 }
 
 }  // namespace
@@ -258,7 +254,7 @@ void magic_storage(const MagicCall& call) {
   std::string wrote;
   if (!svg_path.empty() || !png_path.empty()) {
     const std::string svg = render_svg(pictures);
-    if (!svg_path.empty()) write_file(svg_path, svg), wrote += "(drawn as SVG in " + svg_path + ")\n";
+    if (!svg_path.empty()) write_whole_file(svg_path, svg), wrote += "(drawn as SVG in " + svg_path + ")\n";
     if (!png_path.empty()) write_png(png_path, svg), wrote += "(drawn as PNG in " + png_path + ")\n";
   }
   std::string text;

@@ -194,6 +194,7 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
   def("print", [](Interpreter& in, Args& a, Kwargs& kw) {
     std::string sep = " ", end = "\n";
     Value file;
+    bool flush = false;
     auto text = [](const char* what, const Value& v, std::string& out) {
       if (v.is_none()) return;
       if (!v.is(Kind::Str)) throw TypeError(std::string(what) + " must be None or a string, not " + type_name(v));
@@ -203,7 +204,7 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
       if (k == "sep") text("sep", v, sep);
       else if (k == "end") text("end", v, end);
       else if (k == "file") file = v;
-      else if (k == "flush") continue;  // tsh's output is flushed at every statement
+      else if (k == "flush") flush = truthy(v);  // the session's own output is flushed at every statement
       else throw TypeError("'" + k + "' is an invalid keyword argument for print()");
     }
     std::string line;
@@ -235,6 +236,10 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     Args text_arg{Value::str(line + end)};
     Kwargs none;
     in.call(in.get_attr(file, "write"), text_arg, none);
+    if (flush) {
+      Args no_args;
+      in.call(in.get_attr(file, "flush"), no_args, none);
+    }
     return Value();
   });
   def("open", open_builtin);

@@ -138,12 +138,20 @@ struct FileObj : InstanceObj {
       text.clear();
       for (char c : s) text += c == '\n' ? *newline : std::string(1, c);
     }
-    if (std::fwrite(text.data(), 1, text.size(), fp) != text.size()) os_error(errno, name);
+    // A failed write names no file, as Python's: OSError: [Errno 28] No space left on device.
+    if (std::fwrite(text.data(), 1, text.size(), fp) != text.size()) os_error(errno);
     return static_cast<int64_t>(utf8_length(s));
   }
+  void flush() {
+    check_open();
+    if (std::fflush(fp) != 0) os_error(errno);
+  }
+  // Closed even when the last bytes cannot be written, as Python's close(): the error follows.
   void close() {
-    if (fp) std::fclose(fp);
+    if (!fp) return;
+    const int failed = std::fclose(fp);
     fp = nullptr;
+    if (failed != 0) os_error(errno);
   }
 };
 
@@ -225,8 +233,7 @@ Value FileObj::attr(Interpreter& in, const Value& self, const std::string& attr_
     });
   if (attr_name == "flush")
     return method(self, attr_name, [](FileObj& f, Args&, Kwargs&) {
-      f.check_open();
-      std::fflush(f.fp);
+      f.flush();
       return Value();
     });
   if (attr_name == "readable" || attr_name == "writable" || attr_name == "seekable")

@@ -148,14 +148,27 @@ Value str_list(const std::vector<std::string>& v) {
 
 }  // namespace
 
+namespace {
+
+// Python's OSError subclass for an errno.
+const char* os_error_kind(int e) {
+  return e == ENOENT ? "FileNotFoundError"
+         : e == EEXIST ? "FileExistsError"
+         : e == EACCES || e == EPERM ? "PermissionError"
+         : e == ENOTDIR ? "NotADirectoryError"
+         : e == EISDIR ? "IsADirectoryError"
+         : e == EPIPE ? "BrokenPipeError"
+                       : "OSError";
+}
+
+}  // namespace
+
 [[noreturn]] void os_error(int e, const std::string& path) {
-  const char* kind = e == ENOENT ? "FileNotFoundError"
-                     : e == EEXIST ? "FileExistsError"
-                     : e == EACCES || e == EPERM ? "PermissionError"
-                     : e == ENOTDIR ? "NotADirectoryError"
-                     : e == EISDIR ? "IsADirectoryError"
-                                   : "OSError";
-  throw PyError(kind, "[Errno " + std::to_string(e) + "] " + std::strerror(e) + ": " + repr(Value::str(path)));
+  throw PyError(os_error_kind(e), "[Errno " + std::to_string(e) + "] " + std::strerror(e) + ": " + repr(Value::str(path)));
+}
+
+[[noreturn]] void os_error(int e) {
+  throw PyError(os_error_kind(e), "[Errno " + std::to_string(e) + "] " + std::strerror(e));
 }
 
 namespace {

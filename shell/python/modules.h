@@ -40,6 +40,8 @@ void install_argparse(Interpreter& in, Value& m);
 
 // Python's OSError subclass for errno `e` on `path`: "[Errno 2] No such file or directory: 'x'".
 [[noreturn]] void os_error(int e, const std::string& path);
+// The same for an error that names no file, as a failed write does: "[Errno 28] No space left on device".
+[[noreturn]] void os_error(int e);
 void install_collections(Interpreter& in, Value& m);
 void install_itertools(Interpreter& in, Value& m);
 void install_timeit(Interpreter& in, Value& m);

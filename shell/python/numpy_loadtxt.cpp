@@ -16,6 +16,7 @@
 #include "engine/core/interrupt.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/views.h"
+#include "shell/python/file_write.h"
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
@@ -347,9 +348,7 @@ Value numpy_savetxt(Interpreter&, Args& a, Kwargs& kw) {
   const Value rows = ndarray_tolist(x);
   for (const Value& row : rows.items()) out += percent_format(row_fmt, Value::tuple(row.items())) + newline;
   if (!v[6].is_none() && !v[6].as_str().empty()) out += commented(v[6].as_str());
-  std::ofstream f(v[0].as_str(), std::ios::binary);
-  if (!f) throw PyError("FileNotFoundError", "[Errno 2] No such file or directory: " + repr(v[0]));
-  f << out;
+  write_whole_file(v[0].as_str(), out);
   return Value();
 }
 

@@ -22,6 +22,7 @@
 #include "engine/core/memory.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
+#include "shell/python/file_write.h"
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
@@ -122,23 +123,9 @@ Value numpy_save(Interpreter&, Args& a, Kwargs& kw) {
   if (!v[0].is(Kind::Str)) throw TypeError("save: tsh writes files named by a str path");
   std::string path = v[0].as_str();
   if (path.size() < 4 || path.substr(path.size() - 4) != ".npy") path += ".npy";
-  const std::string bytes = numpy_npy_bytes(v[1]);
   // Written beside the target and renamed over it: a reader never sees half a file, and an array
   // mapped from the old file (mmap_mode) keeps its pages instead of faulting on a truncated file.
-  const std::string partial = path + ".tsh-partial";
-  {
-    std::ofstream f(partial, std::ios::binary | std::ios::trunc);
-    if (!f) throw PyError("FileNotFoundError", "[Errno 2] No such file or directory: " + repr(Value::str(path)));
-    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!f.flush()) {
-      std::remove(partial.c_str());
-      throw PyError("OSError", "cannot write " + repr(Value::str(path)));
-    }
-  }
-  if (std::rename(partial.c_str(), path.c_str()) != 0) {
-    std::remove(partial.c_str());
-    throw PyError("OSError", "cannot write " + repr(Value::str(path)));
-  }
+  write_whole_file(path, numpy_npy_bytes(v[1]));
   return Value();
 }
 

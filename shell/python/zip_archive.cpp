@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "shell/python/errors.h"
+#include "shell/python/modules.h"
 
 namespace tsh::shell {
 
@@ -85,15 +86,15 @@ std::string ZipReader::read(const std::string& name) const {
   return out;
 }
 
-ZipWriter::ZipWriter(const std::string& path) : path_(path) {
+ZipWriter::ZipWriter(const std::string& path) : path_(path), file_(std::make_unique<FileReplacement>(path)) {
   int code = 0;
-  archive_ = zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &code);
+  archive_ = zip_open(file_->temp_path().c_str(), ZIP_CREATE | ZIP_TRUNCATE, &code);
   if (!archive_) {
     zip_error_t err;
     zip_error_init_with_code(&err, code);
     const std::string why = zip_error_strerror(&err);
     zip_error_fini(&err);
-    throw PyError("FileNotFoundError", "[Errno 2] No such file or directory: " + quoted(path) + " (" + why + ")");
+    throw PyError("OSError", "cannot write " + quoted(path) + ": " + why);
   }
 }
 
@@ -134,18 +135,23 @@ void ZipWriter::close() {
   if (buffers_.empty()) {  // libzip writes no file for an empty archive; a zip reader expects the end record alone
     zip_discard(archive_);
     archive_ = nullptr;
-    std::ofstream f(path_, std::ios::binary | std::ios::trunc);
-    const std::string end_record = std::string("PK\x05\x06", 4) + std::string(18, '\0');
-    if (!(f << end_record)) throw PyError("OSError", "cannot write " + quoted(path_));
+    file_.reset();
+    write_whole_file(path_, std::string("PK\x05\x06", 4) + std::string(18, '\0'));
     return;
   }
   if (zip_close(archive_) != 0) {
+    // libzip's own error names a file system error by its errno: Python's OSError then.
+    zip_error_t* err = zip_get_error(archive_);
+    const int sys = zip_error_code_system(err);
+    const bool is_errno = zip_error_system_type(err) == ZIP_ET_SYS;
     const std::string why = zip_strerror(archive_);
     zip_discard(archive_);
     archive_ = nullptr;
+    if (is_errno && sys != 0) os_error(sys);
     throw PyError("OSError", "cannot write " + quoted(path_) + ": " + why);
   }
   archive_ = nullptr;
+  file_->commit();
 }
 
 }  // namespace tsh::shell

@@ -8,8 +8,11 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "shell/python/file_write.h"
 
 struct zip;
 
@@ -51,6 +54,7 @@ class ZipWriter {
 
  private:
   std::string path_;
+  std::unique_ptr<FileReplacement> file_;  // libzip writes its temporary file, put in place at close()
   struct zip* archive_ = nullptr;
   std::deque<std::string> buffers_;  // libzip reads the members' bytes at close(): their addresses must hold
   uint64_t offset_ = 0;               // where the next local header starts (stored members only)

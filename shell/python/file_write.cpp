@@ -1,0 +1,143 @@
+// shell/python/file_write.cpp — whole files written through symlinks, checked, and put in place whole.
+#include "shell/python/file_write.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <filesystem>
+#include <vector>
+
+#include "shell/python/modules.h"
+
+namespace tsh::shell {
+
+namespace {
+
+// `path` with its symlinks followed (to a file that may not exist yet), as open() follows them.
+// A link that loops is ELOOP, Python's "Too many levels of symbolic links".
+std::string follow_links(const std::string& path) {
+  std::string p = path;
+  for (int hops = 0; hops < 40; ++hops) {
+    struct stat st;
+    if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return p;
+    std::vector<char> buf(static_cast<size_t>(st.st_size > 0 ? st.st_size : 4096) + 1);
+    const ssize_t n = ::readlink(p.c_str(), buf.data(), buf.size() - 1);
+    if (n < 0) os_error(errno, path);
+    const std::string link(buf.data(), static_cast<size_t>(n));
+    if (link.empty() || link[0] == '/') {
+      p = link;
+    } else {
+      const size_t slash = p.rfind('/');
+      p = (slash == std::string::npos ? std::string() : p.substr(0, slash + 1)) + link;
+    }
+  }
+  os_error(ELOOP, path);
+}
+
+std::string folder_of(const std::string& p) {
+  const size_t slash = p.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : p.substr(0, slash);
+}
+
+std::string name_of(const std::string& p) {
+  const size_t slash = p.rfind('/');
+  return slash == std::string::npos ? p : p.substr(slash + 1);
+}
+
+// The permissions open() gives a new file: 0666 less the umask.
+mode_t new_file_mode() {
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  return 0666 & ~mask;
+}
+
+// Closes fd; false with errno set when the close reports a failed write.
+bool close_checked(int fd) { return ::close(fd) == 0 || errno == EINTR; }
+
+}  // namespace
+
+bool write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    bytes.remove_prefix(static_cast<size_t>(n));
+  }
+  return true;
+}
+
+FileReplacement::FileReplacement(const std::string& path) : path_(path), target_(follow_links(path)) {
+  struct stat st;
+  const bool exists = ::stat(target_.c_str(), &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) os_error(EISDIR, path);
+  in_place_ = exists && !S_ISREG(st.st_mode);
+  if (in_place_) {  // a device or a pipe: it must open for writing now, as Python's open would
+    const int fd = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) os_error(errno, path);
+    ::close(fd);
+  }
+  // Beside the target, so that the rename stays within one file system; a device's bytes wait in /tmp.
+  const std::string folder = in_place_ ? std::filesystem::temp_directory_path().string() : folder_of(target_);
+  std::string name = folder + "/." + name_of(target_) + ".tsh-XXXXXX";
+  const int fd = ::mkstemp(name.data());
+  if (fd < 0) os_error(errno, path);
+  ::fchmod(fd, exists && !in_place_ ? (st.st_mode & 07777) : new_file_mode());
+  ::close(fd);
+  temp_ = name;
+}
+
+FileReplacement::~FileReplacement() {
+  if (!committed_ && !temp_.empty()) ::unlink(temp_.c_str());
+}
+
+void FileReplacement::commit() {
+  if (!in_place_) {
+    if (::rename(temp_.c_str(), target_.c_str()) != 0) os_error(errno, path_);
+    committed_ = true;
+    return;
+  }
+  std::string bytes;
+  {
+    const int in = ::open(temp_.c_str(), O_RDONLY | O_CLOEXEC);
+    if (in < 0) os_error(errno, temp_);
+    char buf[1 << 16];
+    for (ssize_t n; (n = ::read(in, buf, sizeof buf)) != 0;) {
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        const int e = errno;
+        ::close(in);
+        os_error(e, temp_);
+      }
+      bytes.append(buf, static_cast<size_t>(n));
+    }
+    ::close(in);
+  }
+  const int fd = ::open(target_.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (fd < 0) os_error(errno, path_);
+  if (!write_all(fd, bytes)) {
+    const int e = errno;
+    ::close(fd);
+    os_error(e);
+  }
+  if (!close_checked(fd)) os_error(errno);
+}
+
+void write_whole_file(const std::string& path, std::string_view bytes) {
+  FileReplacement file(path);
+  const int fd = ::open(file.temp_path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (fd < 0) os_error(errno, path);
+  if (!write_all(fd, bytes)) {
+    const int e = errno;
+    ::close(fd);
+    os_error(e);
+  }
+  if (!close_checked(fd)) os_error(errno);
+  file.commit();
+}
+
+}  // namespace tsh::shell
