@@ -342,6 +342,7 @@ void Interpreter::raise_statement(const Stmt& s) {
   }
   if (!exc.is(Kind::Instance) || !dynamic_cast<ExceptionObj*>(exc.as<InstanceObj>()))
     throw TypeError("exceptions must derive from BaseException");
+  record_failure(s.span);  // the raise is the traceback's innermost frame, as in Python
   throw RaisedError(exc);
 }
 
@@ -1033,7 +1034,8 @@ std::string plural(size_t n, const char* word) { return std::string(word) + (n =
 // positional arguments, then missing positional ones, then missing
 // keyword-only ones.
 Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwargs) {
-  if (depth_ >= kMaxRecursion || stack_nearly_full())
+  // The module's own frame is one of Python's 1000: a function recursing from it gets 999.
+  if (depth_ >= kMaxRecursion - 1 || stack_nearly_full())
     throw RecursionError("maximum recursion depth exceeded");
   auto scope = std::make_shared<Scope>();
   scope->enclosing = f.closure;

@@ -71,7 +71,25 @@ std::vector<std::string> split_lines(const std::string& source) {
 static std::string format_traceback(const std::vector<TraceEntry>& trace, const std::string& filename,
                              const std::string& fallback_source, const tsh::Error& e) {
   std::string out = "Traceback (most recent call last):\n";
+  // CPython's rule: a frame that repeats the one before (same line, same function) is shown three
+  // times, and the rest of the run is counted ("[Previous line repeated 996 more times]").
+  constexpr int kShownRepeats = 3;
+  int repeats = 0;
+  const TraceEntry* last = nullptr;
+  auto flush_repeats = [&] {
+    if (repeats > kShownRepeats) {
+      const int more = repeats - kShownRepeats;
+      out += "  [Previous line repeated " + std::to_string(more) + " more time" + (more > 1 ? "s" : "") + "]\n";
+    }
+  };
   for (const TraceEntry& t : trace) {
+    const bool same = last && last->span.line == t.span.line && last->function == t.function;
+    if (!same) {
+      flush_repeats();
+      repeats = 0;
+    }
+    last = &t;
+    if (++repeats > kShownRepeats) continue;
     out += "  File \"" + filename + "\", line " + std::to_string(t.span.line) + ", in " + t.function + "\n";
     const std::vector<std::string> lines = split_lines(t.source ? *t.source : fallback_source);
     if (t.span.line < 1 || static_cast<size_t>(t.span.line) > lines.size()) continue;
@@ -110,6 +128,7 @@ static std::string format_traceback(const std::vector<TraceEntry>& trace, const 
       out += "    " + std::string(c0 - strip, ' ') + std::string(c1 - c0, '^') + "\n";
     }
   }
+  flush_repeats();
   return out + error_line(e) + "\n";
 }
 

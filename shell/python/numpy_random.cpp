@@ -142,27 +142,39 @@ IntDtype int_dtype(const Value& v, const char* fn, DType fallback, bool fallback
   return d;
 }
 
+// A bound of integers/randint as a Python int, never narrowed: 2**64 is out of bounds for int64, not 0.
+Int wide_integer_arg(const Value& v) {
+  if (is_ndarray(v)) return numpy_scalar_number(v).as_int();
+  if (v.is(Kind::Float)) {
+    const double f = v.as_float();
+    if (!(std::fabs(f) < 1e36)) return f < 0 ? kIntMin : kIntMax;  // NaN too: out of every bound
+    return static_cast<Int>(f);
+  }
+  return v.as_int();
+}
+
 // randint / integers: [low, high) or [low, high] drawn by NumPy's method for the dtype's width.
 Value integers(BitGen& g, const Value& low_v, const Value& high_v, const Value& size, const IntDtype& d,
                bool endpoint, bool masked) {
-  int64_t low = integer_arg(low_v), high;
+  Int low = wide_integer_arg(low_v), high;
   if (high_v.is_none()) {
     high = low;
     low = 0;
     if (high <= 0 && !endpoint) throw ValueError("high <= 0");
   } else {
-    high = integer_arg(high_v);
+    high = wide_integer_arg(high_v);
   }
   const std::string name = format::numpy_dtype_name(d.dtype);
   if (low < d.lo) throw ValueError("low is out of bounds for " + name);
-  const int64_t last = endpoint ? high : high - 1;  // high - 1 cannot overflow: high > low >= INT64_MIN
-  if (endpoint ? high > d.hi : (high > d.hi && high - 1 > d.hi)) throw ValueError("high is out of bounds for " + name);
+  const Int last = endpoint ? high : high - 1;  // the largest value that may be drawn
+  if (last > d.hi) throw ValueError("high is out of bounds for " + name);
   if (endpoint ? low > high : low >= high) throw ValueError(endpoint ? "low > high" : "low >= high");
-  const uint64_t rng = static_cast<uint64_t>(last) - static_cast<uint64_t>(low);
+  const uint64_t rng = static_cast<uint64_t>(static_cast<int64_t>(last)) - static_cast<uint64_t>(static_cast<int64_t>(low));
   const std::optional<Shape> shape = size_arg(size);
   const int64_t n = shape ? count(*shape) : 1;
   const std::vector<uint64_t> raw =
-      numpy_random::bounded_fill(g, static_cast<uint64_t>(low), rng, d.bits, masked, static_cast<size_t>(n));
+      numpy_random::bounded_fill(g, static_cast<uint64_t>(static_cast<int64_t>(low)), rng, d.bits, masked,
+                                 static_cast<size_t>(n));
   std::vector<Scalar> v;
   for (uint64_t x : raw) {
     if (d.dtype == DType::Bool) v.emplace_back(x != 0);
