@@ -118,6 +118,7 @@ void fill_slots(DeviceType C) {
   k::lu_factor.set(C, lu_factor_kernel);
   k::lu_solve.set(C, lu_solve_kernel);
   k::triangular_solve.set(C, triangular_solve_kernel);
+  k::lu_det.set(C, lu_det_kernel);
   k::cholesky_solve.set(C, cholesky_solve_kernel);
   k::cholesky_inverse.set(C, cholesky_inverse_kernel);
   k::svd.set(C, svd_kernel);

@@ -5,6 +5,7 @@
 // exactly 1, 2, 3 in float32, as the PyTorch 2.x transcript shows. (PyTorch
 // 1.13 factors A^T instead and prints 1.0000, 2.0000, 3.0000.)
 #include "engine/cpu/lapack.h"
+#include "engine/cpu/lapack_small.h"
 
 #include <algorithm>
 #include <atomic>
@@ -21,11 +22,14 @@ namespace tsh::cpu {
 
 namespace {
 
-// getrf: LU with partial pivoting in place (m x n); info > 0 when a pivot is zero.
+// getrf: LU with partial pivoting in place (m x n); info > 0 when a pivot is zero. Small real
+// matrices skip OpenBLAS's per-call cost (lapack_small.h).
 lapack_int getrf(lapack_int m, lapack_int n, float* a, lapack_int* ipiv) {
+  if (m == n && n <= small_lapack::kMaxLu) return small_lapack::getrf(n, a, ipiv);
   return LAPACKE_sgetrf_work(LAPACK_COL_MAJOR, m, n, a, std::max<lapack_int>(1, m), ipiv);
 }
 lapack_int getrf(lapack_int m, lapack_int n, double* a, lapack_int* ipiv) {
+  if (m == n && n <= small_lapack::kMaxLu) return small_lapack::getrf(n, a, ipiv);
   return LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, m, n, a, std::max<lapack_int>(1, m), ipiv);
 }
 lapack_int getrf(lapack_int m, lapack_int n, std::complex<float>* a, lapack_int* ipiv) {
@@ -40,9 +44,11 @@ lapack_int getrf(lapack_int n, std::complex<float>* a, lapack_int* ipiv) { retur
 lapack_int getrf(lapack_int n, std::complex<double>* a, lapack_int* ipiv) { return getrf(n, n, a, ipiv); }
 // getrs: the two triangular solves with the factors of getrf; trans 'C' solves with A^H.
 void getrs(lapack_int n, lapack_int k, const float* a, const lapack_int* ipiv, float* b, char trans = 'N') {
+  if (trans == 'N' && small_lapack::solves(n, k)) return small_lapack::getrs(n, k, a, ipiv, b);
   LAPACKE_sgetrs_work(LAPACK_COL_MAJOR, trans, n, k, a, n, ipiv, b, n);
 }
 void getrs(lapack_int n, lapack_int k, const double* a, const lapack_int* ipiv, double* b, char trans = 'N') {
+  if (trans == 'N' && small_lapack::solves(n, k)) return small_lapack::getrs(n, k, a, ipiv, b);
   LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, trans, n, k, a, n, ipiv, b, n);
 }
 void getrs(lapack_int n, lapack_int k, const std::complex<float>* a, const lapack_int* ipiv,
@@ -116,18 +122,21 @@ template <typename T> int64_t solve_batches(const Tensor& lu, const Tensor& x) {
     // The first singular matrix, or batches when there is none.
     std::atomic<int64_t> first_singular{batches};
     for_each_matrix(batches, n, [&](int64_t i) {
-      std::vector<lapack_int> ipiv(static_cast<size_t>(n));
+      // Pivots on the stack for the small matrices that come by the million.
+      lapack_int small_pivots[64];
+      std::vector<lapack_int> big_pivots(static_cast<size_t>(n > 64 ? n : 0));
+      lapack_int* ipiv = n > 64 ? big_pivots.data() : small_pivots;
       const lapack_int nn = static_cast<lapack_int>(n);
       // info > 0: a zero pivot, the matrix is singular, whatever B is (even
       // with no columns). NaN is no error: it propagates to the solution, as in
       // PyTorch, hence the _work functions, which skip LAPACKE's NaN screening.
-      if (getrf(nn, a + i * n * n, ipiv.data()) > 0) {
+      if (getrf(nn, a + i * n * n, ipiv) > 0) {
         int64_t seen = first_singular.load();
         while (i < seen && !first_singular.compare_exchange_weak(seen, i)) {
         }
         return;
       }
-      if (k > 0) getrs(nn, static_cast<lapack_int>(k), a + i * n * n, ipiv.data(), b + i * n * k);
+      if (k > 0) getrs(nn, static_cast<lapack_int>(k), a + i * n * n, ipiv, b + i * n * k);
     });
     return first_singular.load() == batches ? -1 : first_singular.load();
   });
@@ -160,6 +169,26 @@ void lu_factor_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& info
       return 0;
     });
   });
+}
+
+void lu_det_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& det) {
+  auto run = [&]<typename T>() {
+    const int64_t n = lu.size(-1), batches = det.numel();
+    const T* a = lu.data<T>();
+    const int32_t* piv = pivots.data<int32_t>();
+    T* out = det.data<T>();
+    for_each_matrix(batches, n, [=](int64_t i) {
+      T product = 1;
+      bool odd = false;
+      for (int64_t j = 0; j < n; ++j) {
+        product *= a[i * n * n + j * (n + 1)];
+        odd ^= piv[i * n + j] != j + 1;
+      }
+      out[i] = odd ? -product : product;
+    });
+  };
+  if (lu.dtype() == DType::Float32) run.template operator()<float>();
+  else if (lu.dtype() == DType::Float64) run.template operator()<double>();
 }
 
 void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x, bool adjoint) {

@@ -57,6 +57,7 @@ void start_lapack();
 int64_t solve_kernel(const Tensor& lu, const Tensor& x);
 // The kernels of engine/kernels/linalg.h (LAPACK getrf, getrs, trtrs, potrs, potri).
 void lu_factor_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& infos);
+void lu_det_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& det);
 void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x, bool adjoint);
 void triangular_solve_kernel(const Tensor& a, const Tensor& x, bool upper, bool transpose, bool unit);
 void cholesky_solve_kernel(const Tensor& factor, const Tensor& x, bool upper);

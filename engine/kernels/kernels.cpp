@@ -91,6 +91,7 @@ Kernel<ProductFn> mv{"aten::mv"};
 Kernel<DotFn> dot{"aten::dot"};
 Kernel<SolveFn> solve{"aten::linalg_solve"};
 Kernel<LuFactorFn> lu_factor{"aten::linalg_lu_factor_ex"};
+Kernel<LuDetFn> lu_det{"aten::linalg_det"};
 Kernel<LuSolveFn> lu_solve{"aten::linalg_lu_solve"};
 Kernel<TriangularSolveFn> triangular_solve{"aten::triangular_solve"};
 Kernel<CholeskySolveFn> cholesky_solve{"aten::cholesky_solve"};

@@ -22,6 +22,12 @@ using SolveFn = int64_t (*)(const Tensor& lu, const Tensor& x);
 // 1-based rows; infos (batches) int32: 0, or k when U[k-1][k-1] is exactly zero (the factorization
 // is still complete).
 using LuFactorFn = void (*)(const Tensor& lu, const Tensor& pivots, const Tensor& infos);
+// The determinants of square real matrices of at most 4 rows from their lu_factor: det (batches) in
+// lu's dtype is the product of U's diagonal taken in order, negated for an odd number of row swaps,
+// which is what det() otherwise composes from prod and the pivots, in one pass. Optional: where a
+// backend leaves it empty, det() composes it.
+using LuDetFn = void (*)(const Tensor& lu, const Tensor& pivots, const Tensor& det);
+constexpr int64_t kLuDetMaxRows = 4;
 // x := A^-1 x (adjoint: A^-H x) with the factors of a square lu_factor.
 using LuSolveFn = void (*)(const Tensor& lu, const Tensor& pivots, const Tensor& x, bool adjoint);
 // x := op(A)^-1 x for triangular A (op: transpose when asked); unit: A's diagonal taken as ones.
@@ -69,6 +75,7 @@ extern Kernel<ProductFn> mv;
 extern Kernel<DotFn> dot;
 extern Kernel<SolveFn> solve;
 extern Kernel<LuFactorFn> lu_factor;
+extern Kernel<LuDetFn> lu_det;
 extern Kernel<LuSolveFn> lu_solve;
 extern Kernel<TriangularSolveFn> triangular_solve;
 extern Kernel<CholeskySolveFn> cholesky_solve;
