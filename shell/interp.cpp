@@ -42,9 +42,12 @@ Interpreter::Interpreter(Output output) : out_(std::move(output)) {
   names_changed();
   // A collection that frees closure scopes removes names from namespaces the name cache may point into.
   gc_on_scope_cleared([] { names_changed(); });
+  // Anomaly mode asks where a node's forward call was: this interpreter's frames.
+  autograd::set_forward_trace_source([this] { return forward_trace(); });
 }
 
 Interpreter::~Interpreter() {
+  autograd::set_forward_trace_source(nullptr);
   names_changed();
   scope_.reset();
   handling_.clear();
@@ -141,8 +144,31 @@ void Interpreter::exec_block(const std::vector<grammar::StmtPtr>& body) {
   for (const auto& s : body) exec(*s);
 }
 
+std::string Interpreter::forward_trace() const {
+  const std::string file = argv_.empty() || argv_[0].empty() ? "<stdin>" : argv_[0];
+  std::string out;
+  for (size_t i = 0; i < frame_names_.size(); ++i) {
+    const Stmt* s = frame_stmts_[i];
+    if (!s) continue;
+    out += "  File \"" + file + "\", line " + std::to_string(s->span.line) + ", in " + frame_names_[i] + "\n";
+    const std::shared_ptr<const std::string>& source = frame_sources_[i] ? frame_sources_[i] : source_;
+    if (!source) continue;
+    size_t at = 0;  // the start of the statement's line
+    for (int line = 1; line < s->span.line && at != std::string::npos; ++line) {
+      at = source->find('\n', at);
+      if (at != std::string::npos) ++at;
+    }
+    if (s->span.line < 1 || at == std::string::npos) continue;
+    const std::string text = source->substr(at, source->find('\n', at) - at);
+    const size_t a = text.find_first_not_of(" \t");
+    if (a != std::string::npos) out += "    " + text.substr(a, text.find_last_not_of(" \t\r") + 1 - a) + "\n";
+  }
+  return out;
+}
+
 void Interpreter::exec(const Stmt& s) {
   gc_maybe_collect();  // a statement boundary: no half-built container is in flight
+  frame_stmts_.back() = &s;
   switch (s.kind) {
     case StmtKind::Expr: {
       Value v = eval(*s.value);
@@ -1111,6 +1137,7 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
   set_scope(scope);
   frame_names_.push_back(f.name);
   frame_sources_.push_back(f.source);
+  frame_stmts_.push_back(nullptr);
   {
     std::string sig = "(";
     for (size_t i = 0; i < f.params.size(); ++i) sig += (i ? ", " : "") + f.params[i];
@@ -1134,6 +1161,7 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
     --depth_;
     frame_names_.pop_back();
     frame_sources_.pop_back();
+    frame_stmts_.pop_back();
     frame_signatures_.pop_back();
     set_scope(saved);
     throw;
@@ -1141,6 +1169,7 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
   --depth_;
   frame_names_.pop_back();
   frame_sources_.pop_back();
+  frame_stmts_.pop_back();
   frame_signatures_.pop_back();
   set_scope(saved);
   return result;

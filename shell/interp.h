@@ -104,6 +104,9 @@ class Interpreter {
   // sys.argv: the script and its arguments (python's rules: [''] for a session, ['-c', ...] for -c).
   void set_argv(std::vector<std::string> argv) { argv_ = std::move(argv); }
   const std::vector<std::string>& argv() const { return argv_; }
+  // The running frames as a Python traceback's lines (File "...", line N, in f, and the line's text),
+  // outermost first: what anomaly mode keeps for each autograd node.
+  std::string forward_trace() const;
 
   // The namespaces themselves. Whoever takes one may add or remove names, so the
   // name cache is dropped (see names_changed).
@@ -180,6 +183,7 @@ class Interpreter {
   std::vector<std::string> frame_names_{"<module>"};
   std::vector<std::shared_ptr<const std::string>> frame_sources_{nullptr};  // null at module level: source_
   std::vector<std::string> frame_signatures_{""};
+  std::vector<const grammar::Stmt*> frame_stmts_{nullptr};  // each frame's running statement
   std::shared_ptr<const std::string> source_;
   std::vector<TraceEntry> trace_;
   size_t trace_depth_recorded_ = SIZE_MAX;  // depth of the shallowest frame recorded so far

@@ -16,6 +16,9 @@
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
 #include "engine/ops/creation.h"
+#include "engine/ops/host_values.h"
+#include "engine/ops/reduce.h"
+#include "engine/ops/unary.h"
 
 namespace tsh::autograd {
 
@@ -130,6 +133,29 @@ struct Run {
     buf[input_nr] = accumulate(buf[input_nr], g);
   }
 
+  // Anomaly mode: a backward that fails, or returns NaN when check_nan is on, is reported with the
+  // node that ran it (PyTorch's "Function 'SqrtBackward0' returned nan values in its 0th output.").
+  static TensorList backward_checked(Node& n, const TensorList& grads) {
+    TensorList out;
+    try {
+      out = n.backward(n, grads);
+    } catch (...) {
+      report_anomaly(n);
+      throw;
+    }
+    if (!anomaly_mode().check_nan) return out;
+    for (size_t j = 0; j < out.size(); ++j) {
+      const Tensor& g = out[j];
+      if (!g.defined() || g.numel() == 0 || g.device().is_meta() || !(is_floating(g.dtype()) || is_complex(g.dtype())))
+        continue;
+      if (item(any(isnan(g))).to_int()) {
+        report_anomaly(n);
+        throw RuntimeError("Function '" + n.name + "' returned nan values in its " + std::to_string(j) + "th output.");
+      }
+    }
+    return out;
+  }
+
   void execute(Node* n, TensorList& grads) {
     grads.resize(n->outputs.size());
     for (uint32_t i = 0; i < grads.size(); ++i) {
@@ -155,7 +181,7 @@ struct Run {
     for (size_t i = 0; i < grads.size(); ++i)
       if (!grads[i].defined()) grads[i] = zeros(n->outputs[i].sizes, n->outputs[i].dtype, n->outputs[i].device);
     if (n->released) throw_graph_freed();
-    TensorList out = n->backward(*n, grads);
+    TensorList out = anomaly_mode().enabled ? backward_checked(*n, grads) : n->backward(*n, grads);
     if (out.size() != n->next.size())
       throw RuntimeError("function " + n->name + " returned an incorrect number of gradients (expected " +
                          std::to_string(n->next.size()) + ", got " + std::to_string(out.size()) + ")");

@@ -2,6 +2,9 @@
 #include "engine/autograd/node.h"
 
 #include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
 
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
@@ -41,9 +44,38 @@ void delete_node(Node* n) noexcept {
   deleting = false;
 }
 
+std::function<std::string()>& forward_trace_source() {
+  static std::function<std::string()> source;
+  return source;
+}
+
+std::optional<AnomalyReport>& last_anomaly() {
+  thread_local std::optional<AnomalyReport> report;
+  return report;
+}
+
 }  // namespace
 
-std::shared_ptr<Node> new_node() { return std::shared_ptr<Node>(new Node, delete_node); }
+AnomalyMode& anomaly_mode() {
+  static AnomalyMode mode;
+  return mode;
+}
+
+void set_forward_trace_source(std::function<std::string()> source) { forward_trace_source() = std::move(source); }
+
+void report_anomaly(const Node& n) { last_anomaly() = AnomalyReport{n.name, n.forward_trace}; }
+
+std::optional<AnomalyReport> take_anomaly_report() {
+  std::optional<AnomalyReport> r = std::move(last_anomaly());
+  last_anomaly().reset();
+  return r;
+}
+
+std::shared_ptr<Node> new_node() {
+  std::shared_ptr<Node> n(new Node, delete_node);
+  if (anomaly_mode().enabled && forward_trace_source()) n->forward_trace = forward_trace_source()();
+  return n;
+}
 
 void throw_graph_freed() {
   throw RuntimeError(

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,8 @@ struct Node : std::enable_shared_from_this<Node> {
   // Nodes this one runs inside its own backward (CopySlices runs the in-place op's node): their
   // saved tensors are freed with this node's.
   std::vector<std::shared_ptr<Node>> owned;
+  // In anomaly mode: where the forward call that made this node was (Python's traceback lines).
+  std::string forward_trace;
 
   Node() = default;
   Node(const Node&) = delete;
@@ -82,6 +85,24 @@ struct Node : std::enable_shared_from_this<Node> {
 // behind it, which as nested destructors would be a C++ recursion as deep as the chain. Every node
 // is made here.
 std::shared_ptr<Node> new_node();
+
+// Anomaly detection (torch.autograd.set_detect_anomaly, detect_anomaly): while it is on, each new
+// node keeps the traceback of the forward call that made it, and backward checks every gradient a
+// node returns for NaN (check_nan). Process-wide, as PyTorch's.
+struct AnomalyMode {
+  bool enabled = false;
+  bool check_nan = true;
+};
+AnomalyMode& anomaly_mode();
+// Where the running program is, as a traceback's lines: the shell knows, the engine asks.
+void set_forward_trace_source(std::function<std::string()> source);
+// The node whose backward failed while anomaly mode was on, and its forward traceback; taken once.
+struct AnomalyReport {
+  std::string node_name;
+  std::string forward_trace;
+};
+std::optional<AnomalyReport> take_anomaly_report();
+void report_anomaly(const Node& n);
 
 // Thrown when a graph is used a second time after backward freed it (PyTorch's text).
 [[noreturn]] void throw_graph_freed();

@@ -34,6 +34,13 @@ TSH_ERROR(OutOfMemoryError, "torch.OutOfMemoryError")
 TSH_ERROR(LinAlgError, "torch._C._LinAlgError")
 #undef TSH_ERROR
 
+// A host allocation the machine cannot satisfy: PyTorch's RuntimeError, which NumPy's array
+// constructors turn into their own MemoryError.
+class HostAllocationError : public RuntimeError {
+ public:
+  using RuntimeError::RuntimeError;
+};
+
 // Throws E(msg) when cond is false; msg is only built on failure.
 #define TSH_CHECK(cond, E, ...) \
   do {                          \

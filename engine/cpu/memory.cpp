@@ -51,7 +51,7 @@ class HostAllocator : public Allocator {
               : rounded <= kSmallBytes                            ? std::malloc(rounded)
                                                                   : std::aligned_alloc(64, rounded);
     if (!p)
-      throw RuntimeError(
+      throw HostAllocationError(
           "[enforce fail at alloc_cpu.cpp:117] err == 0. DefaultCPUAllocator: can't allocate memory: "
           "you tried to allocate " + std::to_string(nbytes) +
           " bytes. Error code 12 (Cannot allocate memory)");

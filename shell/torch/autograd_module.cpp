@@ -73,13 +73,18 @@ std::vector<Tensor> tensor_seq(const Value& v, const char* what) {
 
 bool opt_flag(const Value& v, bool dflt) { return v.is_none() ? dflt : truthy(v); }
 
-void run_backward(const std::vector<Tensor>& outputs, const std::vector<Tensor>& grads, const Value& retain,
-                  bool create_graph, const std::vector<Tensor>& inputs) {
+void run_backward(Interpreter& in, const std::vector<Tensor>& outputs, const std::vector<Tensor>& grads,
+                  const Value& retain, bool create_graph, const std::vector<Tensor>& inputs) {
   if (grads.size() > outputs.size() || (!grads.empty() && grads.size() != outputs.size()))
     throw RuntimeError("got " + std::to_string(grads.size()) + " tensors and " + std::to_string(outputs.size()) +
                        " gradients");
   const std::vector<Tensor> roots = autograd::make_root_grads(outputs, grads);
-  autograd::backward(outputs, roots, opt_flag(retain, create_graph), create_graph, inputs);
+  try {
+    autograd::backward(outputs, roots, opt_flag(retain, create_graph), create_graph, inputs);
+  } catch (...) {
+    warn_anomaly(in);
+    throw;
+  }
 }
 
 }  // namespace
@@ -87,10 +92,10 @@ void run_backward(const std::vector<Tensor>& outputs, const std::vector<Tensor>&
 void register_autograd_ops(Registry& r) {
   r.def("backward(Tensor self, Any gradient=None, Any retain_graph=None, bool create_graph=False, Any inputs=None) -> Any |python",
         kMethod, "Computes the gradient of self with respect to the graph leaves, accumulated into their .grad.",
-        [](Interpreter&, Bound& b) {
+        [](Interpreter& in, Bound& b) {
           std::vector<Tensor> g = tensor_seq(b[1], "gradient");
           if (b[1].is(Kind::Tensor)) g = {b[1].as_tensor()};
-          run_backward({b.tensor(0)}, g, b[2], truthy(b[3]), tensor_seq(b[4], "inputs"));
+          run_backward(in, {b.tensor(0)}, g, b[2], truthy(b[3]), tensor_seq(b[4], "inputs"));
           return Value();
         });
   r.def("requires_grad_(Tensor self, bool requires_grad=True) -> Tensor", kMethod,
@@ -121,7 +126,7 @@ void register_autograd_ops(Registry& r) {
 void install_autograd_module(std::map<std::string, Value>& torch_attrs) {
   auto m = std::make_shared<ModuleObj>();
   m->name = "torch.autograd";
-  m->attrs["grad"] = make_builtin("grad", "<function grad>", [](Interpreter&, Args& a, Kwargs& kw) {
+  m->attrs["grad"] = make_builtin("grad", "<function grad>", [](Interpreter& in, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("grad", a, kw,
                                        {"outputs", "inputs", "grad_outputs", "retain_graph", "create_graph", "only_inputs",
                                         "allow_unused", "is_grads_batched", "materialize_grads"},
@@ -137,21 +142,28 @@ void install_autograd_module(std::map<std::string, Value>& torch_attrs) {
     if (materialize && !v[6].is_none() && !truthy(v[6]))
       throw ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, but got: allow_unused=False.");
     const std::vector<Tensor> roots = autograd::make_root_grads(outputs, given);
-    const std::vector<Tensor> g = autograd::grad(outputs, roots, inputs, opt_flag(v[3], create), create,
-                                                 opt_flag(v[6], materialize), materialize);
+    std::vector<Tensor> g;
+    try {
+      g = autograd::grad(outputs, roots, inputs, opt_flag(v[3], create), create, opt_flag(v[6], materialize),
+                         materialize);
+    } catch (...) {
+      warn_anomaly(in);
+      throw;
+    }
     std::vector<Value> items;
     for (const Tensor& t : g) items.push_back(t.defined() ? Value::tensor(t) : Value());
     return Value::tuple(items);
   });
-  m->attrs["backward"] = make_builtin("backward", "<function backward>", [](Interpreter&, Args& a, Kwargs& kw) {
+  m->attrs["backward"] = make_builtin("backward", "<function backward>", [](Interpreter& in, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("backward", a, kw,
                                        {"tensors", "grad_tensors", "retain_graph", "create_graph", "grad_variables", "inputs"}, 1);
     if (!v[4].is_none()) throw NotImplementedError("torch.autograd.backward(grad_variables=) was removed; use grad_tensors=");
-    run_backward(tensor_seq(v[0], "tensors"), tensor_seq(v[1], "grad_tensors"), v[2], opt_flag(v[3], false),
+    run_backward(in, tensor_seq(v[0], "tensors"), tensor_seq(v[1], "grad_tensors"), v[2], opt_flag(v[3], false),
                  tensor_seq(v[5], "inputs"));
     return Value();
   });
   for (const char* n : {"no_grad", "enable_grad", "set_grad_enabled", "inference_mode"}) m->attrs[n] = torch_attrs[n];
+  install_anomaly_mode(torch_attrs, m->attrs);
   torch_attrs["autograd"] = Value::object(Kind::Module, m);
 }
 
