@@ -581,6 +581,47 @@ Shape shape_arg(const Value& v) {
   return s;
 }
 
+// A byte count as NumPy's MemoryError writes it: "8.00 TiB", "256. TiB", "12 bytes".
+std::string numpy_size_text(long double bytes) {
+  static const char* const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int unit = 0;
+  long double scaled = bytes;
+  while (unit < 6 && scaled >= 1024.0L) {
+    scaled /= 1024.0L;
+    ++unit;
+  }
+  if (unit < 6 && std::round(scaled) == 1024.0L) {  // rounds up into the next unit
+    scaled /= 1024.0L;
+    ++unit;
+  }
+  char text[64];
+  if (unit == 0) std::snprintf(text, sizeof text, "%.0Lf %s", scaled, units[unit]);
+  else if (std::round(scaled) < 1000.0L) std::snprintf(text, sizeof text, "%#.3Lg %s", scaled, units[unit]);
+  else std::snprintf(text, sizeof text, "%#.0Lf %s", scaled, units[unit]);
+  return text;
+}
+
+// A new array of `shape` made by `make`, with NumPy's errors: negative dims, more bytes than an
+// address can count, and an allocation the machine refuses (PyTorch's allocator error underneath).
+Tensor numpy_alloc(const Shape& shape, DType d, const std::function<Tensor()>& make) {
+  long double bytes = static_cast<long double>(itemsize(d));
+  for (int64_t n : shape) {
+    if (n < 0) throw ValueError("negative dimensions are not allowed");
+    bytes *= static_cast<long double>(n);
+  }
+  if (bytes > static_cast<long double>(INT64_MAX))
+    throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+  try {
+    return make();
+  } catch (const HostAllocationError&) {
+    std::string dims = "(";
+    for (size_t i = 0; i < shape.size(); ++i) dims += std::to_string(shape[i]) + (shape.size() == 1 ? "," : i + 1 < shape.size() ? ", " : "");
+    throw PyError("numpy._core._exceptions._ArrayMemoryError",
+                  "Unable to allocate " + numpy_size_text(bytes) + " for an array with shape " + dims +
+                      ") and data type " + format::numpy_dtype_name(d));
+  }
+}
+
 }  // namespace
 
 void install_numpy_random(Value& random);
@@ -723,7 +764,9 @@ void install_numpy(Interpreter&, Value& m) {
   auto filled = [](const char* name, double value) {
     return [name, value](Interpreter&, Args& a, Kwargs& kw) {
       std::vector<Value> v = bind_params(name, a, kw, {"shape", "dtype"}, 1);
-      return make_ndarray(full(shape_arg(v[0]), Scalar(value), dtype_arg(v[1]).value_or(DType::Float64)));
+      const Shape shape = shape_arg(v[0]);
+      const DType d = dtype_arg(v[1]).value_or(DType::Float64);
+      return make_ndarray(numpy_alloc(shape, d, [&] { return full(shape, Scalar(value), d); }));
     };
   };
   def_function(m, "zeros", filled("zeros", 0.0));
@@ -748,7 +791,9 @@ void install_numpy(Interpreter&, Value& m) {
   // empty and empty_like: uninitialized memory, as NumPy's (whatever the allocator hands back).
   def_function(m, "empty", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("empty", a, kw, {"shape", "dtype"}, 1);
-    return make_ndarray(empty(shape_arg(v[0]), dtype_arg(v[1]).value_or(DType::Float64), Device{}));
+    const Shape shape = shape_arg(v[0]);
+    const DType d = dtype_arg(v[1]).value_or(DType::Float64);
+    return make_ndarray(numpy_alloc(shape, d, [&] { return empty(shape, d, Device{}); }));
   });
   def_function(m, "empty_like", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("empty_like", a, kw, {"prototype", "dtype"}, 1);
@@ -758,7 +803,8 @@ void install_numpy(Interpreter&, Value& m) {
   def_function(m, "full", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("full", a, kw, {"shape", "fill_value", "dtype"}, 2);
     const Tensor value = array_from(v[1], dtype_arg(v[2]), true);
-    return make_ndarray(full(shape_arg(v[0]), item(value), value.dtype()));
+    const Shape shape = shape_arg(v[0]);
+    return make_ndarray(numpy_alloc(shape, value.dtype(), [&] { return full(shape, item(value), value.dtype()); }));
   });
   for (const char* like : {"zeros_like", "ones_like", "full_like"})
     def_function(m, like, [like](Interpreter&, Args& a, Kwargs& kw) {
@@ -880,7 +926,11 @@ void install_numpy(Interpreter&, Value& m) {
     if (step.is_none()) step = Value::integer(1);
     const bool floats = start.is(Kind::Float) || stop.is(Kind::Float) || step.is(Kind::Float);
     const DType d = dtype_arg(v[3]).value_or(floats ? DType::Float64 : DType::Int64);
-    return make_ndarray(arange(start.as_scalar(), stop.as_scalar(), step.as_scalar(), d));
+    if (step.as_complex() == std::complex<double>(0)) throw ZeroDivisionError("division by zero");
+    // Its length checked as NumPy checks a new array's.
+    const double length = std::ceil((stop.as_float() - start.as_float()) / step.as_float());
+    const Shape shape{std::isfinite(length) && length > 0 ? static_cast<int64_t>(std::min(length, 9.2e18)) : 0};
+    return make_ndarray(numpy_alloc(shape, d, [&] { return arange(start.as_scalar(), stop.as_scalar(), step.as_scalar(), d); }));
   });
 }
 
