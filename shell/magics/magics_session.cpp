@@ -11,9 +11,9 @@
 #include <sstream>
 
 #include "engine/core/storage.h"
-#include "shell/python/file_write.h"
 #include "shell/interp.h"
 #include "shell/magics/magics_impl.h"
+#include "shell/python/file_write.h"
 #include "shell/session.h"
 
 namespace tsh::shell {

@@ -9,7 +9,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <fstream>
 #include <regex>
 
 #include "engine/format/shape_repr.h"

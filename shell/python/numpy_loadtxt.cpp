@@ -16,10 +16,10 @@
 #include "engine/core/interrupt.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/views.h"
-#include "shell/python/file_write.h"
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
+#include "shell/python/file_write.h"
 #include "shell/python/numpy_array.h"
 
 namespace tsh::shell {

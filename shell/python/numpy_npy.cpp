@@ -22,10 +22,11 @@
 #include "engine/core/memory.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
-#include "shell/python/file_write.h"
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
+#include "shell/python/file_write.h"
+#include "shell/python/modules.h"
 #include "shell/python/numpy_array.h"
 
 namespace tsh::shell {
@@ -233,7 +234,7 @@ struct MmapObj : InstanceObj {
 // writes to private pages and never to the file, so nothing can fault).
 Value load_mapped(const std::string& path, const std::string& mode) {
   int fd = ::open(path.c_str(), mode == "r+" ? O_RDWR : O_RDONLY);
-  if (fd < 0) throw PyError("FileNotFoundError", "[Errno 2] No such file or directory: " + repr(Value::str(path)));
+  if (fd < 0) os_error(errno, path);
   struct stat st {};
   ::fstat(fd, &st);
   const size_t size = static_cast<size_t>(st.st_size);
@@ -266,7 +267,7 @@ Value load_mapped(const std::string& path, const std::string& mode) {
                        ", not aligned for its dtype: load it without mmap_mode");
     const int prot = PROT_READ | PROT_WRITE;
     void* base = ::mmap(nullptr, size, prot, mode == "r+" ? MAP_SHARED : MAP_PRIVATE, fd, 0);
-    if (base == MAP_FAILED) throw PyError("OSError", "cannot map " + repr(Value::str(path)));
+    if (base == MAP_FAILED) os_error(errno, path);
     ::close(fd);  // the mapping keeps the file
     fd = -1;
     const int64_t nbytes = l.count * itemsize(l.dtype);
@@ -300,7 +301,9 @@ void numpy_flush_mapping(const Tensor& t) {
   if (!data || t.storage()->nbytes == 0) return;
   const uintptr_t page = static_cast<uintptr_t>(::sysconf(_SC_PAGESIZE));
   const uintptr_t from = reinterpret_cast<uintptr_t>(data) & ~(page - 1);
-  ::msync(reinterpret_cast<void*>(from), reinterpret_cast<uintptr_t>(data) + t.storage()->nbytes - from, MS_SYNC);
+  // memmap.flush(): a write-back the kernel refuses (a full disk under a shared mapping) is Python's OSError.
+  if (::msync(reinterpret_cast<void*>(from), reinterpret_cast<uintptr_t>(data) + t.storage()->nbytes - from, MS_SYNC) != 0)
+    os_error(errno);
 }
 
 Value numpy_load(Interpreter&, Args& a, Kwargs& kw) {

@@ -3,7 +3,6 @@
 
 #include <zip.h>
 
-#include <fstream>
 #include <sys/stat.h>
 
 #include "shell/python/errors.h"
