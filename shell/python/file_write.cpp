@@ -54,8 +54,18 @@ mode_t new_file_mode() {
   return 0666 & ~mask;
 }
 
-// Closes fd; false with errno set when the close reports a failed write.
-bool close_checked(int fd) { return ::close(fd) == 0 || errno == EINTR; }
+// Opens `file` for writing from its start, writes all of `bytes` and closes it: a failure to open
+// names `shown` (Python's open), a failed write or close names no file (Python's write and close).
+void write_file_at(const std::string& file, const std::string& shown, std::string_view bytes) {
+  const int fd = ::open(file.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (fd < 0) os_error(errno, shown);
+  if (!write_all(fd, bytes)) {
+    const int e = errno;
+    ::close(fd);
+    os_error(e);
+  }
+  if (::close(fd) != 0 && errno != EINTR) os_error(errno);
+}
 
 }  // namespace
 
@@ -117,26 +127,12 @@ void FileReplacement::commit() {
     }
     ::close(in);
   }
-  const int fd = ::open(target_.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-  if (fd < 0) os_error(errno, path_);
-  if (!write_all(fd, bytes)) {
-    const int e = errno;
-    ::close(fd);
-    os_error(e);
-  }
-  if (!close_checked(fd)) os_error(errno);
+  write_file_at(target_, path_, bytes);
 }
 
 void write_whole_file(const std::string& path, std::string_view bytes) {
   FileReplacement file(path);
-  const int fd = ::open(file.temp_path().c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-  if (fd < 0) os_error(errno, path);
-  if (!write_all(fd, bytes)) {
-    const int e = errno;
-    ::close(fd);
-    os_error(e);
-  }
-  if (!close_checked(fd)) os_error(errno);
+  write_file_at(file.temp_path(), path, bytes);
   file.commit();
 }
 
