@@ -5,6 +5,7 @@
 #endif
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +18,7 @@
 #include "engine/core/storage.h"
 #include "grammar/chars.h"
 #include "shell/doctest.h"
+#include "shell/python/modules.h"
 #include "shell/repl.h"
 #include "shell/session.h"
 
@@ -35,6 +37,13 @@ Output terminal_output() {
         // interpreter raises KeyboardInterrupt once the write returns).
         for (size_t at = 0; at < s.size() && !tsh::interrupt_pending(); at += 1 << 16)
           std::cout << s.substr(at, 1 << 16);
+        // A stdout that cannot take the text (tsh ... > /dev/full) is Python's OSError at the
+        // print that wrote it, never output lost in silence.
+        if (!std::cout.flush()) {
+          const int e = errno;
+          std::cout.clear();
+          os_error(e != 0 ? e : EIO);
+        }
       },
       [](std::string_view s) {
         std::cout.flush();  // keep order under 2>&1

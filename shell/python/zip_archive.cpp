@@ -112,8 +112,9 @@ void ZipWriter::add(const std::string& name, std::string bytes, bool deflate, ui
     throw PyError("OSError", "cannot write " + quoted(path_) + ": " + zip_strerror(archive_));
   }
   const zip_uint64_t i = static_cast<zip_uint64_t>(index);
-  zip_set_file_compression(archive_, i, deflate ? ZIP_CM_DEFLATE : ZIP_CM_STORE, 0);
-  zip_file_set_mtime(archive_, i, kDosEpoch, 0);
+  if (zip_set_file_compression(archive_, i, deflate ? ZIP_CM_DEFLATE : ZIP_CM_STORE, 0) != 0 ||
+      zip_file_set_mtime(archive_, i, kDosEpoch, 0) != 0)
+    throw PyError("OSError", "cannot write " + quoted(path_) + ": " + zip_strerror(archive_));
   all_stored_ = all_stored_ && !deflate;
   // A local header is 30 bytes, the name, and the extra fields; a padding field adds 4 + pad.
   uint64_t header = 30 + name.size();

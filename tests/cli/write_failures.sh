@@ -2,7 +2,7 @@
 # tests/cli/write_failures.sh — no write is lost without an error, and a symlink is written through.
 #
 # Usage: write_failures.sh PATH/TO/tsh
-# Every path that writes a file (open()'s files and print(file=), np.save, np.savetxt, np.savez,
+# Every path that writes a file (stdout, open()'s files and print(file=), np.save, np.savetxt, np.savez,
 # torch.save, %save, %storage --svg) is pointed at /dev/full, directly or through a symlink: each
 # must raise Python's OSError: [Errno 28], as Python does. A save through a symlink writes the file
 # the link names and keeps the link; a save that fails part way (a file-size limit) leaves the old
@@ -64,6 +64,11 @@ fails torch.save "$full" 'torch.save(torch.ones(3), "/dev/full")'
 fails torch.save-link "$full" 'torch.save(torch.ones(3), "full.pt")'
 fails storage-svg "$full" 't = torch.arange(4.)
 %storage t --svg full.svg'
+# stdout itself on /dev/full: the print that cannot be written fails, as python3's does.
+got=$("$TSH" -c 'print(1, flush=True)' 2>&1 >/dev/full)
+check stdout-full [ "$(printf '%s\n' "$got" | tail -n 1)" = "$full" ]
+"$TSH" -c 'print(1)' >/dev/full 2>/dev/null
+check stdout-full-status [ $? = 1 ]
 got=$(printf 'x = 1\n%%save full.md\n' | "$TSH" -i 2>&1)
 check %save-full [ "$(printf '%s\n' "$got" | tail -n 1)" = "$full" ]
 check full-is-a-link [ -L full.npy ] && [ -L full.pt ] && [ -L full.md ]
