@@ -92,13 +92,25 @@ FileReplacement::FileReplacement(const std::string& path) : path_(path), target_
     ::close(fd);
   }
   // Beside the target, so that the rename stays within one file system; a device's bytes wait in /tmp.
-  const std::string folder = in_place_ ? std::filesystem::temp_directory_path().string() : folder_of(target_);
-  std::string name = folder + "/." + name_of(target_) + ".tsh-XXXXXX";
-  const int fd = ::mkstemp(name.data());
-  if (fd < 0) os_error(errno, path);
+  auto make_temporary = [&](const std::string& folder) {
+    temp_ = folder + "/." + name_of(target_) + ".tsh-XXXXXX";
+    return ::mkstemp(temp_.data());
+  };
+  int fd = make_temporary(in_place_ ? std::filesystem::temp_directory_path().string() : folder_of(target_));
+  const int refused = fd < 0 ? errno : 0;
+  if (fd < 0 && exists && (refused == EACCES || refused == EPERM || refused == EROFS) &&
+      ::access(target_.c_str(), W_OK) == 0) {
+    // A writable file in a folder that is not: written in place, as Python's open() would.
+    in_place_ = true;
+    fd = make_temporary(std::filesystem::temp_directory_path().string());
+  }
+  if (fd < 0) {
+    const int e = in_place_ && refused != 0 ? errno : refused;
+    temp_.clear();
+    os_error(e, path);
+  }
   ::fchmod(fd, exists && !in_place_ ? (st.st_mode & 07777) : new_file_mode());
   ::close(fd);
-  temp_ = name;
 }
 
 FileReplacement::~FileReplacement() {
@@ -128,6 +140,7 @@ void FileReplacement::commit() {
     ::close(in);
   }
   write_file_at(target_, path_, bytes);
+  // (not committed_: the temporary file, copied, is removed by the destructor)
 }
 
 void write_whole_file(const std::string& path, std::string_view bytes) {
