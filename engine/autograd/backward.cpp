@@ -180,7 +180,10 @@ struct Run {
     if (!any) return;
     for (size_t i = 0; i < grads.size(); ++i)
       if (!grads[i].defined()) grads[i] = zeros(n->outputs[i].sizes, n->outputs[i].dtype, n->outputs[i].device);
-    if (n->released) throw_graph_freed();
+    if (n->released) {
+      if (anomaly_mode().enabled) report_anomaly(*n);
+      throw_graph_freed();
+    }
     TensorList out = anomaly_mode().enabled ? backward_checked(*n, grads) : n->backward(*n, grads);
     if (out.size() != n->next.size())
       throw RuntimeError("function " + n->name + " returned an incorrect number of gradients (expected " +

@@ -573,10 +573,17 @@ Tensor array_from(const Value& obj, std::optional<DType> dtype, bool copy) {
   return from_scalars(shape, flat, dtype.value_or(inferred), Device{});
 }
 
+// One dim of a shape: past int64 either way is NumPy's error, never a wrapped size.
+int64_t dim_arg(const Value& v) {
+  const Int n = v.as_int();
+  if (n > INT64_MAX || n < INT64_MIN) throw ValueError("Maximum allowed dimension exceeded");
+  return static_cast<int64_t>(n);
+}
+
 Shape shape_arg(const Value& v) {
-  if (v.is_intlike()) return {static_cast<int64_t>(v.as_int())};
+  if (v.is_intlike()) return {dim_arg(v)};
   Shape s;
-  for (const Value& x : v.items()) s.push_back(static_cast<int64_t>(x.as_int()));
+  for (const Value& x : v.items()) s.push_back(dim_arg(x));
   check_numpy_dims(s.size());
   return s;
 }
@@ -927,9 +934,13 @@ void install_numpy(Interpreter&, Value& m) {
     const bool floats = start.is(Kind::Float) || stop.is(Kind::Float) || step.is(Kind::Float);
     const DType d = dtype_arg(v[3]).value_or(floats ? DType::Float64 : DType::Int64);
     if (step.as_complex() == std::complex<double>(0)) throw ZeroDivisionError("division by zero");
-    // Its length checked as NumPy checks a new array's.
+    // Its length as NumPy computes it: none for an empty range, an error for a NaN or infinite one,
+    // then the checks of any new array.
     const double length = std::ceil((stop.as_float() - start.as_float()) / step.as_float());
-    const Shape shape{std::isfinite(length) && length > 0 ? static_cast<int64_t>(std::min(length, 9.2e18)) : 0};
+    if (std::isnan(length)) throw ValueError("arange: cannot compute length");
+    if (std::isinf(length) && length > 0) throw ValueError("Maximum allowed size exceeded");
+    if (!(length > 0)) return make_ndarray(empty({0}, d, Device{}));
+    const Shape shape{static_cast<int64_t>(std::min(length, 9.2e18))};
     return make_ndarray(numpy_alloc(shape, d, [&] { return arange(start.as_scalar(), stop.as_scalar(), step.as_scalar(), d); }));
   });
 }

@@ -70,7 +70,14 @@ void install_anomaly_mode(std::map<std::string, Value>& torch_attrs, std::map<st
 }
 
 void warn_anomaly(Interpreter& in) {
-  if (std::optional<autograd::AnomalyReport> r = autograd::take_anomaly_report())
+  std::optional<autograd::AnomalyReport> r = autograd::take_anomaly_report();
+  if (!r) return;
+  if (r->forward_trace.empty())  // the node was made before anomaly mode was on
+    warn_once(in, "UserWarning",
+              "Error detected in " + r->node_name +
+                  ". No forward pass information available. Enable detect anomaly during forward pass for more "
+                  "information.");
+  else
     warn_once(in, "UserWarning",
               "Error detected in " + r->node_name + ". Traceback of forward call that caused the error:\n" +
                   r->forward_trace);
