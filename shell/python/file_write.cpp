@@ -98,9 +98,9 @@ FileReplacement::FileReplacement(const std::string& path) : path_(path), target_
   };
   int fd = make_temporary(in_place_ ? std::filesystem::temp_directory_path().string() : folder_of(target_));
   const int refused = fd < 0 ? errno : 0;
-  if (fd < 0 && exists && (refused == EACCES || refused == EPERM || refused == EROFS) &&
-      ::access(target_.c_str(), W_OK) == 0) {
-    // A writable file in a folder that is not: written in place, as Python's open() would.
+  if (fd < 0 && exists && ::access(target_.c_str(), W_OK) == 0) {
+    // A writable file in a folder that takes no new file (read-only, or /proc): written in place, as
+    // Python's open() would.
     in_place_ = true;
     fd = make_temporary(std::filesystem::temp_directory_path().string());
   }
