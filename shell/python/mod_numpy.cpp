@@ -10,6 +10,7 @@
 
 #include "engine/core/error.h"
 #include "engine/format/numpy_repr.h"
+#include "engine/format/shape_repr.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
@@ -526,10 +527,10 @@ void numpy_too_many_dims(const Value&) {
                    "dimension of 64.");
 }
 void numpy_inhomogeneous(const Shape& shape, size_t depth) {
-  std::string dims = "(";
-  for (size_t i = 0; i < depth; ++i) dims += std::to_string(shape[i]) + (depth == 1 ? "," : i + 1 < depth ? ", " : "");
+  const Shape detected(shape.begin(), shape.begin() + static_cast<std::ptrdiff_t>(depth));
   throw ValueError("setting an array element with a sequence. The requested array has an inhomogeneous shape after " +
-                   std::to_string(depth) + " dimensions. The detected shape was " + dims + ") + inhomogeneous part.");
+                   std::to_string(depth) + " dimensions. The detected shape was " + format::tuple_repr(detected) +
+                   " + inhomogeneous part.");
 }
 constexpr NestingLimit kNumpyNesting{64, numpy_too_many_dims, numpy_inhomogeneous};
 
@@ -621,11 +622,9 @@ Tensor numpy_alloc(const Shape& shape, DType d, const std::function<Tensor()>& m
   try {
     return make();
   } catch (const HostAllocationError&) {
-    std::string dims = "(";
-    for (size_t i = 0; i < shape.size(); ++i) dims += std::to_string(shape[i]) + (shape.size() == 1 ? "," : i + 1 < shape.size() ? ", " : "");
     throw PyError("numpy._core._exceptions._ArrayMemoryError",
-                  "Unable to allocate " + numpy_size_text(bytes) + " for an array with shape " + dims +
-                      ") and data type " + format::numpy_dtype_name(d));
+                  "Unable to allocate " + numpy_size_text(bytes) + " for an array with shape " + format::tuple_repr(shape) +
+                      " and data type " + format::numpy_dtype_name(d));
   }
 }
 
