@@ -24,9 +24,11 @@ std::string describe(const Tensor& t) {
   return shape_str(t.sizes()) + " " + std::string(dtype_name(t.dtype()));
 }
 
-// A drawing is bounded whatever the graph: a loss built by 10^6 steps is a chain 10^6 deep. At most
-// kMaxNodes nodes are drawn and kMaxDepth levels indented; what is left out is counted below the tree.
+// A drawing is bounded whatever the graph: a loss built by 10^6 steps is a chain 10^6 deep, and a
+// stack of 10^6 tensors one node with 10^6 inputs. At most kMaxNodes nodes and kMaxLines lines are
+// drawn, kMaxDepth levels indented; what is left out is counted below the tree.
 constexpr size_t kMaxNodes = 100;
+constexpr size_t kMaxLines = 200;
 constexpr size_t kMaxDepth = 30;
 
 class GraphDrawing {
@@ -42,15 +44,19 @@ class GraphDrawing {
       size_t depth;
     };
     std::vector<Step> todo{{&root, "", "", 0}};
-    while (!todo.empty()) {
+    for (size_t lines = 0; !todo.empty(); ++lines) {
       Step s = std::move(todo.back());
       todo.pop_back();
+      if (lines == kMaxLines || numbers_.size() == kMaxNodes) {  // the rest of the graph: not drawn
+        out_ += s.prefix + "…\n";
+        break;
+      }
       auto seen = numbers_.find(s.node);
       if (seen != numbers_.end()) {
         out_ += s.prefix + s.node->name + " #" + std::to_string(seen->second) + " (drawn above)\n";
         continue;
       }
-      if (numbers_.size() == kMaxNodes || s.depth == kMaxDepth) {
+      if (s.depth == kMaxDepth) {  // this branch goes deeper
         out_ += s.prefix + "…\n";
         continue;
       }
