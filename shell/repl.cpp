@@ -31,6 +31,7 @@
 #include <omp.h>
 #endif
 
+#include "engine/cpu/math_library.h"
 #include "engine/core/device.h"
 #include "engine/core/interrupt.h"
 #include "engine/core/storage.h"
@@ -43,7 +44,6 @@
 #define TSH_VERSION "0.0.0"
 #endif
 
-extern "C" char* openblas_get_config(void);  // OpenBLAS's build description
 
 namespace tsh::shell {
 
@@ -374,20 +374,10 @@ bool terminal_echoes_ctrl_c() {
 
 // ---------------------------------------------------------------- banner
 
+// "Intel oneAPI MKL 2024.2 (AVX512)", "OpenBLAS 0.3.21 (SkylakeX)": the library and the kernels it runs.
 std::string blas_description() {
-  std::string config = openblas_get_config();  // "OpenBLAS 0.3.21 DYNAMIC_ARCH NO_AFFINITY Haswell MAX_THREADS=64"
-  std::string out;
-  size_t pos = 0;
-  while (pos < config.size()) {  // keep the name, the version and the core type
-    size_t sp = config.find(' ', pos);
-    if (sp == std::string::npos) sp = config.size();
-    std::string word = config.substr(pos, sp - pos);
-    if (!word.empty() && word.find('=') == std::string::npos && word != "DYNAMIC_ARCH" &&
-        word != "NO_AFFINITY" && word != "USE64BITINT" && word != "NO_LAPACK" && word != "NO_LAPACKE")
-      out += (out.empty() ? "" : " ") + word;
-    pos = sp + 1;
-  }
-  return out.empty() ? "OpenBLAS" : out;
+  const tsh::cpu::MathLibrary& lib = tsh::cpu::mathlib();
+  return lib.name + (lib.kernel.empty() ? "" : " (" + lib.kernel + ")");
 }
 
 std::string cuda_description() {

@@ -10,7 +10,7 @@
 // from serial code, so there is no OpenMP region for it to oversubscribe.
 #include "engine/cpu/blas.h"
 
-#include <cblas.h>
+#include "engine/cpu/math_library.h"
 
 #include <algorithm>
 #include <complex>
@@ -75,14 +75,14 @@ void naive_mm(T* c, Mat<T> a, Mat<T> b, int64_t m, int64_t n, int64_t k) {
 
 void gemm_call(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda,
                const float* b, int64_t ldb, float* c, int64_t ldc) {
-  cblas_sgemm(CblasColMajor, ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
+  mathlib().cblas_sgemm(CblasColMajor, ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
               static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), 1.0f, a,
               static_cast<blasint>(lda), b, static_cast<blasint>(ldb), 0.0f, c,
               static_cast<blasint>(ldc));
 }
 void gemm_call(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const double* a, int64_t lda,
                const double* b, int64_t ldb, double* c, int64_t ldc) {
-  cblas_dgemm(CblasColMajor, ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
+  mathlib().cblas_dgemm(CblasColMajor, ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
               static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), 1.0, a,
               static_cast<blasint>(lda), b, static_cast<blasint>(ldb), 0.0, c,
               static_cast<blasint>(ldc));
@@ -92,7 +92,8 @@ void gemm_call(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const std::com
                int64_t lda, const std::complex<C>* b, int64_t ldb, std::complex<C>* c,
                int64_t ldc) {
   const std::complex<C> one(1), zero(0);
-  auto f = std::is_same_v<C, float> ? &cblas_cgemm : &cblas_zgemm;
+  const MathLibrary& lib = mathlib();
+  auto f = std::is_same_v<C, float> ? lib.cblas_cgemm : lib.cblas_zgemm;
   f(CblasColMajor, ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
     static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), &one, a,
     static_cast<blasint>(lda), b, static_cast<blasint>(ldb), &zero, c, static_cast<blasint>(ldc));
@@ -203,9 +204,9 @@ template <typename T> void mv_impl(T* y, const Tensor& mat, const Tensor& vec) {
       const auto r = static_cast<blasint>(rows), c = static_cast<blasint>(cols);
       const auto l = static_cast<blasint>(lda), ix = static_cast<blasint>(incx);
       if constexpr (std::is_same_v<T, float>)
-        cblas_sgemv(CblasColMajor, t, r, c, 1.0f, a, l, x, ix, 0.0f, y, 1);
+        mathlib().cblas_sgemv(CblasColMajor, t, r, c, 1.0f, a, l, x, ix, 0.0f, y, 1);
       else
-        cblas_dgemv(CblasColMajor, t, r, c, 1.0, a, l, x, ix, 0.0, y, 1);
+        mathlib().cblas_dgemv(CblasColMajor, t, r, c, 1.0, a, l, x, ix, 0.0, y, 1);
       return;
     }
   }
@@ -223,16 +224,16 @@ T dot_impl(int64_t n, const T* a, int64_t inca, const T* b, int64_t incb, bool c
   const auto nn = static_cast<blasint>(n);
   const auto ia = static_cast<blasint>(inca), ib = static_cast<blasint>(incb);
   if constexpr (std::is_same_v<T, float>) {
-    return cblas_sdot(nn, a, ia, b, ib);
+    return mathlib().cblas_sdot(nn, a, ia, b, ib);
   } else if constexpr (std::is_same_v<T, double>) {
-    return cblas_ddot(nn, a, ia, b, ib);
+    return mathlib().cblas_ddot(nn, a, ia, b, ib);
   } else if constexpr (std::is_same_v<T, std::complex<float>>) {
     T r;
-    (conj_a ? cblas_cdotc_sub : cblas_cdotu_sub)(nn, a, ia, b, ib, &r);
+    (conj_a ? mathlib().cblas_cdotc_sub : mathlib().cblas_cdotu_sub)(nn, a, ia, b, ib, &r);
     return r;
   } else if constexpr (std::is_same_v<T, std::complex<double>>) {
     T r;
-    (conj_a ? cblas_zdotc_sub : cblas_zdotu_sub)(nn, a, ia, b, ib, &r);
+    (conj_a ? mathlib().cblas_zdotc_sub : mathlib().cblas_zdotu_sub)(nn, a, ia, b, ib, &r);
     return r;
   } else {
     acc_t<T> acc{};

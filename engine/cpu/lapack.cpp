@@ -17,26 +17,28 @@
 #define lapack_complex_float std::complex<float>
 #define lapack_complex_double std::complex<double>
 #include <lapacke.h>
+#include "engine/cpu/math_library.h"
 
 namespace tsh::cpu {
 
 namespace {
 
 // getrf: LU with partial pivoting in place (m x n); info > 0 when a pivot is zero. Small real
-// matrices skip OpenBLAS's per-call cost (lapack_small.h).
+// matrices skip OpenBLAS's per-call cost (lapack_small.h, which follows OpenBLAS's order of operations;
+// MKL's own small-matrix paths round differently, so under MKL every matrix goes to MKL, as in PyTorch).
 lapack_int getrf(lapack_int m, lapack_int n, float* a, lapack_int* ipiv) {
-  if (m == n && n <= small_lapack::kMaxLu) return small_lapack::getrf(n, a, ipiv);
-  return LAPACKE_sgetrf_work(LAPACK_COL_MAJOR, m, n, a, std::max<lapack_int>(1, m), ipiv);
+  if (!mathlib().mkl && m == n && n <= small_lapack::kMaxLu) return small_lapack::getrf(n, a, ipiv);
+  return mathlib().LAPACKE_sgetrf_work(LAPACK_COL_MAJOR, m, n, a, std::max<lapack_int>(1, m), ipiv);
 }
 lapack_int getrf(lapack_int m, lapack_int n, double* a, lapack_int* ipiv) {
-  if (m == n && n <= small_lapack::kMaxLu) return small_lapack::getrf(n, a, ipiv);
-  return LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, m, n, a, std::max<lapack_int>(1, m), ipiv);
+  if (!mathlib().mkl && m == n && n <= small_lapack::kMaxLu) return small_lapack::getrf(n, a, ipiv);
+  return mathlib().LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, m, n, a, std::max<lapack_int>(1, m), ipiv);
 }
 lapack_int getrf(lapack_int m, lapack_int n, std::complex<float>* a, lapack_int* ipiv) {
-  return LAPACKE_cgetrf_work(LAPACK_COL_MAJOR, m, n, a, std::max<lapack_int>(1, m), ipiv);
+  return mathlib().LAPACKE_cgetrf_work(LAPACK_COL_MAJOR, m, n, a, std::max<lapack_int>(1, m), ipiv);
 }
 lapack_int getrf(lapack_int m, lapack_int n, std::complex<double>* a, lapack_int* ipiv) {
-  return LAPACKE_zgetrf_work(LAPACK_COL_MAJOR, m, n, a, std::max<lapack_int>(1, m), ipiv);
+  return mathlib().LAPACKE_zgetrf_work(LAPACK_COL_MAJOR, m, n, a, std::max<lapack_int>(1, m), ipiv);
 }
 lapack_int getrf(lapack_int n, float* a, lapack_int* ipiv) { return getrf(n, n, a, ipiv); }
 lapack_int getrf(lapack_int n, double* a, lapack_int* ipiv) { return getrf(n, n, a, ipiv); }
@@ -44,40 +46,40 @@ lapack_int getrf(lapack_int n, std::complex<float>* a, lapack_int* ipiv) { retur
 lapack_int getrf(lapack_int n, std::complex<double>* a, lapack_int* ipiv) { return getrf(n, n, a, ipiv); }
 // getrs: the two triangular solves with the factors of getrf; trans 'C' solves with A^H.
 void getrs(lapack_int n, lapack_int k, const float* a, const lapack_int* ipiv, float* b, char trans = 'N') {
-  if (trans == 'N' && small_lapack::solves(n, k)) return small_lapack::getrs(n, k, a, ipiv, b);
-  LAPACKE_sgetrs_work(LAPACK_COL_MAJOR, trans, n, k, a, n, ipiv, b, n);
+  if (!mathlib().mkl && trans == 'N' && small_lapack::solves(n, k)) return small_lapack::getrs(n, k, a, ipiv, b);
+  mathlib().LAPACKE_sgetrs_work(LAPACK_COL_MAJOR, trans, n, k, a, n, ipiv, b, n);
 }
 void getrs(lapack_int n, lapack_int k, const double* a, const lapack_int* ipiv, double* b, char trans = 'N') {
-  if (trans == 'N' && small_lapack::solves(n, k)) return small_lapack::getrs(n, k, a, ipiv, b);
-  LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, trans, n, k, a, n, ipiv, b, n);
+  if (!mathlib().mkl && trans == 'N' && small_lapack::solves(n, k)) return small_lapack::getrs(n, k, a, ipiv, b);
+  mathlib().LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, trans, n, k, a, n, ipiv, b, n);
 }
 void getrs(lapack_int n, lapack_int k, const std::complex<float>* a, const lapack_int* ipiv,
            std::complex<float>* b, char trans = 'N') {
-  LAPACKE_cgetrs_work(LAPACK_COL_MAJOR, trans, n, k, a, n, ipiv, b, n);
+  mathlib().LAPACKE_cgetrs_work(LAPACK_COL_MAJOR, trans, n, k, a, n, ipiv, b, n);
 }
 void getrs(lapack_int n, lapack_int k, const std::complex<double>* a, const lapack_int* ipiv,
            std::complex<double>* b, char trans = 'N') {
-  LAPACKE_zgetrs_work(LAPACK_COL_MAJOR, trans, n, k, a, n, ipiv, b, n);
+  mathlib().LAPACKE_zgetrs_work(LAPACK_COL_MAJOR, trans, n, k, a, n, ipiv, b, n);
 }
 
 // A triangular solve by BLAS's trsm, as PyTorch's is: a zero on the diagonal gives the inf and NaN
 // of its divisions. (LAPACK's trtrs refuses such a matrix and leaves B as it was.)
 void trsm(bool upper, bool transpose, bool unit, int n, int k, const float* a, float* b) {
-  cblas_strsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
+  mathlib().cblas_strsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
               unit ? CblasUnit : CblasNonUnit, n, k, 1.0f, a, n, b, n);
 }
 void trsm(bool upper, bool transpose, bool unit, int n, int k, const double* a, double* b) {
-  cblas_dtrsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
+  mathlib().cblas_dtrsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
               unit ? CblasUnit : CblasNonUnit, n, k, 1.0, a, n, b, n);
 }
 void trsm(bool upper, bool transpose, bool unit, int n, int k, const std::complex<float>* a, std::complex<float>* b) {
   const std::complex<float> one(1);
-  cblas_ctrsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
+  mathlib().cblas_ctrsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
               unit ? CblasUnit : CblasNonUnit, n, k, &one, a, n, b, n);
 }
 void trsm(bool upper, bool transpose, bool unit, int n, int k, const std::complex<double>* a, std::complex<double>* b) {
   const std::complex<double> one(1);
-  cblas_ztrsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
+  mathlib().cblas_ztrsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
               unit ? CblasUnit : CblasNonUnit, n, k, &one, a, n, b, n);
 }
 
@@ -86,10 +88,10 @@ void trsm(bool upper, bool transpose, bool unit, int n, int k, const std::comple
   decl(float, s) decl(double, d) decl(std::complex<float>, c) decl(std::complex<double>, z)
 #define TSH_POTRS(T, p)                                                                                         \
   void potrs(char uplo, lapack_int n, lapack_int k, const T* a, T* b) {                                         \
-    LAPACKE_##p##potrs_work(LAPACK_COL_MAJOR, uplo, n, k, a, n, b, n);                                           \
+    mathlib().LAPACKE_##p##potrs_work(LAPACK_COL_MAJOR, uplo, n, k, a, n, b, n);                                           \
   }
 #define TSH_POTRI(T, p) \
-  lapack_int potri(char uplo, lapack_int n, T* a) { return LAPACKE_##p##potri_work(LAPACK_COL_MAJOR, uplo, n, a, n); }
+  lapack_int potri(char uplo, lapack_int n, T* a) { return mathlib().LAPACKE_##p##potri_work(LAPACK_COL_MAJOR, uplo, n, a, n); }
 TSH_LAPACK4(TSH_POTRS, )
 TSH_LAPACK4(TSH_POTRI, )
 #undef TSH_POTRS
@@ -144,7 +146,7 @@ template <typename T> int64_t solve_batches(const Tensor& lu, const Tensor& x) {
 
 }  // namespace
 
-void start_lapack() { LAPACKE_set_nancheck(0); }
+void start_lapack() { mathlib().LAPACKE_set_nancheck(0); }
 
 }  // namespace tsh::cpu
 

@@ -10,6 +10,7 @@
 #define lapack_complex_float std::complex<float>
 #define lapack_complex_double std::complex<double>
 #include <lapacke.h>
+#include "engine/cpu/math_library.h"
 
 namespace tsh::cpu {
 
@@ -35,38 +36,46 @@ int64_t matrices(const Tensor& t) {
   return per == 0 ? 0 : t.numel() / per;
 }
 
-I potrf(char uplo, I n, float* a) { return LAPACKE_spotrf(kCol, uplo, n, a, n); }
-I potrf(char uplo, I n, double* a) { return LAPACKE_dpotrf(kCol, uplo, n, a, n); }
-I potrf(char uplo, I n, C8* a) { return LAPACKE_cpotrf(kCol, uplo, n, a, n); }
-I potrf(char uplo, I n, C16* a) { return LAPACKE_zpotrf(kCol, uplo, n, a, n); }
+I potrf(char uplo, I n, float* a) { return mathlib().LAPACKE_spotrf(kCol, uplo, n, a, n); }
+I potrf(char uplo, I n, double* a) { return mathlib().LAPACKE_dpotrf(kCol, uplo, n, a, n); }
+I potrf(char uplo, I n, C8* a) { return mathlib().LAPACKE_cpotrf(kCol, uplo, n, a, n); }
+I potrf(char uplo, I n, C16* a) { return mathlib().LAPACKE_zpotrf(kCol, uplo, n, a, n); }
 
-I syevd(char jobz, char uplo, I n, float* a, float* w) { return LAPACKE_ssyevd(kCol, jobz, uplo, n, a, n, w); }
-I syevd(char jobz, char uplo, I n, double* a, double* w) { return LAPACKE_dsyevd(kCol, jobz, uplo, n, a, n, w); }
-I syevd(char jobz, char uplo, I n, C8* a, float* w) { return LAPACKE_cheevd(kCol, jobz, uplo, n, a, n, w); }
-I syevd(char jobz, char uplo, I n, C16* a, double* w) { return LAPACKE_zheevd(kCol, jobz, uplo, n, a, n, w); }
+I syevd(char jobz, char uplo, I n, float* a, float* w) { return mathlib().LAPACKE_ssyevd(kCol, jobz, uplo, n, a, n, w); }
+I syevd(char jobz, char uplo, I n, double* a, double* w) { return mathlib().LAPACKE_dsyevd(kCol, jobz, uplo, n, a, n, w); }
+I syevd(char jobz, char uplo, I n, C8* a, float* w) { return mathlib().LAPACKE_cheevd(kCol, jobz, uplo, n, a, n, w); }
+I syevd(char jobz, char uplo, I n, C16* a, double* w) { return mathlib().LAPACKE_zheevd(kCol, jobz, uplo, n, a, n, w); }
 
 // Real geev: eigenvalues as (wr, wi) and conjugate pairs of eigenvectors packed in two real columns.
 I geev(char jobvr, I n, float* a, float* wr, float* wi, float* vr) {
-  return LAPACKE_sgeev(kCol, 'N', jobvr, n, a, n, wr, wi, nullptr, 1, vr, n);
+  return mathlib().LAPACKE_sgeev(kCol, 'N', jobvr, n, a, n, wr, wi, nullptr, 1, vr, n);
 }
 I geev(char jobvr, I n, double* a, double* wr, double* wi, double* vr) {
-  return LAPACKE_dgeev(kCol, 'N', jobvr, n, a, n, wr, wi, nullptr, 1, vr, n);
+  return mathlib().LAPACKE_dgeev(kCol, 'N', jobvr, n, a, n, wr, wi, nullptr, 1, vr, n);
 }
-I geev(char jobvr, I n, C8* a, C8* w, C8* vr) { return LAPACKE_cgeev(kCol, 'N', jobvr, n, a, n, w, nullptr, 1, vr, n); }
+I geev(char jobvr, I n, C8* a, C8* w, C8* vr) { return mathlib().LAPACKE_cgeev(kCol, 'N', jobvr, n, a, n, w, nullptr, 1, vr, n); }
 I geev(char jobvr, I n, C16* a, C16* w, C16* vr) {
-  return LAPACKE_zgeev(kCol, 'N', jobvr, n, a, n, w, nullptr, 1, vr, n);
+  return mathlib().LAPACKE_zgeev(kCol, 'N', jobvr, n, a, n, w, nullptr, 1, vr, n);
 }
 
-// Least squares, b holding max(m, n) rows. driver: 0 gels, 1 gelsy, 2 gelsd, 3 gelss.
+// LAPACKE numbers its arguments from its leading matrix_layout, one more than LAPACK's own: a
+// refused argument is reported by LAPACK's number, as PyTorch (which calls LAPACK) reports it.
+// (Below -1000 are LAPACKE's own codes, such as its out-of-memory -1010.)
+I lapack_numbering(I info) { return info < 0 && info > -1000 ? info + 1 : info; }
+
+// Least squares, b holding max(m, n) rows. driver: 0 gels, 1 gelsy, 2 gelsd, 3 gelss. MKL refuses a
+// NaN in a or b (a negative info), where OpenBLAS computes through it.
 #define TSH_LSTSQ(T, R, p)                                                                                      \
   I lstsq(int driver, I m, I n, I k, T* a, T* b, I ldb, R* s, R rcond, I* rank) {                               \
-    if (driver == 0) return LAPACKE_##p##gels(kCol, 'N', m, n, k, a, std::max<I>(1, m), b, ldb);                \
+    const MathLibrary& lib = mathlib();                                                                         \
+    const I lda = std::max<I>(1, m);                                                                            \
+    if (driver == 0) return lapack_numbering(lib.LAPACKE_##p##gels(kCol, 'N', m, n, k, a, lda, b, ldb));        \
     if (driver == 1) {                                                                                          \
       std::vector<I> jpvt(static_cast<size_t>(std::max<I>(n, 1)), 0);                                           \
-      return LAPACKE_##p##gelsy(kCol, m, n, k, a, std::max<I>(1, m), b, ldb, jpvt.data(), rcond, rank);         \
+      return lapack_numbering(lib.LAPACKE_##p##gelsy(kCol, m, n, k, a, lda, b, ldb, jpvt.data(), rcond, rank)); \
     }                                                                                                           \
-    if (driver == 2) return LAPACKE_##p##gelsd(kCol, m, n, k, a, std::max<I>(1, m), b, ldb, s, rcond, rank);    \
-    return LAPACKE_##p##gelss(kCol, m, n, k, a, std::max<I>(1, m), b, ldb, s, rcond, rank);                     \
+    if (driver == 2) return lapack_numbering(lib.LAPACKE_##p##gelsd(kCol, m, n, k, a, lda, b, ldb, s, rcond, rank)); \
+    return lapack_numbering(lib.LAPACKE_##p##gelss(kCol, m, n, k, a, lda, b, ldb, s, rcond, rank));           \
   }
 TSH_LSTSQ(float, float, s)
 TSH_LSTSQ(double, double, d)
@@ -75,25 +84,25 @@ TSH_LSTSQ(C16, double, z)
 #undef TSH_LSTSQ
 
 // Bunch–Kaufman LDL: symmetric (sytrf) or, for complex, Hermitian (hetrf).
-I ldl_factor(bool, char uplo, I n, float* a, I* ipiv) { return LAPACKE_ssytrf(kCol, uplo, n, a, n, ipiv); }
-I ldl_factor(bool, char uplo, I n, double* a, I* ipiv) { return LAPACKE_dsytrf(kCol, uplo, n, a, n, ipiv); }
+I ldl_factor(bool, char uplo, I n, float* a, I* ipiv) { return mathlib().LAPACKE_ssytrf(kCol, uplo, n, a, n, ipiv); }
+I ldl_factor(bool, char uplo, I n, double* a, I* ipiv) { return mathlib().LAPACKE_dsytrf(kCol, uplo, n, a, n, ipiv); }
 I ldl_factor(bool herm, char uplo, I n, C8* a, I* ipiv) {
-  return herm ? LAPACKE_chetrf(kCol, uplo, n, a, n, ipiv) : LAPACKE_csytrf(kCol, uplo, n, a, n, ipiv);
+  return herm ? mathlib().LAPACKE_chetrf(kCol, uplo, n, a, n, ipiv) : mathlib().LAPACKE_csytrf(kCol, uplo, n, a, n, ipiv);
 }
 I ldl_factor(bool herm, char uplo, I n, C16* a, I* ipiv) {
-  return herm ? LAPACKE_zhetrf(kCol, uplo, n, a, n, ipiv) : LAPACKE_zsytrf(kCol, uplo, n, a, n, ipiv);
+  return herm ? mathlib().LAPACKE_zhetrf(kCol, uplo, n, a, n, ipiv) : mathlib().LAPACKE_zsytrf(kCol, uplo, n, a, n, ipiv);
 }
 I ldl_solve(bool, char uplo, I n, I k, const float* a, const I* ipiv, float* b) {
-  return LAPACKE_ssytrs(kCol, uplo, n, k, a, n, ipiv, b, n);
+  return mathlib().LAPACKE_ssytrs(kCol, uplo, n, k, a, n, ipiv, b, n);
 }
 I ldl_solve(bool, char uplo, I n, I k, const double* a, const I* ipiv, double* b) {
-  return LAPACKE_dsytrs(kCol, uplo, n, k, a, n, ipiv, b, n);
+  return mathlib().LAPACKE_dsytrs(kCol, uplo, n, k, a, n, ipiv, b, n);
 }
 I ldl_solve(bool herm, char uplo, I n, I k, const C8* a, const I* ipiv, C8* b) {
-  return herm ? LAPACKE_chetrs(kCol, uplo, n, k, a, n, ipiv, b, n) : LAPACKE_csytrs(kCol, uplo, n, k, a, n, ipiv, b, n);
+  return herm ? mathlib().LAPACKE_chetrs(kCol, uplo, n, k, a, n, ipiv, b, n) : mathlib().LAPACKE_csytrs(kCol, uplo, n, k, a, n, ipiv, b, n);
 }
 I ldl_solve(bool herm, char uplo, I n, I k, const C16* a, const I* ipiv, C16* b) {
-  return herm ? LAPACKE_zhetrs(kCol, uplo, n, k, a, n, ipiv, b, n) : LAPACKE_zsytrs(kCol, uplo, n, k, a, n, ipiv, b, n);
+  return herm ? mathlib().LAPACKE_zhetrs(kCol, uplo, n, k, a, n, ipiv, b, n) : mathlib().LAPACKE_zsytrs(kCol, uplo, n, k, a, n, ipiv, b, n);
 }
 
 }  // namespace

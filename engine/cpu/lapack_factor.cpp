@@ -7,6 +7,7 @@
 #define lapack_complex_float std::complex<float>
 #define lapack_complex_double std::complex<double>
 #include <lapacke.h>
+#include "engine/cpu/math_library.h"
 
 namespace tsh::cpu {
 
@@ -16,48 +17,48 @@ using I = lapack_int;
 constexpr int kCol = LAPACK_COL_MAJOR;
 
 I gesdd(char job, I m, I n, float* a, float* s, float* u, I ldu, float* vt, I ldvt) {
-  return LAPACKE_sgesdd(kCol, job, m, n, a, m, s, u, ldu, vt, ldvt);
+  return mathlib().LAPACKE_sgesdd(kCol, job, m, n, a, m, s, u, ldu, vt, ldvt);
 }
 I gesdd(char job, I m, I n, double* a, double* s, double* u, I ldu, double* vt, I ldvt) {
-  return LAPACKE_dgesdd(kCol, job, m, n, a, m, s, u, ldu, vt, ldvt);
+  return mathlib().LAPACKE_dgesdd(kCol, job, m, n, a, m, s, u, ldu, vt, ldvt);
 }
 I gesdd(char job, I m, I n, std::complex<float>* a, float* s, std::complex<float>* u, I ldu, std::complex<float>* vt,
         I ldvt) {
-  return LAPACKE_cgesdd(kCol, job, m, n, a, m, s, u, ldu, vt, ldvt);
+  return mathlib().LAPACKE_cgesdd(kCol, job, m, n, a, m, s, u, ldu, vt, ldvt);
 }
 I gesdd(char job, I m, I n, std::complex<double>* a, double* s, std::complex<double>* u, I ldu,
         std::complex<double>* vt, I ldvt) {
-  return LAPACKE_zgesdd(kCol, job, m, n, a, m, s, u, ldu, vt, ldvt);
+  return mathlib().LAPACKE_zgesdd(kCol, job, m, n, a, m, s, u, ldu, vt, ldvt);
 }
 
-I geqrf(I m, I n, float* a, float* tau) { return LAPACKE_sgeqrf(kCol, m, n, a, m, tau); }
-I geqrf(I m, I n, double* a, double* tau) { return LAPACKE_dgeqrf(kCol, m, n, a, m, tau); }
-I geqrf(I m, I n, std::complex<float>* a, std::complex<float>* tau) { return LAPACKE_cgeqrf(kCol, m, n, a, m, tau); }
-I geqrf(I m, I n, std::complex<double>* a, std::complex<double>* tau) { return LAPACKE_zgeqrf(kCol, m, n, a, m, tau); }
+I geqrf(I m, I n, float* a, float* tau) { return mathlib().LAPACKE_sgeqrf(kCol, m, n, a, m, tau); }
+I geqrf(I m, I n, double* a, double* tau) { return mathlib().LAPACKE_dgeqrf(kCol, m, n, a, m, tau); }
+I geqrf(I m, I n, std::complex<float>* a, std::complex<float>* tau) { return mathlib().LAPACKE_cgeqrf(kCol, m, n, a, m, tau); }
+I geqrf(I m, I n, std::complex<double>* a, std::complex<double>* tau) { return mathlib().LAPACKE_zgeqrf(kCol, m, n, a, m, tau); }
 
-I orgqr(I m, I n, I k, float* a, const float* tau) { return LAPACKE_sorgqr(kCol, m, n, k, a, m, tau); }
-I orgqr(I m, I n, I k, double* a, const double* tau) { return LAPACKE_dorgqr(kCol, m, n, k, a, m, tau); }
+I orgqr(I m, I n, I k, float* a, const float* tau) { return mathlib().LAPACKE_sorgqr(kCol, m, n, k, a, m, tau); }
+I orgqr(I m, I n, I k, double* a, const double* tau) { return mathlib().LAPACKE_dorgqr(kCol, m, n, k, a, m, tau); }
 I orgqr(I m, I n, I k, std::complex<float>* a, const std::complex<float>* tau) {
-  return LAPACKE_cungqr(kCol, m, n, k, a, m, tau);
+  return mathlib().LAPACKE_cungqr(kCol, m, n, k, a, m, tau);
 }
 I orgqr(I m, I n, I k, std::complex<double>* a, const std::complex<double>* tau) {
-  return LAPACKE_zungqr(kCol, m, n, k, a, m, tau);
+  return mathlib().LAPACKE_zungqr(kCol, m, n, k, a, m, tau);
 }
 
 // trans: 'N', or the transpose ('T' real, 'C' complex).
 I ormqr(char side, bool trans, I m, I n, I k, const float* a, I lda, const float* tau, float* c) {
-  return LAPACKE_sormqr(kCol, side, trans ? 'T' : 'N', m, n, k, a, lda, tau, c, m);
+  return mathlib().LAPACKE_sormqr(kCol, side, trans ? 'T' : 'N', m, n, k, a, lda, tau, c, m);
 }
 I ormqr(char side, bool trans, I m, I n, I k, const double* a, I lda, const double* tau, double* c) {
-  return LAPACKE_dormqr(kCol, side, trans ? 'T' : 'N', m, n, k, a, lda, tau, c, m);
+  return mathlib().LAPACKE_dormqr(kCol, side, trans ? 'T' : 'N', m, n, k, a, lda, tau, c, m);
 }
 I ormqr(char side, bool trans, I m, I n, I k, const std::complex<float>* a, I lda, const std::complex<float>* tau,
         std::complex<float>* c) {
-  return LAPACKE_cunmqr(kCol, side, trans ? 'C' : 'N', m, n, k, a, lda, tau, c, m);
+  return mathlib().LAPACKE_cunmqr(kCol, side, trans ? 'C' : 'N', m, n, k, a, lda, tau, c, m);
 }
 I ormqr(char side, bool trans, I m, I n, I k, const std::complex<double>* a, I lda, const std::complex<double>* tau,
         std::complex<double>* c) {
-  return LAPACKE_zunmqr(kCol, side, trans ? 'C' : 'N', m, n, k, a, lda, tau, c, m);
+  return mathlib().LAPACKE_zunmqr(kCol, side, trans ? 'C' : 'N', m, n, k, a, lda, tau, c, m);
 }
 
 template <typename F> void lapack_types(DType d, F f) {

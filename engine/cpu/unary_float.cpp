@@ -11,6 +11,10 @@
 //    exp2 atanh (2.x; they were libm-only in 1.13);
 //  * libm everywhere: asinh acosh.
 // Complex inputs use std::complex's functions.
+// Under MKL (engine/cpu/math_library.h) float and double take PyTorch 2.x's
+// MKL-build route instead for the functions ATen's vml.h sends to VML: exp log
+// log2 log10 sqrt sin cos tan asin acos atan tanh erf erfc erfinv, on every
+// element, contiguous or not (tests/mathbits checks each against PyTorch).
 #include "engine/cpu/unary.h"
 #include "engine/cpu/isa.h"
 
@@ -22,6 +26,7 @@
 
 #include "engine/core/convert.h"
 #include "engine/cpu/binary_loop.h"
+#include "engine/cpu/math_library.h"
 #include "engine/cpu/unary_simd.h"
 #include "engine/kernels/scalar_math.h"
 #include "engine/kernels/special_math.h"
@@ -56,6 +61,32 @@ void sleef_all(SimdFn fn, const Tensor& out, const Tensor& in) {
   });
 }
 
+// MKL's VML on every element: contiguous runs in one call, strided ones through a buffer. False
+// (nothing done) unless MKL serves and T is float or double.
+template <typename T>
+bool vml_all(VmlFn fn, const Tensor& out, const Tensor& in) {
+  if constexpr (!std::is_same_v<T, float> && !std::is_same_v<T, double>) {
+    return false;
+  } else {
+    if (!mathlib().mkl) return false;
+    elementwise_loop<2>({&out, &in}, [fn](char** p, const int64_t* s, int64_t n) {
+      if (s[0] == sizeof(T) && s[1] == sizeof(T)) {
+        vml(fn, reinterpret_cast<const T*>(p[1]), reinterpret_cast<T*>(p[0]), n);
+        return;
+      }
+      constexpr int64_t kChunk = 1024;
+      T buf[kChunk];
+      for (int64_t k0 = 0; k0 < n; k0 += kChunk) {
+        const int64_t m = std::min(kChunk, n - k0);
+        for (int64_t j = 0; j < m; ++j) buf[j] = elem<T>(p[1], k0 + j, s[1]);
+        vml(fn, buf, buf, m);
+        for (int64_t j = 0; j < m; ++j) elem<T>(p[0], k0 + j, s[0]) = buf[j];
+      }
+    });
+    return true;
+  }
+}
+
 // PyTorch's vectorised loop: SLEEF (via `vec`) on whole blocks, `f` elsewhere.
 template <typename T, typename Vec, typename F>
 void sleef_blocks(const Tensor& out, const Tensor& in, Vec vec, F f) {
@@ -78,23 +109,51 @@ void float_unary(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryPar
     case UnaryOp::Sign:
     case UnaryOp::Sgn: apply<T>(out, in, [](M x) { return sgn(x); }); return;
     case UnaryOp::Reciprocal: apply<T>(out, in, [](M x) { return M(1) / x; }); return;
-    case UnaryOp::Sqrt: apply<T>(out, in, [](M x) { return std::sqrt(x); }); return;
+    case UnaryOp::Sqrt: 
+      if (vml_all<T>(VmlFn::Sqrt, out, in)) return;
+      apply<T>(out, in, [](M x) { return std::sqrt(x); }); return;
     case UnaryOp::Rsqrt: apply<T>(out, in, [](M x) { return M(1) / std::sqrt(x); }); return;
-    case UnaryOp::Exp: sleef_all<T>(SimdFn::Exp, out, in); return;
+    case UnaryOp::Exp: 
+      if (vml_all<T>(VmlFn::Exp, out, in)) return;
+      sleef_all<T>(SimdFn::Exp, out, in); return;
     case UnaryOp::Expm1: sleef_all<T>(SimdFn::Expm1, out, in); return;
-    case UnaryOp::Log: sleef_all<T>(SimdFn::Log, out, in); return;
-    case UnaryOp::Log2: sleef_all<T>(SimdFn::Log2, out, in); return;
-    case UnaryOp::Log10: sleef_all<T>(SimdFn::Log10, out, in); return;
+    case UnaryOp::Log: 
+      if (vml_all<T>(VmlFn::Ln, out, in)) return;
+      sleef_all<T>(SimdFn::Log, out, in); return;
+    case UnaryOp::Log2: 
+      if (vml_all<T>(VmlFn::Log2, out, in)) return;
+      sleef_all<T>(SimdFn::Log2, out, in); return;
+    case UnaryOp::Log10: 
+      if (vml_all<T>(VmlFn::Log10, out, in)) return;
+      sleef_all<T>(SimdFn::Log10, out, in); return;
     case UnaryOp::Log1p: sleef_all<T>(SimdFn::Log1p, out, in); return;
-    case UnaryOp::Sin: sleef_all<T>(SimdFn::Sin, out, in); return;
-    case UnaryOp::Cos: sleef_all<T>(SimdFn::Cos, out, in); return;
-    case UnaryOp::Tan: sleef_all<T>(SimdFn::Tan, out, in); return;
-    case UnaryOp::Asin: sleef_all<T>(SimdFn::Asin, out, in); return;
-    case UnaryOp::Acos: sleef_all<T>(SimdFn::Acos, out, in); return;
-    case UnaryOp::Atan: sleef_all<T>(SimdFn::Atan, out, in); return;
-    case UnaryOp::Tanh: sleef_all<T>(SimdFn::Tanh, out, in); return;
-    case UnaryOp::Erf: sleef_all<T>(SimdFn::Erf, out, in); return;
-    case UnaryOp::Erfc: sleef_all<T>(SimdFn::Erfc, out, in); return;
+    case UnaryOp::Sin: 
+      if (vml_all<T>(VmlFn::Sin, out, in)) return;
+      sleef_all<T>(SimdFn::Sin, out, in); return;
+    case UnaryOp::Cos: 
+      if (vml_all<T>(VmlFn::Cos, out, in)) return;
+      sleef_all<T>(SimdFn::Cos, out, in); return;
+    case UnaryOp::Tan: 
+      if (vml_all<T>(VmlFn::Tan, out, in)) return;
+      sleef_all<T>(SimdFn::Tan, out, in); return;
+    case UnaryOp::Asin: 
+      if (vml_all<T>(VmlFn::Asin, out, in)) return;
+      sleef_all<T>(SimdFn::Asin, out, in); return;
+    case UnaryOp::Acos: 
+      if (vml_all<T>(VmlFn::Acos, out, in)) return;
+      sleef_all<T>(SimdFn::Acos, out, in); return;
+    case UnaryOp::Atan: 
+      if (vml_all<T>(VmlFn::Atan, out, in)) return;
+      sleef_all<T>(SimdFn::Atan, out, in); return;
+    case UnaryOp::Tanh: 
+      if (vml_all<T>(VmlFn::Tanh, out, in)) return;
+      sleef_all<T>(SimdFn::Tanh, out, in); return;
+    case UnaryOp::Erf: 
+      if (vml_all<T>(VmlFn::Erf, out, in)) return;
+      sleef_all<T>(SimdFn::Erf, out, in); return;
+    case UnaryOp::Erfc: 
+      if (vml_all<T>(VmlFn::Erfc, out, in)) return;
+      sleef_all<T>(SimdFn::Erfc, out, in); return;
     case UnaryOp::Sinh:
       sleef_blocks<T>(out, in, [](const M* x, M* o, int64_t n) { simd_unary(SimdFn::Sinh, x, o, n); },
                       [](M x) { return std::sinh(x); });
@@ -163,7 +222,9 @@ void float_unary(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryPar
       sleef_blocks<T>(out, in, [](const M* x, M* o, int64_t n) { simd_unary(SimdFn::Atanh, x, o, n); },
                       [](M x) { return std::atanh(x); });
       return;
-    case UnaryOp::Erfinv: apply<T>(out, in, [](M x) { return erfinv<M>(x); }); return;
+    case UnaryOp::Erfinv: 
+      if (vml_all<T>(VmlFn::ErfInv, out, in)) return;
+      apply<T>(out, in, [](M x) { return erfinv<M>(x); }); return;
     case UnaryOp::Lgamma: sleef_all<T>(SimdFn::Lgamma, out, in); return;
     case UnaryOp::Digamma: apply<T>(out, in, [](M x) { return digamma<M>(x); }); return;
     case UnaryOp::Trigamma: apply<T>(out, in, [](M x) { return trigamma<M>(x); }); return;

@@ -94,7 +94,9 @@ std::tuple<Tensor, Tensor, Tensor> svd(const Tensor& A, bool some, bool compute_
     zero_(u);
     zero_(vh);
   } else if (computes(a)) {
-    const int64_t failed = kernels::svd.get(A.device())(a, s, u, vh, full, true);
+    // Without U and V, LAPACK runs gesdd's values-only path (jobz 'N'), whose last bits differ, as
+    // PyTorch does. (PyTorch also asks for the vectors when the input requires grad; tsh does not.)
+    const int64_t failed = kernels::svd.get(A.device())(a, s, u, vh, full, compute_uv);
     TSH_CHECK(failed < 0, LinAlgError,
               "linalg.svd: " + (A.dim() > 2 ? "(Batch element " + S(failed) + "): " : std::string()) +
                   "The algorithm failed to converge because the input matrix is ill-conditioned or has too many "

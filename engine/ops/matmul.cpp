@@ -107,12 +107,13 @@ Tensor mv(const Tensor& self, const Tensor& vec) {
             "size mismatch, got input (" + S(rows) + "), mat (" + S(rows) + "x" + S(self.size(1)) +
                 "), vec (" + S(vec.size(0)) + ")");
   check_same_device(self, vec);
-  Tensor out = empty({rows}, vec.dtype(), vec.device());
-  if (self.numel() == 0) return zero_(out), out;
-  addmv_check().require(self.device(), self.dtype());
+  // PyTorch 2.x checks the dtypes before it looks at sizes: an empty product of mixed dtypes is an error too.
   TSH_CHECK(self.dtype() == vec.dtype(), RuntimeError,
             std::string("addmv input tensors must have the same dtype, but got ") + scalar_type_name(vec.dtype()) +
                 ", " + scalar_type_name(self.dtype()) + ", and " + scalar_type_name(vec.dtype()));
+  Tensor out = empty({rows}, vec.dtype(), vec.device());
+  if (self.numel() == 0) return zero_(out), out;
+  addmv_check().require(self.device(), self.dtype());
   kernels::mv.get(out.device())(out, self, vec);
   return out;
 }

@@ -221,6 +221,8 @@ Value device_context_attr(const Value& dev, const std::string& name);
 void install_join_attrs(std::map<std::string, Value>& torch_attrs);
 // torch.nan/inf/pi/e/newaxis, finfo, iinfo, broadcast_shapes, is_storage (torch_info.cpp).
 void install_info_attrs(std::map<std::string, Value>& torch_attrs);
+// shell/torch/config_module.cpp: torch.__config__ (show(), parallel_info()).
+void install_config_module(std::map<std::string, Value>& torch_attrs);
 // torch.testing with assert_close (testing.cpp).
 void install_testing_module(std::map<std::string, Value>& torch_attrs);
 // torch.optim (SGD, Adam) and torch.nn.functional.mse_loss (optim.cpp).

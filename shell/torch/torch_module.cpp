@@ -131,6 +131,7 @@ Value make_torch_module(Interpreter&) {
   install_benchmark(attrs);  // torch.utils.benchmark, get/set_num_threads
   install_join_attrs(attrs);
   install_info_attrs(attrs);
+  install_config_module(attrs);  // torch.__config__
   install_testing_module(attrs);
   install_serialization(attrs);  // torch.save, torch.load
   install_removed_attrs(attrs);  // torch.eig, torch.solve, ...: PyTorch's removal messages
