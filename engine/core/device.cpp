@@ -60,7 +60,7 @@ Device Device::parse(std::string_view s) {
     d.type = static_cast<DeviceType>(k);
   } else {
     throw RuntimeError(
-        "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, "
+        "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia, "
         "xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at start of device "
         "string: " + std::string(s));
   }

@@ -33,6 +33,10 @@ struct TensorImpl {
   // The version counter in-place ops bump, when this tensor does not share its storage's (t.data
   // gets its own, as in PyTorch, so autograd does not see writes through it). Views inherit it.
   std::shared_ptr<uint32_t> own_version;
+  // PyTorch's _base: the tensor this one is a view of, always a tensor that is no view itself (a
+  // view of a view names the first one's base). Null for a tensor that is no view; set by the
+  // shell where PyTorch's view ops make one, never by the engine's internal views.
+  std::shared_ptr<TensorImpl> view_base;
   // Derived from sizes and strides each time tensor.cpp (the only place that sets them) does:
   // small-tensor loops ask for them on every op.
   int64_t numel = 0;

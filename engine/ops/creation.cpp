@@ -1,6 +1,7 @@
 // engine/ops/creation.cpp — factory ops: argument checks, dtype choice, allocation; kernels fill.
 #include "engine/ops/creation.h"
 
+#include <algorithm>
 #include <memory>
 
 #include <cmath>
@@ -16,6 +17,7 @@
 #include "engine/kernels/coverage.h"
 #include "engine/kernels/creation.h"
 #include "engine/ops/copy.h"
+#include "engine/ops/host_values.h"
 #include "engine/ops/views.h"
 
 namespace tsh {
@@ -237,6 +239,68 @@ bool equal(const Tensor& a, const Tensor& b) {
   if (a.sizes() != b.sizes()) return false;
   DType d = promote_types(a.dtype(), b.dtype());
   return kernels::equal.get(a.device())(to(a, d, std::nullopt), to(b, d, std::nullopt));
+}
+
+namespace {
+
+// PyTorch's get_tril_size (aten/src/ATen/native/TensorFactories.h): the count in closed form,
+// so that absurd sizes reach the allocator's error without a loop over the rows.
+int64_t tril_size(int64_t row, int64_t col, int64_t offset) {
+  if (row == 0 || col == 0) return 0;
+  const int64_t m_first_row = offset > 0 ? std::min<int64_t>(col, 1 + offset) : (row + offset > 0 ? 1 : 0);
+  const int64_t m_last_row = std::max<int64_t>(0, std::min<int64_t>(col, row + offset));
+  const int64_t n_row_all = std::max<int64_t>(0, std::min<int64_t>(row, row + offset));
+  const int64_t n_row_trapezoid = m_last_row - m_first_row + 1;
+  int64_t size = ((m_first_row + m_last_row) * n_row_trapezoid) >> 1;
+  const int64_t diff_row = n_row_all - n_row_trapezoid;
+  if (diff_row > 0) size += diff_row * col;
+  return size;
+}
+
+// Both ops: the argument checks, the allocation, then the dtype dispatch (int32 and int64 only),
+// in PyTorch's order; rows [first col, end col) of each row i come from `span`.
+template <typename Span>
+Tensor triangle_indices(const char* name, int64_t row, int64_t col, int64_t size, DType dtype, Device device, Span span) {
+  Tensor out = empty({2, size}, dtype, device);
+  if (device.is_meta()) return out;
+  TSH_CHECK(dtype == DType::Int64 || dtype == DType::Int32, NotImplementedError,
+            std::string("\"") + name + "\" not implemented for '" + scalar_type_name(dtype) + "'");
+  std::vector<int64_t> v(static_cast<size_t>(2 * size));
+  size_t k = 0;
+  const size_t n = static_cast<size_t>(size);
+  for (int64_t i = 0; i < row && k < n; ++i) {
+    auto [lo, hi] = span(i);
+    for (int64_t j = lo; j < hi; ++j, ++k) {
+      v[k] = i;
+      v[n + k] = j;
+    }
+  }
+  (void)col;
+  Tensor values = int64_tensor({2, size}, v, device);
+  copy_(out, values);
+  return out;
+}
+
+void check_triangle_args(int64_t row, int64_t col) {
+  TSH_CHECK(row >= 0, RuntimeError, "row must be non-negative, got" + std::to_string(row));
+  TSH_CHECK(col >= 0, RuntimeError, "col must be non-negative, got" + std::to_string(col));
+}
+
+}  // namespace
+
+Tensor tril_indices(int64_t row, int64_t col, int64_t offset, DType dtype, Device device) {
+  check_triangle_args(row, col);
+  return triangle_indices("tril_indices", row, col, tril_size(row, col, offset), dtype, device, [=](int64_t i) {
+    return std::pair<int64_t, int64_t>{0, std::clamp<int64_t>(i + offset + 1, 0, col)};
+  });
+}
+
+Tensor triu_indices(int64_t row, int64_t col, int64_t offset, DType dtype, Device device) {
+  check_triangle_args(row, col);
+  const int64_t size = row * col - tril_size(row, col, offset - 1);
+  return triangle_indices("triu_indices", row, col, size, dtype, device, [=](int64_t i) {
+    return std::pair<int64_t, int64_t>{std::clamp<int64_t>(i + offset, 0, col), col};
+  });
 }
 
 }  // namespace tsh

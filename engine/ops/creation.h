@@ -24,6 +24,11 @@ Tensor full(const Shape& sizes, const Scalar& value, std::optional<DType> dtype 
 // n x m (m defaults to n) with ones on the main diagonal.
 Tensor eye(int64_t n, std::optional<int64_t> m, DType dtype, Device device = {});
 
+// torch.tril_indices / triu_indices: the 2 x N (row; col) coordinates of the lower (upper)
+// triangle of a row x col matrix, diagonal `offset` included, row by row. dtype int32 or int64.
+Tensor tril_indices(int64_t row, int64_t col, int64_t offset, DType dtype, Device device = {});
+Tensor triu_indices(int64_t row, int64_t col, int64_t offset, DType dtype, Device device = {});
+
 // Shaped like t with t's stride order (PyTorch's preserve_format); dtype and
 // device default to t's.
 Tensor empty_like(const Tensor& t, std::optional<DType> dtype, std::optional<Device> device);

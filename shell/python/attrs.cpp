@@ -12,6 +12,7 @@
 #include "shell/python/dict.h"
 #include "shell/python/set.h"
 #include "shell/python/warnings.h"
+#include "shell/python/call_args.h"
 #include "shell/python/errors.h"
 #include "shell/python/methods.h"
 #include "shell/python/pyops.h"
@@ -93,6 +94,30 @@ Value storage_attr(const Value& obj, const std::string& name) {
       expect_args("is_shared", a, 0, 0);
       return Value::boolean(false);  // tsh has no shared-memory storages
     });
+  if (name == "pin_memory" || name == "is_pinned") {
+    // PyTorch's _StorageBase.pin_memory/is_pinned(device='cuda'): a byte tensor over the storage, and
+    // Tensor.pin_memory/is_pinned (its errors: no driver, no accelerator, 'cpu' not one).
+    const bool pin = name == "pin_memory";
+    return make_builtin(name, "<bound method " + name + ">", [obj, pin, name](Interpreter& in, Args& a, Kwargs& kw) {
+      std::vector<Value> v = bind_params(pin ? "pin_memory" : "is_pinned", a, kw, {"device"}, 0);
+      auto* st = obj.as<StorageObj>();
+      if (!st->storage->device.is_cpu()) {
+        if (!pin) return Value::boolean(false);
+        std::string n(legacy_type_name(st->dtype));
+        const std::string type = st->untyped ? "torch.storage.UntypedStorage" : "torch." + n.replace(n.find("Tensor"), 6, "Storage");
+        throw TypeError("cannot pin '" + type + "' only CPU memory can be pinned");
+      }
+      const Tensor bytes = Tensor::make(st->storage, {st->storage->nbytes}, {1}, 0, DType::UInt8);
+      Args args;
+      Kwargs kwargs;
+      if (!v[0].is_none()) args.push_back(v[0]);
+      Value r = in.call(in.get_attr(Value::tensor(bytes), name), args, kwargs);
+      if (!pin) return r;
+      auto out = std::make_shared<StorageObj>(*st);
+      out->storage = r.as_tensor().storage();
+      return Value::object(Kind::Storage, out);
+    });
+  }
   if (name == "cpu")
     return bound(obj, name, [](const Value& self, Args& a) {
       expect_args("cpu", a, 0, 0);
@@ -126,7 +151,7 @@ Value storage_attr(const Value& obj, const std::string& name) {
       return Value::list(std::move(out));
     });
   no_attribute(obj, name, {"dtype", "device", "size", "nbytes", "element_size", "data_ptr", "tolist", "type", "is_cuda",
-                           "is_shared", "cpu", "untyped", "fill_"});
+                           "is_shared", "is_pinned", "pin_memory", "cpu", "untyped", "fill_"});
 }
 
 // slice.indices(length): the slice's start, stop and step clamped to a sequence of that length.

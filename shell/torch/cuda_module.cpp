@@ -242,6 +242,7 @@ void install_cuda_module(std::map<std::string, Value>& torch_attrs) {
   auto& attrs = cuda.as<ModuleObj>()->attrs;
   if (!accelerator()) {
     install_without_backend(torch_attrs, attrs);
+    install_backends_module(torch_attrs);
     torch_attrs["cuda"] = cuda;
     return;
   }

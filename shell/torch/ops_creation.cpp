@@ -335,6 +335,20 @@ void register_creation_ops(Registry& r) {
     return out_or_result(a, 2, eye(a.int64(0), a.int64(1), factory_dtype(a, 3, 2).value_or(default_dtype()),
                                    factory_device(a, 5, 2)));
   });
+  for (const bool lower : {true, false}) {
+    const std::string name = lower ? "tril_indices" : "triu_indices";
+    r.def(name + "(int row, int col, int offset=0, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+                 "bool? pin_memory=None) -> Tensor",
+          kFunction,
+          std::string("The 2 x N (row; col) coordinates of the ") + (lower ? "lower" : "upper") +
+              " triangle of a row x col matrix, diagonal offset included (int64 unless dtype says int32).",
+          [lower](Interpreter&, Bound& a) {
+            const DType d = a.dtype(3).value_or(DType::Int64);
+            const Device dev = device_or_default(a.device(5));
+            return Value::tensor(lower ? tril_indices(a.int64(0), a.int64(1), a.int64(2), d, dev)
+                                       : triu_indices(a.int64(0), a.int64(1), a.int64(2), d, dev));
+          });
+  }
   r.def(factory("arange(Scalar end", "Tensor out=None"), kFunction, "Values from 0 to end (exclusive), step 1.",
         [](Interpreter&, Bound& a) {
           return out_or_result(a, 1, arange(Scalar(int64_t{0}), a.scalar(0), Scalar(int64_t{1}), factory_dtype(a, 2, 1),

@@ -3,6 +3,7 @@
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
 #include "engine/ops/copy.h"
+#include "engine/ops/distance.h"
 #include "engine/ops/products.h"
 #include "shell/python/errors.h"
 #include "shell/torch/out_arg.h"
@@ -51,6 +52,30 @@ void register_product_ops(Registry& r) {
   r.def("cross(Tensor self, Tensor other, int? dim=None, *, Tensor out=None) -> Tensor", kBoth,
         "The cross product of 3-vectors along dim (no dim: the first dim of size 3, deprecated).",
         [](Interpreter&, Bound& a) { return out_or_result(a, 3, cross(a.tensor(0), a.tensor(1), a.opt_int(2))); });
+  // cdist is Python in PyTorch (torch.functional): compute_mode's name becomes _VF.cdist's int first, then
+  // _VF.cdist's parser checks x1, x2 and p.
+  r.def("cdist(Tensor x1, Tensor x2, Any p=2., Any compute_mode=\"use_mm_for_euclid_dist_if_necessary\") -> Tensor |python",
+        kFunction,
+        "The p-norm distance between each row of x1 and each row of x2 (batched over leading dims); for p=2 "
+        "compute_mode picks the matrix-product formula (use_mm_for_euclid_dist[_if_necessary: more than 25 rows]).",
+        [](Interpreter&, Bound& a) {
+          const Value& mode_v = a[3];
+          int64_t mode = -1;
+          if (mode_v.is(Kind::Str)) {
+            const std::string& m = mode_v.as_str();
+            mode = m == "use_mm_for_euclid_dist_if_necessary" ? 0 : m == "use_mm_for_euclid_dist" ? 1
+                 : m == "donot_use_mm_for_euclid_dist" ? 2 : -1;
+          }
+          if (mode < 0) throw ValueError(str(mode_v) + " is not a valid value for compute_mode");
+          const char* names[] = {"x1", "x2"};
+          for (size_t i = 0; i < 2; ++i)
+            if (!a[i].is(Kind::Tensor))
+              throw TypeError(std::string("cdist(): argument '") + names[i] + "' (position " + std::to_string(i + 1) +
+                              ") must be Tensor, not " + arg_type_name(a[i]));
+          if (!a[2].is_intlike() && !a[2].is(Kind::Float))
+            throw TypeError("cdist(): argument 'p' (position 3) must be float, not " + arg_type_name(a[2]));
+          return Value::tensor(cdist(a.tensor(0), a.tensor(1), a[2].as_float(), mode));
+        });
   // tensordot is Python in PyTorch: dims is an int, a pair of dim lists, or a tensor of either.
   r.def("tensordot(Tensor a, Tensor b, Any dims=2, Any out=None) -> Tensor |python", kFunction,
         "Contracts the last `dims` dims of a with the first of b, or the dims listed in dims=(dims_a, dims_b).",

@@ -11,6 +11,7 @@
 #include "engine/ops/creation.h"
 #include "engine/ops/elementwise.h"
 #include "engine/ops/out.h"
+#include "engine/ops/quantile.h"
 #include "engine/ops/reduce.h"
 #include "engine/ops/views.h"
 #include "shell/python/errors.h"
@@ -313,6 +314,18 @@ void register_norms(Registry& r) {
 void register_scan_sort_ops(Registry& r);  // shell/torch/ops_sort.cpp
 
 void register_reduction_ops(Registry& r) {
+  for (const bool nan : {false, true}) {
+    const std::string name = nan ? "nanquantile" : "quantile";
+    const std::string doc = nan ? "The q-th quantiles of self along dim (all of self when None), NaNs ignored."
+                                : "The q-th quantiles of self along dim (all of self when None); NaN if a NaN is there.";
+    const std::string tail = " q, int? dim=None, bool keepdim=False, *, str interpolation=\"linear\", Tensor out=None) -> Tensor";
+    r.def(name + "(Tensor self, Tensor" + tail, kBoth, doc, [nan](Interpreter&, Bound& a) {
+      return Value::tensor(quantile(a.tensor(0), a.tensor(1), a.opt_int(2), a.boolean(3), a.str(4), nan, out_arg(a, 5)));
+    });
+    r.def(name + "(Tensor self, float" + tail, kBoth, doc, [nan](Interpreter&, Bound& a) {
+      return Value::tensor(quantile(a.tensor(0), a.f64(1), a.opt_int(2), a.boolean(3), a.str(4), nan, out_arg(a, 5)));
+    });
+  }
   register_sums(r);
   register_variances(r);
   register_extrema(r);

@@ -4,6 +4,7 @@
 // arg_listing.cpp); this file turns schemas into Signatures and runs the chosen
 // overload.
 #include "shell/torch/registry.h"
+#include "shell/torch/tensor_attrs.h"
 
 #include <algorithm>
 
@@ -408,6 +409,7 @@ Value run_bound(Interpreter& in, const OpEntry& e, Bound& b, bool is_method) {
   Value result = grad_enabled() && any_requires_grad(b)
                      ? call_with_autograd(e, b, [&](Bound& args) { return call_resolving_conj(in, e, args, is_method); })
                      : call_resolving_conj(in, e, b, is_method);
+  if (!b.values.empty() && b.values[0].is(Kind::Tensor) && is_view_op(e.sig.name)) mark_view(result, b.values[0].as_tensor());
   if (e.writes_self && b.values[0].is(Kind::Tensor)) autograd::bump_version(b.values[0].as_tensor());
   if (e.out_index != Bound::npos && b[e.out_index].is(Kind::Tensor)) autograd::bump_version(b[e.out_index].as_tensor());
   return result;

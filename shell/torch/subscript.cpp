@@ -17,6 +17,7 @@
 #include "shell/python/pyops.h"
 #include "shell/python/unicode.h"
 #include "shell/torch/registry.h"
+#include "shell/torch/tensor_attrs.h"
 #include "shell/torch/tensor_data.h"
 
 namespace tsh::shell {
@@ -308,18 +309,18 @@ Value Interpreter::eval_subscript(const Value& obj, const Value& index) {
       const Tensor& t = obj.as_tensor();
       // t[i], as in a loop over a tensor's elements: straight to the one-index path.
       if (index.is(Kind::Int) && !t.is_conj() && !(grad_enabled() && autograd::requires_grad(t)))
-        return Value::tensor(index_int(t, unpack_long(index)));
+        return mark_view(Value::tensor(index_int(t, unpack_long(index))), t);
       if (grad_enabled() && autograd::requires_grad(t)) {
         // A conjugate view is read through its values (with its history).
         return Value::tensor(recorded_subscript(t.is_conj() ? ag::resolve_conj(t) : t, tensor_index_items(*this, index)));
       }
-      if (!t.is_conj()) return Value::tensor(subscript(t, tensor_index_items(*this, index)));
+      if (!t.is_conj()) return mark_view(Value::tensor(subscript(t, tensor_index_items(*this, index))), t);
       // A conjugate view: index its stored values; a view of them is a conjugate view too, a copy
       // (advanced indexing) gets the values conjugated.
       Tensor r = subscript(raw_view(t), tensor_index_items(*this, index));
       if (r.storage() == t.storage()) r.impl()->conj = is_complex(r.dtype());
       else r = conj(r);
-      return Value::tensor(r);
+      return mark_view(Value::tensor(r), t);
     }
     case Kind::List:
     case Kind::Tuple:

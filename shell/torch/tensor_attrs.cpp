@@ -1,4 +1,5 @@
 // shell/torch/tensor_attrs.cpp — tensor properties (t.shape, t.dtype, t.T, ...).
+#include <set>
 #include "shell/torch/tensor_attrs.h"
 
 #include <algorithm>
@@ -72,7 +73,8 @@ const std::unordered_map<std::string, Getter>& properties() {
       {"_version", [](const Tensor& t) { return Value::integer(autograd::version(t)); }},
       {"_base", [](const Tensor& t) {
          const autograd::Meta* m = autograd::meta(t);
-         return m && m->base.defined() ? Value::tensor(m->base) : Value::none();
+         if (m && m->base.defined()) return Value::tensor(m->base);
+         return t.impl()->view_base ? Value::tensor(Tensor(t.impl()->view_base)) : Value::none();
        }},
       {"is_sparse", [](const Tensor&) { return Value::boolean(false); }},
       {"is_quantized", [](const Tensor&) { return Value::boolean(false); }},
@@ -121,7 +123,33 @@ bool is_tensor_property(const std::string& name) { return properties().count(nam
 std::optional<Value> tensor_property(const Tensor& t, const std::string& name) {
   auto it = properties().find(name);
   if (it == properties().end()) return std::nullopt;
-  return it->second(t);
+  Value v = it->second(t);
+  if (name == "T" || name == "mT" || name == "H" || name == "mH" || name == "real" || name == "imag") mark_view(v, t);
+  return v;
+}
+
+const Value& mark_view(const Value& view, const Tensor& of) {
+  if (view.is(Kind::Tuple) || view.is(Kind::List)) {
+    for (const Value& x : view.items()) mark_view(x, of);
+    return view;
+  }
+  if (!view.is(Kind::Tensor)) return view;
+  const Tensor& t = view.as_tensor();
+  if (t.is_same(of) || t.storage() != of.storage() || t.impl()->view_base) return view;
+  t.impl()->view_base = of.impl()->view_base ? of.impl()->view_base : of.weak().lock();
+  return view;
+}
+
+bool is_view_op(const std::string& name) {
+  // The ops whose PyTorch schema returns an alias of self (Tensor(a) -> Tensor(a)), less those that
+  // give self itself or a tensor PyTorch does not count as a view (detach, contiguous, to, ...).
+  static const std::set<std::string> views = {
+      "adjoint", "alias", "as_strided", "broadcast_to", "chunk", "conj", "diagonal", "dsplit", "expand",
+      "expand_as", "flatten", "hsplit", "moveaxis", "movedim", "narrow", "permute", "ravel", "reshape",
+      "reshape_as", "select", "slice", "split", "split_with_sizes", "squeeze", "swapaxes", "swapdims", "t",
+      "tensor_split", "transpose", "unbind", "unflatten", "unfold", "unsqueeze", "view", "view_as",
+      "view_as_complex", "view_as_real", "vsplit", "linalg_diagonal"};
+  return views.count(name) > 0;
 }
 
 std::vector<std::string> tensor_property_names() {

@@ -16,6 +16,8 @@
 
 namespace tsh::shell {
 
+void install_version_module(std::map<std::string, Value>& torch_attrs);
+
 namespace {
 
 Value module(const std::string& name) {
@@ -56,7 +58,7 @@ Value make_torch_module(Interpreter&) {
                         "long", "float16", "half", "bfloat16", "float32", "float", "float64",
                         "double", "complex64", "cfloat", "complex128", "cdouble"})
     attrs[n] = Value::dtype(*dtype_from_name(n));
-  attrs["__version__"] = Value::str("2.5.0+tsh");
+  install_version_module(attrs);  // torch.__version__, torch.version (shell/torch/version_module.cpp)
 
   def(torch, "set_printoptions", [](Interpreter&, Args& a, Kwargs& kw) {
     auto v = bind_simple("set_printoptions", a, kw,
