@@ -62,7 +62,7 @@ Device Device::parse(std::string_view s) {
     throw RuntimeError(
         "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia, "
         "xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at start of device "
-        "string: " + std::string(s));
+        "string: " + std::string(type));  // the type alone, as PyTorch 2.x names it
   }
   if (!idx.empty() || s.find(':') != std::string_view::npos) {
     int v = -1;

@@ -89,6 +89,7 @@ bool load_mkl(MathLibrary& lib, std::string& why) {
   auto threading_layer = reinterpret_cast<SetLayerFn>(dlsym(h, "MKL_Set_Threading_Layer"));
   auto version = reinterpret_cast<VersionFn>(dlsym(h, "MKL_Get_Version_String"));
   auto branch = reinterpret_cast<BranchFn>(dlsym(h, "MKL_CBWR_Get_Auto_Branch"));
+  auto cbwr = reinterpret_cast<SetLayerFn>(dlsym(h, "MKL_CBWR_Get"));
   // 32-bit integers, as tsh's LAPACKE declarations have them; MKL's threads are the process's own
   // OpenMP (libgomp) threads, as OpenBLAS's are, so that neither spins beside the other.
   constexpr int kLp64 = 0, kGnuThreads = 3;
@@ -125,7 +126,11 @@ bool load_mkl(MathLibrary& lib, std::string& why) {
   mkl.build = v;
   mkl.mkl = true;
   mkl.name = "Intel oneAPI MKL" + (number.empty() ? "" : " " + number);
-  mkl.kernel = branch_name(branch());
+  // The code path MKL runs: the one MKL_CBWR pins (as the test suite does, for the same bits on every
+  // AVX2 CPU), else the one its dispatcher picks for this CPU.
+  constexpr int kCbwrBranch = 1, kCbwrAuto = 2;
+  const int pinned = cbwr ? cbwr(kCbwrBranch) : kCbwrAuto;
+  mkl.kernel = branch_name(pinned > kCbwrAuto ? pinned : branch());
   mkl.folder = folder_of(h, "MKL_Get_Version_String");
   lib = std::move(mkl);
   return true;

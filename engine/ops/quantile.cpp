@@ -62,8 +62,9 @@ Shape output_shape(std::optional<int64_t> dim, const Tensor& self, const Tensor&
 
 Tensor compute(const Tensor& self, const Tensor& q, std::optional<int64_t> dim, Interp mode, bool ignore_nan,
                int64_t wrapped, Shape out_shape) {
-  // PyTorch checks q's range on the CPU only, so as not to synchronise an accelerator.
-  if (self.device().is_cpu()) {
+  // PyTorch checks q's range on the CPU at once and on an accelerator with a device-side assert; tsh
+  // checks wherever there are values (not on meta), so that a bad q never gathers out of bounds.
+  if (!self.device().is_meta()) {
     const Tensor in_range = all(logical_and(ge(q, Scalar(int64_t{0})), le(q, Scalar(int64_t{1}))));
     TSH_CHECK(item(in_range).to_bool(), RuntimeError, "quantile() q values must be in the range [0, 1]");
   }
@@ -78,16 +79,19 @@ Tensor compute(const Tensor& self, const Tensor& q, std::optional<int64_t> dim, 
   sorted = reshape(sorted, in_shape);
   TSH_CHECK(sorted.size(-1) <= (int64_t{1} << 24), RuntimeError, "quantile() input tensor is too large");
 
+  // 'nearest' rounds a rank PyTorch 2.15 computes more precisely than q's dtype: a float32 q of 1/6
+  // over 4 values ranks just above 0.5 and picks index 1 (the float32 product is 0.5, which rounds to 0).
+  const Tensor qr = mode == Interp::Nearest ? to(q, DType::Float64, std::nullopt) : q;
   Tensor ranks;
   if (ignore_nan) {
     // Ranks among the non-NaN values; all NaN gives rank 0, whose value is NaN.
     const Tensor count = sum(logical_not(isnan(sorted)), std::vector<int64_t>{-1}, true);
-    ranks = mul(q, sub(count, Scalar(int64_t{1})));
+    ranks = mul(qr, sub(count, Scalar(int64_t{1})));
     masked_fill_(ranks, lt(ranks, Scalar(int64_t{0})), Scalar(int64_t{0}));
   } else {
     // A NaN anywhere sends the rank to the last index, where the sorted NaN lies.
     const int64_t last_index = sorted.size(-1) - 1;
-    Tensor scaled = mul(q, Scalar(last_index));
+    Tensor scaled = mul(qr, Scalar(last_index));
     const Tensor has_nan = any(isnan(sorted), std::vector<int64_t>{-1}, true);
     const Shape shape = broadcast_shapes(scaled.sizes(), has_nan.sizes());
     ranks = masked_fill(expand(scaled, shape), expand(has_nan, shape), Scalar(last_index));

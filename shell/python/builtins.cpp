@@ -527,9 +527,14 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     }
     auto it = in.builtins().find(n);
     if (it != in.builtins().end() && it->second.is(Kind::Type)) return it->second;
-    return type_value(n, [n](Interpreter&, Args&, Kwargs&) -> Value {
-      throw TypeError("cannot create '" + n + "' instances");
-    });
+    // One type object per name, as Python has: type(None) == type(None), and `in` finds it.
+    static std::map<std::string, Value> made;
+    auto [at, fresh] = made.try_emplace(n);
+    if (fresh)
+      at->second = type_value(n, [n](Interpreter&, Args&, Kwargs&) -> Value {
+        throw TypeError("cannot create '" + n + "' instances");
+      });
+    return at->second;
   });
   b["object"] = type_value("object", [](Interpreter&, Args&, Kwargs&) { return Value(); });
   b["dict"] = make_dict_type();

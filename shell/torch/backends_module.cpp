@@ -7,6 +7,7 @@
 // attributes are read and written through the C++ context; an unknown name
 // is "Unknown attribute <name>" both ways.
 #include "engine/core/accelerator.h"
+#include "engine/cpu/math_library.h"
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
@@ -133,6 +134,14 @@ void install_backends_module(std::map<std::string, Value>& torch_attrs) {
       return Value::boolean(false);  // tsh has no Metal backend
     });
   backends.as<ModuleObj>()->attrs["mps"] = mps;
+
+  // torch.backends.mkl.is_available(): whether MKL serves this session (engine/cpu/math_library.h).
+  Value mkl = module("torch.backends.mkl");
+  def_function(mkl.as<ModuleObj>()->attrs, "is_available", [](Interpreter&, Args& a, Kwargs& kw) {
+    bind_params("is_available", a, kw, {}, 0);
+    return Value::boolean(cpu::mathlib().mkl);
+  });
+  backends.as<ModuleObj>()->attrs["mkl"] = mkl;
   torch_attrs["backends"] = backends;
 }
 

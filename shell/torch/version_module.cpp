@@ -176,7 +176,7 @@ struct TorchVersionObj : InstanceObj {
       throw TypeError(std::string("'") + grammar::op_symbol(static_cast<Op>(op_code)) + "' not supported between instances of '" +
                       (self_left ? "TorchVersion" : type_name(other)) + "' and '" + (self_left ? type_name(other) : "TorchVersion") + "'");
     }
-    if (op == Op::NotEq) return Value::boolean(!(other.is(Kind::Str) && other.as_str() == text));
+    if (op == Op::NotEq) return Value::boolean(!equals(Value(), other).value_or(false));
     (void)in;
     return std::nullopt;
   }
@@ -189,7 +189,10 @@ struct TorchVersionObj : InstanceObj {
   // other as a version: a str, or a tuple/list joined with '.'; nullopt when it is none.
   std::optional<bool> version_compare(const Value& other, grammar::Op op) const {
     std::string s;
-    if (other.is(Kind::Str)) {
+    const auto* version = other.is(Kind::Instance) ? dynamic_cast<const TorchVersionObj*>(&*other.as<InstanceObj>()) : nullptr;
+    if (version) {
+      s = version->text;  // torch.version.__version__ == torch.__version__
+    } else if (other.is(Kind::Str)) {
       s = other.as_str();
     } else if (other.is(Kind::Tuple) || other.is(Kind::List)) {
       for (const Value& x : other.items()) s += (s.empty() ? "" : ".") + str(x);

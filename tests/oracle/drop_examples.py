@@ -1,4 +1,4 @@
-"""tests/oracle/drop_examples.py TRANSCRIPT SOURCE... — a transcript without the examples whose source is given.
+"""tests/oracle/drop_examples.py [--why TEXT] TRANSCRIPT SOURCE... — a transcript without the examples whose source is given.
 
 For goldens under MKL (tests/oracle/README.md): an example whose result tsh cannot give with PyTorch's
 last bit (a known difference, tests/mathbits/known_differences.txt) is left out of the oracle's
@@ -6,7 +6,11 @@ transcript, and a comment line says which and why. Reads the transcript, writes 
 """
 import sys
 
-path, drop = sys.argv[1], set(sys.argv[2:])
+args = sys.argv[1:]
+why = 'a last-bit difference, tests/mathbits/known_differences.txt; tests/golden_openblas/ keeps them'
+if args[:1] == ['--why']:
+    why, args = args[1], args[2:]
+path, drop = args[0], set(args[1:])
 lines = open(path).read().split('\n')
 out, skipping, dropped = [], False, []
 for line in lines:
@@ -23,6 +27,5 @@ for line in lines:
 missing = drop - set(dropped)
 if missing:
     sys.exit('not in the transcript: ' + ', '.join(sorted(missing)))
-note = ('>>> # Left out under MKL (a last-bit difference, tests/mathbits/known_differences.txt; '
-        'tests/golden_openblas/ keeps them): ' + '; '.join(dict.fromkeys(dropped)))
+note = '>>> # Left out under MKL (' + why + '): ' + '; '.join(dict.fromkeys(dropped))
 sys.stdout.write(note + '\n' + '\n'.join(out))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes tests/unit/engine/data/linalg_oracle.txt: torch.linalg against PyTorch 2.x on random inputs.
 
-    OMP_NUM_THREADS=1 ATEN_CPU_CAPABILITY=avx2 /tmp/t2/bin/python tests/oracle/gen_linalg.py
+    MKL_CBWR=AVX2 OMP_NUM_THREADS=1 ATEN_CPU_CAPABILITY=avx2 /tmp/t2/bin/python tests/oracle/gen_linalg.py
 
 Every case is a function x dtype (float32, float64, complex64, complex128) x layout (contiguous,
 transposed, sliced out of a bigger tensor, batched 2 x 3). Inputs are well-conditioned random

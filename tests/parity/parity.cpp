@@ -335,7 +335,7 @@ bool needs_values(const std::string& meta_error) {
 bool value_check(const std::string& cpu_error) {
   for (const char* m : {"out of bounds", "out of range", "ZeroDivisionError", "singular", "invalid multinomial",
                         "probability", "Expected p_in >= 0", "is zero and using it on lu_solve", "positive-definite",
-                        "full rank", "should not contain infs or NaNs", "failed to converge"})
+                        "full rank", "should not contain infs or NaNs", "failed to converge", "q values must be in the range"})
     if (contains(cpu_error, m)) return true;
   return false;
 }

@@ -12,12 +12,15 @@
 #include <complex>
 #include <fstream>
 #include <functional>
+#include <algorithm>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "engine/core/shape.h"
+#include "engine/cpu/math_library.h"
 #include "engine/ops/binary.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
@@ -266,4 +269,50 @@ TEST_CASE("torch.linalg agrees with PyTorch 2.x on random inputs in every dtype 
     ++checked;
   }
   CHECK(checked == cases.size());
+}
+
+// Under MKL (ctest's linalg/mkl_bits: TSH_BLAS=mkl with MKL_CBWR=AVX2, the setting the data file was
+// written with) tsh makes PyTorch's LAPACK and BLAS calls in the same library: every output element
+// has PyTorch's bits. Prints how many cases agree; fails on any that does not.
+TEST_CASE("under MKL, torch.linalg gives PyTorch 2.x's bits", "[mkl]") {
+  if (!tsh::cpu::mathlib().mkl) return;  // the OpenBLAS run checks within tolerances (above)
+  const std::vector<Case> cases = load_cases();
+  size_t exact = 0;
+  std::vector<std::string> differ;
+  for (const Case& c : cases) {
+    std::vector<Tensor> inputs;
+    for (const Record& r : c.in) inputs.push_back(in_layout(tensor_from(r), c.layout));
+    const std::vector<Tensor> outs = ops().at(c.op)(inputs);
+    bool same = outs.size() == c.out.size();
+    for (size_t k = 0; same && k < outs.size(); ++k) {
+      const Tensor g = contiguous(outs[k]);
+      const Record& want = c.out[k];
+      if (is_complex(want.dtype)) {
+        const std::vector<double> re = host_values<double>(contiguous(to(real(g), DType::Float64, std::nullopt)));
+        const std::vector<double> im = host_values<double>(contiguous(to(imag(g), DType::Float64, std::nullopt)));
+        for (size_t i = 0; same && i < re.size(); ++i) same = re[i] == want.values[i].real() && im[i] == want.values[i].imag();
+      } else {
+        const std::vector<double> v = host_values<double>(contiguous(to(g, DType::Float64, std::nullopt)));
+        for (size_t i = 0; same && i < v.size(); ++i)
+          same = v[i] == want.values[i].real() || (std::isnan(v[i]) && std::isnan(want.values[i].real()));
+      }
+    }
+    if (same) ++exact;
+    else differ.push_back(c.name);
+  }
+  // The cases known to differ (data/linalg_mkl_known.txt, with the reasons).
+  std::set<std::string> known;
+  std::ifstream file(std::string(TSH_TEST_DATA) + "/linalg_mkl_known.txt");
+  for (std::string line; std::getline(file, line);)
+    if (!line.empty() && line[0] != '#') known.insert(line);
+  REQUIRE(!known.empty());
+  std::string unexpected, fixed;
+  for (const std::string& n : differ)
+    if (!known.count(n)) unexpected += "\n  " + n;
+  for (const std::string& n : known)
+    if (std::find(differ.begin(), differ.end(), n) == differ.end()) fixed += "\n  " + n;
+  WARN(exact << " of " << cases.size() << " cases give PyTorch's bits exactly; " << differ.size()
+             << " differ, as linalg_mkl_known.txt lists" << (fixed.empty() ? "" : "; listed there but now exact:" + fixed));
+  INFO("cases that differ from PyTorch's bits and are not in linalg_mkl_known.txt:" << unexpected);
+  CHECK(unexpected.empty());
 }
