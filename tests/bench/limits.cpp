@@ -5,8 +5,7 @@
 // and the OpenBLAS/LAPACK calls tsh makes, called straight from C++ with
 // nothing around them. Prints `name value` lines: bandwidths in GB/s (10^9
 // bytes), times in seconds (the best of several runs).
-#include <cblas.h>
-#include <lapacke.h>
+#include "engine/cpu/math_library.h"
 #include <omp.h>
 
 #include <algorithm>
@@ -73,15 +72,17 @@ void gemm(int n) {
   fill(x, 3);
   fill(y, 4);
   const double t = best_of(5, [&] {
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.f, x.data(), n, y.data(), n,
+    tsh::cpu::mathlib().cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.f, x.data(), n, y.data(), n,
                 0.f, z.data(), n);
   });
   std::printf("sgemm_%d_s %.6g\n", n, t);
 }
 
 // The LAPACK calls behind solve, inv and eigh, each on a fresh copy of its
-// input as any caller that keeps its arguments must.
+// input as any caller that keeps its arguments must, in the library tsh runs
+// (engine/cpu/math_library.h: MKL, or OpenBLAS with the kernels tsh chose).
 void lapack(int n) {
+  const tsh::cpu::MathLibrary& lib = tsh::cpu::mathlib();
   std::vector<float> a(n * n), b(n * n), w(n), work;
   std::vector<lapack_int> piv(n);
   fill(a, 5);
@@ -94,16 +95,19 @@ void lapack(int n) {
   const double sv = best_of(20, [&] {
     work.assign(a.begin(), a.end());
     b.assign(rhs.begin(), rhs.end());
-    LAPACKE_sgesv(LAPACK_COL_MAJOR, n, n, work.data(), n, piv.data(), b.data(), n);
+    lib.LAPACKE_sgetrf_work(LAPACK_COL_MAJOR, n, n, work.data(), n, piv.data());  // sgesv's two steps
+    lib.LAPACKE_sgetrs_work(LAPACK_COL_MAJOR, 'N', n, n, work.data(), n, piv.data(), b.data(), n);
   });
   const double inv = best_of(20, [&] {
     work.assign(a.begin(), a.end());
-    LAPACKE_sgetrf(LAPACK_COL_MAJOR, n, n, work.data(), n, piv.data());
-    LAPACKE_sgetri(LAPACK_COL_MAJOR, n, work.data(), n, piv.data());
+    b.assign(static_cast<size_t>(n) * n, 0.f);  // A^-1 solves A X = I, as PyTorch computes it
+    for (int i = 0; i < n; ++i) b[static_cast<size_t>(i) * n + i] = 1.f;
+    lib.LAPACKE_sgetrf_work(LAPACK_COL_MAJOR, n, n, work.data(), n, piv.data());
+    lib.LAPACKE_sgetrs_work(LAPACK_COL_MAJOR, 'N', n, n, work.data(), n, piv.data(), b.data(), n);
   });
   const double eigh = best_of(10, [&] {
     work.assign(sym.begin(), sym.end());
-    LAPACKE_ssyevd(LAPACK_COL_MAJOR, 'V', 'L', n, work.data(), n, w.data());
+    lib.LAPACKE_ssyevd(LAPACK_COL_MAJOR, 'V', 'L', n, work.data(), n, w.data());
   });
   std::printf("sgesv_%d_s %.6g\nsgetri_%d_s %.6g\nssyevd_%d_s %.6g\n", n, sv, n, inv, n, eigh);
 }
