@@ -222,7 +222,11 @@ void load_openblas(MathLibrary& lib) {
 MathLibrary load() {
   MathLibrary lib;
   const char* want = std::getenv("TSH_BLAS");
-  const std::string asked = want ? want : "";
+  std::string asked = want ? want : "";
+  if (!asked.empty() && asked != "mkl" && asked != "openblas") {
+    std::fprintf(stderr, "tsh: TSH_BLAS=%s is neither mkl nor openblas: choosing as without it\n", asked.c_str());
+    asked.clear();
+  }
   std::string why;
   if (asked != "openblas" && load_mkl(lib, why)) return lib;
   load_openblas(lib);
