@@ -130,6 +130,8 @@ Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
     out_shape.pop_back();
     solved = squeeze(solved, -1);
   }
+  // x is fresh and already in that layout (its transpose when !left): returned as it is, not copied.
+  if (solved.strides() == matrix_strides(out_shape, left)) return solved;
   Tensor out = empty_strided(out_shape, matrix_strides(out_shape, left), d, A.device());
   copy_(out, solved);
   return out;
