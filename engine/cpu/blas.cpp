@@ -25,9 +25,11 @@ namespace tsh::cpu {
 
 namespace {
 
-// Products at least this large (about a tenth of a second of BLAS) run
-// where Ctrl-C can abandon them (run_abandonable).
-constexpr double kAbandonableFlops = 4e9;
+// Products at least this large run where Ctrl-C can abandon them (run_abandonable): about a tenth
+// of a second of MKL on 2 cores of an AVX-512 Xeon, a few tenths on OpenBLAS or AVX2. Smaller ones
+// stay on this thread: a 2048² product ran 10-15% slower on the worker than here (MKL's and
+// OpenBLAS's OpenMP team is then the worker's), and Ctrl-C still stops it when it returns.
+constexpr double kAbandonableFlops = 4e10;
 
 template <typename T>
 constexpr bool kBlasType = std::is_same_v<T, float> || std::is_same_v<T, double> ||
