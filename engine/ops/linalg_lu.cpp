@@ -103,8 +103,10 @@ Tensor logdet(const Tensor& A) {
 Tensor inverse(const Tensor& A) {
   const LuFactors f = lu_factor(A, "linalg.inv");
   check_invertible(f, A, "linalg.inv");
-  const int64_t n = A.size(-1);
-  Tensor x = column_major(eye(n, std::nullopt, A.dtype(), A.device()), A.sizes());
+  // The identity, written in place in LAPACK's column-major layout (not built row-major and copied).
+  Tensor x = empty_strided(A.sizes(), matrix_strides(A.sizes(), true), A.dtype(), A.device());
+  zero_(x);
+  fill_(diagonal(x, 0, -2, -1), Scalar(int64_t{1}));
   if (computes(x)) kernels::lu_solve.get(A.device())(f.lu, f.pivots, x, false);
   return x;
 }
