@@ -38,53 +38,53 @@ namespace {
 using namespace tsh::scalar;  // the per-element formulas (engine/kernels/scalar_math.h)
 
 
-// SLEEF on every element, grouped from the start of each run.
-template <typename T>
-void sleef_all(SimdFn fn, const Tensor& out, const Tensor& in) {
+// run(x, y, n) on every element, in runs from the start of each contiguous run (so SLEEF's lane
+// groups stay where PyTorch's are): contiguous runs of the opmath type in place, others through a
+// buffer whose chunks are a multiple of the lane count.
+template <typename T, typename Run>
+void on_every_element(const Tensor& out, const Tensor& in, Run run) {
   using M = opmath_t<T>;
-  elementwise_loop<2>({&out, &in}, [fn](char** p, const int64_t* s, int64_t n) {
+  elementwise_loop<2>({&out, &in}, [run](char** p, const int64_t* s, int64_t n) {
     if constexpr (std::is_same_v<T, M>) {
       if (s[0] == sizeof(T) && s[1] == sizeof(T)) {
-        simd_unary(fn, reinterpret_cast<const M*>(p[1]), reinterpret_cast<M*>(p[0]), n);
+        run(reinterpret_cast<const M*>(p[1]), reinterpret_cast<M*>(p[0]), n);
         return;
       }
     }
-    // Chunks are a multiple of the lane count, so groups stay where they were.
     constexpr int64_t kChunk = 1024;
     M buf[kChunk];
     for (int64_t k0 = 0; k0 < n; k0 += kChunk) {
       const int64_t m = std::min(kChunk, n - k0);
       for (int64_t j = 0; j < m; ++j) buf[j] = static_cast<M>(elem<T>(p[1], k0 + j, s[1]));
-      simd_unary(fn, buf, buf, m);
+      run(buf, buf, m);
       for (int64_t j = 0; j < m; ++j) elem<T>(p[0], k0 + j, s[0]) = static_cast<T>(buf[j]);
     }
   });
 }
 
-// MKL's VML on every element: contiguous runs in one call, strided ones through a buffer. False
-// (nothing done) unless MKL serves and T is float or double.
+// SLEEF on every element, grouped from the start of each run.
+template <typename T>
+void sleef_all(SimdFn fn, const Tensor& out, const Tensor& in) {
+  using M = opmath_t<T>;
+  on_every_element<T>(out, in, [fn](const M* x, M* y, int64_t n) { simd_unary(fn, x, y, n); });
+}
+
+// MKL's VML on every element. False (nothing done) unless MKL serves and T is float or double.
 template <typename T>
 bool vml_all(VmlFn fn, const Tensor& out, const Tensor& in) {
   if constexpr (!std::is_same_v<T, float> && !std::is_same_v<T, double>) {
     return false;
   } else {
     if (!mathlib().mkl) return false;
-    elementwise_loop<2>({&out, &in}, [fn](char** p, const int64_t* s, int64_t n) {
-      if (s[0] == sizeof(T) && s[1] == sizeof(T)) {
-        vml(fn, reinterpret_cast<const T*>(p[1]), reinterpret_cast<T*>(p[0]), n);
-        return;
-      }
-      constexpr int64_t kChunk = 1024;
-      T buf[kChunk];
-      for (int64_t k0 = 0; k0 < n; k0 += kChunk) {
-        const int64_t m = std::min(kChunk, n - k0);
-        for (int64_t j = 0; j < m; ++j) buf[j] = elem<T>(p[1], k0 + j, s[1]);
-        vml(fn, buf, buf, m);
-        for (int64_t j = 0; j < m; ++j) elem<T>(p[0], k0 + j, s[0]) = buf[j];
-      }
-    });
+    on_every_element<T>(out, in, [fn](const T* x, T* y, int64_t n) { vml(fn, x, y, n); });
     return true;
   }
+}
+
+// The functions PyTorch's MKL build sends to VML and its other builds to SLEEF.
+template <typename T>
+void vml_or_sleef(VmlFn vml_fn, SimdFn sleef_fn, const Tensor& out, const Tensor& in) {
+  if (!vml_all<T>(vml_fn, out, in)) sleef_all<T>(sleef_fn, out, in);
 }
 
 // PyTorch's vectorised loop: SLEEF (via `vec`) on whole blocks, `f` elsewhere.
@@ -109,51 +109,26 @@ void float_unary(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryPar
     case UnaryOp::Sign:
     case UnaryOp::Sgn: apply<T>(out, in, [](M x) { return sgn(x); }); return;
     case UnaryOp::Reciprocal: apply<T>(out, in, [](M x) { return M(1) / x; }); return;
-    case UnaryOp::Sqrt: 
+    case UnaryOp::Sqrt:
       if (vml_all<T>(VmlFn::Sqrt, out, in)) return;
-      apply<T>(out, in, [](M x) { return std::sqrt(x); }); return;
+      apply<T>(out, in, [](M x) { return std::sqrt(x); });
+      return;
     case UnaryOp::Rsqrt: apply<T>(out, in, [](M x) { return M(1) / std::sqrt(x); }); return;
-    case UnaryOp::Exp: 
-      if (vml_all<T>(VmlFn::Exp, out, in)) return;
-      sleef_all<T>(SimdFn::Exp, out, in); return;
+    case UnaryOp::Exp: vml_or_sleef<T>(VmlFn::Exp, SimdFn::Exp, out, in); return;
     case UnaryOp::Expm1: sleef_all<T>(SimdFn::Expm1, out, in); return;
-    case UnaryOp::Log: 
-      if (vml_all<T>(VmlFn::Ln, out, in)) return;
-      sleef_all<T>(SimdFn::Log, out, in); return;
-    case UnaryOp::Log2: 
-      if (vml_all<T>(VmlFn::Log2, out, in)) return;
-      sleef_all<T>(SimdFn::Log2, out, in); return;
-    case UnaryOp::Log10: 
-      if (vml_all<T>(VmlFn::Log10, out, in)) return;
-      sleef_all<T>(SimdFn::Log10, out, in); return;
+    case UnaryOp::Log: vml_or_sleef<T>(VmlFn::Ln, SimdFn::Log, out, in); return;
+    case UnaryOp::Log2: vml_or_sleef<T>(VmlFn::Log2, SimdFn::Log2, out, in); return;
+    case UnaryOp::Log10: vml_or_sleef<T>(VmlFn::Log10, SimdFn::Log10, out, in); return;
     case UnaryOp::Log1p: sleef_all<T>(SimdFn::Log1p, out, in); return;
-    case UnaryOp::Sin: 
-      if (vml_all<T>(VmlFn::Sin, out, in)) return;
-      sleef_all<T>(SimdFn::Sin, out, in); return;
-    case UnaryOp::Cos: 
-      if (vml_all<T>(VmlFn::Cos, out, in)) return;
-      sleef_all<T>(SimdFn::Cos, out, in); return;
-    case UnaryOp::Tan: 
-      if (vml_all<T>(VmlFn::Tan, out, in)) return;
-      sleef_all<T>(SimdFn::Tan, out, in); return;
-    case UnaryOp::Asin: 
-      if (vml_all<T>(VmlFn::Asin, out, in)) return;
-      sleef_all<T>(SimdFn::Asin, out, in); return;
-    case UnaryOp::Acos: 
-      if (vml_all<T>(VmlFn::Acos, out, in)) return;
-      sleef_all<T>(SimdFn::Acos, out, in); return;
-    case UnaryOp::Atan: 
-      if (vml_all<T>(VmlFn::Atan, out, in)) return;
-      sleef_all<T>(SimdFn::Atan, out, in); return;
-    case UnaryOp::Tanh: 
-      if (vml_all<T>(VmlFn::Tanh, out, in)) return;
-      sleef_all<T>(SimdFn::Tanh, out, in); return;
-    case UnaryOp::Erf: 
-      if (vml_all<T>(VmlFn::Erf, out, in)) return;
-      sleef_all<T>(SimdFn::Erf, out, in); return;
-    case UnaryOp::Erfc: 
-      if (vml_all<T>(VmlFn::Erfc, out, in)) return;
-      sleef_all<T>(SimdFn::Erfc, out, in); return;
+    case UnaryOp::Sin: vml_or_sleef<T>(VmlFn::Sin, SimdFn::Sin, out, in); return;
+    case UnaryOp::Cos: vml_or_sleef<T>(VmlFn::Cos, SimdFn::Cos, out, in); return;
+    case UnaryOp::Tan: vml_or_sleef<T>(VmlFn::Tan, SimdFn::Tan, out, in); return;
+    case UnaryOp::Asin: vml_or_sleef<T>(VmlFn::Asin, SimdFn::Asin, out, in); return;
+    case UnaryOp::Acos: vml_or_sleef<T>(VmlFn::Acos, SimdFn::Acos, out, in); return;
+    case UnaryOp::Atan: vml_or_sleef<T>(VmlFn::Atan, SimdFn::Atan, out, in); return;
+    case UnaryOp::Tanh: vml_or_sleef<T>(VmlFn::Tanh, SimdFn::Tanh, out, in); return;
+    case UnaryOp::Erf: vml_or_sleef<T>(VmlFn::Erf, SimdFn::Erf, out, in); return;
+    case UnaryOp::Erfc: vml_or_sleef<T>(VmlFn::Erfc, SimdFn::Erfc, out, in); return;
     case UnaryOp::Sinh:
       sleef_blocks<T>(out, in, [](const M* x, M* o, int64_t n) { simd_unary(SimdFn::Sinh, x, o, n); },
                       [](M x) { return std::sinh(x); });
@@ -222,9 +197,10 @@ void float_unary(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryPar
       sleef_blocks<T>(out, in, [](const M* x, M* o, int64_t n) { simd_unary(SimdFn::Atanh, x, o, n); },
                       [](M x) { return std::atanh(x); });
       return;
-    case UnaryOp::Erfinv: 
+    case UnaryOp::Erfinv:
       if (vml_all<T>(VmlFn::ErfInv, out, in)) return;
-      apply<T>(out, in, [](M x) { return erfinv<M>(x); }); return;
+      apply<T>(out, in, [](M x) { return erfinv<M>(x); });
+      return;
     case UnaryOp::Lgamma: sleef_all<T>(SimdFn::Lgamma, out, in); return;
     case UnaryOp::Digamma: apply<T>(out, in, [](M x) { return digamma<M>(x); }); return;
     case UnaryOp::Trigamma: apply<T>(out, in, [](M x) { return trigamma<M>(x); }); return;

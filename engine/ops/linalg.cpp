@@ -10,6 +10,8 @@
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
+#include "engine/ops/linalg_lu.h"
+#include "engine/ops/linalg_util.h"
 #include "engine/ops/views.h"
 
 namespace tsh {
@@ -94,27 +96,23 @@ Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
   lu_shape.insert(lu_shape.end(), {n, n});
   x_shape.insert(x_shape.end(), {n, k});
   // LAPACK overwrites its operands: give it column-major copies.
-  Tensor lu = empty_strided(lu_shape, matrix_strides(lu_shape, true), d, A.device());
   Tensor x = empty_strided(x_shape, matrix_strides(x_shape, true), d, A.device());
-  copy_(lu, expand(lhs, lu_shape));
   copy_(x, expand(rhs, x_shape));
-  // X A = B with a contiguous real A: PyTorch factors A itself (A^T's transpose, whose column-major
-  // layout is A's) and solves A^T X^T = B^T with LAPACK's transposed solve; same bits as PyTorch's.
-  const bool transposed_solve = !left && A.is_contiguous() && !is_complex(d);
-  if (transposed_solve) copy_(lu, expand(A, lu_shape));
   int64_t failed = -1;
-  if (transposed_solve && !A.device().is_meta()) {
-    Shape piv_shape = batch;
-    piv_shape.push_back(n);
-    const Tensor pivots = empty(piv_shape, DType::Int32, A.device());
-    const Tensor infos = empty(batch, DType::Int32, A.device());
-    if (lu.numel() > 0) kernels::lu_factor.get(A.device())(lu, pivots, infos);
-    const std::vector<int64_t> info = int_values(contiguous(reshape(infos, {-1})));
-    for (size_t i = 0; i < info.size() && failed < 0; ++i)
-      if (info[i] > 0) failed = static_cast<int64_t>(i);
-    if (failed < 0 && x.numel() > 0) kernels::lu_solve.get(A.device())(lu, pivots, x, true);
-  } else if (!A.device().is_meta()) {
-    failed = kernels::solve.get(A.device())(lu, x);
+  if (!left && A.is_contiguous() && !is_complex(d)) {
+    // X A = B with a contiguous real A: PyTorch factors A itself (A^T's transpose, whose
+    // column-major layout is A's) and solves A^T X^T = B^T with LAPACK's transposed solve.
+    const LuFactors f = lu_factor_checked(expand(A, lu_shape));
+    if (linalg_util::computes(f.infos)) {
+      const std::vector<int64_t> info = int_values(contiguous(reshape(f.infos, {-1})));
+      for (size_t i = 0; i < info.size() && failed < 0; ++i)
+        if (info[i] > 0) failed = static_cast<int64_t>(i);
+    }
+    if (failed < 0 && linalg_util::computes(x)) kernels::lu_solve.get(A.device())(f.lu, f.pivots, x, true);
+  } else {
+    Tensor lu = empty_strided(lu_shape, matrix_strides(lu_shape, true), d, A.device());
+    copy_(lu, expand(lhs, lu_shape));
+    if (!A.device().is_meta()) failed = kernels::solve.get(A.device())(lu, x);
   }
   if (failed >= 0) {
     const std::string where =

@@ -78,30 +78,20 @@ std::optional<Pep440> parse_version(const std::string& text) {
       i = save;
     }
   }
-  {
+  // An optional ".post1" / ".dev2" segment: its number (0 when it has none) goes to `into`.
+  auto segment = [&](const std::vector<std::string>& words, int64_t& into) {
     const size_t save = i;
     sep();
-    if (!word({"post", "rev", "r"}).empty()) {
-      sep();
-      int64_t k = 0;
-      if (!number(k)) k = 0;
-      v.post = k;
-    } else {
+    if (word(words).empty()) {
       i = save;
+      return;
     }
-  }
-  {
-    const size_t save = i;
     sep();
-    if (!word({"dev"}).empty()) {
-      sep();
-      int64_t k = 0;
-      if (!number(k)) k = 0;
-      v.dev = k;
-    } else {
-      i = save;
-    }
-  }
+    int64_t k = 0;
+    into = number(k) ? k : 0;
+  };
+  segment({"post", "rev", "r"}, v.post);
+  segment({"dev"}, v.dev);
   if (v.pre.first == 3 && v.post < 0 && v.dev != INT64_MAX) v.pre = {-1, 0};
   if (i < s.size() && s[i] == '+') {
     ++i;
