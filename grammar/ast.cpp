@@ -61,6 +61,7 @@ void shift_expr(Expr& e, int lines, int cols) {
   for (auto& p : e.params) {
     shift(p.span, lines, cols);
     if (p.default_value) shift_expr(*p.default_value, lines, cols);
+    if (p.annotation) shift_expr(*p.annotation, lines, cols);
   }
   for (auto& c : e.comps) {
     shift_expr(*c.target, lines, cols);
@@ -76,12 +77,19 @@ void shift_spans(std::vector<StmtPtr>& stmts, int lines, int cols) {
     shift(s->span, lines, cols);
     shift(s->text_span, lines, cols);
     for (auto& t : s->targets) shift_expr(*t, lines, cols);
-    for (ExprPtr* e : {&s->value, &s->test, &s->target, &s->iter})
+    for (ExprPtr* e : {&s->value, &s->test, &s->target, &s->iter, &s->annotation})
       if (*e) shift_expr(**e, lines, cols);
+    for (auto& d : s->decorators) shift_expr(*d, lines, cols);
+    for (auto& b : s->bases) shift_expr(*b, lines, cols);
+    for (auto& k : s->keywords) {
+      shift(k.span, lines, cols);
+      shift_expr(*k.value, lines, cols);
+    }
     for (auto& i : s->imports) shift(i.span, lines, cols);
     for (auto& p : s->params) {
       shift(p.span, lines, cols);
       if (p.default_value) shift_expr(*p.default_value, lines, cols);
+      if (p.annotation) shift_expr(*p.annotation, lines, cols);
     }
     shift_spans(s->body, lines, cols);
     shift_spans(s->orelse, lines, cols);

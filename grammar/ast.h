@@ -52,6 +52,8 @@ enum class ExprKind {
   NamedExpr,  // `name := value`: text = name, items[0] = value
   Set,        // items (may hold Starred): `{a, *b}`
   SetComp,    // items[0] = element; comps as for ListComp
+  Yield,      // `yield` (no items) or `yield value` (items[0]), inside a def
+  YieldFrom,  // `yield from items[0]`
 };
 
 enum class Op {
@@ -92,6 +94,7 @@ enum class ParamKind {
 struct Param {
   std::string name;
   ExprPtr default_value;  // null when there is none
+  ExprPtr annotation;     // `name: annotation`; null when there is none
   Span span;
   ParamKind kind = ParamKind::Normal;
 };
@@ -140,12 +143,15 @@ enum class StmtKind {
   If,         // test, body, orelse (an `elif` is an If alone in orelse)
   While,      // test, body
   For,        // target, iter, body
-  Def,        // name, params, body
+  Def,        // name, params, body; decorators, annotation (the `-> returns`), generator
+  Class,      // name, bases (positional), keywords (metaclass=... is refused), body; decorators
+  AnnAssign,  // `targets[0]: annotation [= value]` (value may be null)
   ImportFrom,  // `from name import a as b, c`: name = the dotted module;
                // imports = the names, each `module` a name in it
   Assert,     // `assert test, value` (value may be null)
   Raise,      // `raise value from target` (value, target may be null)
   Try,        // body, handlers, orelse (`else:`), finalbody (`finally:`)
+              // (While and For keep their loop `else:` in orelse too)
   With,       // with_items, body
   Global,     // names
   Nonlocal,   // names
@@ -184,8 +190,13 @@ struct Stmt {
   std::vector<ImportName> imports;
   ExprPtr test;                  // If, While
   ExprPtr target, iter;          // For
-  std::string name;              // Def, Magic, ImportFrom
+  std::string name;              // Def, Class, Magic, ImportFrom
   std::vector<Param> params;     // Def
+  std::vector<ExprPtr> decorators;  // Def, Class: `@d` lines, outermost first
+  ExprPtr annotation;            // Def: the return annotation; AnnAssign: the annotation
+  std::vector<ExprPtr> bases;    // Class: the positional arguments of `class C(A, B):`
+  std::vector<Keyword> keywords; // Class: its keyword arguments
+  bool generator = false;        // Def: the body yields, so a call makes a generator
   std::vector<StmtPtr> body, orelse;
   std::vector<ExceptHandler> handlers;  // Try
   std::vector<StmtPtr> finalbody;       // Try

@@ -178,6 +178,8 @@ std::string dump(const Expr& e) {
       }
       return out + ")";
     }
+    case ExprKind::Yield: return list("yield", e.items);
+    case ExprKind::YieldFrom: return "(yieldfrom " + dump(*e.items[0]) + ")";
     case ExprKind::FormattedValue:
       return "(fvalue " + dump(*e.items[0]) + (e.text.empty() ? "" : " !" + e.text) +
              (e.items.size() > 1 && e.items[1] ? " " + dump(*e.items[1]) : "") + ")";
@@ -211,10 +213,27 @@ std::string dump(const Stmt& s) {
       if (!s.orelse.empty()) out += " " + body(s.orelse);
       return out + ")";
     }
-    case StmtKind::While: return "(while " + dump(*s.test) + " " + body(s.body) + ")";
+    case StmtKind::While:
+      return "(while " + dump(*s.test) + " " + body(s.body) + (s.orelse.empty() ? "" : " (else " + body(s.orelse) + ")") +
+             ")";
     case StmtKind::For:
-      return "(for " + dump(*s.target) + " " + dump(*s.iter) + " " + body(s.body) + ")";
-    case StmtKind::Def: return "(def " + s.name + " " + params(s.params) + " " + body(s.body) + ")";
+      return "(for " + dump(*s.target) + " " + dump(*s.iter) + " " + body(s.body) +
+             (s.orelse.empty() ? "" : " (else " + body(s.orelse) + ")") + ")";
+    case StmtKind::Def: {
+      std::string out = "(def " + s.name + " " + params(s.params) + " " + body(s.body);
+      if (s.annotation) out += " (-> " + dump(*s.annotation) + ")";
+      for (const auto& d : s.decorators) out += " (@ " + dump(*d) + ")";
+      return out + (s.generator ? " generator)" : ")");
+    }
+    case StmtKind::Class: {
+      std::string out = "(class " + s.name + " " + list("bases", s.bases);
+      for (const auto& k : s.keywords) out += " (= " + k.name + " " + dump(*k.value) + ")";
+      out += " " + body(s.body);
+      for (const auto& d : s.decorators) out += " (@ " + dump(*d) + ")";
+      return out + ")";
+    }
+    case StmtKind::AnnAssign:
+      return "(annassign " + dump(*s.targets[0]) + " " + dump(*s.annotation) + " " + opt(s.value) + ")";
     case StmtKind::ImportFrom: {
       std::string out = "(from " + s.name;
       for (const auto& i : s.imports)

@@ -456,15 +456,19 @@ ExprPtr Parser::lambda(const Token& kw) {
   auto e = make_expr(ExprKind::Lambda, kw.span);
   parameters(e->params, TokenKind::Colon);
   expect(TokenKind::Colon);
-  ++function_depth_;  // `lambda: (yield)` is a generator function
+  ++function_depth_;  // `lambda: (yield)` is a generator function, which tsh refuses
+  bool* saved_generator = generator_flag_;
+  generator_flag_ = nullptr;
   ExprPtr body;
   try {
     body = expression();
   } catch (...) {
     --function_depth_;
+    generator_flag_ = saved_generator;
     throw;
   }
   --function_depth_;
+  generator_flag_ = saved_generator;
   e->span = join(kw.span, extent(*body));
   e->items.push_back(std::move(body));
   return e;

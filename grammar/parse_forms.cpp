@@ -178,16 +178,12 @@ void Parser::no_starred_comprehension(const Expr& element) {
 // The parameters of a def (closed by `)`) or a lambda (closed by `:`), with
 // Python's kinds: `a`, `a=1`, `/`, `*`, `*args`, keyword-only parameters and
 // `**kwargs`; misplaced ones fail with CPython 3.11's invalid_parameters
-// messages. Annotations are read, and reported as not supported.
+// messages. A def's parameters may carry annotations.
 void Parser::parameters(std::vector<Param>& out, TokenKind closer) {
   const bool def = closer == TokenKind::RParen;
   bool seen_default = false, seen_star = false, seen_slash = false, seen_kwargs = false;
   auto annotation = [&] {
-    if (def && check(TokenKind::Colon)) {
-      const Token& colon = advance();
-      ExprPtr a = expression();
-      note_unsupported("parameter annotations are", join(colon.span, extent(*a)));
-    }
+    if (def && match(TokenKind::Colon)) out.back().annotation = expression();
   };
   auto name_param = [&](ParamKind kind) -> Param& {
     const Token& n = expect(TokenKind::Name);

@@ -70,7 +70,9 @@ void Parser::statement(std::vector<StmtPtr>& out) {
     case TokenKind::KwDef: out.push_back(def_statement(advance())); return;
     case TokenKind::KwTry: out.push_back(try_statement(advance())); return;
     case TokenKind::KwWith: out.push_back(with_statement(advance())); return;
-    case TokenKind::KwClass: case TokenKind::KwAsync: case TokenKind::At:
+    case TokenKind::KwClass: out.push_back(class_statement(advance())); return;
+    case TokenKind::At: out.push_back(decorated(advance())); return;
+    case TokenKind::KwAsync:
       out.push_back(unsupported_statement());
       return;
     case TokenKind::Magic:
@@ -126,8 +128,13 @@ StmtPtr Parser::small_statement() {
     case TokenKind::KwRaise: return raise_statement(advance());
     case TokenKind::KwGlobal:
     case TokenKind::KwNonlocal: return scope_statement(advance());
-    case TokenKind::KwFrom: case TokenKind::KwYield:
-      return unsupported_statement();
+    case TokenKind::KwFrom: return unsupported_statement();
+    case TokenKind::KwYield: {
+      auto s = make_stmt(StmtKind::Expr, t.span);
+      s->value = yield_expression();
+      s->span = s->value->span;
+      return s;
+    }
     default: return expression_statement();
   }
 }
@@ -162,7 +169,7 @@ StmtPtr Parser::expression_statement() {
     s->targets.push_back(std::move(first));
     return s;
   }
-  if (t.kind == TokenKind::Colon) return annotated_assignment(*first);
+  if (t.kind == TokenKind::Colon) return annotated_assignment(std::move(first));
   if (t.kind != TokenKind::Equal) {
     if (t.kind != TokenKind::Newline && t.kind != TokenKind::Semi) scan_named_elements(start);
     lone_star(*first, "can't use starred expression here");
@@ -315,7 +322,7 @@ StmtPtr Parser::while_statement(const Token& kw) {
   block(s->body, "'while' statement", kw.span.line);
   --loop_depth_;
   s->span = join(s->span, s->body.back()->span);
-  loop_else("while");
+  loop_else(*s);
   return s;
 }
 
@@ -331,29 +338,7 @@ StmtPtr Parser::for_statement(const Token& kw) {
   block(s->body, "'for' statement", kw.span.line);
   --loop_depth_;
   s->span = join(s->span, s->body.back()->span);
-  loop_else("for");
-  return s;
-}
-
-StmtPtr Parser::def_statement(const Token& kw) {
-  auto s = make_stmt(StmtKind::Def, kw.span);
-  s->name = std::string(expect(TokenKind::Name).text);
-  expect_forced(TokenKind::LParen);
-  parameters(s->params, TokenKind::RParen);
-  expect(TokenKind::RParen);
-  if (check(TokenKind::Arrow)) {
-    const Token& arrow = advance();
-    note_unsupported("return annotations ('->') are", join(arrow.span, extent(*expression())));
-  }
-  expect_forced(TokenKind::Colon);
-  // A def body is a new scope for `return` and for loops.
-  const int saved_loops = loop_depth_;
-  loop_depth_ = 0;
-  ++function_depth_;
-  block(s->body, "function definition", kw.span.line);
-  --function_depth_;
-  loop_depth_ = saved_loops;
-  s->span = join(s->span, s->body.back()->span);
+  loop_else(*s);
   return s;
 }
 

@@ -1,7 +1,6 @@
 // grammar/parse_unsupported.cpp — the Python 3.11 forms tsh does not
-// implement: `yield`, `await`, annotations, loop `else`, `except*`, and
-// the statements class, relative and star imports (`from . import x`, `from m import *`), async and
-// decorators. (Set displays are refused in parse_display.cpp.)
+// implement: `await`, `except*`, relative and star imports (`from . import x`,
+// `from m import *`) and async.
 //
 // They are parsed as Python parses them, so that invalid Python still gets
 // Python's error, and each is recorded as "... not supported by tsh"; that
@@ -37,111 +36,21 @@ ExprPtr Parser::await_(const Token& kw) {
   return placeholder("await expression", span);
 }
 
-// yield, yield x, yield from x — where Python allows them: a statement, the
-// value of an assignment, a parenthesized expression.
-ExprPtr Parser::yield_expression() {
-  const Token& kw = expect(TokenKind::KwYield);
-  Span span = kw.span;
-  if (match(TokenKind::KwFrom)) {
-    span = join(span, extent(*expression()));
-  } else if (starts_expression(peek().kind) || check(TokenKind::Star)) {
-    ExprPtr value = star_expressions();
-    lone_star(*value, "can't use starred expression here");
-    span = join(span, extent(*value));
-  }
-  if (function_depth_ == 0)
-    note_compile_error(compiler_error_, "'yield' outside function", span);
-  else
-    note_unsupported("'yield' is", span);
-  return placeholder("yield expression", span);
-}
-
-// target: annotation [= value] (the parser stands at the `:`).
-StmtPtr Parser::annotated_assignment(const Expr& target) {
-  const bool single = target.kind == ExprKind::Name || target.kind == ExprKind::Attribute ||
-                      target.kind == ExprKind::Subscript;
-  if (!single) {
-    // CPython's invalid_assignment, once an annotation follows.
-    if (no_invalid_ || !speculate([&] {
-          advance();
-          expression();
-        }))
-      fail_generic();
-    if (target.kind == ExprKind::Tuple && !target.parenthesized)
-      fail("only single target (not tuple) can be annotated", target.items[0]->span);
-    if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List)
-      fail(std::string("only single target (not ") + expr_name(target) + ") can be annotated",
-           target.span);
-    fail("illegal target for annotation", target.span);
-  }
-  advance();
-  Span span = join(extent(target), extent(*expression()));
-  if (match(TokenKind::Equal)) {
-    ExprPtr value = check(TokenKind::KwYield) ? yield_expression() : star_expressions();
-    span = join(span, extent(*value));
-  }
-  note_unsupported("annotated assignments ('x: int = ...') are", span);
-  return make_stmt(StmtKind::Pass, span);
-}
-
-// `else:` after a for or while loop.
-void Parser::loop_else(const char* what) {
-  if (!check(TokenKind::KwElse)) return;
-  const Token& kw = advance();
-  expect_forced(TokenKind::Colon);
-  std::vector<StmtPtr> body;
-  block(body, "'else' statement", kw.span.line);
-  note_unsupported(std::string("'else' clauses on '") + what + "' loops are",
-                   join(kw.span, body.back()->span));
-}
-
 // The statements tsh does not implement. Each returns a Pass standing for
 // it; the error recorded for it keeps the tree from being used.
 StmtPtr Parser::unsupported_statement() {
-  if (check(TokenKind::KwYield)) {
-    ExprPtr y = yield_expression();
-    return make_stmt(StmtKind::Pass, y->span);
-  }
   const Token& kw = advance();
   Span span = kw.span;
   auto ends = [&](Span s) { span = join(span, s); };
   std::vector<StmtPtr> body;
   std::string what;
   switch (kw.kind) {
-    case TokenKind::At: {  // decorators, then a def or a class
-      ExprPtr d = named_expression();
-      expect(TokenKind::Newline);
-      while (match(TokenKind::At)) {
-        named_expression();
-        expect(TokenKind::Newline);
-      }
-      note_unsupported("decorators are", join(kw.span, extent(*d)));
-      if (check(TokenKind::KwDef)) return def_statement(advance());
-      if (check(TokenKind::KwClass) || check(TokenKind::KwAsync)) return unsupported_statement();
-      fail_generic();
-    }
     case TokenKind::KwAsync:
       note_unsupported("'async' is", kw.span);
       if (check(TokenKind::KwDef)) return def_statement(advance());
       if (check(TokenKind::KwFor)) return for_statement(advance());
       if (check(TokenKind::KwWith)) return with_statement(advance());
       fail_generic();
-    case TokenKind::KwClass: {
-      what = "'class' statements are";
-      expect(TokenKind::Name);
-      if (check(TokenKind::LParen)) {
-        ExprPtr callee = make_expr(ExprKind::Name, kw.span);
-        call(callee, advance());
-      }
-      expect_forced(TokenKind::Colon);
-      const int saved_loops = loop_depth_, saved_functions = function_depth_;
-      loop_depth_ = function_depth_ = 0;  // a class body is a new scope
-      block(body, "class definition", kw.span.line);
-      loop_depth_ = saved_loops;
-      function_depth_ = saved_functions;
-      ends(body.back()->span);
-      break;
-    }
     case TokenKind::KwFrom: {
       // `from m.n import a as b, c` is supported (StmtKind::ImportFrom);
       // relative imports and `import *` are parsed here and refused.

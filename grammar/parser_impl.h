@@ -121,6 +121,8 @@ class Parser {
   // would take exponential time.
   std::vector<char> expr_failed_;
   int function_depth_ = 0, loop_depth_ = 0;
+  // The `generator` flag of the innermost def, which a yield sets; null in a class body or a lambda.
+  bool* generator_flag_ = nullptr;
   // Outer spans of parenthesized expressions: `(a)` has the span of `a`, as
   // in Python's AST, but a node built on it, `(a) + b`, starts at the `(`.
   std::unordered_map<const Expr*, Span> paren_extent_;
@@ -186,13 +188,18 @@ class Parser {
   void no_starred_comprehension(const Expr& element);
   void parameters(std::vector<Param>& out, TokenKind closer);
 
+  // ---- def, class, decorators, yield, annotations, loop else (parse_defs.cpp)
+  StmtPtr def_statement(const Token& kw);
+  StmtPtr class_statement(const Token& kw);
+  StmtPtr decorated(const Token& at);
+  ExprPtr yield_expression();
+  StmtPtr annotated_assignment(ExprPtr target);
+  void loop_else(Stmt& loop);
+
   // ---- forms tsh does not implement (parse_unsupported.cpp)
   void note_unsupported(const std::string& what, Span span);
   ExprPtr placeholder(const char* name, Span span);
-  ExprPtr yield_expression();
   ExprPtr walrus(ExprPtr& target);
-  StmtPtr annotated_assignment(const Expr& target);
-  void loop_else(const char* what);
   StmtPtr unsupported_statement();
 
   // ---- statements (parse_stmt.cpp)
@@ -211,7 +218,6 @@ class Parser {
   StmtPtr raise_statement(const Token& kw);
   StmtPtr while_statement(const Token& kw);
   StmtPtr for_statement(const Token& kw);
-  StmtPtr def_statement(const Token& kw);
   void block(std::vector<StmtPtr>& body, const std::string& what, int header_line);
 
   // ---- IPython's escapes (parse_magic.cpp)

@@ -12,6 +12,7 @@
 
 #include "shell/python/bigint.h"
 #include "shell/python/call_args.h"
+#include "shell/python/classes.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/pyops.h"
@@ -284,10 +285,11 @@ void Interpreter::exec(const Stmt& s) {
         try {
           exec_block(s.body);
         } catch (const BreakSignal&) {
-          break;
+          return;  // a break skips the loop's else
         } catch (const ContinueSignal&) {
         }
       }
+      exec_block(s.orelse);
       return;
     case StmtKind::For: {
       Value it = eval(*s.iter);
@@ -305,7 +307,8 @@ void Interpreter::exec(const Stmt& s) {
       if (it.is(Kind::Range)) {  // no materialised list for range(10**6)
         auto* r = it.as<RangeObj>();
         for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step)
-          if (!run_body(Value::integer(i))) break;
+          if (!run_body(Value::integer(i))) return;  // a break skips the loop's else
+        exec_block(s.orelse);
         return;
       }
       // Iterators are consumed lazily (map(print, xs) prints as the loop
@@ -317,11 +320,13 @@ void Interpreter::exec(const Stmt& s) {
       if (it.is(Kind::Iterator)) {
         Value item;
         while (iter_next(*this, it, item))
-          if (!run_body(item)) break;
+          if (!run_body(item)) return;
+        exec_block(s.orelse);
         return;
       }
       for (const Value& item : iterate(it))
-        if (!run_body(item)) break;
+        if (!run_body(item)) return;
+      exec_block(s.orelse);
       return;
     }
     case StmtKind::Magic:
@@ -339,10 +344,27 @@ void Interpreter::exec(const Stmt& s) {
     case StmtKind::Raise: raise_statement(s); return;
     case StmtKind::Try: try_statement(s); return;
     case StmtKind::Def: {
+      const std::vector<Value> decorators = eval_decorators(s);
       Value f = make_function(s.name, s.params, &s.body, nullptr);
-      bind_name(s.name, f);
+      auto* fn = f.as<FunctionObj>();
+      fn->generator = s.generator;
+      fn->qualname = qualname_for(s.name);
+      if (!s.body.empty() && s.body[0]->kind == StmtKind::Expr && s.body[0]->value->kind == ExprKind::Str)
+        fn->attrs["__doc__"] = Value::str(s.body[0]->value->text);
+      bool annotated = s.annotation != nullptr;
+      for (const auto& p : s.params) annotated |= p.annotation != nullptr;
+      if (annotated) {  // evaluated when the def runs, as Python does; never checked
+        Value ann = make_dict();
+        for (const auto& p : s.params)
+          if (p.annotation) dict_of(ann).set(Value::str(p.name), eval(*p.annotation));
+        if (s.annotation) dict_of(ann).set(Value::str("return"), eval(*s.annotation));
+        fn->attrs["__annotations__"] = ann;
+      }
+      bind_name(s.name, decorate(s, decorators, f));
       return;
     }
+    case StmtKind::Class: class_statement(s); return;
+    case StmtKind::AnnAssign: annotate(s); return;
     case StmtKind::With: with_statement(s, 0); return;
     case StmtKind::Global:
     case StmtKind::Nonlocal: declare_names(s); return;
@@ -366,8 +388,7 @@ void Interpreter::raise_statement(const Stmt& s) {
     Kwargs nokw;
     exc = call(exc, none, nokw);
   }
-  if (!exc.is(Kind::Instance) || !dynamic_cast<ExceptionObj*>(exc.as<InstanceObj>()))
-    throw TypeError("exceptions must derive from BaseException");
+  if (!is_exception_instance(exc)) throw TypeError("exceptions must derive from BaseException");
   record_failure(s.span);  // the raise is the traceback's innermost frame, as in Python
   throw RaisedError(exc);
 }
@@ -394,10 +415,13 @@ void Interpreter::try_statement(const Stmt& s) {
       const Value t = eval(*h.type);
       std::vector<Value> classes = t.is(Kind::Tuple) ? t.items() : std::vector<Value>{t};
       bool match = false;
+      const auto* raised = dynamic_cast<const RaisedError*>(&e);
       for (const Value& c : classes) {
         if (!is_exception_class(c))
           throw TypeError("catching classes that do not inherit from BaseException is not allowed");
-        if (exception_is(kind, c.as<TypeObj>()->name)) match = true;
+        // A tsh class's instance matches along its MRO; a builtin error never is one of a tsh class.
+        if (std::optional<bool> is = raised ? user_isinstance(raised->object, c) : std::nullopt) match |= *is;
+        else if (!is_user_class(c) && exception_is(kind, c.as<TypeObj>()->name)) match = true;
       }
       if (match) {
         chosen = &h;
@@ -776,6 +800,8 @@ Value Interpreter::eval_inner(const Expr& e) {
     case ExprKind::FString:
     case ExprKind::FormattedValue: return eval_display(e);
     case ExprKind::Starred: throw SyntaxErr("can't use starred expression here");
+    case ExprKind::Yield: return yield_value(e.items.empty() ? Value() : eval(*e.items[0]));
+    case ExprKind::YieldFrom: return yield_from(eval(*e.items[0]));
   }
   throw RuntimeError("unknown expression");
 }
@@ -991,7 +1017,7 @@ Value Interpreter::call(const Value& callee, Args& args, Kwargs& kwargs) {
   switch (callee.kind()) {
     case Kind::Builtin: return callee.as<BuiltinObj>()->fn(*this, args, kwargs);
     case Kind::Type: return callee.as<TypeObj>()->ctor(*this, args, kwargs);
-    case Kind::Function: return call_function(*callee.as<FunctionObj>(), args, kwargs);
+    case Kind::Function: return call_function(*callee.as<FunctionObj>(), args, kwargs, &callee);
     case Kind::Method: {
       auto* m = callee.as<MethodObj>();
       Args full;
@@ -1000,6 +1026,9 @@ Value Interpreter::call(const Value& callee, Args& args, Kwargs& kwargs) {
       full.insert(full.end(), args.begin(), args.end());
       return call(m->func, full, kwargs);
     }
+    case Kind::Instance:
+      if (std::optional<Value> r = callee.as<InstanceObj>()->call(*this, callee, args, kwargs)) return *r;
+      [[fallthrough]];
     default:
       throw TypeError("'" + type_name(callee) + "' object is not callable");
   }
@@ -1035,7 +1064,10 @@ Value Interpreter::make_function(const std::string& name, const std::vector<gram
   f->body = body;
   f->lambda_body = lambda_body;
   if (!asts_.empty()) f->keep_alive = asts_.back();
-  f->closure = scope_;
+  // A function defined in a class body does not see the class's names (Python's rule).
+  std::shared_ptr<Scope> closure = scope_;
+  while (closure && !closure->class_qualname.empty()) closure = closure->enclosing;
+  f->closure = closure;
   return Value::object(Kind::Function, f);
 }
 
@@ -1059,7 +1091,7 @@ std::string plural(size_t n, const char* word) { return std::string(word) + (n =
 // which decides which error a bad call reports: keywords first, then too many
 // positional arguments, then missing positional ones, then missing
 // keyword-only ones.
-Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwargs) {
+Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwargs, const Value* func_value) {
   // The module's own frame is one of Python's 1000: a function recursing from it gets 999.
   if (depth_ >= kMaxRecursion - 1 || stack_nearly_full())
     throw RecursionError("maximum recursion depth exceeded");
@@ -1088,17 +1120,17 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
         posonly_as_keyword.push_back(k);
         continue;
       }
-      throw TypeError(f.name + "() got an unexpected keyword argument '" + k + "'");
+      throw TypeError(f.error_name() + "() got an unexpected keyword argument '" + k + "'");
     }
     const size_t i = static_cast<size_t>(it - f.params.begin());
-    if (set[i]) throw TypeError(f.name + "() got multiple values for argument '" + k + "'");
+    if (set[i]) throw TypeError(f.error_name() + "() got multiple values for argument '" + k + "'");
     scope->vars[k] = v;
     set[i] = true;
   }
   if (!posonly_as_keyword.empty()) {
     std::string names;
     for (const std::string& n : posonly_as_keyword) names += (names.empty() ? "" : ", ") + n;
-    throw TypeError(f.name + "() got some positional-only arguments passed as keyword arguments: '" + names + "'");
+    throw TypeError(f.error_name() + "() got some positional-only arguments passed as keyword arguments: '" + names + "'");
   }
   if (!extra.is_none()) scope->vars[f.varkw] = extra;
   if (args.size() > argc && f.varargs.empty()) {
@@ -1111,7 +1143,7 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
     if (kwonly_given)
       given += " " + plural(args.size(), "positional argument") + " (and " + std::to_string(kwonly_given) + " " +
                plural(kwonly_given, "keyword-only argument") + ")";
-    throw TypeError(f.name + "() takes " + takes + " " + (ndef ? "positional arguments" : plural(argc, "positional argument")) + " but " + given +
+    throw TypeError(f.error_name() + "() takes " + takes + " " + (ndef ? "positional arguments" : plural(argc, "positional argument")) + " but " + given +
                     (args.size() == 1 && !kwonly_given ? " was" : " were") + " given");
   }
   const size_t first_default = argc - f.defaults.size();
@@ -1119,7 +1151,7 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
   for (size_t i = 0; i < first_default; ++i)
     if (!set[i]) missing.push_back(f.params[i]);
   if (!missing.empty())
-    throw TypeError(f.name + "() missing " + std::to_string(missing.size()) + " required positional " +
+    throw TypeError(f.error_name() + "() missing " + std::to_string(missing.size()) + " required positional " +
                     plural(missing.size(), "argument") + ": " + quoted_names(missing));
   for (size_t i = first_default; i < argc; ++i)
     if (!set[i]) scope->vars[f.params[i]] = f.defaults[i - first_default];
@@ -1131,10 +1163,12 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
       missing.push_back(f.params[i]);
   }
   if (!missing.empty())
-    throw TypeError(f.name + "() missing " + std::to_string(missing.size()) + " required keyword-only " +
+    throw TypeError(f.error_name() + "() missing " + std::to_string(missing.size()) + " required keyword-only " +
                     plural(missing.size(), "argument") + ": " + quoted_names(missing));
+  if (f.generator && func_value) return make_generator(*func_value, std::move(scope));
   auto saved = scope_;
   set_scope(scope);
+  frame_functions_.push_back(&f);
   frame_names_.push_back(f.name);
   frame_sources_.push_back(f.source);
   frame_stmts_.push_back(nullptr);
@@ -1163,6 +1197,7 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
     frame_sources_.pop_back();
     frame_stmts_.pop_back();
     frame_signatures_.pop_back();
+    frame_functions_.pop_back();
     set_scope(saved);
     throw;
   }
@@ -1171,6 +1206,7 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
   frame_sources_.pop_back();
   frame_stmts_.pop_back();
   frame_signatures_.pop_back();
+  frame_functions_.pop_back();
   set_scope(saved);
   return result;
 }

@@ -94,6 +94,14 @@ class Interpreter {
   // Returns the truth of `a op b`; for tensors, sets *tensor_result instead.
   bool compare(grammar::Op op, const Value& a, const Value& b, Value* tensor_result);
   std::vector<Value> iterate(const Value& v);  // materialises an iterable
+  // The class whose body defined the running function and that function's first argument
+  // (super() without arguments); None / null outside such a method.
+  std::pair<Value, const Value*> current_method_frame();
+  bool in_function() const { return frame_functions_.back() != nullptr; }
+  // Generators (shell/python/generators.cpp): one runs until its next yield (false when it
+  // has ended); closing raises GeneratorExit at the yield it stopped at.
+  bool generator_resume(struct GeneratorRun& g, const Value& sent, Value& out);
+  void generator_close(struct GeneratorRun& g);
   Value lookup_module(const std::string& name);  // math
   Value lookup(const std::string& name);  // throws NameError
 
@@ -167,7 +175,18 @@ class Interpreter {
   Value import_module(const std::string& dotted);  // "torch.linalg"; ModuleNotFoundError if tsh has none
   void assign(const grammar::Expr& target, const Value& v);
   void exec_block(const std::vector<grammar::StmtPtr>& body);
-  Value call_function(const FunctionObj& f, Args& args, Kwargs& kwargs);
+  Value call_function(const FunctionObj& f, Args& args, Kwargs& kwargs, const Value* func_value = nullptr);
+  // class statements, decorators, annotations (shell/python/class_statement.cpp)
+  void class_statement(const grammar::Stmt& s);
+  Value decorate(const grammar::Stmt& s, const std::vector<Value>& decorators, Value v);
+  std::vector<Value> eval_decorators(const grammar::Stmt& s);
+  void annotate(const grammar::Stmt& s);  // `x: int = 1`
+  std::string qualname_for(const std::string& name) const;
+  // generators (shell/python/generators.cpp)
+  Value make_generator(const Value& func, std::shared_ptr<Scope> scope);
+  Value yield_value(const Value& v);
+  Value yield_from(const Value& iterable);
+  struct GeneratorRun* running_generator_ = nullptr;
   Value make_function(const std::string& name, const std::vector<grammar::Param>& params,
                       const std::vector<grammar::StmtPtr>* body, const grammar::Expr* lambda_body);
   void record_failure(const grammar::Span& span, const grammar::Expr* failed = nullptr);
@@ -183,6 +202,7 @@ class Interpreter {
   std::vector<std::string> frame_names_{"<module>"};
   std::vector<std::shared_ptr<const std::string>> frame_sources_{nullptr};  // null at module level: source_
   std::vector<std::string> frame_signatures_{""};
+  std::vector<const FunctionObj*> frame_functions_{nullptr};  // each frame's function (null: module, class body)
   std::vector<const grammar::Stmt*> frame_stmts_{nullptr};  // each frame's running statement
   std::shared_ptr<const std::string> source_;
   std::vector<TraceEntry> trace_;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace tsh::shell {
 
@@ -17,5 +18,9 @@ inline constexpr std::size_t kStackReserve = 1 << 20;
 
 // True when less than `reserve` bytes of the calling thread's stack are left.
 bool stack_nearly_full(std::size_t reserve = kStackReserve);
+
+// Code running on a stack of its own (a generator's coroutine) sets that stack's lowest
+// usable address here while it runs; returns the previous bound, to restore after.
+std::uintptr_t set_stack_low(std::uintptr_t low);
 
 }  // namespace tsh::shell

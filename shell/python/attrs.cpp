@@ -8,6 +8,7 @@
 #include "engine/autograd/variable.h"
 
 #include "shell/interp.h"
+#include "shell/python/classes.h"
 #include "shell/python/bigint.h"
 #include "shell/python/dict.h"
 #include "shell/python/set.h"
@@ -365,6 +366,24 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
     }
     case Kind::Type: {
       auto* type = obj.as<TypeObj>();
+      if (auto* c = dynamic_cast<ClassObj*>(type)) {  // a tsh class: its MRO, bound as Python binds class attributes
+        if (const Value* found = class_lookup(obj, name)) return bind_attribute(*this, *found, Value(), obj);
+        if (name == "__name__") return Value::str(c->name.substr(c->name.rfind('.') + 1));
+        if (name == "__mro__") return Value::tuple(class_mro(obj));
+        if (name == "__bases__") return Value::tuple(c->bases);
+        if (name == "__base__") return c->bases.empty() ? Value() : c->bases[0];
+        if (name == "__dict__") {  // a mappingproxy in Python: read-only here too
+          Value d = make_dict();
+          for (auto& [k, v] : c->attrs) dict_of(d).set(Value::str(k), v);
+          dict_of(d).snapshot = true;
+          return d;
+        }
+        if (name == "mro")
+          return make_builtin("mro", "<built-in method mro of type object>", [obj](Interpreter&, Args&, Kwargs&) {
+            return Value::list(class_mro(obj));
+          });
+        throw AttributeError("type object '" + c->name.substr(c->name.rfind('.') + 1) + "' has no attribute '" + name + "'");
+      }
       if (auto it = type->attrs.find(name); it != type->attrs.end()) return it->second;
       if (name == "__name__") {
         const std::string& n = type->name;
@@ -398,9 +417,50 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
       }
       throw AttributeError("type object '" + type->name + "' has no attribute '" + name + "'");
     }
-    case Kind::Function:
-      if (name == "__name__") return Value::str(obj.as<FunctionObj>()->name);
-      no_attribute(obj, name, {"__name__"});
+    case Kind::Function: {
+      auto* f = obj.as<FunctionObj>();
+      if (auto it = f->attrs.find(name); it != f->attrs.end()) return it->second;
+      if (name == "__name__") return Value::str(f->name);
+      if (name == "__qualname__") return Value::str(f->error_name());
+      if (name == "__module__") return Value::str("__main__");
+      if (name == "__doc__") return Value();
+      if (name == "__annotations__") return f->attrs["__annotations__"] = make_dict();
+      if (name == "__dict__") {  // a snapshot: the attributes themselves are set with setattr
+        Value d = make_dict();
+        for (auto& [k, v] : f->attrs)
+          if (k.rfind("__", 0) != 0) dict_of(d).set(Value::str(k), v);
+        return d;
+      }
+      if (name == "__defaults__") return f->defaults.empty() ? Value() : Value::tuple(f->defaults);
+      if (name == "__get__")  // the descriptor protocol by hand: f.__get__(obj) is a bound method
+        return make_builtin("__get__", "<method-wrapper '__get__' of function object>", [obj](Interpreter& in, Args& a, Kwargs&) {
+          if (a.empty()) throw TypeError("expected at least 1 argument, got 0");
+          return bind_attribute(in, obj, a[0], Value());
+        });
+      no_attribute(obj, name, {"__name__", "__qualname__", "__doc__", "__module__", "__annotations__", "__defaults__"});
+    }
+    case Kind::Method: {
+      auto* m = obj.as<MethodObj>();
+      if (name == "__self__") return m->self;
+      if (name == "__func__") return m->func;
+      if (name == "__name__") return Value::str(m->name);
+      if (m->func.is(Kind::Function)) return get_attr(m->func, name);  // a bound method reads its function's attributes
+      no_attribute(obj, name, {"__self__", "__func__", "__name__"});
+    }
+    case Kind::Iterator: {
+      auto* it = obj.as<IterObj>();
+      if (it->attr)
+        if (std::optional<Value> v = it->attr(*this, name)) return *v;
+      if (name == "__next__")
+        return make_builtin("__next__", "<method-wrapper '__next__'>", [obj](Interpreter& in, Args&, Kwargs&) {
+          Value out;
+          if (!iter_next(in, obj, out)) throw PyError("StopIteration", "");
+          return out;
+        });
+      if (name == "__iter__")
+        return make_builtin("__iter__", "<method-wrapper '__iter__'>", [obj](Interpreter&, Args&, Kwargs&) { return obj; });
+      no_attribute(obj, name, {"__iter__", "__next__"});
+    }
     case Kind::Builtin:
       if (name == "__name__") return Value::str(obj.as<BuiltinObj>()->name);
       no_attribute(obj, name, {"__name__"});
@@ -442,6 +502,22 @@ void Interpreter::set_attr(const Value& obj, const std::string& name, const Valu
     obj.as<InstanceObj>()->set_attr(*this, obj, name, v);
     return;
   }
+  if (is_user_class(obj)) {
+    obj.as<TypeObj>()->attrs[name] = v;
+    return;
+  }
+  if (obj.is(Kind::Function)) {  // functions take any attribute (functools.wraps sets __wrapped__, __doc__ ...)
+    auto* f = obj.as<FunctionObj>();
+    if (name == "__name__" || name == "__qualname__") {
+      if (!v.is(Kind::Str)) throw TypeError(name + " must be set to a string object");
+      (name == "__name__" ? f->name : f->qualname) = v.as_str();
+      return;
+    }
+    f->attrs[name] = v;
+    return;
+  }
+  if (obj.is(Kind::Type))
+    throw TypeError("cannot set '" + name + "' attribute of immutable type '" + obj.as<TypeObj>()->name + "'");
   throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
 }
 

@@ -7,6 +7,7 @@
 #include "engine/format/pyrepr.h"
 #include "shell/help.h"
 #include "shell/interp.h"
+#include "shell/python/classes.h"
 #include "shell/python/unicode.h"
 #include "shell/python/builtins.h"
 #include "shell/python/exceptions.h"
@@ -116,6 +117,7 @@ bool is_instance(const Value& v, const Value& type) {
     return false;
   }
   if (!type.is(Kind::Type)) throw TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union");
+  if (std::optional<bool> r = user_isinstance(v, type)) return *r;
   const std::string& n = type.as<TypeObj>()->name;
   if (n == "int") return v.is_intlike();
   if (n == "object") return true;
@@ -543,6 +545,32 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
   install_iter_builtins(b);
   install_number_builtins(b);
   install_exception_builtins(b);
+  install_class_builtins(b);
+  def("issubclass", [](Interpreter&, Args& a, Kwargs& kw) {
+    if (!kw.empty()) throw TypeError("issubclass() takes no keyword arguments");
+    arity("issubclass", a, 2, 2);
+    if (!a[0].is(Kind::Type)) throw TypeError("issubclass() arg 1 must be a class");
+    std::vector<Value> bases = a[1].is(Kind::Tuple) ? a[1].items() : std::vector<Value>{a[1]};
+    for (const Value& b : bases) {
+      if (!b.is(Kind::Type)) throw TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union");
+      if (class_is_subclass(a[0], b)) return Value::boolean(true);
+      if (!is_user_class(a[0]) && !is_user_class(b) && is_exception_class(a[0]) && is_exception_class(b) &&
+          exception_is(a[0].as<TypeObj>()->name, b.as<TypeObj>()->name))
+        return Value::boolean(true);
+    }
+    return Value::boolean(false);
+  });
+  def("callable", [](Interpreter&, Args& a, Kwargs& kw) {
+    if (!kw.empty()) throw TypeError("callable() takes no keyword arguments");
+    arity("callable", a, 1, 1);
+    const Value& v = a[0];
+    switch (v.kind()) {
+      case Kind::Function: case Kind::Builtin: case Kind::Method: case Kind::Type: return Value::boolean(true);
+      case Kind::Instance: return Value::boolean(v.as<InstanceObj>()->type.is(Kind::Type) &&
+                                                 class_lookup(v.as<InstanceObj>()->type, "__call__") != nullptr);
+      default: return Value::boolean(false);
+    }
+  });
 }
 
 }  // namespace tsh::shell

@@ -6,6 +6,7 @@
 #include "engine/ops/host_values.h"
 #include "grammar/chars.h"
 #include "shell/interp.h"
+#include "shell/python/classes.h"
 #include "shell/python/bigint.h"
 #include "shell/python/builtins.h"
 #include "shell/python/dict.h"
@@ -201,7 +202,7 @@ void install_number_builtins(std::map<std::string, Value>& b) {
   });
   // vars(x): the object's __dict__, for the objects whose __dict__ tsh keeps
   // (argparse.Namespace); Python's TypeError for the kinds that have none.
-  def("vars", [](Interpreter&, Args& a, Kwargs& kw) {
+  def("vars", [](Interpreter& in, Args& a, Kwargs& kw) {
     no_kwargs("vars", kw);
     if (a.empty()) throw NotImplementedError("vars() without an argument (the local variables) is not supported by tsh");
     count_args("vars", a, 1, 1);
@@ -210,6 +211,7 @@ void install_number_builtins(std::map<std::string, Value>& b) {
       Value d = v.as<InstanceObj>()->instance_dict(v);
       if (!d.is_none()) return d;
     }
+    if (is_user_class(v)) return in.get_attr(v, "__dict__");
     switch (v.kind()) {
       case Kind::None: case Kind::Bool: case Kind::Int: case Kind::Float: case Kind::Complex:
       case Kind::Ellipsis: case Kind::Str: case Kind::Tuple: case Kind::List: case Kind::Slice:

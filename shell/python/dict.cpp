@@ -198,6 +198,17 @@ Value* DictObj::find(const Value& key) {
   return nullptr;
 }
 
+Value* DictObj::find_str(const std::string& key) {
+  int64_t h = static_cast<int64_t>(std::hash<std::string>{}(key) >> 1);  // py_hash of a str
+  if (h == -1) h = -2;
+  auto [lo, hi] = index.equal_range(h);
+  for (auto it = lo; it != hi; ++it) {
+    const Value& k = entries[it->second].key;
+    if (k.is(Kind::Str) && k.as_str() == key) return &entries[it->second].value;
+  }
+  return nullptr;
+}
+
 void DictObj::set(const Value& key, const Value& value) {
   const int64_t h = py_hash(key);
   auto [lo, hi] = index.equal_range(h);

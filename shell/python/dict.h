@@ -46,6 +46,7 @@ struct DictObj : Object, Tracked {
   void traverse(GcVisitor& visit) const override;
   void clear(GcGarbage& into) override;
   Value* find(const Value& key);  // nullptr when absent
+  Value* find_str(const std::string& key);  // find(Value::str(key)) without making the str
   // Inserts or replaces; a replaced key keeps its position and its first key object.
   void set(const Value& key, const Value& value);
   bool erase(const Value& key, Value* removed = nullptr);

@@ -2,6 +2,7 @@
 #include "shell/python/exceptions.h"
 
 #include "shell/interp.h"
+#include "shell/python/classes.h"
 
 namespace tsh::shell {
 
@@ -83,7 +84,12 @@ Value ExceptionObj::attr(Interpreter&, const Value&, const std::string& name) {
 }
 
 RaisedError::RaisedError(const Value& obj)
-    : PyError(obj.as<ExceptionObj>()->cls, obj.as<ExceptionObj>()->message()), object(obj) {}
+    : PyError(obj.as<ExceptionObj>()->cls, obj.as<InstanceObj>()->str_of(obj)), object(obj) {}
+
+std::string exception_base(const std::string& name) {
+  auto it = bases().find(name);
+  return it == bases().end() ? "" : it->second;
+}
 
 bool exception_is(const std::string& kind, const std::string& cls) {
   if (cls == "BaseException") return true;
@@ -120,8 +126,15 @@ Value exception_class(const std::string& name) {
   return v;
 }
 
+bool is_exception_instance(const Value& v) {
+  if (!v.is(Kind::Instance)) return false;
+  if (auto* u = dynamic_cast<UserInstance*>(v.as<InstanceObj>())) return !u->klass().builtin_base.empty();
+  return dynamic_cast<ExceptionObj*>(v.as<InstanceObj>()) != nullptr;
+}
+
 bool is_exception_class(const Value& v) {
   if (!v.is(Kind::Type)) return false;
+  if (auto* c = dynamic_cast<ClassObj*>(v.as<TypeObj>())) return !c->builtin_base.empty();
   const std::string& n = v.as<TypeObj>()->name;
   return n == "BaseException" || bases().count(n) > 0;
 }

@@ -46,7 +46,11 @@ void install_exception_builtins(std::map<std::string, Value>& builtins);
 // Whether an error of class `kind` is an instance of class `cls` (Python's hierarchy;
 // unknown kinds are Exceptions).
 bool exception_is(const std::string& kind, const std::string& cls);
-// Whether v is an exception class (a Type from exception_class).
+// The base of a builtin exception class ("ValueError" → "Exception"); "" for BaseException.
+std::string exception_base(const std::string& name);
+// Whether v is an exception object (a builtin one, or an instance of a tsh class deriving from one).
+bool is_exception_instance(const Value& v);
+// Whether v is an exception class (a Type from exception_class, or a tsh class deriving from one).
 bool is_exception_class(const Value& v);
 // The exception object of a caught error: the raised object itself, or one made from its kind and message.
 Value exception_object(const tsh::Error& e);

@@ -410,6 +410,8 @@ std::string format_complex(std::complex<double> c, const Spec& in_spec) {
 }  // namespace
 
 std::string format_value(Interpreter& in, const Value& v, const std::string& spec) {
+  if (v.is(Kind::Instance))
+    if (std::optional<std::string> s = v.as<InstanceObj>()->format(in, v, spec)) return *s;
   // Tensor.__format__: a 0-d tensor formats as its Python number.
   if (v.is(Kind::Tensor) && v.as_tensor().dim() == 0) {
     Args none;

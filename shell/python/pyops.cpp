@@ -230,6 +230,8 @@ int compare_order(const Value& a, const Value& b, Op op) {
 }  // namespace
 
 Value Interpreter::binary(Op op, const Value& a, const Value& b, bool inplace) {
+  if (inplace && a.is(Kind::Instance))  // x += y: __iadd__ first, then x + y
+    if (std::optional<Value> r = a.as<InstanceObj>()->inplace_op(*this, static_cast<int>(op), a, b)) return *r;
   if (a.is(Kind::Instance))
     if (std::optional<Value> r = a.as<InstanceObj>()->binary_op(*this, static_cast<int>(op), a, b, true)) return *r;
   if (b.is(Kind::Instance))

@@ -1,5 +1,6 @@
 // shell/python/value.cpp — constructing values, and their Python reprs.
 #include "shell/python/value.h"
+#include "shell/python/classes.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -389,21 +390,25 @@ std::string repr(const Value& v) {
         out += (n->one_line ? (i ? ", " : "") : (i ? ",\n" : "\n")) + n->fields[i] + "=" + repr(n->items[i]);
       return out + ")";
     }
-    case Kind::Function: return "<function " + v.as<FunctionObj>()->name + " at " + hex_addr(v.obj().get()) + ">";
+    case Kind::Function: return "<function " + v.as<FunctionObj>()->error_name() + " at " + hex_addr(v.obj().get()) + ">";
     case Kind::Builtin: return v.as<BuiltinObj>()->qualname;
     case Kind::Method: {
       auto* m = v.as<MethodObj>();
       if (m->func.is(Kind::Builtin))
         return "<built-in method " + m->name + " of " + type_name(m->self) + " object at " +
                hex_addr(reinterpret_cast<void*>(m->self.identity())) + ">";
-      return "<bound method " + m->name + " of " + repr(m->self) + ">";
+      const std::string shown = m->func.is(Kind::Function) ? m->func.as<FunctionObj>()->error_name() : m->name;
+      return "<bound method " + shown + " of " + repr(m->self) + ">";
     }
     case Kind::Module: {
       auto* m = v.as<ModuleObj>();
       return "<module '" + m->name + "'" + (m->origin.empty() ? "" : " (" + m->origin + ")") + ">";
     }
     case Kind::Generator: return "<torch._C.Generator object at " + hex_addr(v.obj().get()) + ">";
-    case Kind::Type: return "<class '" + v.as<TypeObj>()->name + "'>";
+    case Kind::Type:
+      if (auto* c = dynamic_cast<ClassObj*>(v.as<TypeObj>()))
+        return "<class '" + (c->module == "builtins" ? "" : c->module + ".") + c->qualname + "'>";
+      return "<class '" + v.as<TypeObj>()->name + "'>";
     case Kind::Dict: return dict_repr(v);
     case Kind::Set:
     case Kind::FrozenSet: return set_repr(v);
@@ -634,6 +639,8 @@ void IterObj::clear(GcGarbage&) {
   next = nullptr;
   repr = nullptr;
   holds = nullptr;
+  attr = nullptr;
+  native = nullptr;
 }
 
 void TrackedInstance::traverse(GcVisitor& visit) const {
@@ -675,12 +682,15 @@ void Scope::clear(GcGarbage& into) {
 
 void FunctionObj::traverse(GcVisitor& visit) const {
   visit(closure);
+  for (const auto& [k, v] : attrs) visit(v);
   for (const Value& v : defaults) visit(v);
   for (const auto& v : kwdefaults)
     if (v) visit(*v);
 }
 void FunctionObj::clear(GcGarbage& into) {
   into.scopes.push_back(std::move(closure));
+  for (auto& [k, v] : attrs) into.values.push_back(std::move(v));
+  attrs.clear();
   for (Value& v : defaults) into.values.push_back(std::move(v));
   defaults.clear();
   for (auto& v : kwdefaults)

@@ -215,6 +215,9 @@ struct Scope : Tracked {
   bool isolated = false;
   std::set<std::string> global_names;    // `global x`: x binds and resolves in the module
   std::set<std::string> nonlocal_names;  // `nonlocal x`: x binds in the enclosing scope
+  // A class body's namespace: its qualified name ("A", "Outer.Inner"). Functions defined
+  // in it do not see it (their closure is the scope around the class), as in Python.
+  std::string class_qualname;
   void traverse(GcVisitor& visit) const override;
   void clear(GcGarbage& into) override;
 };
@@ -236,6 +239,11 @@ struct FunctionObj : Object, Tracked {
   const grammar::Expr* lambda_body = nullptr;                         // lambda
   std::shared_ptr<void> keep_alive;  // the parsed source the body points into
   std::shared_ptr<const std::string> source;  // its text, for tracebacks
+  std::string qualname;              // "A.f", "f.<locals>.g": what argument errors name; empty: name
+  bool generator = false;            // the body yields: a call makes a generator
+  std::weak_ptr<Object> owner;       // the class whose body defined it (super() without arguments)
+  std::map<std::string, Value> attrs;  // __doc__, __annotations__, __wrapped__ and a program's own
+  const std::string& error_name() const { return qualname.empty() ? name : qualname; }
   ~FunctionObj() override { release_values(defaults); }  // lambda f=f: ... a million times
   void traverse(GcVisitor& visit) const override;
   void clear(GcGarbage& into) override;
@@ -250,6 +258,7 @@ struct TypeObj : Object {
   std::string name;
   std::function<Value(Interpreter&, Args&, Kwargs&)> ctor;
   std::map<std::string, Value> attrs;  // class attributes: dict.fromkeys
+  bool subclassable = false;  // a class statement may derive from it (torch.autograd.Function)
 };
 
 // An iterator (Python's iterator protocol): `next` yields the following item
@@ -267,6 +276,9 @@ struct IterObj : Object, Tracked {
   std::function<void(GcVisitor&)> holds;
   // The class type(x) returns, where a module defines it (itertools.count); else a stand-in named type_name.
   Value type;
+  // A generator's methods (send, throw, close) and its run state, which `yield from` drives.
+  std::function<std::optional<Value>(Interpreter&, const std::string&)> attr;
+  std::shared_ptr<void> native;
   ~IterObj() override;  // iterative, like release_values: map(f, map(f, ...)) nests deep
   void traverse(GcVisitor& visit) const override;
   void clear(GcGarbage& into) override;
@@ -327,6 +339,17 @@ struct InstanceObj : Object {
     return std::nullopt;
   }
   virtual std::optional<Value> unary_op(Interpreter&, int /*op*/, const Value& /*self*/) { return std::nullopt; }
+  // `x op= y` where the class defines the in-place form (__iadd__); nullopt falls back to x = x op y.
+  virtual std::optional<Value> inplace_op(Interpreter&, int /*op*/, const Value& /*self*/, const Value& /*other*/) {
+    return std::nullopt;
+  }
+  // x(...) where the class defines __call__ (or the object is a decorator, torch.no_grad());
+  // nullopt: "'X' object is not callable".
+  virtual std::optional<Value> call(Interpreter&, const Value& /*self*/, Args&, Kwargs&) { return std::nullopt; }
+  // format(x, spec), f"{x:spec}" where the class defines __format__; nullopt: the default.
+  virtual std::optional<std::string> format(Interpreter&, const Value& /*self*/, const std::string& /*spec*/) {
+    return std::nullopt;
+  }
   // bool(x), int(x), float(x) where the class defines __bool__ / __int__ / __float__ (numpy scalars):
   // the truth value, and the Python number x stands for. nullopt: the class does not define them.
   virtual std::optional<bool> truth() const { return std::nullopt; }

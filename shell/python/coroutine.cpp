@@ -1,0 +1,113 @@
+// shell/python/coroutine.cpp — stackful coroutines on ucontext (see coroutine.h).
+#include "shell/python/coroutine.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <new>
+
+#include "shell/stack_guard.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define TSH_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TSH_ASAN 1
+#endif
+#endif
+#ifdef TSH_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+namespace tsh::shell {
+
+namespace {
+
+// 8 MB, as the main thread's: the stack guard turns deep recursion inside a generator
+// into RecursionError as it does outside. Pages are only committed when touched.
+constexpr std::size_t kStackSize = std::size_t(8) << 20;
+
+}  // namespace
+
+Coroutine::Coroutine(std::function<void()> body) : body_(std::move(body)) {}
+
+Coroutine::~Coroutine() {
+  if (stack_) munmap(stack_, stack_size_);
+}
+
+void Coroutine::trampoline(unsigned lo, unsigned hi) {
+  auto* self = reinterpret_cast<Coroutine*>((static_cast<std::uintptr_t>(hi) << 32) | lo);
+#ifdef TSH_ASAN
+  __sanitizer_finish_switch_fiber(nullptr, &self->caller_bottom_, &self->caller_size_);
+#endif
+  try {
+    self->body_();
+  } catch (...) {
+    self->error_ = std::current_exception();
+  }
+  self->finished_ = true;
+  self->body_ = nullptr;
+  // Never returns: the caller's resume() goes on, and this stack is not entered again.
+#ifdef TSH_ASAN
+  __sanitizer_start_switch_fiber(nullptr, self->caller_bottom_, self->caller_size_);
+#endif
+  setcontext(&self->caller_);
+}
+
+void Coroutine::switch_in() {
+  caller_stack_low_ = set_stack_low(reinterpret_cast<std::uintptr_t>(stack_) + sysconf(_SC_PAGESIZE));
+  running_ = true;
+#ifdef TSH_ASAN
+  __sanitizer_start_switch_fiber(&asan_fake_, stack_, stack_size_);
+#endif
+  swapcontext(&caller_, &self_);
+#ifdef TSH_ASAN
+  __sanitizer_finish_switch_fiber(asan_fake_, nullptr, nullptr);
+#endif
+  running_ = false;
+  set_stack_low(caller_stack_low_);
+}
+
+bool Coroutine::resume() {
+  if (finished_) return false;
+  if (!started_) {
+    stack_size_ = kStackSize;
+    void* p = mmap(nullptr, stack_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    stack_ = p;
+    mprotect(stack_, static_cast<std::size_t>(sysconf(_SC_PAGESIZE)), PROT_NONE);  // a guard page at the bottom
+    getcontext(&self_);
+    self_.uc_stack.ss_sp = stack_;
+    self_.uc_stack.ss_size = stack_size_;
+    self_.uc_link = nullptr;
+    const auto me = reinterpret_cast<std::uintptr_t>(this);
+    makecontext(&self_, reinterpret_cast<void (*)()>(&Coroutine::trampoline), 2, static_cast<unsigned>(me & 0xffffffffu),
+                static_cast<unsigned>(me >> 32));
+    started_ = true;
+  }
+  switch_in();
+  if (finished_) {
+    munmap(stack_, stack_size_);
+    stack_ = nullptr;
+    if (error_) {
+      std::exception_ptr e = error_;
+      error_ = nullptr;
+      std::rethrow_exception(e);
+    }
+    return false;
+  }
+  return true;
+}
+
+void Coroutine::suspend() {
+#ifdef TSH_ASAN
+  void* fake = nullptr;
+  __sanitizer_start_switch_fiber(&fake, caller_bottom_, caller_size_);
+#endif
+  swapcontext(&self_, &caller_);
+#ifdef TSH_ASAN
+  __sanitizer_finish_switch_fiber(fake, &caller_bottom_, &caller_size_);
+#endif
+}
+
+}  // namespace tsh::shell

@@ -1,0 +1,54 @@
+// shell/python/coroutine.h — a body of C++ code that can stop in the middle and
+// go on later, on a stack of its own: what runs a generator function.
+//
+// tsh evaluates a syntax tree recursively, so a `yield` deep inside loops, a
+// try and a with has a C++ call chain under it that must survive until the
+// next `next()`. Each coroutine runs on its own stack (ucontext); switching is a
+// register swap on the interpreter's one thread, so thread-local state (grad
+// mode, the OpenMP team) is shared as Python shares it.
+#pragma once
+
+#include <ucontext.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <functional>
+
+namespace tsh::shell {
+
+class Coroutine {
+ public:
+  // `body` runs on the first resume(); it may call suspend() any number of times.
+  explicit Coroutine(std::function<void()> body);
+  ~Coroutine();  // the body must have ended (or never started)
+  Coroutine(const Coroutine&) = delete;
+  Coroutine& operator=(const Coroutine&) = delete;
+
+  // Runs the body until it suspends (true) or ends (false). An exception the
+  // body lets out is rethrown here, and the body has then ended.
+  bool resume();
+  // From inside the body: back to whoever called resume().
+  void suspend();
+  bool started() const { return started_; }
+  bool finished() const { return finished_; }
+  bool running() const { return running_; }
+
+ private:
+  static void trampoline(unsigned lo, unsigned hi);
+  void switch_in();
+  void switch_out();
+  std::function<void()> body_;
+  ucontext_t caller_{}, self_{};
+  void* stack_ = nullptr;
+  std::size_t stack_size_ = 0;
+  std::uintptr_t caller_stack_low_ = 0;  // the stack guard's bound where resume() was called
+  std::exception_ptr error_;
+  bool started_ = false, finished_ = false, running_ = false;
+  // AddressSanitizer is told of each switch (its fake stacks and stack bounds).
+  void* asan_fake_ = nullptr;
+  const void* caller_bottom_ = nullptr;
+  std::size_t caller_size_ = 0;
+};
+
+}  // namespace tsh::shell
