@@ -75,15 +75,15 @@ void Interpreter::exec_toplevel(const Stmt& s) {
       bool& flag;
       Shown(bool& f, bool on) : flag(f) { flag = on; }
       ~Shown() { flag = false; }
-    } shown{show_nested_values_, s.kind == StmtKind::For || s.kind == StmtKind::While || s.kind == StmtKind::If ||
-                                     s.kind == StmtKind::With || s.kind == StmtKind::Try};
+    } shown{show_nested_values_, echo_expressions && (s.kind == StmtKind::For || s.kind == StmtKind::While || s.kind == StmtKind::If ||
+                                     s.kind == StmtKind::With || s.kind == StmtKind::Try)};
     exec(s);
     check_interrupt();  // Ctrl-C during a kernel that cannot stop (BLAS) ends this statement, not the next
     return;
   }
   Value v = eval(*s.value);
   check_interrupt();
-  display(v);
+  if (echo_expressions) display(v);
   check_interrupt();  // Ctrl-C during a long display ends it here, not at the next statement
 }
 
@@ -244,6 +244,10 @@ void Interpreter::exec(const Stmt& s) {
           if (!obj.is(Kind::List))
             throw TypeError("'" + type_name(obj) + "' object doesn't support item deletion");
           auto& items = obj.items();
+          if (idx.is(Kind::Slice)) {
+            list_delete_slice(items, idx);
+            continue;
+          }
           int64_t i = normalize_index(idx, static_cast<int64_t>(items.size()), "list");
           items.erase(items.begin() + i);
         } else if (t->kind == ExprKind::Attribute) {

@@ -76,6 +76,9 @@ class Interpreter {
   // The metadata mode (%meta on, --meta): display() follows a tensor with one comment line of
   // its dtype, device, size, stride, offset, contiguity and the variables viewing its storage.
   bool show_meta = false;
+  // Whether a top-level expression statement shows its value: a session's and a .tsh script's
+  // rule. A .py script runs with Python's rule (nothing shown), as python3 runs it.
+  bool echo_expressions = true;
 
   Value eval(const grammar::Expr& e);
   void exec(const grammar::Stmt& s);

@@ -35,6 +35,7 @@ bool continues_block(const std::string& line) {
 bool opens_block(const std::string& source) {
   size_t i = source.find_first_not_of(" \t");
   if (i == std::string::npos) return false;
+  if (source[i] == '@') return true;  // decorators, then the def or class
   for (const char* kw : {"for", "while", "if", "def", "with", "class", "try"}) {
     size_t n = std::char_traits<char>::length(kw);
     if (source.compare(i, n, kw) == 0 && i + n < source.size() &&
@@ -485,6 +486,14 @@ int Session::run_script(const std::string& source, const std::string& filename, 
   }
   interp_.keep_alive(parsed);
   interp_.set_source(std::make_shared<const std::string>(source));
+  // A .py file runs as python3 runs it: a bare expression statement shows nothing.
+  struct EchoRule {
+    bool& echo;
+    bool saved;
+    EchoRule(bool& e, bool on) : echo(e), saved(e) { echo = on; }
+    ~EchoRule() { echo = saved; }
+  } echo_rule{interp_.echo_expressions,
+              !(filename.size() > 3 && filename.compare(filename.size() - 3, 3, ".py") == 0)};
   std::vector<std::string> lines = split_lines(source);
   int recorded_to = 0;  // the last line in the history
   for (const auto& stmt : parsed->stmts) {

@@ -497,7 +497,9 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     no_kwargs("range", kw);
     if (a.empty()) throw TypeError("range expected at least 1 argument, got 0");
     arity("range", a, 1, 3);
-    for (const Value& v : a) {
+    for (Value& v : a) {
+      if (v.is(Kind::Instance))  // an object with __index__
+        if (std::optional<Value> n = v.as<InstanceObj>()->as_number(); n && n->is_intlike()) v = *n;
       if (!v.is_intlike())
         throw TypeError("'" + type_name(v) + "' object cannot be interpreted as an integer");
       if (is_big(v))  // a range holds its bounds inline

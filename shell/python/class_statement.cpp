@@ -108,11 +108,9 @@ void Interpreter::annotate(const Stmt& s) {
 
 std::pair<Value, const Value*> Interpreter::current_method_frame() {
   const FunctionObj* f = frame_functions_.back();
-  if (!f) return {Value(), nullptr};
+  if (!f || !scope_) return {Value(), nullptr};
   auto owner = f->owner.lock();
-  if (!owner) return {Value(), nullptr};
-  const Value cls = Value::object(Kind::Type, owner);
-  if (!scope_) return {cls, nullptr};
+  const Value cls = owner ? Value::object(Kind::Type, owner) : Value();
   if (f->argcount > 0) {
     auto it = scope_->vars.find(f->params[0]);
     if (it != scope_->vars.end()) return {cls, &it->second};

@@ -308,6 +308,7 @@ std::vector<Value> class_mro(const Value& cls) {
 bool class_is_subclass(const Value& cls, const Value& base) {
   if (!cls.is(Kind::Type) || !base.is(Kind::Type)) return false;
   if (base.as<TypeObj>()->name == "object" && !is_user_class(base)) return true;
+  if (!is_user_class(cls) && cls.as<TypeObj>()->name == "bool" && base.as<TypeObj>()->name == "int") return true;
   for (const Value& k : class_mro(cls))
     if (k.identity() == base.identity()) return true;
   return false;
@@ -340,7 +341,21 @@ const Value* class_lookup(const Value& cls, const std::string& name) {
   return nullptr;
 }
 
+// object's and BaseException's methods written in C++ (object.__init__, ...): bound like functions.
+bool is_slot_wrapper(const Value& v) {
+  if (!v.is(Kind::Builtin)) return false;
+  const std::string& q = v.as<BuiltinObj>()->qualname;
+  return q.rfind("<slot wrapper ", 0) == 0 || q.rfind("<method '", 0) == 0;
+}
+
 Value bind_attribute(Interpreter& in, const Value& found, const Value& self, const Value& cls) {
+  if (is_slot_wrapper(found) && !self.is_none()) {
+    auto m = std::make_shared<MethodObj>();
+    m->self = self;
+    m->func = found;
+    m->name = found.as<BuiltinObj>()->name;
+    return Value::object(Kind::Method, m);
+  }
   if (found.is(Kind::Function)) {
     if (self.is_none()) return found;  // looked up on the class: the plain function
     auto m = std::make_shared<MethodObj>();
@@ -788,9 +803,8 @@ void install_class_builtins(std::map<std::string, Value>& b) {
     auto s = std::make_shared<SuperObj>();
     if (a.empty()) {
       const auto [owner, first] = in.current_method_frame();
-      if (owner.is_none() && !first) throw RuntimeError(in.in_function() ? "super(): __class__ cell not found" : "super(): no arguments");
-      if (owner.is_none()) throw RuntimeError("super(): __class__ cell not found");
       if (!first) throw RuntimeError("super(): no arguments");
+      if (owner.is_none()) throw RuntimeError("super(): __class__ cell not found");
       s->cls = owner;
       s->self = *first;
     } else {
@@ -872,7 +886,10 @@ void install_class_builtins(std::map<std::string, Value>& b) {
   exc["__init__"] = make_builtin("__init__", "<slot wrapper '__init__' of 'BaseException' objects>", [](Interpreter&, Args& a, Kwargs& kw) {
     if (a.empty()) throw TypeError("descriptor '__init__' of 'BaseException' object needs an argument");
     if (!kw.empty()) throw TypeError(type_name(a[0]) + "() takes no keyword arguments");
-    if (auto* e = dynamic_cast<ExceptionObj*>(a[0].as<InstanceObj>())) e->args.assign(a.begin() + 1, a.end());
+    if (auto* e = a[0].is(Kind::Instance) ? dynamic_cast<ExceptionObj*>(a[0].as<InstanceObj>()) : nullptr)
+      e->args.assign(a.begin() + 1, a.end());
+    else
+      throw TypeError("descriptor '__init__' requires a 'BaseException' object but received a '" + type_name(a[0]) + "'");
     return Value();
   });
   exc["__str__"] = make_builtin("__str__", "<slot wrapper '__str__' of 'BaseException' objects>", [](Interpreter&, Args& a, Kwargs&) {

@@ -25,6 +25,29 @@ Value ContextObj::attr(Interpreter&, const Value& self, const std::string& name)
   throw AttributeError("'" + cls + "' object has no attribute '" + name + "'");
 }
 
+// @torch.no_grad() over a def: the function, run inside a fresh manager at each call.
+std::optional<Value> ContextObj::call(Interpreter&, const Value&, Args& args, Kwargs& kwargs) {
+  if (!fresh) return std::nullopt;
+  if (args.size() != 1 || !kwargs.empty())
+    throw TypeError("'" + cls + "' object is not callable with " + std::to_string(args.size()) + " arguments");
+  const Value func = args[0];
+  auto make = fresh;
+  std::string name = func.is(Kind::Function) ? func.as<FunctionObj>()->name : "decorated";
+  return make_builtin(name, "<function " + name + ">", [func, make](Interpreter& in, Args& a, Kwargs& kw) {
+    std::shared_ptr<ContextObj> cm = make();
+    if (cm->enter) cm->enter(in);
+    Value result;
+    try {
+      result = in.call(func, a, kw);
+    } catch (...) {
+      if (cm->exit) cm->exit(in, true);
+      throw;
+    }
+    if (cm->exit) cm->exit(in, false);
+    return result;
+  });
+}
+
 Value context_class(const std::string& qualname,
                     std::function<std::shared_ptr<ContextObj>(Interpreter&, Args&, Kwargs&)> make) {
   auto type = std::make_shared<TypeObj>();

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "shell/python/value.h"
@@ -20,6 +21,10 @@ struct ContextObj : InstanceObj {
   // true swallows it.
   std::function<bool(Interpreter&, bool raised)> exit;
   std::function<std::string()> repr;  // when the default <module.cls object at 0x...> is not Python's
+  // A manager that also decorates (torch.no_grad()): makes a fresh one of itself, which each
+  // call of the decorated function enters and exits, so recursive calls nest as PyTorch's do.
+  std::function<std::shared_ptr<ContextObj>()> fresh;
+  std::optional<Value> call(Interpreter& in, const Value& self, Args& args, Kwargs& kwargs) override;
 
   std::string class_name() const override { return cls; }
   std::string module_name() const override { return module; }

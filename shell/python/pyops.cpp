@@ -17,7 +17,10 @@ namespace tsh::shell {
 
 using grammar::Op;
 
-int64_t normalize_index(const Value& idx, int64_t len, const char* what) {
+int64_t normalize_index(const Value& index, int64_t len, const char* what) {
+  Value idx = index;
+  if (idx.is(Kind::Instance))  // an object with __index__
+    if (std::optional<Value> n = idx.as<InstanceObj>()->as_number(); n && n->is_intlike()) idx = *n;
   if (!idx.is_intlike())
     throw TypeError(std::string(what) + " indices must be integers or slices, not " + type_name(idx));
   Int i = idx.as_int();

@@ -10,6 +10,9 @@ class Interpreter;
 
 // A list/tuple/str index as a non-negative position; IndexError "<what> index out of range".
 int64_t normalize_index(const Value& idx, int64_t len, const char* what);
+// list[slice] = iterable and del list[slice], with Python's rules for extended slices (shell/torch/subscript.cpp).
+void list_assign_slice(Interpreter& in, std::vector<Value>& items, const Value& slice, const Value& v);
+void list_delete_slice(std::vector<Value>& items, const Value& slice);
 // `"%d items" % n` — printf-style formatting of Python strings (format_str.cpp).
 std::string percent_format(const std::string& fmt, const Value& args);
 

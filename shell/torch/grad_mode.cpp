@@ -35,6 +35,30 @@ std::shared_ptr<ContextObj> grad_switch(const char* cls, bool on) {
     set_grad_enabled(*prev);
     return false;
   };
+  cm->fresh = [cls, on] { return grad_switch(cls, on); };
+  return cm;
+}
+
+// inference_mode(mode): no grad and no version counting inside, when mode is true.
+std::shared_ptr<ContextObj> inference_switch(bool mode) {
+  auto cm = std::make_shared<ContextObj>();
+  cm->cls = "inference_mode";
+  cm->module = kGradModule;
+  auto prev = std::make_shared<std::pair<bool, bool>>();
+  cm->enter = [prev, mode](Interpreter&) {
+    *prev = {inference_mode_enabled(), grad_enabled()};
+    if (mode) {
+      set_inference_mode(true);
+      set_grad_enabled(false);
+    }
+    return Value();
+  };
+  cm->exit = [prev](Interpreter&, bool) {
+    set_inference_mode(prev->first);
+    set_grad_enabled(prev->second);
+    return false;
+  };
+  cm->fresh = [mode] { return inference_switch(mode); };
   return cm;
 }
 
@@ -75,24 +99,7 @@ void install_grad_mode(std::map<std::string, Value>& torch_attrs) {
       context_class("torch.autograd.grad_mode.inference_mode", [](Interpreter&, Args& a, Kwargs& kw) {
         std::vector<Value> v = bind_params("inference_mode.__init__", a, kw, {"mode"}, 0);
         const bool mode = v[0].is_none() || truthy(v[0]);
-        auto cm = std::make_shared<ContextObj>();
-        cm->cls = "inference_mode";
-        cm->module = kGradModule;
-        auto prev = std::make_shared<std::pair<bool, bool>>();
-        cm->enter = [prev, mode](Interpreter&) {
-          *prev = {inference_mode_enabled(), grad_enabled()};
-          if (mode) {
-            set_inference_mode(true);
-            set_grad_enabled(false);
-          }
-          return Value();
-        };
-        cm->exit = [prev](Interpreter&, bool) {
-          set_inference_mode(prev->first);
-          set_grad_enabled(prev->second);
-          return false;
-        };
-        return cm;
+        return inference_switch(mode);
       });
   torch_attrs["is_grad_enabled"] = make_builtin("is_grad_enabled", "<built-in function is_grad_enabled>",
                                                 [](Interpreter&, Args& a, Kwargs& kw) {

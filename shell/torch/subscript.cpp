@@ -56,6 +56,44 @@ std::vector<Value> slice_items(const std::vector<Value>& items, const SliceObj& 
   return out;
 }
 
+}  // namespace
+
+// a[i:j] = iterable (any length) and a[i:j:k] = iterable (of the slice's length), as Python's list does.
+void list_assign_slice(Interpreter& in, std::vector<Value>& items, const Value& slice, const Value& v) {
+  const SliceBounds b = slice_indices(*slice.as<SliceObj>(), static_cast<int64_t>(items.size()));
+  std::vector<Value> seq;
+  try {
+    seq = in.iterate(v);  // a copy first: `a[:] = a` reads the old items
+  } catch (const tsh::Error& e) {
+    if (std::string(e.kind()) != "TypeError") throw;
+    throw TypeError(b.step == 1 ? "can only assign an iterable" : "must assign iterable to extended slice");
+  }
+  if (b.step == 1) {
+    const int64_t stop = std::max(b.start, b.stop);
+    items.erase(items.begin() + b.start, items.begin() + stop);
+    items.insert(items.begin() + b.start, seq.begin(), seq.end());
+    return;
+  }
+  int64_t count = 0;
+  for (int64_t i = b.start; b.step > 0 ? i < b.stop : i > b.stop; i += b.step) ++count;
+  if (static_cast<int64_t>(seq.size()) != count)
+    throw ValueError("attempt to assign sequence of size " + std::to_string(seq.size()) + " to extended slice of size " +
+                     std::to_string(count));
+  size_t k = 0;
+  for (int64_t i = b.start; b.step > 0 ? i < b.stop : i > b.stop; i += b.step) items[static_cast<size_t>(i)] = seq[k++];
+}
+
+void list_delete_slice(std::vector<Value>& items, const Value& slice) {
+  const SliceBounds b = slice_indices(*slice.as<SliceObj>(), static_cast<int64_t>(items.size()));
+  std::vector<bool> doomed(items.size(), false);
+  for (int64_t i = b.start; b.step > 0 ? i < b.stop : i > b.stop; i += b.step) doomed[static_cast<size_t>(i)] = true;
+  std::vector<Value> kept, dropped;  // the dropped die after the list is whole again
+  for (size_t i = 0; i < items.size(); ++i) (doomed[i] ? dropped : kept).push_back(std::move(items[i]));
+  items = std::move(kept);
+}
+
+namespace {
+
 // ---- tensor subscripts -----------------------------------------------------
 //
 // PyTorch's Python layer decides what a subscript means before the engine
@@ -409,6 +447,10 @@ void Interpreter::set_item(const Value& obj, const Value& index, const Value& v)
     }
     case Kind::List: {
       auto& items = obj.items();
+      if (index.is(Kind::Slice)) {
+        list_assign_slice(*this, items, index, v);
+        return;
+      }
       items[normalize_index(index, static_cast<int64_t>(items.size()), "list assignment")] = v;
       return;
     }

@@ -55,6 +55,7 @@ def run(line, out):
 
 
 CONTINUATIONS = ("except", "else", "finally", "elif")
+COMPOUND = ("for", "while", "if", "def", "with", "class", "try")
 
 
 def main():
@@ -70,8 +71,22 @@ def main():
         out.write(f">>> {line}\n")
         if line.lstrip().startswith("#"):  # a comment: the REPL prints nothing
             continue
-        if line.rstrip().endswith(":") and not line.lstrip().startswith("#"):
+        decorated = line.startswith("@")
+        first_word = line.split()[0].rstrip(":") if line.split() else ""
+        if first_word in COMPOUND and not line.rstrip().endswith(":"):
+            # A one-line compound statement (`class X: pass`): the REPL waits for a blank line.
+            if i < len(lines) and not lines[i].strip():
+                out.write("...\n")
+                i += 1
+            run(line, out)
+            continue
+        if (line.rstrip().endswith(":") or decorated) and not line.lstrip().startswith("#"):
             block = [line]
+            # Decorators: the REPL reads on through more of them and the def or class they decorate.
+            while decorated and i < len(lines) and not block[-1].rstrip().endswith(":"):
+                out.write(f"... {lines[i]}\n")
+                block.append(lines[i])
+                i += 1
             while i < len(lines) and lines[i].strip() and (
                 lines[i][0] in " \t" or lines[i].split()[0].rstrip(":") in CONTINUATIONS
             ):
