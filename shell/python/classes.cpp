@@ -260,6 +260,8 @@ const char* dunder(Op op, int form) {  // form 0: a.__op__(b), 1: b.__rop__(a), 
 
 }  // namespace
 
+Value make_classmethod(Value func) { return descriptor(DescriptorObj::What::ClassMethod, std::move(func)); }
+
 const Value& not_implemented() {
   static const Value v = [] {
     auto o = std::make_shared<NotImplementedObj>();

@@ -90,6 +90,9 @@ Value bind_attribute(Interpreter& in, const Value& found, const Value& self, con
 // type(x) of a tsh instance; the class of a class attribute access.
 Value instance_class(const Value& v);
 
+// classmethod(f): what a builtin base class puts in its namespace for cls.method(...) (Function.apply).
+Value make_classmethod(Value func);
+
 // staticmethod, classmethod, property, super, NotImplemented, object's methods.
 void install_class_builtins(std::map<std::string, Value>& builtins);
 // The NotImplemented singleton.

@@ -163,6 +163,7 @@ void install_autograd_module(std::map<std::string, Value>& torch_attrs) {
     return Value();
   });
   for (const char* n : {"no_grad", "enable_grad", "set_grad_enabled", "inference_mode"}) m->attrs[n] = torch_attrs[n];
+  m->attrs["Function"] = autograd_function_class();
   install_anomaly_mode(torch_attrs, m->attrs);
   torch_attrs["autograd"] = Value::object(Kind::Module, m);
 }

@@ -21,6 +21,8 @@ void register_autograd_ops(Registry& r);
 void install_autograd_module(std::map<std::string, Value>& torch_attrs);
 // Anomaly mode (shell/torch/anomaly_mode.cpp): set_detect_anomaly, detect_anomaly, the torch queries.
 void install_anomaly_mode(std::map<std::string, Value>& torch_attrs, std::map<std::string, Value>& autograd_attrs);
+// torch.autograd.Function, the base of custom differentiable operations (autograd_function.cpp).
+Value autograd_function_class();
 // After a backward that failed in anomaly mode: PyTorch's warning naming the node's forward call.
 void warn_anomaly(Interpreter& in);
 

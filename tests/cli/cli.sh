@@ -315,6 +315,22 @@ expect warning-stderr 0 "UserWarning: torch.set_default_tensor_type() is depreca
 torch.float64" -- "$TSH" -c 'torch.set_default_tensor_type(torch.DoubleTensor); torch.set_default_tensor_type(torch.DoubleTensor); print(torch.get_default_dtype())'
 expect warning-not-stdout 0 'torch.float64' -- sh -c "'$TSH' -c 'torch.set_default_tensor_type(torch.DoubleTensor); print(torch.get_default_dtype())' 2>/dev/null"
 
+# A .py file runs as python3 runs it: bare expression statements print nothing, __name__ is
+# '__main__'; a .tsh file (and -c) shows each one's value as a session does.
+cat > script.py <<'PY'
+import torch
+x = torch.zeros(2)
+x.add_(1)
+len([1, 2])
+if __name__ == "__main__":
+    print("main", x)
+PY
+cp script.py script.tsh
+expect py-rule 0 'main tensor([1., 1.])' -- "$TSH" script.py
+expect tsh-rule 0 'tensor([1., 1.])
+2
+main tensor([1., 1.])' -- "$TSH" script.tsh
+
 # --device: meta works anywhere; cuda without a GPU stops at start-up with PyTorch's reason
 # (no CUDA in the build, or no driver, or no device), status 2.
 expect device-meta 0 "tensor(..., device='meta', size=(2,))" -- "$TSH" --device meta -c 'print(torch.ones(2))'
