@@ -37,6 +37,8 @@ void install_gc(Interpreter& in, Value& m);
 void install_random(Interpreter& in, Value& m);
 void install_future(Interpreter& in, Value& m);
 void install_argparse(Interpreter& in, Value& m);
+void install_copy(Interpreter& in, Value& m);
+void install_functools(Interpreter& in, Value& m);
 
 // Python's OSError subclass for errno `e` on `path`: "[Errno 2] No such file or directory: 'x'".
 [[noreturn]] void os_error(int e, const std::string& path);

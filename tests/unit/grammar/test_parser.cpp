@@ -617,17 +617,11 @@ TEST_CASE("with, global, nonlocal, :=, starred targets and sets parse into their
 
 TEST_CASE("Python forms tsh does not implement are named in the error", "[parser][errors]") {
   CHECK(p("b'abc'") == "ERR SyntaxError: bytes literals are not supported by tsh");
-  CHECK(p("class A: pass") == "ERR SyntaxError: 'class' statements are not supported by tsh");
   CHECK(p("try:\n  x\nexcept* E:\n  y") == "ERR SyntaxError: 'except*' is not supported by tsh");
   CHECK(p("from . import nn") == "ERR SyntaxError: relative imports ('from . import x') are not supported by tsh");
   CHECK(p("from torch import *") == "ERR SyntaxError: 'from ... import *' is not supported by tsh");
-  CHECK(p("def f(x: int) -> int: pass") ==
-        "ERR SyntaxError: parameter annotations are not supported by tsh");
-  CHECK(p("x: int = 1") == "ERR SyntaxError: annotated assignments ('x: int = ...') are not supported by tsh");
-  CHECK(p("for x in y:\n  pass\nelse:\n  pass") ==
-        "ERR SyntaxError: 'else' clauses on 'for' loops are not supported by tsh");
-  CHECK(p("def g():\n  yield 1") == "ERR SyntaxError: 'yield' is not supported by tsh");
-  CHECK(p("@decorator\ndef f(): pass") == "ERR SyntaxError: decorators are not supported by tsh");
+  CHECK(p("f = lambda: (yield)") == "ERR SyntaxError: 'yield' inside a lambda is not supported by tsh");
+  CHECK(p("class A(*bases): pass") == "ERR SyntaxError: starred class bases are not supported by tsh");
   // They are parsed as Python parses them, so invalid Python still gets
   // Python's error, and the first error in the source wins.
   CHECK(p("x = {1: 2}\ny = (1 +)") == "ERR SyntaxError: invalid syntax");
@@ -636,6 +630,21 @@ TEST_CASE("Python forms tsh does not implement are named in the error", "[parser
   const ParseResult r = parse("x = 1\ny = b'2'\n");
   REQUIRE(r.error);
   CHECK(dump(r.error->span) == "2:4-2:8");
+}
+
+TEST_CASE("classes, decorators, generators, annotations and loop else parse to their nodes", "[parser]") {
+  CHECK(p("class A(B, C): pass") == "(class A (bases B C) ((pass)))");
+  CHECK(p("@d\n@e(1)\nclass A: pass") == "(class A (bases) ((pass)) (@ d) (@ (call e 1)))");
+  CHECK(p("def f(x: int) -> int: pass") == "(def f (x) ((pass)) (-> int))");
+  CHECK(p("def g():\n  yield 1\n  yield\n  x = yield from y") ==
+        "(def g () ((expr (yield 1)) (expr (yield)) (= x (yieldfrom y))) generator)");
+  CHECK(p("x: int = 1") == "(annassign x int 1)");
+  CHECK(p("x: int") == "(annassign x int _)");
+  CHECK(p("for x in y:\n  pass\nelse:\n  z") == "(for x y ((pass)) (else ((expr z))))");
+  CHECK(p("while a:\n  pass\nelse:\n  z") == "(while a ((pass)) (else ((expr z))))");
+  // A yield makes only its own def a generator, not the def around it.
+  CHECK(p("def f():\n  def g():\n    yield\n  return g") ==
+        "(def f () ((def g () ((expr (yield))) generator) (return g)))");
 }
 
 TEST_CASE("deep nesting fails cleanly instead of exhausting the stack", "[parser][errors]") {
