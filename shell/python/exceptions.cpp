@@ -32,6 +32,7 @@ const std::map<std::string, std::string>& bases() {
       {"ValueError", "Exception"},
       {"UnicodeError", "ValueError"},
       {"numpy.linalg.LinAlgError", "ValueError"},
+      {"json.decoder.JSONDecodeError", "ValueError"},
       {"TypeError", "Exception"},
       {"AttributeError", "Exception"},
       {"NameError", "Exception"},

@@ -21,6 +21,8 @@ const std::vector<StdModule>& std_modules() {
       {"gc", "The cycle collector: collect, enable, disable, isenabled (one generation).", install_gc},
       {"itertools", "Iterators for efficient looping, as Python's itertools (count, cycle, chain, islice, groupby, product, ...).",
        install_itertools},
+      {"json", "JSON text: dumps, dump, loads, load, with Python's formatting (indent, sort_keys, separators).",
+       install_json},
       {"math", "Mathematical functions and constants of Python's math module (sqrt, exp, pi, ...).", install_math},
       {"numpy", "NumPy's arrays over tsh's tensors (array, asarray, zeros, ones, arange, dtypes), printed as NumPy 2.x "
                 "prints them; t.numpy() and torch.from_numpy(a) share memory.",
@@ -31,6 +33,8 @@ const std::vector<StdModule>& std_modules() {
       {"sys", "The interpreter: sys.argv, exit, version, platform, maxsize, stdout.", install_sys},
       {"time", "Clocks and sleeping: time, perf_counter, monotonic, process_time, sleep.", install_time},
       {"timeit", "Timing small pieces of code: timeit, repeat, Timer, default_timer.", install_timeit},
+      {"typing", "Names for annotations: List, Dict, Optional, Union, Callable, Any, TypeVar, ... (never checked).",
+       install_typing},
   };
   return modules;
 }

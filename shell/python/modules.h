@@ -39,6 +39,8 @@ void install_future(Interpreter& in, Value& m);
 void install_argparse(Interpreter& in, Value& m);
 void install_copy(Interpreter& in, Value& m);
 void install_functools(Interpreter& in, Value& m);
+void install_typing(Interpreter& in, Value& m);
+void install_json(Interpreter& in, Value& m);
 
 // Python's OSError subclass for errno `e` on `path`: "[Errno 2] No such file or directory: 'x'".
 [[noreturn]] void os_error(int e, const std::string& path);
