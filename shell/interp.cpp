@@ -957,6 +957,7 @@ Value Interpreter::eval_call(const Expr& e) {
   // `t.view(2, 5)`: call the tensor method directly, with no bound-method object.
   const std::vector<const OpEntry*>* method = nullptr;
   Value obj, fn;
+  bool self_first = false;  // fn is a tsh class's function to be called with obj first
   if (callee.kind == ExprKind::Attribute) {
     obj = eval(*callee.items[0]);
     if (obj.is(Kind::Tensor)) {
@@ -969,7 +970,15 @@ Value Interpreter::eval_call(const Expr& e) {
       if (callee.resolved != &not_a_method)
         method = static_cast<const std::vector<const OpEntry*>*>(callee.resolved);
     }
-    if (!method) {
+    if (!method && obj.is(Kind::Instance)) {
+      // obj.method(...) on a tsh object: the class's function, called with obj first, and no
+      // bound-method object made in between (the hot path of every training loop's model calls).
+      if (const Value* f = plain_method(obj, callee.text)) {
+        fn = *f;
+        self_first = true;
+      }
+    }
+    if (!method && !self_first) {
       try {
         fn = get_attr(obj, callee.text);
       } catch (...) {
@@ -997,7 +1006,7 @@ Value Interpreter::eval_call(const Expr& e) {
   Args& args = lease.args;
   Kwargs kwargs;
   args.reserve(e.args.size() + 1);
-  if (method) args.push_back(std::move(obj));
+  if (method || self_first) args.push_back(std::move(obj));
   auto callee_name = [&] { return method ? "Tensor." + callee.text + "()" : call_name(fn); };
   for (const auto& a : e.args) {
     if (a->kind == ExprKind::Starred) {

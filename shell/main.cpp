@@ -113,7 +113,9 @@ static int run(int argc, char** argv) {
   app.add_flag("-q", quiet, "no banner");
   app.add_flag("--meta", meta, "the metadata mode (%meta on): a comment line of metadata after each tensor shown");
   app.add_flag("--version", version, "print the version and exit");
-  app.add_option("args", positional, "script file and its arguments (or transcripts with --doctest)");
+  app.add_option("args", positional,
+                 "script file and its arguments (or transcripts with --doctest); a .tsh script (and -c) shows the "
+                 "value of each bare expression as a session does, a .py script runs as python3 runs it");
   app.allow_extras(false);
   const int own = own_arguments(argc, argv);
   std::vector<std::string> script_args(argv + own, argv + argc);

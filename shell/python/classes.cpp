@@ -316,6 +316,14 @@ bool class_is_subclass(const Value& cls, const Value& base) {
   return false;
 }
 
+const Value* plain_method(const Value& obj, const std::string& name) {
+  UserInstance* u = as_user(obj);
+  if (!u) return nullptr;
+  const Value* found = class_lookup(u->type, name);
+  if (!found || !found->is(Kind::Function) || dict_of(u->dict).find_str(name)) return nullptr;
+  return found;
+}
+
 Value instance_class(const Value& v) {
   if (v.is(Kind::Instance) && v.as<InstanceObj>()->type.is(Kind::Type)) return v.as<InstanceObj>()->type;
   return Value();

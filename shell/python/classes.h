@@ -87,6 +87,9 @@ const Value* class_lookup(const Value& cls, const std::string& name);
 // Binds what class_lookup found as Python's descriptors do: a function to `self`, a
 // classmethod to the class, a staticmethod to its function, a property to its getter's value.
 Value bind_attribute(Interpreter& in, const Value& found, const Value& self, const Value& cls);
+// The plain function `name` of a tsh instance's class when obj.name would bind it (no instance
+// attribute of that name, no property): a call may then pass obj first itself. Null otherwise.
+const Value* plain_method(const Value& obj, const std::string& name);
 // type(x) of a tsh instance; the class of a class attribute access.
 Value instance_class(const Value& v);
 
