@@ -513,7 +513,8 @@ void UserInstance::set_attr(Interpreter& in, const Value& self, const std::strin
     dict = v;
     return;
   }
-  dict_of(dict).set(Value::str(name), v);
+  if (Value* slot = dict_of(dict).find_str(name)) *slot = v;  // rebinding: no new str key
+  else dict_of(dict).set(Value::str(name), v);
 }
 
 void UserInstance::del_attr(Interpreter& in, const Value& self, const std::string& name) {

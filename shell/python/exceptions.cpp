@@ -33,6 +33,7 @@ const std::map<std::string, std::string>& bases() {
       {"UnicodeError", "ValueError"},
       {"numpy.linalg.LinAlgError", "ValueError"},
       {"json.decoder.JSONDecodeError", "ValueError"},
+      {"dataclasses.FrozenInstanceError", "AttributeError"},
       {"TypeError", "Exception"},
       {"AttributeError", "Exception"},
       {"NameError", "Exception"},

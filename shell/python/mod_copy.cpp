@@ -164,6 +164,11 @@ struct DeepCopier {
 
 }  // namespace
 
+Value deep_copy(Interpreter& in, const Value& v) {
+  DeepCopier c{in, {}, {}};
+  return c.copy(v);
+}
+
 void install_copy(Interpreter&, Value& m) {
   def_function(m, "copy", [](Interpreter& in, Args& a, Kwargs& kw) {
     if (a.size() != 1 || !kw.empty()) throw TypeError("copy() takes 1 positional argument but " + std::to_string(a.size()) + " were given");

@@ -16,6 +16,9 @@ const std::vector<StdModule>& std_modules() {
       {"collections", "Container types: namedtuple (tsh has no OrderedDict, defaultdict, Counter or deque).",
        install_collections},
       {"copy", "Shallow and deep copies: copy, deepcopy (a tensor's deep copy has a storage of its own).", install_copy},
+      {"dataclasses", "Classes of fields: @dataclass (init, repr, eq, order, frozen), field, fields, asdict, astuple, "
+                      "replace.",
+       install_dataclasses},
       {"functools", "Higher-order functions: partial, reduce, wraps, lru_cache, cache, total_ordering, cmp_to_key.",
        install_functools},
       {"gc", "The cycle collector: collect, enable, disable, isenabled (one generation).", install_gc},

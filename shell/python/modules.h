@@ -41,6 +41,9 @@ void install_copy(Interpreter& in, Value& m);
 void install_functools(Interpreter& in, Value& m);
 void install_typing(Interpreter& in, Value& m);
 void install_json(Interpreter& in, Value& m);
+void install_dataclasses(Interpreter& in, Value& m);
+// copy.deepcopy(v) (mod_copy.cpp), for the modules that deep-copy what they hand back (asdict).
+Value deep_copy(Interpreter& in, const Value& v);
 
 // Python's OSError subclass for errno `e` on `path`: "[Errno 2] No such file or directory: 'x'".
 [[noreturn]] void os_error(int e, const std::string& path);
