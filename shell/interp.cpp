@@ -131,6 +131,10 @@ std::string meta_lines(const Tensor& t, const std::vector<std::string>& names, s
 void Interpreter::display(const Value& v) {
   if (v.is_none()) return;
   if (globals_.insert_or_assign("_", v).second) names_changed();
+  if (display_hook) {
+    display_hook(v);
+    return;
+  }
   out_.out(repr(v) + "\n");
   if (show_meta && v.is(Kind::Tensor)) {
     const Tensor& t = v.as_tensor();

@@ -79,6 +79,11 @@ class Interpreter {
   // Whether a top-level expression statement shows its value: a session's and a .tsh script's
   // rule. A .py script runs with Python's rule (nothing shown), as python3 runs it.
   bool echo_expressions = true;
+  // Python's sys.displayhook: where a shown value goes instead of its repr on stdout (a Jupyter
+  // kernel publishes it as the cell's Out[n]). `_` is bound either way.
+  std::function<void(const Value&)> display_hook;
+  // Where input() reads a line: a Jupyter kernel asks its frontend. Unset: stdin.
+  std::function<std::string(const std::string& prompt)> input_hook;
 
   Value eval(const grammar::Expr& e);
   void exec(const grammar::Stmt& s);

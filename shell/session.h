@@ -82,6 +82,20 @@ class Session {
   int run_file(const std::string& source, const std::string& filename);
   // Runs a session over lines until end of input. Returns 0.
   int run_lines(LineReader& reader, bool echo);
+  // A notebook cell run as IPython runs one (shell/cell.cpp): the whole cell parses first; only
+  // its last statement, when it is an expression not ended by `;`, shows its value (through the
+  // interpreter's display_hook); an error ends the cell and is returned, not printed, with
+  // IPython's traceback parts (coloured header, a `Cell In[n], line k` block per frame, the last
+  // line). `x?` requests give their help text as pages. `count` is the cell's In[n].
+  struct CellError {
+    std::string ename, evalue;
+    std::vector<std::string> traceback;
+  };
+  struct CellOutcome {
+    std::optional<CellError> error;
+    std::vector<std::string> pages;
+  };
+  CellOutcome run_cell(const std::string& code, int count);
   // Runs one complete chunk in session mode (the REPL's unit). Errors are printed.
   void run_chunk(const std::string& source);
 
@@ -140,6 +154,7 @@ class Session {
   XMode xmode_ = XMode::Minimal;
   // The source of each cell run, in order (cell n is In[n] for IPython's layouts).
   std::vector<std::shared_ptr<const std::string>> cells_;
+  std::vector<std::string> traceback_parts(const std::vector<TraceEntry>& trace, const tsh::Error& e) const;
   int cell_of(const std::shared_ptr<const std::string>& source) const;
   std::string ipython_traceback(const std::vector<TraceEntry>& trace, const tsh::Error& e) const;
   bool interrupted_ = false;        // see interrupted()

@@ -1,5 +1,6 @@
 // shell/python/builtins.cpp — Python's builtin functions and types that lessons use.
 #include <algorithm>
+#include <iostream>
 #include <cmath>
 #include <cstdio>
 
@@ -548,6 +549,19 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
   install_number_builtins(b);
   install_exception_builtins(b);
   install_class_builtins(b);
+  // input(prompt): a line from stdin (the prompt on stdout first), or from a Jupyter frontend.
+  def("input", [](Interpreter& in, Args& a, Kwargs& kw) {
+    if (!kw.empty()) throw TypeError("input() takes no keyword arguments");
+    arity("input", a, 0, 1);
+    const std::string prompt = a.empty() ? "" : str(a[0]);
+    if (in.input_hook) return Value::str(in.input_hook(prompt));
+    in.print_out(prompt);
+    std::cout.flush();
+    std::string line;
+    if (!std::getline(std::cin, line)) throw PyError("EOFError", "EOF when reading a line");
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return Value::str(line);
+  });
   def("issubclass", [](Interpreter&, Args& a, Kwargs& kw) {
     if (!kw.empty()) throw TypeError("issubclass() takes no keyword arguments");
     arity("issubclass", a, 2, 2);

@@ -33,6 +33,8 @@ const std::map<std::string, std::string>& bases() {
       {"UnicodeError", "ValueError"},
       {"numpy.linalg.LinAlgError", "ValueError"},
       {"json.decoder.JSONDecodeError", "ValueError"},
+      {"EOFError", "Exception"},
+      {"IPython.core.error.StdinNotImplementedError", "NotImplementedError"},
       {"dataclasses.FrozenInstanceError", "AttributeError"},
       {"TypeError", "Exception"},
       {"AttributeError", "Exception"},
