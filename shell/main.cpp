@@ -79,7 +79,7 @@ int exit_by_interrupt() {
 // (or -c CODE) ends them, and every later argument belongs to the script
 // (sys.argv). Returns how many of argv are tsh's.
 int own_arguments(int argc, char** argv) {
-  static const char* const kTakesValue[] = {"--device", "--dtype", "--seed", "--threads"};
+  static const char* const kTakesValue[] = {"--device", "--dtype", "--seed", "--threads", "--prefix"};
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--doctest") return i + 1;  // every later argument is a transcript (or -v)
@@ -93,6 +93,46 @@ int own_arguments(int argc, char** argv) {
 }
 
 }  // namespace
+
+// tsh --install-kernel: Jupyter's kernelspec for the tsh-kernel beside this tsh, written without
+// Python (jupyter_client's search path: $JUPYTER_DATA_DIR, else $XDG_DATA_HOME/jupyter, else
+// ~/.local/share/jupyter; or PREFIX/share/jupyter).
+static int write_kernelspec(bool user, const std::string& prefix) {
+  namespace fs = std::filesystem;
+  if (user && !prefix.empty()) {
+    std::cerr << "tsh: --install-kernel takes --user or --prefix, not both\n";
+    return 2;
+  }
+  std::error_code ec;
+  const fs::path kernel = fs::read_symlink("/proc/self/exe", ec).parent_path() / "tsh-kernel";
+  if (ec || !fs::exists(kernel)) {
+    std::cerr << "tsh: no tsh-kernel beside this tsh (it is built when xeus is found: scripts/setup installs xeus-dev)\n";
+    return 1;
+  }
+  fs::path data;
+  if (!prefix.empty()) {
+    data = fs::path(prefix) / "share" / "jupyter";
+  } else if (const char* d = std::getenv("JUPYTER_DATA_DIR"); d && *d) {
+    data = d;
+  } else if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) {
+    data = fs::path(x) / "jupyter";
+  } else {
+    const char* home = std::getenv("HOME");
+    data = fs::path(home ? home : ".") / ".local" / "share" / "jupyter";
+  }
+  const fs::path dir = data / "kernels" / "tsh";
+  fs::create_directories(dir, ec);
+  std::ofstream out(dir / "kernel.json");
+  out << "{\n  \"argv\": [\"" << kernel.string() << "\", \"-f\", \"{connection_file}\"],\n"
+      << "  \"display_name\": \"tsh\",\n  \"language\": \"python\",\n  \"interrupt_mode\": \"signal\"\n}\n";
+  out.close();
+  if (!out) {
+    std::cerr << "tsh: cannot write " << (dir / "kernel.json").string() << "\n";
+    return 1;
+  }
+  std::cout << "Installed kernelspec tsh in " << dir.string() << "\n";
+  return 0;
+}
 
 static int run(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
@@ -116,6 +156,12 @@ static int run(int argc, char** argv) {
   app.add_option("args", positional,
                  "script file and its arguments (or transcripts with --doctest); a .tsh script (and -c) shows the "
                  "value of each bare expression as a session does, a .py script runs as python3 runs it");
+  bool install_kernel = false, user = false;
+  std::string prefix;
+  app.add_flag("--install-kernel", install_kernel,
+               "write the Jupyter kernelspec of tsh-kernel (--user, the default, or --prefix P) and exit");
+  app.add_flag("--user", user, "with --install-kernel: into the user's Jupyter data folder");
+  app.add_option("--prefix", prefix, "with --install-kernel: into P/share/jupyter/kernels/tsh");
   app.allow_extras(false);
   const int own = own_arguments(argc, argv);
   std::vector<std::string> script_args(argv + own, argv + argc);
@@ -129,6 +175,11 @@ static int run(int argc, char** argv) {
     return 0;
   }
   if (doctest) return run_doctests(script_args);
+  if (install_kernel) return write_kernelspec(user, prefix);
+  if (user || !prefix.empty()) {
+    std::cerr << "tsh: --user and --prefix go with --install-kernel\n";
+    return 2;
+  }
 
   if (!dtype.empty()) {
     auto d = tsh::dtype_from_name(dtype.rfind("torch.", 0) == 0 ? dtype.substr(6) : dtype);

@@ -331,6 +331,19 @@ expect tsh-rule 0 'tensor([1., 1.])
 2
 main tensor([1., 1.])' -- "$TSH" script.tsh
 
+# --install-kernel writes Jupyter's kernelspec for the tsh-kernel beside tsh (when it was built).
+if [ -x "$(dirname "$TSH")/tsh-kernel" ]; then
+  expect install-kernel 0 "Installed kernelspec tsh in $work/k/share/jupyter/kernels/tsh" -- "$TSH" --install-kernel --prefix "$work/k"
+  expect kernelspec 0 "{
+  \"argv\": [\"$(dirname "$TSH")/tsh-kernel\", \"-f\", \"{connection_file}\"],
+  \"display_name\": \"tsh\",
+  \"language\": \"python\",
+  \"interrupt_mode\": \"signal\"
+}" -- cat "$work/k/share/jupyter/kernels/tsh/kernel.json"
+fi
+expect install-kernel-both 2 'tsh: --install-kernel takes --user or --prefix, not both' -- "$TSH" --install-kernel --user --prefix x
+expect prefix-alone 2 'tsh: --user and --prefix go with --install-kernel' -- "$TSH" --prefix x
+
 # --device: meta works anywhere; cuda without a GPU stops at start-up with PyTorch's reason
 # (no CUDA in the build, or no driver, or no device), status 2.
 expect device-meta 0 "tensor(..., device='meta', size=(2,))" -- "$TSH" --device meta -c 'print(torch.ones(2))'
