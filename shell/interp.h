@@ -36,6 +36,9 @@ struct Output {
   // Whether stdout is a terminal a person reads: the magics' drawings may use
   // colour there (shell/terminal.h). Never under --doctest or into a pipe.
   bool terminal = false;
+  // A frontend that shows pictures (a Jupyter kernel): the magics that draw (%storage) hand it one
+  // bundle of mime type → data (image/png as raw bytes) instead of printing their text.
+  std::function<void(const std::vector<std::pair<std::string, std::string>>& bundle)> display = {};
 };
 
 // One frame of a traceback: where the failing expression is.

@@ -6,6 +6,8 @@
 #include "shell/python/errors.h"
 #include "shell/complete.h"
 #include "shell/help.h"
+#include <openssl/evp.h>
+
 #include "xeus/xhelper.hpp"
 #include "xeus/xinput.hpp"
 
@@ -31,6 +33,15 @@ size_t chars_to_bytes(const std::string& s, size_t chars) {
   return s.size();
 }
 
+// Base64, as a display bundle carries binary images (OpenSSL's encoder; xeus links OpenSSL).
+std::string base64(const std::string& bytes) {
+  std::string out(4 * ((bytes.size() + 2) / 3) + 1, '\0');
+  const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                                reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<int>(bytes.size()));
+  out.resize(static_cast<size_t>(std::max(0, n)));
+  return out;
+}
+
 }  // namespace
 
 std::atomic<bool>& Kernel::busy() {
@@ -52,6 +63,12 @@ Kernel::Kernel()
       throw PyError("IPython.core.error.StdinNotImplementedError", "raw_input was called, but this frontend does not support input requests.");
     flush();
     return xeus::blocking_input_request(prompt, false);
+  };
+  session_.interp().output().display = [this](const std::vector<std::pair<std::string, std::string>>& bundle) {
+    flush();
+    nl::json data;
+    for (const auto& [mime, bytes] : bundle) data[mime] = mime == "image/png" ? base64(bytes) : bytes;
+    display_data(std::move(data), nl::json::object(), nl::json::object());
   };
   session_.interp().display_hook = [this](const Value& v) {
     flush();

@@ -9,6 +9,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
+#include <fstream>
+#include <optional>
+#include <sstream>
 #include <regex>
 
 #include "engine/format/shape_repr.h"
@@ -151,6 +155,26 @@ void write_png(const std::string& path, const std::string& svg) {
   png.commit();
 }
 
+// The SVG as PNG bytes, or nullopt when rsvg-convert is not installed or fails.
+std::optional<std::string> png_of(const std::string& svg) {
+  char path[] = "/tmp/tsh-storage-png-XXXXXX";
+  const int fd = mkstemp(path);
+  if (fd < 0) return std::nullopt;
+  close(fd);
+  std::optional<std::string> bytes;
+  try {
+    write_png(path, svg);
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream all;
+    all << in.rdbuf();
+    bytes = all.str();
+  } catch (const tsh::Error&) {
+    bytes.reset();
+  }
+  unlink(path);
+  return bytes;
+}
+
 }  // namespace
 
 std::string storage_diagram(const Tensor& t, const std::string& label, size_t width) {
@@ -258,6 +282,14 @@ void magic_storage(const MagicCall& call) {
   }
   std::string text;
   for (size_t i = 0; i < pictures.size(); ++i) text += (i ? "\n" : "") + render_text(pictures[i], out.terminal && colour_allowed());
+  if (out.display) {  // a notebook: the picture itself, with the text for frontends that show no images
+    const std::string svg = render_svg(pictures);
+    std::vector<std::pair<std::string, std::string>> bundle{{"text/plain", text + wrote}, {"image/svg+xml", svg}};
+    // PNG too, which a notebook shows even when it is not trusted (an SVG it does not).
+    if (std::optional<std::string> png = png_of(svg)) bundle.emplace_back("image/png", *png);
+    out.display(bundle);
+    return;
+  }
   call.print(text + wrote);
 }
 

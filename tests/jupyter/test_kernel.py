@@ -27,6 +27,11 @@ class TshKernelTests(jupyter_kernel_test.KernelTests):
         {"code": "torch.arange(10.).view(2, 5).t().stride()", "result": "(1, 5)"},
         {"code": "6 * 7", "result": "42"},
     ]
+    code_display_data = [
+        {"code": "t = torch.arange(6.).view(2, 3)\n%storage t", "mime": "image/svg+xml"},
+        {"code": "%storage t", "mime": "image/png"},
+        {"code": "%storage t", "mime": "text/plain"},
+    ]
     completion_samples = [{"text": "torch.zeros_l", "matches": {"torch.zeros_like"}}]
     complete_code_samples = ["1 + 1", "x = 1", "print('a')"]
     incomplete_code_samples = ["for i in range(3):", "x = (1,", "def f():\n    return 1"]
@@ -74,6 +79,21 @@ class TshKernelTests(jupyter_kernel_test.KernelTests):
         second, messages = self.run_cell("kept.sum()")
         self.assertEqual(second["execution_count"], first["execution_count"] + 1)
         self.assertEqual([c["data"]["text/plain"] for t, c in messages if t == "execute_result"], ["tensor(2.)"])
+
+    def test_tsh_storage_picture(self):
+        # One display_data: the terminal's picture as text (no colour codes), the SVG, and a PNG.
+        _, messages = self.run_cell("u = torch.arange(12.).view(3, 4)\nv = u.t()\n%storage u v")
+        shown = [c for t, c in messages if t == "display_data"]
+        self.assertEqual(len(shown), 1)
+        data = shown[0]["data"]
+        self.assertEqual(set(data), {"text/plain", "image/svg+xml", "image/png"})
+        self.assertNotIn("\x1b", data["text/plain"])
+        self.assertIn("u", data["text/plain"])
+        self.assertTrue(data["image/svg+xml"].lstrip().startswith("<svg") or data["image/svg+xml"].startswith("<?xml"))
+        import base64
+        png = base64.b64decode(data["image/png"])
+        self.assertEqual(png[:8], b"\x89PNG\r\n\x1a\n")
+        self.assertEqual([t for t, _ in messages if t == "execute_result"], [])
 
     def test_tsh_input(self):
         self.flush_channels()
