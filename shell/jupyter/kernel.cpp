@@ -67,7 +67,11 @@ Kernel::Kernel()
   session_.interp().output().display = [this](const std::vector<std::pair<std::string, std::string>>& bundle) {
     flush();
     nl::json data;
-    for (const auto& [mime, bytes] : bundle) data[mime] = mime == "image/png" ? base64(bytes) : bytes;
+    for (const auto& [mime, bytes] : bundle) {
+      std::string shown = mime == "image/png" ? base64(bytes) : bytes;
+      if (mime == "text/plain" && !shown.empty() && shown.back() == '\n') shown.pop_back();  // as a repr: no last newline
+      data[mime] = std::move(shown);
+    }
     display_data(std::move(data), nl::json::object(), nl::json::object());
   };
   session_.interp().display_hook = [this](const Value& v) {
