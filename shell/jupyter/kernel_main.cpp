@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "engine/core/interrupt.h"
+#include "shell/jupyter/history.h"
 #include "shell/jupyter/kernel.h"
 #include "xeus/xeus_context.hpp"
 #include "xeus/xhelper.hpp"
@@ -39,7 +40,8 @@ int main(int argc, char** argv) {
   xeus::xconfiguration config = xeus::load_configuration(file);
   auto context = xeus::make_context<zmq::context_t>();
   xeus::xkernel kernel(config, xeus::get_user_name(), std::move(context),
-                       std::make_unique<tsh::shell::jupyter::Kernel>(), xeus::make_xserver_zmq);
+                       std::make_unique<tsh::shell::jupyter::Kernel>(), xeus::make_xserver_zmq,
+                       tsh::shell::jupyter::make_history());
   kernel.start();  // serves until shutdown; xeus ends the process
   return 0;
 }

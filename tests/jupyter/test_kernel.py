@@ -36,6 +36,8 @@ class TshKernelTests(jupyter_kernel_test.KernelTests):
     complete_code_samples = ["1 + 1", "x = 1", "print('a')"]
     incomplete_code_samples = ["for i in range(3):", "x = (1,", "def f():\n    return 1"]
     invalid_code_samples = ["1 +* 2"]
+    supported_history_operations = ("tail", "range", "search")
+    code_history_pattern = "6 *"
     code_inspect_sample = "torch.zeros"
     code_page_something = "torch.zeros?"
 
