@@ -23,7 +23,7 @@ fi
 work=$(mktemp -d)
 trap 'pkill -9 -f "$build/tsh-kernel -f $work" 2>/dev/null; rm -rf "$work"' EXIT
 export JUPYTER_PATH="$build/share/jupyter" JUPYTER_RUNTIME_DIR="$work/runtime" JUPYTER_DATA_DIR="$work/data" \
-  JUPYTER_CONFIG_DIR="$work/config" IPYTHONDIR="$work/ipython" HOME="$work"
+  JUPYTER_CONFIG_DIR="$work/config" IPYTHONDIR="$work/ipython" HOME="$work" TSH_BUILD="$build"
 cd "$(dirname "$0")"
 case $what in
   lessons) "$py" lessons.py "$build" 2>&1; exit $? ;;

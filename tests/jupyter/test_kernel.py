@@ -138,6 +138,57 @@ class TshInterruptTests(unittest.TestCase):
             kc.stop_channels()
             km.shutdown_kernel(now=True)
 
+    def interrupted_after(self, kc, km, code, wait):
+        """Seconds from the interrupt to the cell's KeyboardInterrupt reply."""
+        kc.execute(code)
+        time.sleep(wait)
+        started = time.monotonic()
+        km.interrupt_kernel()
+        reply = kc.get_shell_msg(timeout=30)
+        self.assertEqual(reply["content"].get("ename"), "KeyboardInterrupt")
+        return time.monotonic() - started
+
+    def test_interrupt_within_0_2_s_also_inside_blas(self):
+        km, kc = start_new_kernel(kernel_name="tsh")
+        try:
+            self.assertLess(self.interrupted_after(kc, km, "t = torch.zeros(1)\nwhile True:\n    t += 1", 1.0), 0.2)
+            # One product of 4.3e11 flops: the BLAS call is left to finish alone, the cell stops at once.
+            kc.execute_interactive("x = torch.rand(6000, 6000)", timeout=60)
+            self.assertLess(self.interrupted_after(kc, km, "y = x @ x", 0.5), 0.2)
+            kc.execute("'alive'")
+            self.assertEqual(kc.get_shell_msg(timeout=60)["content"]["status"], "ok")
+        finally:
+            kc.stop_channels()
+            km.shutdown_kernel(now=True)
+
+    def test_restart(self):
+        km, kc = start_new_kernel(kernel_name="tsh")
+        try:
+            kc.execute_interactive("kept = 1", timeout=30)
+            km.restart_kernel(now=True)
+            kc.wait_for_ready(timeout=60)
+            reply = kc.execute_interactive("kept", timeout=30)
+            self.assertEqual(reply["content"]["ename"], "NameError")
+            self.assertEqual(kc.execute_interactive("torch.ones(1)", timeout=30)["content"]["status"], "ok")
+        finally:
+            kc.stop_channels()
+            km.shutdown_kernel(now=True)
+
+
+class TshKernelspecTests(unittest.TestCase):
+    def test_install_kernel_then_kernelspec_list(self):
+        import os
+        import subprocess
+        import tempfile
+        build = os.environ["TSH_BUILD"]
+        with tempfile.TemporaryDirectory() as prefix:
+            subprocess.run([os.path.join(build, "tsh"), "--install-kernel", "--prefix", prefix], check=True,
+                           capture_output=True)
+            env = dict(os.environ, JUPYTER_PATH=os.path.join(prefix, "share", "jupyter"))
+            listed = subprocess.run(["/usr/bin/python3", "-m", "jupyter_client.kernelspecapp", "list"], env=env,
+                                    capture_output=True, text=True, check=True).stdout
+            self.assertIn(os.path.join(prefix, "share", "jupyter", "kernels", "tsh"), listed)
+
 
 if __name__ == "__main__":
     unittest.main()
