@@ -219,22 +219,6 @@ struct Decoder {
     i += n;
     return true;
   }
-  static void utf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) out += static_cast<char>(cp);
-    else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
   int hex4(size_t at) {
     if (at + 4 > s.size()) fail("Invalid \\uXXXX escape", at - 1);
     int v = 0;
@@ -286,7 +270,7 @@ struct Decoder {
               i += 6;
             }
           }
-          utf8(out, cp);
+          grammar::append_utf8(out, cp);
           break;
         }
         default: fail("Invalid \\escape", i - 2);
