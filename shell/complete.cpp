@@ -360,6 +360,7 @@ std::vector<std::string> complete(Interpreter& in, std::string_view line, size_t
       if (!split_chain(word.substr(0, dot), parts) || !resolve(in, parts, owner)) return out;
       Matches m(word.substr(dot + 1));
       if (after_import) {  // `import torch.li`: submodules only
+        if (owner.is(Kind::Module)) load_module(in, owner);
         if (owner.is(Kind::Module))
           for (auto& [n, a] : owner.as<ModuleObj>()->attrs)
             if (a.is(Kind::Module)) m.offer(n, "");

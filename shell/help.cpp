@@ -346,8 +346,9 @@ std::string help_text(Interpreter& in, const Value& v) {
   return out;
 }
 
-std::vector<std::string> attribute_names(Interpreter&, const Value& v) {
+std::vector<std::string> attribute_names(Interpreter& in, const Value& v) {
   std::vector<std::string> out;
+  if (v.is(Kind::Module)) load_module(in, v);
   switch (v.kind()) {
     case Kind::Tensor:
       out = registry().method_names();

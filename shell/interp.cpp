@@ -222,9 +222,7 @@ void Interpreter::exec(const Stmt& s) {
         // `import torch.linalg` binds torch (once the submodule is found); `import torch.linalg as la` the submodule.
         const std::string root = imp.module.substr(0, imp.module.find('.'));
         const Value mod = import_module(imp.module);
-        if (imp.alias.empty()) globals_[root] = import_module(root);
-        else globals_[imp.alias] = mod;
-        names_changed();
+        bind_name(imp.alias.empty() ? root : imp.alias, imp.alias.empty() ? import_module(root) : mod);
       }
       return;
     case StmtKind::Del:

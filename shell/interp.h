@@ -119,6 +119,7 @@ class Interpreter {
   // The text of the chunk or script about to run, for tracebacks (functions
   // keep the text they were defined in).
   void set_source(std::shared_ptr<const std::string> source) { source_ = std::move(source); }
+  const std::shared_ptr<const std::string>& source() const { return source_; }
 
   // sys.argv: the script and its arguments (python's rules: [''] for a session, ['-c', ...] for -c).
   void set_argv(std::vector<std::string> argv) { argv_ = std::move(argv); }

@@ -1,5 +1,6 @@
 // shell/session.cpp — scripts with tracebacks, and sessions that group lines into statements.
 #include "shell/session.h"
+#include "shell/python/embedded.h"
 
 #include <unistd.h>
 
@@ -91,7 +92,9 @@ static std::string format_traceback(const std::vector<TraceEntry>& trace, const 
     }
     last = &t;
     if (++repeats > kShownRepeats) continue;
-    out += "  File \"" + filename + "\", line " + std::to_string(t.span.line) + ", in " + t.function + "\n";
+    const char* embedded = embedded_path(t.source.get());  // tsh's own Python (torch.nn, ...)
+    out += "  File \"" + (embedded ? std::string(embedded) : filename) + "\", line " + std::to_string(t.span.line) +
+           ", in " + t.function + "\n";
     const std::vector<std::string> lines = split_lines(t.source ? *t.source : fallback_source);
     if (t.span.line < 1 || static_cast<size_t>(t.span.line) > lines.size()) continue;
     const std::string& text = lines[t.span.line - 1];

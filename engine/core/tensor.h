@@ -37,6 +37,9 @@ struct TensorImpl {
   // view of a view names the first one's base). Null for a tensor that is no view; set by the
   // shell where PyTorch's view ops make one, never by the engine's internal views.
   std::shared_ptr<TensorImpl> view_base;
+  // torch.nn.Parameter: the shell's mark on a tensor a model owns (its repr and type() say so).
+  // The engine never reads it; no op copies it, so results of ops on a parameter are plain tensors.
+  bool is_parameter = false;
   // Derived from sizes and strides each time tensor.cpp (the only place that sets them) does:
   // small-tensor loops ask for them on every op.
   int64_t numel = 0;

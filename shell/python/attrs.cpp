@@ -216,6 +216,7 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
     }
     case Kind::Module: {
       auto* m = obj.as<ModuleObj>();
+      if (m->loader) load_module(*this, obj);
       if (auto it = m->attrs.find(name); it != m->attrs.end()) return it->second;
       // linalg_X ops live in torch.linalg only (PyTorch has no torch.linalg_solve).
       if (m->name == "torch" && name.rfind("linalg_", 0) != 0) {

@@ -10,7 +10,9 @@
 #include "shell/interp.h"
 #include "shell/python/classes.h"
 #include "shell/python/unicode.h"
+#include "shell/torch/nn/parameter.h"
 #include "shell/python/builtins.h"
+#include "shell/torch/nn/parameter.h"
 #include "shell/python/exceptions.h"
 #include "shell/python/bigint.h"
 #include "shell/python/dict.h"
@@ -123,6 +125,7 @@ bool is_instance(const Value& v, const Value& type) {
   if (n == "int") return v.is_intlike();
   if (n == "object") return true;
   if (n == "torch.Tensor") return v.is(Kind::Tensor);
+  if (n == "torch.nn.parameter.Parameter") return v.is(Kind::Tensor) && v.as_tensor().impl()->is_parameter;
   // The legacy classes: torch.FloatTensor is a float32 CPU tensor, torch.cuda.FloatTensor a CUDA one,
   // torch.FloatStorage a float32 typed storage.
   if (v.is(Kind::Tensor)) {
@@ -522,6 +525,7 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     const Value& v = a[0];
     std::string n = type_name(v);
     if (v.is(Kind::Tensor)) n = "torch.Tensor";
+    if (v.is(Kind::Tensor) && v.as_tensor().impl()->is_parameter) return parameter_type();
     if (v.is(Kind::Storage)) n = "torch.storage." + n;
     if (v.is(Kind::Iterator) && v.as<IterObj>()->type.is(Kind::Type)) return v.as<IterObj>()->type;
     if (v.is(Kind::NamedTuple) && v.as<NamedTupleObj>()->cls.is(Kind::Type)) return v.as<NamedTupleObj>()->cls;

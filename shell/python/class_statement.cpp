@@ -50,7 +50,15 @@ void Interpreter::class_statement(const Stmt& s) {
   auto ns = std::make_shared<Scope>();
   ns->enclosing = scope_;
   ns->class_qualname = qualname_for(s.name);
-  ns->vars["__module__"] = Value::str("__main__");
+  // __module__ is the enclosing module's __name__: a class in torch/nn's Python source is
+  // torch.nn.modules.linear.Linear, one typed at the prompt __main__.Linear.
+  Value module_name = Value::str("__main__");
+  for (const Scope* sc = scope_.get(); sc; sc = sc->enclosing.get())
+    if (auto it = sc->vars.find("__name__"); it != sc->vars.end() && it->second.is(Kind::Str)) {
+      module_name = it->second;
+      break;
+    }
+  ns->vars["__module__"] = module_name;
   ns->vars["__qualname__"] = Value::str(ns->class_qualname);
   if (!s.body.empty() && s.body[0]->kind == StmtKind::Expr && s.body[0]->value->kind == ExprKind::Str)
     ns->vars["__doc__"] = Value::str(s.body[0]->value->text);

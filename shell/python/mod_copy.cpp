@@ -94,6 +94,7 @@ struct DeepCopier {
     }
     Tensor out = Tensor::make(to, t.sizes(), t.strides(), t.storage_offset(), t.dtype());
     if (autograd::requires_grad(t)) autograd::set_requires_grad(out, true);
+    out.impl()->is_parameter = t.impl()->is_parameter;  // a Parameter's copy is one
     if (Tensor g = autograd::grad(t); g.defined()) autograd::set_grad(out, tensor(g));
     return out;
   }

@@ -36,6 +36,8 @@ const std::vector<StdModule>& std_modules() {
       {"sys", "The interpreter: sys.argv, exit, version, platform, maxsize, stdout.", install_sys},
       {"time", "Clocks and sleeping: time, perf_counter, monotonic, process_time, sleep.", install_time},
       {"timeit", "Timing small pieces of code: timeit, repeat, Timer, default_timer.", install_timeit},
+      {"warnings", "Warning messages: warn(message, category) prints 'Category: message' to stderr once per message.",
+       install_warnings},
       {"typing", "Names for annotations: List, Dict, Optional, Union, Callable, Any, TypeVar, ... (never checked).",
        install_typing},
   };

@@ -42,6 +42,7 @@ void install_functools(Interpreter& in, Value& m);
 void install_typing(Interpreter& in, Value& m);
 void install_json(Interpreter& in, Value& m);
 void install_dataclasses(Interpreter& in, Value& m);
+void install_warnings(Interpreter& in, Value& m);
 // copy.deepcopy(v) (mod_copy.cpp), for the modules that deep-copy what they hand back (asdict).
 Value deep_copy(Interpreter& in, const Value& v);
 

@@ -377,7 +377,9 @@ std::string repr(const Value& v) {
       if (r->step != 1) out += ", " + int_str(r->step);
       return out + ")";
     }
-    case Kind::Tensor: return format::tensor_repr(v.as_tensor());
+    case Kind::Tensor:
+      if (v.as_tensor().impl()->is_parameter) return "Parameter containing:\n" + format::tensor_repr(v.as_tensor());
+      return format::tensor_repr(v.as_tensor());
     case Kind::Storage: {
       auto* s = v.as<StorageObj>();
       return s->untyped ? format::untyped_storage_repr(s->storage)

@@ -252,7 +252,12 @@ struct ModuleObj : Object {
   std::string name;    // "torch", "torch.linalg"
   std::string origin;  // "built-in", "frozen": shown in the repr, as Python shows it
   std::map<std::string, Value> attrs;
+  // A module written in Python (torch.nn, ...) is filled by its loader on first use: `import
+  // torch` stays quick. Whoever reads attrs calls load_module() first (attrs.cpp, dir, completion).
+  std::function<void(Interpreter&, const Value&)> loader;
 };
+// Runs a module's loader once, if it has one.
+void load_module(Interpreter& in, const Value& module);
 // A type object: int, float, str, ... (callable constructors with a repr like <class 'int'>).
 struct TypeObj : Object {
   std::string name;

@@ -1,5 +1,4 @@
-// shell/torch/optim.cpp — torch.optim.SGD and torch.optim.Adam, and torch.nn.functional.mse_loss:
-// enough to fit a model by gradient descent in a lesson.
+// shell/torch/optim.cpp — torch.optim.SGD and torch.optim.Adam.
 //
 // The update rules are PyTorch's single-tensor ones (what it runs for CPU tensors), op for op, so
 // that the parameters after each step agree with PyTorch's to the last bit. Each optimizer keeps
@@ -249,34 +248,6 @@ void install_optim_module(std::map<std::string, Value>& torch_attrs) {
        Value::boolean(false), Value(), Value::boolean(false)});
   torch_attrs["optim"] = Value::object(Kind::Module, optim);
 
-  auto functional = std::make_shared<ModuleObj>();
-  functional->name = "torch.nn.functional";
-  functional->attrs["mse_loss"] = make_builtin("mse_loss", "<function mse_loss>", [](Interpreter& in, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("mse_loss", a, kw, {"input", "target", "size_average", "reduce", "reduction", "weight"}, 2);
-    if (!v[0].is(Kind::Tensor) || !v[1].is(Kind::Tensor))
-      throw TypeError("mse_loss(): argument 'input' and 'target' must be Tensors");
-    if (!v[2].is_none() || !v[3].is_none())
-      throw NotImplementedError("mse_loss(size_average=, reduce=) are deprecated and not in tsh; use reduction=");
-    if (!v[5].is_none()) throw NotImplementedError("mse_loss(weight=) is not in tsh");
-    const std::string reduction = v[4].is_none() ? "mean" : v[4].as_str();
-    const Shape& is = v[0].as_tensor().sizes();
-    const Shape& ts = v[1].as_tensor().sizes();
-    if (is != ts)
-      warn_once(in, "UserWarning", "Using a target size (" + repr(Value::size(ts)) + ") that is different to the input size (" +
-                                       repr(Value::size(is)) + "). This will likely lead to incorrect results due to "
-                                       "broadcasting. Please ensure they have the same size.");
-    if (reduction != "mean" && reduction != "sum" && reduction != "none")
-      throw ValueError(reduction + " is not a valid value for reduction");
-    return Value::tensor(ag::mse_loss(v[0].as_tensor(), v[1].as_tensor(), reduction));
-  });
-  // F.gelu is the registry's gelu (same parameters).
-  functional->attrs["gelu"] = make_builtin("gelu", "<built-in function gelu>", [](Interpreter& in, Args& a, Kwargs& kw) {
-    return registry().call(in, *registry().functions("gelu"), false, a, kw);
-  });
-  auto nn = std::make_shared<ModuleObj>();
-  nn->name = "torch.nn";
-  nn->attrs["functional"] = Value::object(Kind::Module, functional);
-  torch_attrs["nn"] = Value::object(Kind::Module, nn);
 }
 
 }  // namespace tsh::shell

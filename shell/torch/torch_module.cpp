@@ -12,6 +12,7 @@
 #include "shell/torch/cuda_module.h"
 #include "shell/torch/layout.h"
 #include "shell/torch/autograd_module.h"
+#include "shell/torch/nn/nn.h"
 #include "shell/torch/registry.h"
 
 namespace tsh::shell {
@@ -130,7 +131,9 @@ Value make_torch_module(Interpreter&) {
   install_grad_mode(attrs);  // after random: torch.random.fork_rng
   install_autograd_module(attrs);  // after the grad-mode switches it re-exports
   install_optim_module(attrs);
+  install_nn_package(attrs);  // torch.nn, filled on first use
   install_benchmark(attrs);  // torch.utils.benchmark, get/set_num_threads
+  install_data_package(attrs);  // torch.utils.data
   install_join_attrs(attrs);
   install_info_attrs(attrs);
   install_config_module(attrs);  // torch.__config__

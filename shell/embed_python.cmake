@@ -1,0 +1,17 @@
+# cmake -DROOT=shell -DOUT=file.cpp -DSOURCES="a.py;b.py" -P embed_python.cmake
+# Writes OUT: embedded_sources(), the table of the Python files tsh runs (shell/python/embedded.h).
+set(body "// Generated from the .py files under shell/ by shell/embed_python.cmake: edit those.\n")
+string(APPEND body "#include \"shell/python/embedded.h\"\n\nnamespace tsh::shell {\n\n")
+string(APPEND body "const std::vector<EmbeddedSource>& embedded_sources() {\n  static const std::vector<EmbeddedSource> table = {\n")
+foreach(f IN LISTS SOURCES)
+  file(READ "${f}" text)
+  file(RELATIVE_PATH rel "${ROOT}" "${f}")
+  string(FIND "${text}" ")tshpy\"" clash)
+  if(NOT clash EQUAL -1)
+    message(FATAL_ERROR "${rel} holds the raw-string delimiter )tshpy\"")
+  endif()
+  string(APPEND body "      {\"${rel}\", R\"tshpy(${text})tshpy\"},\n")
+endforeach()
+string(APPEND body "  };\n  return table;\n}\n\n}  // namespace tsh::shell\n")
+file(WRITE "${OUT}.tmp" "${body}")
+file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)

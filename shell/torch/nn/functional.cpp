@@ -1,0 +1,48 @@
+// shell/torch/nn/functional.cpp — the torch.nn.functional functions written in C++; the rest
+// are Python (functional.py), built from torch's ops.
+#include "engine/autograd/functions.h"
+#include "engine/autograd/node.h"
+#include "engine/autograd/variable.h"
+#include "shell/interp.h"
+#include "shell/python/call_args.h"
+#include "shell/python/errors.h"
+#include "shell/python/warnings.h"
+#include "shell/torch/nn/nn.h"
+#include "shell/torch/registry.h"
+
+namespace tsh::shell {
+
+void install_functional_builtins(std::map<std::string, Value>& f) {
+  f["mse_loss"] = make_builtin("mse_loss", "<function mse_loss>", [](Interpreter& in, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("mse_loss", a, kw, {"input", "target", "size_average", "reduce", "reduction", "weight"}, 2);
+    if (!v[0].is(Kind::Tensor) || !v[1].is(Kind::Tensor))
+      throw TypeError("mse_loss(): argument 'input' and 'target' must be Tensors");
+    if (!v[2].is_none() || !v[3].is_none())
+      throw NotImplementedError("mse_loss(size_average=, reduce=) are deprecated and not in tsh; use reduction=");
+    if (!v[5].is_none()) throw NotImplementedError("mse_loss(weight=) is not in tsh");
+    const std::string reduction = v[4].is_none() ? "mean" : v[4].as_str();
+    const Shape& is = v[0].as_tensor().sizes();
+    const Shape& ts = v[1].as_tensor().sizes();
+    if (is != ts)
+      warn_once(in, "UserWarning", "Using a target size (" + repr(Value::size(ts)) + ") that is different to the input size (" +
+                                       repr(Value::size(is)) + "). This will likely lead to incorrect results due to "
+                                       "broadcasting. Please ensure they have the same size.");
+    if (reduction != "mean" && reduction != "sum" && reduction != "none")
+      throw ValueError(reduction + " is not a valid value for reduction");
+    return Value::tensor(ag::mse_loss(v[0].as_tensor(), v[1].as_tensor(), reduction));
+  });
+  // F.gelu is the registry's gelu (same parameters).
+  f["gelu"] = make_builtin("gelu", "<built-in function gelu>", [](Interpreter& in, Args& a, Kwargs& kw) {
+    return registry().call(in, *registry().functions("gelu"), false, a, kw);
+  });
+  // _graph_node(t, name): functional.py builds a function from torch's ops, and PyTorch has one
+  // node for it (NllLossBackward0, ...); the composite's top node takes that name.
+  f["_graph_node"] = make_builtin("_graph_node", "<built-in function _graph_node>", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("_graph_node", a, kw, {"tensor", "name"}, 2);
+    if (!v[0].is(Kind::Tensor) || !v[1].is(Kind::Str)) throw TypeError("_graph_node(tensor, name)");
+    if (auto fn = autograd::grad_fn(v[0].as_tensor())) fn->name = v[1].as_str();
+    return v[0];
+  });
+}
+
+}  // namespace tsh::shell

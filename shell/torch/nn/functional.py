@@ -1,0 +1,516 @@
+# torch.nn.functional: activations, layers and losses as functions. Each is built from torch's
+# differentiable ops; where PyTorch has one autograd node for the whole function, the composite's
+# top node takes its name (_graph_node, functional.cpp), so grad_fn prints as PyTorch's does.
+import math
+import torch
+
+_node = _graph_node
+
+
+def _legacy(size_average, reduce, name):
+    if size_average is not None or reduce is not None:
+        raise NotImplementedError(f'{name}(size_average=, reduce=) are deprecated and not supported by tsh; use reduction=')
+
+
+def _reduce(loss, reduction):
+    if reduction == 'none':
+        return loss
+    if reduction == 'mean':
+        return loss.mean()
+    if reduction == 'sum':
+        return loss.sum()
+    raise ValueError(f'{reduction} is not a valid value for reduction')
+
+
+def _check_reduction(reduction):
+    if reduction not in ('none', 'mean', 'sum'):
+        raise ValueError(f'{reduction} is not a valid value for reduction')
+
+
+def _tensor_arg(fname, name, x):
+    if not isinstance(x, torch.Tensor):
+        raise TypeError(f"{fname}(): argument '{name}' (position 1) must be Tensor, not {type(x).__name__}")
+
+
+def _inplace(x, result, inplace):
+    if not inplace:
+        return result
+    with torch.no_grad():
+        x.copy_(result)
+    return x
+
+
+# -- activations ---------------------------------------------------------------------------------
+
+def relu(input, inplace=False):
+    return torch.relu_(input) if inplace else torch.relu(input)
+
+
+def relu_(input):
+    return torch.relu_(input)
+
+
+def threshold(input, threshold, value, inplace=False):
+    return _inplace(input, _node(torch.where(input > threshold, input, value), 'ThresholdBackward0'), inplace)
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    _tensor_arg('leaky_relu', 'input', input)
+    return _inplace(input, _node(torch.where(input > 0, input, input * negative_slope), 'LeakyReluBackward0'), inplace)
+
+
+def _elu(input, alpha, scale, input_scale, node):
+    return _node(torch.where(input > 0, input * scale, torch.expm1(input * input_scale) * (alpha * scale)), node)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    return _inplace(input, _elu(input, alpha, 1.0, 1.0, 'EluBackward0'), inplace)
+
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def selu(input, inplace=False):
+    return _inplace(input, _elu(input, _SELU_ALPHA, _SELU_SCALE, 1.0, 'EluBackward0'), inplace)
+
+
+def celu(input, alpha=1.0, inplace=False):
+    if alpha == 0:
+        raise RuntimeError('ZeroDivisionError')
+    return _inplace(input, _elu(input, alpha, 1.0, 1.0 / alpha, 'CeluBackward0'), inplace)
+
+
+def gelu(input, approximate='none'):
+    return torch.gelu(input, approximate=approximate)
+
+
+def silu(input, inplace=False):
+    return _inplace(input, _node(input / (1 + torch.exp(-input)), 'SiluBackward0'), inplace)
+
+
+def mish(input, inplace=False):
+    return _inplace(input, _node(input * torch.tanh(softplus(input)), 'MishBackward0'), inplace)
+
+
+def sigmoid(input):
+    return torch.sigmoid(input)
+
+
+def tanh(input):
+    return torch.tanh(input)
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    if min_val > max_val:
+        raise ValueError('min_val cannot be greater than max_val')
+    return _inplace(input, _node(torch.clamp(input, min_val, max_val), 'HardtanhBackward0'), inplace)
+
+
+def relu6(input, inplace=False):
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+def hardsigmoid(input, inplace=False):
+    return _inplace(input, _node(torch.clamp(input + 3, 0, 6) / 6, 'HardsigmoidBackward0'), inplace)
+
+
+def hardswish(input, inplace=False):
+    return _inplace(input, _node(input * torch.clamp(input + 3, 0, 6) / 6, 'HardswishBackward0'), inplace)
+
+
+def softplus(input, beta=1.0, threshold=20.0):
+    scaled = input * beta
+    return _node(torch.where(scaled > threshold, input, torch.log1p(torch.exp(scaled)) / beta), 'SoftplusBackward0')
+
+
+def logsigmoid(input):
+    return _node(torch.clamp(input, max=0) - torch.log1p(torch.exp(-input.abs())), 'LogSigmoidBackward0')
+
+
+def softsign(input):
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input):
+    return input - input.tanh()
+
+
+def hardshrink(input, lambd=0.5):
+    return _node(torch.where((input >= -lambd) & (input <= lambd), 0, input), 'HardshrinkBackward0')
+
+
+def softshrink(input, lambd=0.5):
+    if lambd < 0:
+        raise RuntimeError(f'lambda must be greater or equal to 0, but found to be {lambd}.')
+    shrunk = torch.where(input > lambd, input - lambd, torch.where(input < -lambd, input + lambd, 0))
+    return _node(shrunk, 'SoftshrinkBackward0')
+
+
+def glu(input, dim=-1):
+    if input.dim() == 0:
+        raise RuntimeError('glu does not support scalars because halving size must be even')
+    if input.shape[dim] % 2:
+        raise RuntimeError(f'Halving dimension must be even, but dimension {dim % input.dim()} is size {input.shape[dim]}')
+    a, b = input.chunk(2, dim)
+    return _node(a * torch.sigmoid(b), 'GluBackward0')
+
+
+def prelu(input, weight):
+    w = weight
+    if weight.numel() != 1:
+        if input.dim() < 2:
+            raise RuntimeError('Not allow zero-dim input tensor.')
+        if weight.numel() != input.shape[1]:
+            raise RuntimeError(f'Mismatch of parameter numbers and input channel size. Found parameter numbers = '
+                               f'{weight.numel()} and channel size = {input.shape[1]}.')
+        w = weight.view([1, -1] + [1] * (input.dim() - 2))
+    return _node(torch.where(input > 0, input, w * input), 'PreluKernelBackward0')
+
+
+def _softmax_dim(name, ndim):
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _softmax_dim('softmax', input.dim())
+    return torch.softmax(input, dim, dtype=dtype)
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _softmax_dim('log_softmax', input.dim())
+    return torch.log_softmax(input, dim, dtype=dtype)
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    if dim is None:
+        dim = _softmax_dim('softmin', input.dim())
+    return torch.softmax(-input, dim, dtype=dtype)
+
+
+# -- layers ----------------------------------------------------------------------------------------
+
+def linear(input, weight, bias=None):
+    if not isinstance(input, torch.Tensor):
+        raise TypeError(f"linear(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    if not isinstance(weight, torch.Tensor):
+        raise TypeError(f"linear(): argument 'weight' (position 2) must be Tensor, not {type(weight).__name__}")
+    if input.dim() == 0 or weight.dim() == 0:
+        raise RuntimeError(f'both arguments to linear need to be at least 1D, but they are {input.dim()}D and {weight.dim()}D')
+    if input.shape[-1] != weight.shape[-1]:
+        rows = input.numel() // input.shape[-1] if input.dim() > 1 else 1
+        raise RuntimeError(f'mat1 and mat2 shapes cannot be multiplied ({rows}x{input.shape[-1]} and '
+                           f'{weight.shape[-1]}x{weight.shape[0] if weight.dim() > 1 else 1})')
+    if bias is None:
+        return torch.matmul(input, weight.t())
+    if input.dim() == 2:
+        return torch.addmm(bias, input, weight.t())
+    if input.dim() > 2 and input.is_contiguous():
+        # PyTorch folds the leading dims into one matrix product
+        flat = torch.addmm(bias, input.reshape(-1, input.shape[-1]), weight.t())
+        return _node(flat.view(list(input.shape[:-1]) + [weight.shape[0]]), 'ViewBackward0')
+    out = torch.matmul(input, weight.t())
+    return out + bias
+
+
+def bilinear(input1, input2, weight, bias=None):
+    if input1.shape[:-1] != input2.shape[:-1]:
+        raise RuntimeError(f'bilinear(): input batch dimensions do not match: got {list(input1.shape[:-1])} and {list(input2.shape[:-1])}')
+    if input1.shape[-1] != weight.shape[1]:
+        raise RuntimeError(f'bilinear(): input1 size does not match weight size: got {input1.shape[-1]} but expected {weight.shape[1]}')
+    if input2.shape[-1] != weight.shape[2]:
+        raise RuntimeError(f'bilinear(): input2 size does not match weight size: got {input2.shape[-1]} but expected {weight.shape[2]}')
+    out = torch.einsum('...i,oij,...j->...o', input1, weight, input2)
+    if bias is not None:
+        out = out + bias
+    return out
+
+
+def dropout(input, p=0.5, training=True, inplace=False):
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f'dropout probability has to be between 0 and 1, but got {p}')
+    if not training or p == 0:
+        return input
+    if p == 1:
+        return _inplace(input, input * torch.zeros_like(input), inplace)
+    noise = torch.empty_like(input).bernoulli_(1 - p)
+    noise.div_(1 - p)
+    if inplace:
+        return input.mul_(noise)
+    return input * noise
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False):
+    if max_norm is not None or scale_grad_by_freq or sparse:
+        raise NotImplementedError('embedding(max_norm=, scale_grad_by_freq=, sparse=) are not supported by tsh')
+    if input.dtype not in (torch.int64, torch.int32):
+        raise RuntimeError(f"Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+                           f"Long, Int; but got {input.type()} instead (while checking arguments for embedding)")
+    if padding_idx is not None:
+        if padding_idx > 0 and padding_idx >= weight.size(0):
+            raise AssertionError('Padding_idx must be within num_embeddings')
+        if padding_idx < 0 and padding_idx < -weight.size(0):
+            raise AssertionError('Padding_idx must be within num_embeddings')
+    rows = weight.index_select(0, input.reshape(-1))
+    out = rows.view(list(input.shape) + [weight.shape[1]])
+    return _node(out, 'EmbeddingBackward0')
+
+
+def one_hot(tensor, num_classes=-1):
+    if tensor.dtype != torch.int64:
+        raise RuntimeError('one_hot is only applicable to index tensor of type LongTensor.')
+    if num_classes == -1:
+        if tensor.numel() == 0:
+            raise RuntimeError('Can not infer total number of classes from empty tensor.')
+        num_classes = int(tensor.max()) + 1
+    elif tensor.numel() and int(tensor.max()) >= num_classes:
+        raise RuntimeError('Class values must be smaller than num_classes.')
+    if tensor.numel() and int(tensor.min()) < 0:
+        raise RuntimeError('Class values must be non-negative.')
+    out = torch.zeros(list(tensor.shape) + [num_classes], dtype=torch.int64, device=tensor.device)
+    return out.scatter_(-1, tensor.unsqueeze(-1), 1)
+
+
+def pad(input, pad, mode='constant', value=None):
+    if mode != 'constant':
+        raise NotImplementedError(f"pad(mode='{mode}') is not supported by tsh yet; only mode='constant'")
+    if len(pad) % 2:
+        raise RuntimeError('Padding length must be divisible by 2')
+    if len(pad) // 2 > input.dim():
+        raise RuntimeError('Padding length should be less than or equal to two times the input dimension but got '
+                           f'padding length {len(pad)} and input of dimension {input.dim()}')
+    value = 0 if value is None else value
+    out = input
+    for i in range(len(pad) // 2):
+        dim = input.dim() - 1 - i
+        before, after = pad[2 * i], pad[2 * i + 1]
+        if before < 0:
+            out = out.narrow(dim, -before, out.shape[dim] + before)
+        if after < 0:
+            out = out.narrow(dim, 0, out.shape[dim] + after)
+        parts = []
+        if before > 0:
+            shape = list(out.shape)
+            shape[dim] = before
+            parts.append(torch.full(shape, value, dtype=out.dtype, device=out.device))
+        parts.append(out)
+        if after > 0:
+            shape = list(out.shape)
+            shape[dim] = after
+            parts.append(torch.full(shape, value, dtype=out.dtype, device=out.device))
+        if len(parts) > 1:
+            out = torch.cat(parts, dim)
+    if out is input:
+        out = input.clone()
+    return _node(out, 'ConstantPadNdBackward0')
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    if out is not None:
+        raise NotImplementedError('normalize(out=) is not supported by tsh')
+    denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    return input / denom
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    x1, x2 = torch.broadcast_tensors(x1, x2)
+    n1 = (x1 * x1).sum(dim)
+    n2 = (x2 * x2).sum(dim)
+    denom = (n1 * n2).clamp_min(eps * eps).sqrt()
+    return _node((x1 * x2).sum(dim) / denom, 'DivBackward0')
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    return torch.norm(x1 - x2 + eps, p, -1, keepdim)
+
+
+# -- losses ----------------------------------------------------------------------------------------
+
+def _same_size_warning(name, input, target):
+    if target.shape != input.shape:
+        import warnings
+        warnings.warn(f'Using a target size ({target.shape}) that is different to the input size ({input.shape}). '
+                      'This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.')
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction='mean', weight=None):
+    _legacy(size_average, reduce, 'l1_loss')
+    if weight is not None:
+        raise NotImplementedError('l1_loss(weight=) is not supported by tsh')
+    _same_size_warning('l1_loss', input, target)
+    _check_reduction(reduction)
+    return _reduce((input - target).abs(), reduction)
+
+
+def _pointwise_loss(loss, reduction, node):
+    return _node(_reduce(loss, reduction), node)
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction='mean', beta=1.0):
+    _legacy(size_average, reduce, 'smooth_l1_loss')
+    _same_size_warning('smooth_l1_loss', input, target)
+    _check_reduction(reduction)
+    if beta < 0:
+        raise RuntimeError('smooth_l1_loss does not support negative values for beta.')
+    z = (input - target).abs()
+    if beta == 0:
+        return _reduce(z, reduction)
+    loss = torch.where(z < beta, 0.5 * z * z / beta, z - 0.5 * beta)
+    return _pointwise_loss(loss, reduction, 'SmoothL1LossBackward0')
+
+
+def huber_loss(input, target, reduction='mean', delta=1.0, weight=None):
+    if weight is not None:
+        raise NotImplementedError('huber_loss(weight=) is not supported by tsh')
+    _same_size_warning('huber_loss', input, target)
+    _check_reduction(reduction)
+    if delta <= 0:
+        raise RuntimeError('huber_loss does not support non-positive values for delta.')
+    z = (input - target).abs()
+    loss = torch.where(z < delta, 0.5 * z * z, delta * (z - 0.5 * delta))
+    return _pointwise_loss(loss, reduction, 'HuberLossBackward0')
+
+
+def _nll(input, target, weight, ignore_index, reduction):
+    """nll_loss on (N, C, d1, ...) or (C,) input; returns the loss and its node's inputs."""
+    if target.dtype != torch.int64:
+        raise RuntimeError(f'expected scalar type Long but found {_dtype_name(target.dtype)}')
+    if input.dim() < 1:
+        raise ValueError(f'Expected 1 or more dimensions (got {input.dim()})')
+    if input.dim() == 1:
+        if target.dim() > 1:
+            raise RuntimeError('0D or 1D target tensor expected, multi-target not supported')
+        classes = input.shape[0]
+        input2, target2 = input.unsqueeze(0), target.reshape(1)
+    else:
+        if input.dim() == 2 and target.dim() != 1:
+            raise RuntimeError('0D or 1D target tensor expected, multi-target not supported')
+        if input.shape[0] != target.shape[0]:
+            raise ValueError(f'Expected input batch_size ({input.shape[0]}) to match target batch_size ({target.shape[0]}).')
+        if input.dim() > 2 and list(target.shape[1:]) != list(input.shape[2:]):
+            raise RuntimeError(f'Expected target size {list(input.shape[:1]) + list(input.shape[2:])}, got {list(target.shape)}')
+        classes = input.shape[1]
+        input2 = input.movedim(1, -1).reshape(-1, classes) if input.dim() > 2 else input
+        target2 = target.reshape(-1)
+    if weight is not None and (weight.dim() != 1 or weight.numel() != classes):
+        raise RuntimeError(f'weight tensor should be defined either for all {classes} classes or no classes but got '
+                           f'weight tensor of shape: {list(weight.shape)}')
+    keep = target2 != ignore_index
+    safe = torch.where(keep, target2, 0)
+    if target2.numel():
+        bad = (safe < 0) | (safe >= classes)
+        if bool(bad.any()):
+            raise IndexError(f'Target {int(safe[bad][0])} is out of bounds.')
+    w = keep.to(input.dtype) if weight is None else torch.where(keep, weight.to(input.dtype)[safe], 0)
+    picked = -input2.gather(1, safe.unsqueeze(1)).squeeze(1) * w
+    if reduction == 'none':
+        return picked.reshape(target.shape) if input.dim() != 1 else picked.reshape(())
+    if reduction == 'sum':
+        return picked.sum()
+    return picked.sum() / w.sum()
+
+
+def _dtype_name(dtype):
+    return {torch.float32: 'Float', torch.float64: 'Double', torch.int32: 'Int', torch.int64: 'Long',
+            torch.int16: 'Short', torch.int8: 'Char', torch.uint8: 'Byte', torch.bool: 'Bool',
+            torch.float16: 'Half', torch.bfloat16: 'BFloat16'}.get(dtype, str(dtype))
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
+    _legacy(size_average, reduce, 'nll_loss')
+    _check_reduction(reduction)
+    return _node(_nll(input, target, weight, ignore_index, reduction), 'NllLossBackward0')
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean',
+                  label_smoothing=0.0):
+    _legacy(size_average, reduce, 'cross_entropy')
+    _check_reduction(reduction)
+    if label_smoothing < 0.0 or label_smoothing > 1.0:
+        raise RuntimeError(f'label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}')
+    class_dim = 0 if input.dim() == 1 else 1
+    logp = torch.log_softmax(input, class_dim)
+    classes = input.shape[class_dim]
+    if target.is_floating_point():  # class probabilities
+        if target.shape != input.shape:
+            raise RuntimeError(f'Expected target size {list(input.shape)}, got {list(target.shape)}')
+        if label_smoothing > 0:
+            target = target * (1 - label_smoothing) + label_smoothing / classes
+        wshape = [1] * input.dim()
+        wshape[class_dim] = classes
+        terms = logp * target if weight is None else logp * target * weight.view(wshape)
+        if reduction == 'none':
+            return -terms.sum(class_dim)
+        if reduction == 'sum':
+            return -terms.sum()
+        return -terms.sum() / (input.numel() // classes if input.dim() > 0 else 1)
+    nll = _node(_nll(logp, target, weight, ignore_index, reduction), 'NllLossBackward0')
+    if label_smoothing == 0:
+        return nll
+    ignored = target == ignore_index
+    if weight is not None:
+        wshape = [1] * input.dim()
+        wshape[class_dim] = classes
+        smooth = -(logp * weight.view(wshape)).sum(class_dim)
+    else:
+        smooth = -logp.sum(class_dim)
+    smooth = smooth.masked_fill(ignored, 0.0)
+    if reduction == 'sum':
+        smooth = smooth.sum()
+    elif reduction == 'mean':
+        if weight is not None:
+            smooth = smooth.sum() / weight.gather(0, target.masked_select(~ignored).flatten()).sum()
+        else:
+            smooth = smooth.sum() / (~ignored).sum()
+    return (1 - label_smoothing) * nll + smooth * (label_smoothing / classes)
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction='mean'):
+    _legacy(size_average, reduce, 'binary_cross_entropy')
+    _check_reduction(reduction)
+    if target.shape != input.shape:
+        raise ValueError(f'Using a target size ({target.shape}) that is different to the input size ({input.shape}) '
+                         'is deprecated. Please ensure they have the same size.')
+    if input.numel() and bool(((input < 0) | (input > 1)).any()):
+        raise RuntimeError('all elements of input should be between 0 and 1')
+    loss = -(target * torch.clamp(torch.log(input), min=-100) + (1 - target) * torch.clamp(torch.log(1 - input), min=-100))
+    if weight is not None:
+        loss = loss * weight
+    return _pointwise_loss(loss, reduction, 'BinaryCrossEntropyBackward0')
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction='mean',
+                                     pos_weight=None):
+    _legacy(size_average, reduce, 'binary_cross_entropy_with_logits')
+    _check_reduction(reduction)
+    if target.shape != input.shape:
+        raise ValueError(f'Target size ({target.shape}) must be the same as input size ({input.shape})')
+    log_sig = torch.clamp(input, max=0) - torch.log1p(torch.exp(-input.abs()))
+    if pos_weight is not None:
+        log_sig = log_sig * ((pos_weight - 1) * target + 1)
+    loss = (1 - target) * input - log_sig
+    if weight is not None:
+        loss = loss * weight
+    return _pointwise_loss(loss, reduction, 'BinaryCrossEntropyWithLogitsBackward0')
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction='mean', log_target=False):
+    _legacy(size_average, reduce, 'kl_div')
+    if reduction == 'mean':
+        import warnings
+        warnings.warn("reduction: 'mean' divides the total loss by both the batch size and the support size."
+                      "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+                      "'mean' will be changed to behave the same as 'batchmean' in the next major release.")
+    if reduction not in ('none', 'mean', 'sum', 'batchmean'):
+        raise ValueError(f'{reduction} is not a valid value for reduction')
+    if log_target:
+        loss = torch.exp(target) * (target - input)
+    else:
+        loss = torch.xlogy(target, target) - target * input
+    if reduction == 'batchmean':
+        if input.dim() == 0:
+            return loss.sum()
+        return _node(loss.sum() / input.shape[0], 'DivBackward0')
+    return _reduce(loss, reduction)
