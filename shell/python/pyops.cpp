@@ -13,6 +13,8 @@
 #include "shell/python/format_spec.h"
 #include "shell/python/set.h"
 
+#include "shell/python/modules.h"
+
 namespace tsh::shell {
 
 using grammar::Op;
@@ -21,6 +23,7 @@ int64_t normalize_index(const Value& index, int64_t len, const char* what) {
   Value idx = index;
   if (idx.is(Kind::Instance))  // an object with __index__
     if (std::optional<Value> n = idx.as<InstanceObj>()->as_number(); n && n->is_intlike()) idx = *n;
+  if (idx.is(Kind::Tensor)) idx = index_arg(idx);  // Tensor.__index__: a one-element integer tensor
   if (!idx.is_intlike())
     throw TypeError(std::string(what) + " indices must be integers or slices, not " + type_name(idx));
   Int i = idx.as_int();

@@ -349,13 +349,13 @@ class Module:
         if 'memory_format' in kwargs:
             raise NotImplementedError("Module.to(memory_format=) is not supported by tsh")
         for a in args:
-            if isinstance(a, torch.dtype):
+            if type(a).__name__ == 'dtype':
                 dtype = a
             elif isinstance(a, torch.Tensor):
                 device, dtype = a.device, a.dtype
             elif isinstance(a, bool):
                 non_blocking = a
-            elif a is None or isinstance(a, (str, int, torch.device)):
+            elif a is None or isinstance(a, (str, int)) or type(a).__name__ == 'device':
                 device = a
             else:
                 raise TypeError(f'to() received an invalid combination of arguments - got ({torch.typename(a)})')

@@ -2,7 +2,6 @@
 # generator as PyTorch's do (a seed from the global generator per epoch unless generator= is
 # given, then randperm), so a seeded shuffle visits PyTorch's order.
 import math
-import numbers
 import torch
 
 __all__ = ['Dataset', 'IterableDataset', 'TensorDataset', 'Subset', 'ConcatDataset', 'random_split', 'Sampler',
@@ -199,7 +198,7 @@ def default_collate(batch):
     elem = batch[0]
     if isinstance(elem, torch.Tensor):
         return torch.stack(batch, 0)
-    if type(elem).__module__ == 'numpy' and type(elem).__name__ == 'ndarray':
+    if type(elem).__name__ == 'ndarray':
         return torch.stack([torch.as_tensor(b) for b in batch], 0)
     if isinstance(elem, bool):
         return torch.tensor(batch)

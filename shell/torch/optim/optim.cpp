@@ -15,6 +15,7 @@
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
 #include "shell/python/dict.h"
+#include "shell/python/embedded.h"
 #include "shell/python/errors.h"
 #include "shell/python/warnings.h"
 #include "shell/torch/registry.h"
@@ -246,6 +247,13 @@ void install_optim_module(std::map<std::string, Value>& torch_attrs) {
       {Value(), Value::floating(0.001), Value::tuple({Value::floating(0.9), Value::floating(0.999)}), Value::floating(1e-08),
        Value::integer(0), Value::boolean(false), Value::boolean(false), Value(), Value::boolean(false),
        Value::boolean(false), Value(), Value::boolean(false)});
+  // AdamW, RMSprop, Adagrad and lr_scheduler are Python (optim/*.py), loaded on first use.
+  optim->loader = [](Interpreter& in, const Value& m) {
+    m.as<ModuleObj>()->attrs["lr_scheduler"] = lazy_module("torch.optim.lr_scheduler", [](Interpreter& in, const Value& s) {
+      run_embedded(in, s, "torch/optim/lr_scheduler.py");
+    });
+    run_embedded(in, m, "torch/optim/optimizers.py");
+  };
   torch_attrs["optim"] = Value::object(Kind::Module, optim);
 
 }

@@ -1,0 +1,237 @@
+# torch.optim's AdamW, RMSprop and Adagrad (SGD and Adam are C++, optim.cpp). The update rules are
+# PyTorch's single-tensor ones, op for op, so parameters agree with PyTorch's after every step.
+import torch
+
+__all__ = ['Optimizer', 'AdamW', 'RMSprop', 'Adagrad']
+
+
+class Optimizer:
+    def __init__(self, params, defaults):
+        self.defaults = defaults
+        self.state = {}
+        self.param_groups = []
+        if isinstance(params, torch.Tensor):
+            raise TypeError('params argument given to the optimizer should be an iterable of Tensors or dicts, '
+                            f'but got {params.type()}')
+        groups = list(params)
+        if len(groups) == 0:
+            raise ValueError('optimizer got an empty parameter list')
+        if not isinstance(groups[0], dict):
+            groups = [{'params': groups}]
+        for g in groups:
+            self.add_param_group(g)
+
+    def add_param_group(self, param_group):
+        params = param_group['params']
+        param_group['params'] = [params] if isinstance(params, torch.Tensor) else list(params)
+        for p in param_group['params']:
+            if not isinstance(p, torch.Tensor):
+                raise TypeError('optimizer can only optimize Tensors, but one of the params is ' + type(p).__name__)
+            if not p.is_leaf:
+                raise ValueError("can't optimize a non-leaf Tensor")
+        for name, default in self.defaults.items():
+            param_group.setdefault(name, default)
+        seen = set()
+        for g in self.param_groups:
+            for p in g['params']:
+                seen.add(id(p))
+        if any(id(p) in seen for p in param_group['params']):
+            raise ValueError('some parameters appear in more than one parameter group')
+        self.param_groups.append(param_group)
+
+    def zero_grad(self, set_to_none=True):
+        for group in self.param_groups:
+            for p in group['params']:
+                if p.grad is not None:
+                    if set_to_none:
+                        p.grad = None
+                    else:
+                        if p.grad.grad_fn is not None:
+                            p.grad.detach_()
+                        else:
+                            p.grad.requires_grad_(False)
+                        p.grad.zero_()
+
+    def _state_of(self, p):
+        key = id(p)
+        if key not in self.state:
+            self.state[key] = {}
+        return self.state[key]
+
+    def state_dict(self):
+        index = {}
+        groups = []
+        for g in self.param_groups:
+            packed = {k: v for k, v in g.items() if k != 'params'}
+            ids = []
+            for p in g['params']:
+                if id(p) not in index:
+                    index[id(p)] = len(index)
+                ids.append(index[id(p)])
+            packed['params'] = ids
+            groups.append(packed)
+        state = {index[k]: v for k, v in self.state.items() if k in index}
+        return {'state': state, 'param_groups': groups}
+
+    def load_state_dict(self, state_dict):
+        groups = state_dict['param_groups']
+        if len(groups) != len(self.param_groups):
+            raise ValueError('loaded state dict has a different number of parameter groups')
+        if any(len(a['params']) != len(b['params']) for a, b in zip(self.param_groups, groups)):
+            raise ValueError("loaded state dict contains a parameter group that doesn't match the size of optimizer's group")
+        params = [p for g in self.param_groups for p in g['params']]
+        ids = [i for g in groups for i in g['params']]
+        self.state = {}
+        for i, p in zip(ids, params):
+            if i in state_dict['state']:
+                self.state[id(p)] = {k: (v.clone() if isinstance(v, torch.Tensor) else v)
+                                     for k, v in state_dict['state'][i].items()}
+        for mine, given in zip(self.param_groups, groups):
+            for k, v in given.items():
+                if k != 'params':
+                    mine[k] = v
+
+    def __repr__(self):
+        text = type(self).__name__ + ' ('
+        for i, group in enumerate(self.param_groups):
+            text += '\nParameter Group {0}\n'.format(i)
+            for key in sorted(group.keys()):
+                if key != 'params':
+                    text += '    {0}: {1}\n'.format(key, group[key])
+        return text + ')'
+
+    def step(self, closure=None):
+        loss = None
+        if closure is not None:
+            with torch.enable_grad():
+                loss = closure()
+        with torch.no_grad():
+            for group in self.param_groups:
+                for p in group['params']:
+                    if p.grad is not None:
+                        self._update(p, p.grad, group, self._state_of(p))
+        return loss
+
+
+def _check(name, value, low=0.0):
+    if not value >= low:
+        raise ValueError(f'Invalid {name}: {value}')
+
+
+class AdamW(Optimizer):
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
+                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
+        _check('learning rate', lr)
+        _check('epsilon value', eps)
+        if not 0.0 <= betas[0] < 1.0:
+            raise ValueError(f'Invalid beta parameter at index 0: {betas[0]}')
+        if not 0.0 <= betas[1] < 1.0:
+            raise ValueError(f'Invalid beta parameter at index 1: {betas[1]}')
+        _check('weight_decay value', weight_decay)
+        super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
+                                      foreach=foreach, maximize=maximize, capturable=capturable,
+                                      differentiable=differentiable, fused=fused))
+
+    def _update(self, param, grad, group, state):
+        if grad.is_sparse if hasattr(grad, 'is_sparse') else False:
+            raise RuntimeError('AdamW does not support sparse gradients')
+        if not state:
+            state['step'] = torch.tensor(0.0)
+            state['exp_avg'] = torch.zeros_like(param)
+            state['exp_avg_sq'] = torch.zeros_like(param)
+            if group['amsgrad']:
+                state['max_exp_avg_sq'] = torch.zeros_like(param)
+        if group['maximize']:
+            grad = -grad
+        beta1, beta2 = group['betas']
+        lr, eps = group['lr'], group['eps']
+        state['step'] += 1
+        if group['weight_decay'] != 0:
+            param.mul_(1 - lr * group['weight_decay'])
+        exp_avg, exp_avg_sq = state['exp_avg'], state['exp_avg_sq']
+        exp_avg.lerp_(grad, 1 - beta1)
+        exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
+        step = state['step'].item()
+        bias_correction1 = 1 - beta1 ** step
+        bias_correction2 = 1 - beta2 ** step
+        step_size = lr / bias_correction1
+        bias_correction2_sqrt = bias_correction2 ** 0.5
+        if group['amsgrad']:
+            torch.maximum(state['max_exp_avg_sq'], exp_avg_sq, out=state['max_exp_avg_sq'])
+            denom = (state['max_exp_avg_sq'].sqrt() / bias_correction2_sqrt).add_(eps)
+        else:
+            denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
+        param.addcdiv_(exp_avg, denom, value=-step_size)
+
+
+class RMSprop(Optimizer):
+    def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
+                 capturable=False, foreach=None, maximize=False, differentiable=False):
+        _check('learning rate', lr)
+        _check('epsilon value', eps)
+        _check('momentum value', momentum)
+        _check('weight_decay value', weight_decay)
+        _check('alpha value', alpha)
+        super().__init__(params, dict(lr=lr, momentum=momentum, alpha=alpha, eps=eps, centered=centered,
+                                      weight_decay=weight_decay, capturable=capturable, foreach=foreach,
+                                      maximize=maximize, differentiable=differentiable))
+
+    def _update(self, param, grad, group, state):
+        if not state:
+            state['step'] = torch.tensor(0.0)
+            state['square_avg'] = torch.zeros_like(param)
+            if group['momentum'] > 0:
+                state['momentum_buffer'] = torch.zeros_like(param)
+            if group['centered']:
+                state['grad_avg'] = torch.zeros_like(param)
+        if group['maximize']:
+            grad = -grad
+        alpha, eps, lr = group['alpha'], group['eps'], group['lr']
+        state['step'] += 1
+        if group['weight_decay'] != 0:
+            grad = grad.add(param, alpha=group['weight_decay'])
+        square_avg = state['square_avg']
+        square_avg.mul_(alpha).addcmul_(grad, grad, value=1 - alpha)
+        if group['centered']:
+            grad_avg = state['grad_avg']
+            grad_avg.lerp_(grad, 1 - alpha)
+            avg = square_avg.addcmul(grad_avg, grad_avg, value=-1).sqrt_()
+        else:
+            avg = square_avg.sqrt()
+        avg = avg.add_(eps)
+        if group['momentum'] > 0:
+            buf = state['momentum_buffer']
+            buf.mul_(group['momentum']).addcdiv_(grad, avg)
+            param.add_(buf, alpha=-lr)
+        else:
+            param.addcdiv_(grad, avg, value=-lr)
+
+
+class Adagrad(Optimizer):
+    def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0, initial_accumulator_value=0, eps=1e-10,
+                 foreach=None, *, maximize=False, differentiable=False, fused=None):
+        _check('learning rate', lr)
+        _check('lr_decay value', lr_decay)
+        _check('weight_decay value', weight_decay)
+        _check('initial_accumulator_value value', initial_accumulator_value)
+        _check('epsilon value', eps)
+        super().__init__(params, dict(lr=lr, lr_decay=lr_decay, eps=eps, weight_decay=weight_decay,
+                                      initial_accumulator_value=initial_accumulator_value, foreach=foreach,
+                                      maximize=maximize, differentiable=differentiable, fused=fused))
+        for group in self.param_groups:
+            for p in group['params']:
+                state = self._state_of(p)
+                state['step'] = torch.tensor(0.0)
+                state['sum'] = torch.full_like(p, group['initial_accumulator_value'])
+
+    def _update(self, param, grad, group, state):
+        if group['maximize']:
+            grad = -grad
+        state['step'] += 1
+        step = state['step'].item()
+        if group['weight_decay'] != 0:
+            grad = grad.add(param, alpha=group['weight_decay'])
+        clr = group['lr'] / (1 + (step - 1) * group['lr_decay'])
+        state['sum'].addcmul_(grad, grad, value=1)
+        std = state['sum'].sqrt().add_(group['eps'])
+        param.addcdiv_(grad, std, value=-clr)
