@@ -143,7 +143,7 @@ def hardshrink(input, lambd=0.5):
 def softshrink(input, lambd=0.5):
     if lambd < 0:
         raise RuntimeError(f'lambda must be greater or equal to 0, but found to be {lambd}.')
-    shrunk = torch.where(input > lambd, input - lambd, torch.where(input < -lambd, input + lambd, 0))
+    shrunk = torch.where(input > lambd, input - lambd, torch.where(input < -lambd, input + lambd, input * 0))
     return _node(shrunk, 'SoftshrinkBackward0')
 
 
@@ -201,7 +201,8 @@ def linear(input, weight, bias=None):
         raise RuntimeError(f'both arguments to linear need to be at least 1D, but they are {input.dim()}D and {weight.dim()}D')
     if input.shape[-1] != weight.shape[-1]:
         rows = input.numel() // input.shape[-1] if input.dim() > 1 else 1
-        raise RuntimeError(f'mat1 and mat2 shapes cannot be multiplied ({rows}x{input.shape[-1]} and '
+        prefix = 'mm: ' if bias is None and input.dim() == 2 else ''
+        raise RuntimeError(f'{prefix}mat1 and mat2 shapes cannot be multiplied ({rows}x{input.shape[-1]} and '
                            f'{weight.shape[-1]}x{weight.shape[0] if weight.dim() > 1 else 1})')
     if bias is None:
         return torch.matmul(input, weight.t())
@@ -433,9 +434,9 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     class_dim = 0 if input.dim() == 1 else 1
     logp = torch.log_softmax(input, class_dim)
     classes = input.shape[class_dim]
+    if target.is_floating_point() and target.shape != input.shape:
+        raise RuntimeError(f'expected target dtype to be Long or Byte, but got {_dtype_name(target.dtype)}')
     if target.is_floating_point():  # class probabilities
-        if target.shape != input.shape:
-            raise RuntimeError(f'Expected target size {list(input.shape)}, got {list(target.shape)}')
         if label_smoothing > 0:
             target = target * (1 - label_smoothing) + label_smoothing / classes
         wshape = [1] * input.dim()
@@ -445,7 +446,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
             return -terms.sum(class_dim)
         if reduction == 'sum':
             return -terms.sum()
-        return -terms.sum() / (input.numel() // classes if input.dim() > 0 else 1)
+        return _node(-terms.sum() / (input.numel() // classes if input.dim() > 0 else 1), 'DivBackward1')
     nll = _node(_nll(logp, target, weight, ignore_index, reduction), 'NllLossBackward0')
     if label_smoothing == 0:
         return nll

@@ -60,19 +60,46 @@ def normal_(tensor, mean=0.0, std=1.0, generator=None):
 
 
 def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
+    """N(mean, std) truncated to [a, b], by rejection: PyTorch 2.15's draws, in its order."""
     def norm_cdf(x):
         return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
     if mean < a - 2 * std or mean > b + 2 * std:
         warnings.warn('mean is more than 2 std from [a, b] in nn.init.trunc_normal_. '
                       'The distribution of values may be incorrect.')
     with torch.no_grad():
-        lo = norm_cdf((a - mean) / std)
-        hi = norm_cdf((b - mean) / std)
-        tensor.uniform_(2 * lo - 1, 2 * hi - 1, generator=generator)
-        tensor.erfinv_()
-        tensor.mul_(std * math.sqrt(2.0))
-        tensor.add_(mean)
-        tensor.clamp_(min=a, max=b)
+        mass = norm_cdf((b - mean) / std) - norm_cdf((a - mean) / std)
+        if mass > 0.3:
+            # most normal draws land inside: redraw the ones outside until none is
+            lo = tensor.new_tensor(a, device='cpu').item()
+            hi = tensor.new_tensor(b, device='cpu').item()
+            result = tensor.normal_(mean, std, generator=generator)
+            while True:
+                outside = (result < lo) | (result > hi)
+                if not outside.any():
+                    break
+                result = torch.where(outside, torch.empty_like(result).normal_(mean, std, generator=generator), result)
+            if result is not tensor:
+                tensor.copy_(result)
+            return tensor
+        # a narrow window: uniform candidates in [a, b], each kept with probability pdf / peak pdf
+        peak = max(a, min(mean, b))
+        log_peak = -0.5 * ((peak - mean) / std) ** 2
+        log_pdf = torch.empty_like(tensor)
+        coins = torch.empty_like(tensor)
+        tensor.uniform_(a, b, generator=generator)
+        log_pdf.copy_(tensor)
+        log_pdf.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+        pending = coins.uniform_(generator=generator).log_().gt(log_pdf)
+        if pending.any():
+            result = tensor
+            while True:
+                log_pdf.uniform_(a, b, generator=generator)
+                result = torch.where(pending, log_pdf, result)
+                log_pdf.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+                pending = torch.where(pending, coins.uniform_(generator=generator).log_().gt(log_pdf), pending)
+                if not pending.any():
+                    break
+            tensor.copy_(result)
         return tensor
 
 
