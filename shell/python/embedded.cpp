@@ -59,6 +59,9 @@ void run_embedded(Interpreter& in, const Value& module, const std::string& path)
   scope->isolated = true;  // the file's globals: lookups go on to builtins, never the session
   scope->vars = m->attrs;
   scope->vars["__name__"] = Value::str(m->name);
+  // The file's functions hold its namespace, which holds them and `torch` (a module, which the
+  // collector does not trace): a cycle. The session's end breaks it.
+  in.keep_alive(std::shared_ptr<void>(nullptr, [scope](void*) { scope->vars.clear(); }));
   const bool echo = in.echo_expressions;
   const std::shared_ptr<const std::string> source = in.source();
   in.echo_expressions = false;  // docstrings are statements too
