@@ -126,6 +126,8 @@ bool is_instance(const Value& v, const Value& type) {
   if (n == "object") return true;
   if (n == "torch.Tensor") return v.is(Kind::Tensor);
   if (n == "torch.nn.parameter.Parameter") return v.is(Kind::Tensor) && v.as_tensor().impl()->is_parameter;
+  if (n == "torch.dtype") return v.is(Kind::DType);
+  if (n == "torch.device") return v.is(Kind::Device);
   // The legacy classes: torch.FloatTensor is a float32 CPU tensor, torch.cuda.FloatTensor a CUDA one,
   // torch.FloatStorage a float32 typed storage.
   if (v.is(Kind::Tensor)) {
@@ -524,8 +526,11 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     arity("type", a, 1, 1);
     const Value& v = a[0];
     std::string n = type_name(v);
-    if (v.is(Kind::Tensor)) n = "torch.Tensor";
     if (v.is(Kind::Tensor) && v.as_tensor().impl()->is_parameter) return parameter_type();
+    // Values of torch's own classes: type(x) is the class torch names (type(t) is torch.Tensor).
+    const char* torch_class = v.is(Kind::Tensor) ? "Tensor" : v.is(Kind::DType) ? "dtype"
+                              : v.is(Kind::Device) ? "device" : v.is(Kind::Size) ? "Size" : nullptr;
+    if (torch_class && in.torch().is(Kind::Module)) return in.torch().as<ModuleObj>()->attrs.at(torch_class);
     if (v.is(Kind::Storage)) n = "torch.storage." + n;
     if (v.is(Kind::Iterator) && v.as<IterObj>()->type.is(Kind::Type)) return v.as<IterObj>()->type;
     if (v.is(Kind::NamedTuple) && v.as<NamedTupleObj>()->cls.is(Kind::Type)) return v.as<NamedTupleObj>()->cls;

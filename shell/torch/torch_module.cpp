@@ -90,7 +90,15 @@ Value make_torch_module(Interpreter&) {
     format::set_printoptions(precision, threshold, opt_int(v[2]), opt_int(v[3]), profile, sci);
     return Value();
   });
-  def(torch, "device", [](Interpreter&, Args& a, Kwargs& kw) {
+  // torch.dtype and torch.device are classes: isinstance(x, torch.device), type(d) is torch.device.
+  auto dtype_type = std::make_shared<TypeObj>();
+  dtype_type->name = "torch.dtype";
+  dtype_type->ctor = [](Interpreter&, Args&, Kwargs&) -> Value { throw TypeError("cannot create 'torch.dtype' instances"); };
+  attrs["dtype"] = Value::object(Kind::Type, dtype_type);
+  auto device_type = std::make_shared<TypeObj>();
+  device_type->name = "torch.device";
+  attrs["device"] = Value::object(Kind::Type, device_type);
+  device_type->ctor = [](Interpreter&, Args& a, Kwargs& kw) {
     auto v = bind_simple("device", a, kw, {"type", "index"});
     if (v[0].is(Kind::Device)) return v[0];
     if (v[0].is(Kind::Int)) return Value::device(Device{DeviceType::CUDA, static_cast<int>(v[0].as_int())});
@@ -104,7 +112,7 @@ Value make_torch_module(Interpreter&) {
       if (!d.is_cpu()) d.index = static_cast<int>(v[1].as_int());
     }
     return Value::device(d);
-  });
+  };
   {
     auto size_type = std::make_shared<TypeObj>();
     size_type->name = "torch.Size";

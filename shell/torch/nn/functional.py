@@ -208,12 +208,11 @@ def linear(input, weight, bias=None):
         return torch.matmul(input, weight.t())
     if input.dim() == 2:
         return torch.addmm(bias, input, weight.t())
-    if input.dim() > 2 and input.is_contiguous():
-        # PyTorch folds the leading dims into one matrix product
+    if input.dim() == 1 or input.is_contiguous():
+        # PyTorch folds the other dims into one matrix product with the bias added by addmm
         flat = torch.addmm(bias, input.reshape(-1, input.shape[-1]), weight.t())
-        return _node(flat.view(list(input.shape[:-1]) + [weight.shape[0]]), 'ViewBackward0')
-    out = torch.matmul(input, weight.t())
-    return out + bias
+        return _node(flat.view(list(input.shape[:-1]) + [weight.shape[0]]), 'UnsafeViewBackward0')
+    return torch.matmul(input, weight.t()) + bias
 
 
 def bilinear(input1, input2, weight, bias=None):
@@ -329,7 +328,7 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
 
 # -- losses ----------------------------------------------------------------------------------------
 
-def _same_size_warning(name, input, target):
+def _same_size_warning(input, target):
     if target.shape != input.shape:
         import warnings
         warnings.warn(f'Using a target size ({target.shape}) that is different to the input size ({input.shape}). '
@@ -340,7 +339,7 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction='mean', wei
     _legacy(size_average, reduce, 'l1_loss')
     if weight is not None:
         raise NotImplementedError('l1_loss(weight=) is not supported by tsh')
-    _same_size_warning('l1_loss', input, target)
+    _same_size_warning(input, target)
     _check_reduction(reduction)
     return _reduce((input - target).abs(), reduction)
 
@@ -351,7 +350,7 @@ def _pointwise_loss(loss, reduction, node):
 
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction='mean', beta=1.0):
     _legacy(size_average, reduce, 'smooth_l1_loss')
-    _same_size_warning('smooth_l1_loss', input, target)
+    _same_size_warning(input, target)
     _check_reduction(reduction)
     if beta < 0:
         raise RuntimeError('smooth_l1_loss does not support negative values for beta.')
@@ -365,7 +364,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction='mea
 def huber_loss(input, target, reduction='mean', delta=1.0, weight=None):
     if weight is not None:
         raise NotImplementedError('huber_loss(weight=) is not supported by tsh')
-    _same_size_warning('huber_loss', input, target)
+    _same_size_warning(input, target)
     _check_reduction(reduction)
     if delta <= 0:
         raise RuntimeError('huber_loss does not support non-positive values for delta.')
@@ -377,7 +376,7 @@ def huber_loss(input, target, reduction='mean', delta=1.0, weight=None):
 def _nll(input, target, weight, ignore_index, reduction):
     """nll_loss on (N, C, d1, ...) or (C,) input; returns the loss and its node's inputs."""
     if target.dtype != torch.int64:
-        raise RuntimeError(f'expected scalar type Long but found {_dtype_name(target.dtype)}')
+        raise RuntimeError(f'expected scalar type Long but found {_scalar_name(target)}')
     if input.dim() < 1:
         raise ValueError(f'Expected 1 or more dimensions (got {input.dim()})')
     if input.dim() == 1:
@@ -413,10 +412,9 @@ def _nll(input, target, weight, ignore_index, reduction):
     return picked.sum() / w.sum()
 
 
-def _dtype_name(dtype):
-    return {torch.float32: 'Float', torch.float64: 'Double', torch.int32: 'Int', torch.int64: 'Long',
-            torch.int16: 'Short', torch.int8: 'Char', torch.uint8: 'Byte', torch.bool: 'Bool',
-            torch.float16: 'Half', torch.bfloat16: 'BFloat16'}.get(dtype, str(dtype))
+def _scalar_name(t):
+    """Float, Long, ...: the name PyTorch's dtype errors use (from t.type(), 'torch.FloatTensor')."""
+    return t.type().split('.')[-1][:-len('Tensor')]
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
@@ -435,7 +433,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     logp = torch.log_softmax(input, class_dim)
     classes = input.shape[class_dim]
     if target.is_floating_point() and target.shape != input.shape:
-        raise RuntimeError(f'expected target dtype to be Long or Byte, but got {_dtype_name(target.dtype)}')
+        raise RuntimeError(f'expected target dtype to be Long or Byte, but got {_scalar_name(target)}')
     if target.is_floating_point():  # class probabilities
         if label_smoothing > 0:
             target = target * (1 - label_smoothing) + label_smoothing / classes

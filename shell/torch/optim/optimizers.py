@@ -1,6 +1,7 @@
 # torch.optim's AdamW, RMSprop and Adagrad (SGD and Adam are C++, optim.cpp). The update rules are
 # PyTorch's single-tensor ones, op for op, so parameters agree with PyTorch's after every step.
 import torch
+from torch.nn.modules.module import _zero_grads
 
 __all__ = ['Optimizer', 'AdamW', 'RMSprop', 'Adagrad']
 
@@ -40,17 +41,7 @@ class Optimizer:
         self.param_groups.append(param_group)
 
     def zero_grad(self, set_to_none=True):
-        for group in self.param_groups:
-            for p in group['params']:
-                if p.grad is not None:
-                    if set_to_none:
-                        p.grad = None
-                    else:
-                        if p.grad.grad_fn is not None:
-                            p.grad.detach_()
-                        else:
-                            p.grad.requires_grad_(False)
-                        p.grad.zero_()
+        _zero_grads((p for group in self.param_groups for p in group['params']), set_to_none)
 
     def _state_of(self, p):
         key = id(p)
@@ -133,8 +124,6 @@ class AdamW(Optimizer):
                                       differentiable=differentiable, fused=fused))
 
     def _update(self, param, grad, group, state):
-        if grad.is_sparse if hasattr(grad, 'is_sparse') else False:
-            raise RuntimeError('AdamW does not support sparse gradients')
         if not state:
             state['step'] = torch.tensor(0.0)
             state['exp_avg'] = torch.zeros_like(param)

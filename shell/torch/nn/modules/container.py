@@ -44,12 +44,7 @@ class Sequential(Module):
                 delattr(self, key)
         else:
             delattr(self, keys[_index('Sequential', idx, len(keys))])
-        # PyTorch renumbers what is left
-        rest = list(self._modules.items())
-        for key, _ in rest:
-            delattr(self, key)
-        for i, (_, module) in enumerate(rest):
-            self.add_module(str(i), module)
+        _renumber(self, list(self._modules.values()))  # as PyTorch, what is left counts from 0
 
     def __len__(self):
         return len(self._modules)
@@ -79,10 +74,7 @@ class Sequential(Module):
             index += n
         modules = list(self._modules.values())
         modules.insert(index, module)
-        for key in list(self._modules):
-            delattr(self, key)
-        for i, m in enumerate(modules):
-            self.add_module(str(i), m)
+        _renumber(self, modules)
         return self
 
     def pop(self, key):
@@ -94,6 +86,14 @@ class Sequential(Module):
         for module in self._modules.values():
             input = module(input)
         return input
+
+
+def _renumber(container, modules):
+    """Sequential and ModuleList after an insert or a delete: children 0, 1, ... in this order."""
+    for key in list(container._modules):
+        delattr(container, key)
+    for i, module in enumerate(modules):
+        container.add_module(str(i), module)
 
 
 def _compressed_children(container):
@@ -135,11 +135,7 @@ class ModuleList(Module):
                 delattr(self, key)
         else:
             delattr(self, keys[_index('ModuleList', idx, len(keys))])
-        rest = list(self._modules.values())
-        for key in list(self._modules):
-            delattr(self, key)
-        for i, m in enumerate(rest):
-            self.add_module(str(i), m)
+        _renumber(self, list(self._modules.values()))
 
     def __len__(self):
         return len(self._modules)
@@ -164,10 +160,7 @@ class ModuleList(Module):
     def insert(self, index, module):
         modules = list(self._modules.values())
         modules.insert(index, module)
-        for key in list(self._modules):
-            delattr(self, key)
-        for i, m in enumerate(modules):
-            self.add_module(str(i), m)
+        _renumber(self, modules)
 
     def append(self, module):
         self.add_module(str(len(self)), module)

@@ -66,8 +66,19 @@ def _addindent(text, spaces):
     return lines[0] + '\n' + '\n'.join(spaces * ' ' + line for line in lines[1:])
 
 
-def _legacy_name(t):
-    return t.type()
+def _zero_grads(params, set_to_none):
+    """Module.zero_grad and Optimizer.zero_grad: drop each .grad, or zero it in place."""
+    for p in params:
+        if p.grad is None:
+            continue
+        if set_to_none:
+            p.grad = None
+            continue
+        if p.grad.grad_fn is not None:
+            p.grad.detach_()
+        else:
+            p.grad.requires_grad_(False)
+        p.grad.zero_()
 
 
 class Module:
@@ -104,8 +115,6 @@ class Module:
             raise KeyError(f"attribute '{name}' already exists")
 
     def register_buffer(self, name, tensor, persistent=True):
-        if '_buffers' not in self.__dict__:
-            raise AttributeError('cannot assign buffer before Module.__init__() call')
         self._check_name(name, 'buffer', self._buffers)
         if tensor is not None and not isinstance(tensor, torch.Tensor):
             raise TypeError(f"cannot assign '{torch.typename(tensor)}' object to buffer '{name}' (torch Tensor or None required)")
@@ -118,11 +127,9 @@ class Module:
         object.__setattr__(self, name, tensor)
 
     def register_parameter(self, name, param):
-        if '_parameters' not in self.__dict__:
-            raise AttributeError('cannot assign parameter before Module.__init__() call')
         self._check_name(name, 'parameter', self._parameters)
         if param is not None and not isinstance(param, _Parameter):
-            raise TypeError(f"cannot assign '{_legacy_name(param) if isinstance(param, torch.Tensor) else torch.typename(param)}' "
+            raise TypeError(f"cannot assign '{param.type() if isinstance(param, torch.Tensor) else torch.typename(param)}' "
                             f"object to parameter '{name}' (torch.nn.Parameter or None required)")
         if param is not None and param.grad_fn is not None:
             raise ValueError(f"Cannot assign non-leaf Tensor to parameter '{name}'. Model parameters must be created "
@@ -169,7 +176,7 @@ class Module:
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
-                raise TypeError(f"cannot assign '{_legacy_name(value) if isinstance(value, torch.Tensor) else torch.typename(value)}' "
+                raise TypeError(f"cannot assign '{value.type() if isinstance(value, torch.Tensor) else torch.typename(value)}' "
                                 f"as parameter '{name}' (torch.nn.Parameter or None expected)")
             self.register_parameter(name, value)
         elif isinstance(value, Module):
@@ -308,16 +315,7 @@ class Module:
         return self
 
     def zero_grad(self, set_to_none=True):
-        for p in self.parameters():
-            if p.grad is not None:
-                if set_to_none:
-                    p.grad = None
-                else:
-                    if p.grad.grad_fn is not None:
-                        p.grad.detach_()
-                    else:
-                        p.grad.requires_grad_(False)
-                    p.grad.zero_()
+        _zero_grads(self.parameters(), set_to_none)
 
     def apply(self, fn):
         for module in self.children():
@@ -349,13 +347,13 @@ class Module:
         if 'memory_format' in kwargs:
             raise NotImplementedError("Module.to(memory_format=) is not supported by tsh")
         for a in args:
-            if type(a).__name__ == 'dtype':
+            if isinstance(a, torch.dtype):
                 dtype = a
             elif isinstance(a, torch.Tensor):
                 device, dtype = a.device, a.dtype
             elif isinstance(a, bool):
                 non_blocking = a
-            elif a is None or isinstance(a, (str, int)) or type(a).__name__ == 'device':
+            elif a is None or isinstance(a, (str, int, torch.device)):
                 device = a
             else:
                 raise TypeError(f'to() received an invalid combination of arguments - got ({torch.typename(a)})')
@@ -435,16 +433,12 @@ class Module:
                 module.state_dict(destination=destination, prefix=prefix + name + '.', keep_vars=keep_vars)
         return destination
 
-    def _own_state(self):
-        """Every key state_dict() has, with the tensor it names."""
-        return self.state_dict(keep_vars=True)
-
     def load_state_dict(self, state_dict, strict=True, assign=False):
         if not isinstance(state_dict, dict):
             raise TypeError(f'Expected state_dict to be dict-like, got {type(state_dict)}.')
         if assign:
             raise NotImplementedError('load_state_dict(assign=True) is not supported by tsh')
-        own = self._own_state()
+        own = self.state_dict(keep_vars=True)  # every key, with the tensor it names
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
         errors = []
