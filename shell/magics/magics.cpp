@@ -89,6 +89,14 @@ const std::vector<MagicEntry>& table() {
         "  --png FILE  also write it as PNG (through rsvg-convert, Debian's librsvg2-bin)\n"
         "Try: t = torch.arange(12.).view(3, 4);  %storage t[:, 1];  %storage t t.t()"},
        magic_storage},
+      {{"summary", "%summary model [input]",
+        "A torch.nn model's layers as a table: each layer's name and type, its own parameter\n"
+        "count and, given an input size (a tensor of zeros of that shape goes through the model in\n"
+        "eval mode, without a graph) or an input tensor, the shape each layer returns; then the\n"
+        "total, trainable and frozen parameter counts and their memory. PyTorch has no such\n"
+        "command. Try: model = nn.Sequential(nn.Linear(784, 64), nn.ReLU(), nn.Linear(64, 10))\n"
+        "    %summary model (32, 784)"},
+       magic_summary},
       {{"tb", "%tb",
         "Print the whole traceback of the session's last error: a frame per active call,\n"
         "inside your functions too, each with its source line and carets, as Python 3.11\n"

@@ -71,6 +71,7 @@ void magic_whos(const MagicCall& call);     // magics_whos.cpp
 void magic_storage(const MagicCall& call);  // magics_storage.cpp
 void magic_explain(const MagicCall& call);  // magics_explain.cpp
 void magic_graph(const MagicCall& call);    // magics_graph.cpp
+void magic_summary(const MagicCall& call);  // magics_summary.cpp
 void magic_run(const MagicCall& call);      // magics_session.cpp
 void magic_reset(const MagicCall& call);    // magics_session.cpp
 void magic_history(const MagicCall& call);  // magics_session.cpp

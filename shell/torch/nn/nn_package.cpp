@@ -34,6 +34,7 @@ void load_nn(Interpreter& in, const Value& nn) {
     run_embedded(in, m, "torch/nn/functional.py");
   });
   attrs["init"] = file_module("torch.nn.init", "torch/nn/init.py");
+  attrs["_summary"] = file_module("torch.nn._summary", "torch/nn/summary.py");  // %summary's table
   Value modules = lazy_module("torch.nn.modules", nullptr);
   auto& files = modules.as<ModuleObj>()->attrs;
   for (const char* f : kModuleFiles)
