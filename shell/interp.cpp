@@ -149,6 +149,29 @@ void Interpreter::exec_block(const std::vector<grammar::StmtPtr>& body) {
   for (const auto& s : body) exec(*s);
 }
 
+// A return at the body's top level, or in an if/elif/else chain there (most returns), ends the
+// call here; one inside a loop, try or with unwinds to call_function as a ReturnSignal. C++'s
+// unwinding costs microseconds, which every call to a small method used to pay.
+bool Interpreter::run_body(const std::vector<grammar::StmtPtr>& body, Value& result) {
+  for (const auto& sp : body) {
+    const Stmt& s = *sp;
+    if (s.kind == StmtKind::Return) {
+      gc_maybe_collect();
+      frame_stmts_.back() = &s;
+      result = s.value ? eval(*s.value) : Value();
+      return true;
+    }
+    if (s.kind == StmtKind::If) {
+      gc_maybe_collect();
+      frame_stmts_.back() = &s;
+      if (run_body(truthy(eval(*s.test)) ? s.body : s.orelse, result)) return true;
+      continue;
+    }
+    exec(s);
+  }
+  return false;
+}
+
 std::string Interpreter::forward_trace() const {
   const std::string file = argv_.empty() || argv_[0].empty() ? "<stdin>" : argv_[0];
   std::string out;
@@ -625,7 +648,14 @@ void Interpreter::record_failure(const grammar::Span& span, const Expr* failed) 
   if (depth >= trace_depth_recorded_) return;
   std::shared_ptr<const std::string> source = frame_sources_.back() ? frame_sources_.back() : source_;
   TraceEntry entry{frame_names_.back(), span, std::move(source)};
-  entry.signature = frame_signatures_.back();
+  if (frame_signatures_.back() && frame_functions_.back()) {
+    const FunctionObj& f = *frame_functions_.back();
+    std::string sig = "(";
+    for (size_t i = 0; i < f.params.size(); ++i) sig += (i ? ", " : "") + f.params[i];
+    if (!f.varargs.empty()) sig += (sig.size() > 1 ? ", *" : "*") + f.varargs;
+    if (!f.varkw.empty()) sig += (sig.size() > 1 ? ", **" : "**") + f.varkw;
+    entry.signature = sig + ")";
+  }
   if (failed && span.line == span.end_line && failed->items.size() >= 2 && failed->items[0] && failed->items[1]) {
     const grammar::Span &l = failed->items[0]->span, &r = failed->items[1]->span;
     if (l.end_line == span.line && r.line == span.line && r.end_line == span.line) {
@@ -1187,13 +1217,7 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
   frame_names_.push_back(f.name);
   frame_sources_.push_back(f.source);
   frame_stmts_.push_back(nullptr);
-  {
-    std::string sig = "(";
-    for (size_t i = 0; i < f.params.size(); ++i) sig += (i ? ", " : "") + f.params[i];
-    if (!f.varargs.empty()) sig += (sig.size() > 1 ? ", *" : "*") + f.varargs;
-    if (!f.varkw.empty()) sig += (sig.size() > 1 ? ", **" : "**") + f.varkw;
-    frame_signatures_.push_back(sig + ")");
-  }
+  frame_signatures_.push_back(true);
   ++depth_;
   Value result;
   try {
@@ -1201,7 +1225,7 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
       result = eval(*f.lambda_body);
     } else {
       try {
-        exec_block(*f.body);
+        run_body(*f.body, result);
       } catch (ReturnSignal& r) {
         result = std::move(r.value);
       }

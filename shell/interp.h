@@ -187,6 +187,8 @@ class Interpreter {
   Value import_module(const std::string& dotted);  // "torch.linalg"; ModuleNotFoundError if tsh has none
   void assign(const grammar::Expr& target, const Value& v);
   void exec_block(const std::vector<grammar::StmtPtr>& body);
+  // A function's body: true when it ran a `return`, whose value goes to `result`.
+  bool run_body(const std::vector<grammar::StmtPtr>& body, Value& result);
   Value call_function(const FunctionObj& f, Args& args, Kwargs& kwargs, const Value* func_value = nullptr);
   // class statements, decorators, annotations (shell/python/class_statement.cpp)
   void class_statement(const grammar::Stmt& s);
@@ -213,7 +215,9 @@ class Interpreter {
   std::shared_ptr<Scope> scope_;  // null at module level
   std::vector<std::string> frame_names_{"<module>"};
   std::vector<std::shared_ptr<const std::string>> frame_sources_{nullptr};  // null at module level: source_
-  std::vector<std::string> frame_signatures_{""};
+  // Per frame, whether IPython's tracebacks show its function's signature (a call: yes; a
+  // generator's or class body's frame: no). The text is made only when an error needs it.
+  std::vector<bool> frame_signatures_{false};
   std::vector<const FunctionObj*> frame_functions_{nullptr};  // each frame's function (null: module, class body)
   std::vector<const grammar::Stmt*> frame_stmts_{nullptr};  // each frame's running statement
   std::shared_ptr<const std::string> source_;

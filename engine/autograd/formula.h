@@ -21,6 +21,13 @@ inline Tensor tensor_or_none(const Operand& o) { return o.is_tensor() ? o.tensor
 // The conjugate transpose of the last two dims (the transpose for real tensors), recorded.
 inline Tensor mH(const Tensor& m) { return conj_if_complex(ag::transpose(m, -2, -1)); }
 
+// The gradients of a matrix product m1 @ m2 (both 2-d) for the gradient g of the result, computed
+// as PyTorch computes them: for an operand stored column-major (a transposed view, such as the
+// weight.t() of a Linear layer) the product is taken the other way round and transposed, so the
+// gradient comes out in that operand's own layout (no copy to store it) and with PyTorch's sums.
+Tensor mm_mat1_grad(const Tensor& g, const Tensor& m1, const Tensor& m2);
+Tensor mm_mat2_grad(const Tensor& g, const Tensor& m1, const Tensor& m2);
+
 // Formulas that call engine ops with no derivative of their own refuse a second derivative.
 inline void first_order_only(const char* op) {
   if (grad_enabled()) autograd::derivative_not_implemented(op, "for a second derivative (create_graph=True)");

@@ -125,8 +125,8 @@ Tensor addmm(const Tensor& self, const Tensor& m1, const Tensor& m2, const Scala
     if (s.next[1].valid() || s.next[2].valid()) {
       const Tensor ga = ag::mul(g[0], alpha);
       if (s.next[1].valid()) out[1] = b.dim() == 1 ? ag::matmul(ag::unsqueeze(ga, -1), ag::unsqueeze(conj_if_complex(b), 0))
-                                                   : ag::matmul(ga, mH(b));
-      if (s.next[2].valid()) out[2] = b.dim() == 1 ? ag::matmul(mH(a), ga) : ag::matmul(mH(a), ga);
+                                                   : mm_mat1_grad(ga, a, b);
+      if (s.next[2].valid()) out[2] = b.dim() == 1 ? ag::matmul(mH(a), ga) : mm_mat2_grad(ga, a, b);
     }
     return out;
   };

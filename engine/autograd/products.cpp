@@ -9,6 +9,22 @@ namespace tsh::ag {
 
 namespace {
 
+bool column_major(const Tensor& m) { return m.stride(0) == 1 && m.stride(1) == m.size(0); }
+
+}  // namespace
+
+Tensor mm_mat1_grad(const Tensor& g, const Tensor& m1, const Tensor& m2) {
+  if (column_major(m1)) return ag::t(ag::matmul(conj_if_complex(m2), ag::t(g)));
+  return ag::matmul(g, mH(m2));
+}
+
+Tensor mm_mat2_grad(const Tensor& g, const Tensor& m1, const Tensor& m2) {
+  if (column_major(m2)) return ag::t(ag::matmul(ag::t(g), conj_if_complex(m1)));
+  return ag::matmul(mH(m1), g);
+}
+
+namespace {
+
 // The gradients of matmul(a, b) for any shapes: 1-d operands become matrices, batch dims broadcast
 // and are summed back.
 TensorList matmul_backward(const Tensor& g, const Tensor& a, const Tensor& b, bool need_a, bool need_b) {
@@ -20,6 +36,7 @@ TensorList matmul_backward(const Tensor& g, const Tensor& a, const Tensor& b, bo
   else if (a1) gm = ag::unsqueeze(gm, -2);
   else if (b1) gm = ag::unsqueeze(gm, -1);
   Tensor ga, gb;
+  if (a.dim() == 2 && b.dim() == 2) return {need_a ? mm_mat1_grad(g, a, b) : Tensor(), need_b ? mm_mat2_grad(g, a, b) : Tensor()};
   if (need_a) {
     ga = ag::sum_to(ag::matmul(gm, mH(bm)), am.sizes());
     if (a1) ga = ag::reshape(ga, a.sizes());

@@ -67,7 +67,7 @@ void Interpreter::class_statement(const Stmt& s) {
   frame_names_.push_back(s.name);
   frame_sources_.push_back(frame_sources_.back());
   frame_stmts_.push_back(nullptr);
-  frame_signatures_.push_back("");
+  frame_signatures_.push_back(false);
   frame_functions_.push_back(nullptr);
   auto leave = [&] {
     frame_names_.pop_back();

@@ -119,7 +119,7 @@ bool Interpreter::generator_resume(GeneratorRun& g, const Value& sent, Value& ou
   frame_names_.push_back(f.name);
   frame_sources_.push_back(f.source);
   frame_stmts_.push_back(g.stmt);
-  frame_signatures_.push_back("");
+  frame_signatures_.push_back(false);
   frame_functions_.push_back(&f);
   handling_.insert(handling_.end(), g.handling.begin(), g.handling.end());
   ++depth_;
