@@ -365,6 +365,18 @@ class Unpickler {
           push(global(module.as_str(), name.as_str()));
           break;
         }
+        case 'b': {  // BUILD: an object's state after its items
+          const Value state = pop();
+          const Value& target = top();
+          // PyTorch's state_dict() is an OrderedDict with a `_metadata` attribute (each module's
+          // state version, for PyTorch's own migrations of old checkpoints). tsh's load_state_dict
+          // has no migrations and its dicts no attributes: the metadata is read past. Nothing else
+          // a tensor file holds is built from a state.
+          if (!target.is(Kind::Dict) || dict_of(target).cls.identity() != ordered_dict_.identity() ||
+              !(state.is(Kind::Dict) || state.is_none()))
+            fail("the pickle builds an object from a state, which a tensor file does not hold");
+          break;
+        }
         case 'Q': push(persistent_load(pop())); break;
         case 'R': {
           Value args = pop(), callee = pop();

@@ -61,3 +61,44 @@ assert d['h'].dtype == torch.float16 and d['z'].dtype == torch.complex64 and d['
 assert d['n'] == 7 and d['s'] == 'x' and d['l'] == [1.5, None]
 print('roundtrip: NumPy and PyTorch read every file tsh wrote')
 PY
+
+# A model's state_dict both ways: tsh's loads into PyTorch's module and PyTorch's into tsh's, and
+# each side's forward pass on the other's weights gives the other's output exactly.
+model='
+import torch
+from torch import nn
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(6, 5), nn.Tanh(), nn.Linear(5, 3))
+        self.emb = nn.Embedding(4, 6, padding_idx=0)
+        self.register_buffer("scale", torch.tensor([1.5, -2.0, 0.25]))
+    def forward(self, i):
+        return self.body(self.emb(i)) * self.scale
+
+x = torch.tensor([0, 1, 3, 2])
+'
+"$tsh" -c "$model
+_ = torch.manual_seed(1)
+net = Net()
+torch.save(net.state_dict(), 'tsh_model.pt')
+torch.save(net(x).detach(), 'tsh_out.pt')
+"
+"$py" -c "$model
+torch.manual_seed(2)
+net = Net()
+print(net.load_state_dict(torch.load('tsh_model.pt', weights_only=True)))
+assert torch.equal(net(x), torch.load('tsh_out.pt', weights_only=True))
+assert list(torch.load('tsh_model.pt', weights_only=True)) == ['scale', 'body.0.weight', 'body.0.bias', 'body.2.weight', 'body.2.bias', 'emb.weight']
+torch.manual_seed(3)
+net = Net()
+torch.save(net.state_dict(), 'torch_model.pt')
+torch.save(net(x).detach(), 'torch_out.pt')
+"
+"$tsh" -c "$model
+_ = torch.manual_seed(4)
+net = Net()
+print(net.load_state_dict(torch.load('torch_model.pt')))
+assert torch.equal(net(x), torch.load('torch_out.pt'))
+print('roundtrip: state dicts load both ways, with the same outputs')
+"

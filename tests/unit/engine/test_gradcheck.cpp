@@ -12,7 +12,8 @@
 // cumsum, mse_loss, trace; view, reshape, flatten, transpose, permute, expand, unsqueeze, squeeze,
 // select, slice, narrow, diagonal, as_strided (overlapping), split, unbind, clone, contiguous, to,
 // basic indexing, take (which every advanced index and element-moving op reduces to), gather,
-// index_select, flip, repeat, tril, triu, cat, stack, mm and matmul in every rank combination,
+// index_select, flip, repeat, tril, triu, cat, stack, mm and matmul in every rank combination (and mm and
+// addmm of column-major operands),
 // in-place copy into a view of a non-leaf (CopySlices); det, inverse, solve, logdet, cholesky,
 // eigvalsh, eigh's vectors, svdvals, svd's vectors, qr, lu, lu_factor, matrix_exp, solve_triangular, .real/.imag, einsum, addmm,
 // addcmul, addcdiv, hypot, logaddexp, logaddexp2, fmod, remainder, xlogy, fmax, copysign, cross,
@@ -265,6 +266,10 @@ TEST_CASE("gradcheck: views, copies, indexing, joining, products") {
   check_gradients("cat", [](const TensorList& x) { return ag::cat({x[0], x[1]}, 1); }, {A, B});
   check_gradients("stack", [](const TensorList& x) { return ag::stack({x[0], x[1]}, 2); }, {A, B});
   check_gradients("mm", [](const TensorList& x) { return ag::mm(x[0], x[1]); }, {A, M});
+  // Column-major operands (transposed views, as a Linear layer's weight.t()) take the other
+  // branch of the product rule: the product the other way round, transposed (formula.h).
+  check_gradients("mm of column-major operands", [](const TensorList& x) { return ag::mm(ag::t(x[0]), ag::t(x[1])); },
+                  {values({3, 2}, -1, 1, 21), values({4, 3}, -1, 1, 22)});
   check_gradients("matmul matrix-vector", [](const TensorList& x) { return ag::matmul(x[0], x[1]); }, {A, R});
   check_gradients("matmul vector-matrix", [](const TensorList& x) { return ag::matmul(x[0], x[1]); }, {R, M});
   check_gradients("matmul dot", [](const TensorList& x) { return ag::matmul(x[0], x[1]); }, {R, values({3}, -1, 1, 9)});
@@ -350,6 +355,14 @@ TEST_CASE("gradcheck: nodes attached to a plain op's result (more.cpp)") {
   check_gradients("addmm", [](const TensorList& x) {
     return ag::addmm(x[0], x[1], x[2], Scalar(0.5), Scalar(2.0), addmm(x[0], x[1], x[2], Scalar(0.5), Scalar(2.0)), "A");
   }, {values({2, 4}, -1, 1, 15), A, M});
+  check_gradients("addmm of a column-major mat2 (Linear)", [](const TensorList& x) {
+    const Tensor wt = ag::t(x[2]);
+    return ag::addmm(x[0], x[1], wt, Scalar(1), Scalar(1), addmm(x[0], x[1], wt, Scalar(1), Scalar(1)), "A");
+  }, {values({4}, -1, 1, 23), A, values({4, 3}, -1, 1, 24)});
+  check_gradients("addmm of a column-major mat1", [](const TensorList& x) {
+    const Tensor at = ag::t(x[1]);
+    return ag::addmm(x[0], at, x[2], Scalar(0.5), Scalar(2.0), addmm(x[0], at, x[2], Scalar(0.5), Scalar(2.0)), "A");
+  }, {values({2, 4}, -1, 1, 25), values({3, 2}, -1, 1, 26), M});
   check_gradients("addcmul", [](const TensorList& x) {
     return ag::addc(false, x[0], x[1], x[2], Scalar(0.5), addcmul(x[0], x[1], x[2], Scalar(0.5)));
   }, {A, B, P});
