@@ -323,9 +323,10 @@ class Module:
         fn(self)
         return self
 
-    def _apply(self, fn):
-        for module in self.children():
-            module._apply(fn)
+    def _apply(self, fn, recurse=True):
+        if recurse:
+            for module in self.children():
+                module._apply(fn)
         with torch.no_grad():
             for key, param in self._parameters.items():
                 if param is None:
@@ -367,6 +368,10 @@ class Module:
                 return t.to(device, dtype)
             return t.to(device)
         return self._apply(convert)
+
+    def to_empty(self, *, device, recurse=True):
+        """Moves parameters and buffers to device without copying their values (from meta, say)."""
+        return self._apply(lambda t: torch.empty_like(t, device=device), recurse=recurse)
 
     def cuda(self, device=None):
         return self._apply(lambda t: t.cuda(device))
