@@ -67,6 +67,10 @@ struct Node : std::enable_shared_from_this<Node> {
   std::vector<std::shared_ptr<Node>> owned;
   // In anomaly mode: where the forward call that made this node was (Python's traceback lines).
   std::string forward_trace;
+  // What made this node, for drawings: the shell labels a torch.nn module's output node with the
+  // module's class and identity (%graph names it). The engine never reads these.
+  std::string origin;
+  uint64_t origin_id = 0;
 
   Node() = default;
   Node(const Node&) = delete;

@@ -40,7 +40,9 @@ const std::vector<MagicEntry>& table() {
         "Draw the autograd graph that produced tensor t: its grad_fn at the top, then the\n"
         "nodes gradients flow to (one per input of each op), down to the leaves whose .grad\n"
         "backward() fills (AccumulateGrad), named by their variables. Each node shows the\n"
-        "tensors it saved for backward. Try: x = torch.ones(3, requires_grad=True)\n"
+        "tensors it saved for backward. The output of a torch.nn module's forward is marked with\n"
+        "the module (← model.fc1 (Linear)), and a model's parameters are named (model.fc1.weight).\n"
+        "Try: x = torch.ones(3, requires_grad=True)\n"
         "    loss = (x * x).sum();  %graph loss"},
        magic_graph},
       {{"history", "%history [-n] [-p] [-l [N]] [range ...]",

@@ -15,6 +15,7 @@
 #include "engine/core/shape.h"
 #include "shell/interp.h"
 #include "shell/magics/magics_impl.h"
+#include "shell/python/classes.h"
 
 namespace tsh::shell {
 
@@ -33,7 +34,8 @@ constexpr size_t kMaxDepth = 30;
 
 class GraphDrawing {
  public:
-  explicit GraphDrawing(const std::map<const TensorImpl*, std::string>& names) : names_(names) {}
+  GraphDrawing(const std::map<const TensorImpl*, std::string>& names, const std::map<uint64_t, std::string>& modules)
+      : names_(names), modules_(modules) {}
 
   // Walks depth first with a stack of its own (never the C++ stack): children in the order of the
   // op's inputs, each under its parent's prefix.
@@ -99,18 +101,48 @@ class GraphDrawing {
       return "  → " + who + ": " + describe(v) + ", requires_grad=True (receives .grad)";
     }
     std::string s;
-    if (n.released) return "  saved tensors freed by backward (retain_graph=True keeps them)";
+    if (!n.origin.empty()) {  // the output of a torch.nn module's forward
+      auto it = modules_.find(n.origin_id);
+      s = "  ← " + (it != modules_.end() ? it->second + " (" + n.origin + ")" : n.origin);
+    }
+    if (n.released) return s + "  saved tensors freed by backward (retain_graph=True keeps them)";
+    bool first = true;
     for (const autograd::SavedTensor& t : n.saved) {
       if (!t.data.defined()) continue;
-      s += (s.empty() ? "  saved: " : ", ") + describe(t.data) + (t.is_output ? " (its result)" : "");
+      s += (first ? "  saved: " : ", ") + describe(t.data) + (t.is_output ? " (its result)" : "");
+      first = false;
     }
     return s;
   }
 
   const std::map<const TensorImpl*, std::string>& names_;
+  const std::map<uint64_t, std::string>& modules_;
   std::map<const autograd::Node*, int> numbers_;
   std::string out_;
 };
+
+// The session's torch.nn models, through their own named_modules() and named_parameters(): each
+// module's path ("model.fc1") by identity, each parameter's ("model.fc1.weight") by tensor. Only
+// once torch.nn is loaded (a session without models pays nothing); a model whose methods fail is
+// left out of the names, never out of the drawing.
+void model_names(Interpreter& in, std::map<uint64_t, std::string>& modules,
+                 std::map<const TensorImpl*, std::string>& params) {
+  const Value nn = in.torch().as<ModuleObj>()->attrs.count("nn") ? in.torch().as<ModuleObj>()->attrs.at("nn") : Value();
+  if (!nn.is(Kind::Module) || nn.as<ModuleObj>()->loader) return;
+  const Value module_class = in.get_attr(nn, "Module");
+  for (const auto& [name, value] : in.globals()) {
+    if (name == "_" || user_isinstance(value, module_class) != true) continue;
+    try {
+      Args none;
+      Kwargs prefix{{"prefix", Value::str(name)}};
+      for (const Value& pair : in.iterate(in.call(in.get_attr(value, "named_modules"), none, prefix)))
+        modules.try_emplace(pair.items()[1].identity(), pair.items()[0].as_str());
+      for (const Value& pair : in.iterate(in.call(in.get_attr(value, "named_parameters"), none, prefix)))
+        if (pair.items()[1].is(Kind::Tensor)) params.try_emplace(pair.items()[1].as_tensor().impl(), pair.items()[0].as_str());
+    } catch (const tsh::Error&) {
+    }
+  }
+}
 
 }  // namespace
 
@@ -135,7 +167,9 @@ void magic_graph(const MagicCall& call) {
       call.print(head + ", requires_grad=False: no graph (set requires_grad=True on the inputs first).\n");
     return;
   }
-  GraphDrawing drawing(names);
+  std::map<uint64_t, std::string> modules;
+  model_names(call.in, modules, names);
+  GraphDrawing drawing(names, modules);
   drawing.draw(*fn);
   const size_t all = GraphDrawing::count(*fn);
   const std::string left_out = all == drawing.drawn() ? ""

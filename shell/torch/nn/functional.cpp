@@ -43,6 +43,17 @@ void install_functional_builtins(std::map<std::string, Value>& f) {
     if (auto fn = autograd::grad_fn(v[0].as_tensor())) fn->name = v[1].as_str();
     return v[0];
   });
+  // _graph_origin(output, module): nn.Module.__call__ labels the node its forward's output came
+  // from with the module (the innermost module wins: an outer one finds the label set), for %graph.
+  f["_graph_origin"] = make_builtin("_graph_origin", "<built-in function _graph_origin>", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.size() != 2) throw TypeError("_graph_origin(output, module)");
+    if (a[0].is(Kind::Tensor))
+      if (auto fn = autograd::grad_fn(a[0].as_tensor()); fn && fn->origin.empty()) {
+        fn->origin = a[1].is(Kind::Instance) ? a[1].as<InstanceObj>()->class_name() : type_name(a[1]);
+        fn->origin_id = a[1].identity();
+      }
+    return a[0];
+  });
 }
 
 }  // namespace tsh::shell

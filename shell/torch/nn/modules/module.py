@@ -6,6 +6,7 @@
 # __setattr__ and __delattr__ keep the two in step.
 import torch
 from collections import OrderedDict
+from torch.nn.functional import _graph_origin  # labels output nodes with their module, for %graph
 
 __all__ = ['Module']
 
@@ -408,7 +409,7 @@ class Module:
 
     def __call__(self, *args, **kwargs):
         if not self._forward_pre_hooks and not self._forward_hooks:
-            return self.forward(*args, **kwargs)
+            return _graph_origin(self.forward(*args, **kwargs), self)
         for hook in list(self._forward_pre_hooks.values()):
             result = hook(self, args)
             if result is not None:
@@ -418,7 +419,7 @@ class Module:
             result = hook(self, args, output)
             if result is not None:
                 output = result
-        return output
+        return _graph_origin(output, self)
 
     # -- state ----------------------------------------------------------------------------------
 
