@@ -371,7 +371,12 @@ const UnaryRule* unary_rule(UnaryOp op) {
       {O::Atan, {"AtanBackward0", true, false, [](const Tensor& g, const Tensor& x, const Tensor&) { return ag::div(g, cj(ag::add(ag::mul(x, x), 1))); }}},
       {O::Sinh, {"SinhBackward0", true, false, [](const Tensor& g, const Tensor& x, const Tensor&) { return ag::mul(g, cj(u(O::Cosh, x))); }}},
       {O::Cosh, {"CoshBackward0", true, false, [](const Tensor& g, const Tensor& x, const Tensor&) { return ag::mul(g, cj(u(O::Sinh, x))); }}},
-      {O::Tanh, {"TanhBackward0", false, true, [](const Tensor& g, const Tensor&, const Tensor& r) { return ag::mul(g, cj(ag::rsub(ag::mul(r, r), 1))); }}},
+      // 1 - r² rounded once, as PyTorch's compiled tanh_backward contracts it (an addcmul, whose
+      // float kernel is one fma).
+      {O::Tanh, {"TanhBackward0", false, true, [](const Tensor& g, const Tensor&, const Tensor& r) {
+         const Tensor one = ones_like(r);
+         return ag::mul(g, cj(ag::addc(false, one, r, r, Scalar(-1.0), addcmul(one, r, r, Scalar(-1.0)))));
+       }}},
       {O::Asinh, {"AsinhBackward0", true, false, [](const Tensor& g, const Tensor& x, const Tensor&) { return ag::mul(g, cj(u(O::Rsqrt, ag::add(ag::pow(x, 2), 1)))); }}},
       {O::Acosh, {"AcoshBackward0", true, false, [](const Tensor& g, const Tensor& x, const Tensor&) { return ag::mul(g, cj(u(O::Rsqrt, ag::sub(ag::pow(x, 2), 1)))); }}},
       {O::Atanh, {"AtanhBackward0", true, false, [](const Tensor& g, const Tensor& x, const Tensor&) { return ag::mul(g, cj(u(O::Reciprocal, ag::rsub(ag::pow(x, 2), 1)))); }}},

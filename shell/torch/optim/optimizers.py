@@ -1,9 +1,9 @@
-# torch.optim's AdamW, RMSprop and Adagrad (SGD and Adam are C++, optim.cpp). The update rules are
-# PyTorch's single-tensor ones, op for op, so parameters agree with PyTorch's after every step.
+# torch.optim: SGD, Adam, AdamW, RMSprop and Adagrad. The update rules are PyTorch's single-tensor
+# ones (what it runs for CPU tensors), op for op, so parameters agree with PyTorch's after every step.
 import torch
 from torch.nn.modules.module import _zero_grads
 
-__all__ = ['Optimizer', 'AdamW', 'RMSprop', 'Adagrad']
+__all__ = ['Optimizer', 'SGD', 'Adam', 'AdamW', 'RMSprop', 'Adagrad']
 
 
 class Optimizer:
@@ -109,9 +109,48 @@ def _check(name, value, low=0.0):
         raise ValueError(f'Invalid {name}: {value}')
 
 
-class AdamW(Optimizer):
-    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
-                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
+def _unsupported(name, foreach, fused, capturable=False, differentiable=False):
+    if foreach or fused or capturable or differentiable:
+        raise NotImplementedError(f'{name}(foreach=, fused=, capturable=, differentiable=) are not supported by tsh: '
+                                  'it runs the single-tensor update, as PyTorch does for CPU tensors')
+
+
+class SGD(Optimizer):
+    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *, maximize=False,
+                 foreach=None, differentiable=False, fused=None):
+        _check('learning rate', lr)
+        _check('momentum value', momentum)
+        _check('weight_decay value', weight_decay)
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError('Nesterov momentum requires a momentum and zero dampening')
+        _unsupported('SGD', foreach, fused, differentiable=differentiable)
+        super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay,
+                                      nesterov=nesterov, maximize=maximize, foreach=foreach,
+                                      differentiable=differentiable, fused=fused))
+
+    def _update(self, param, grad, group, state):
+        if group['maximize']:
+            grad = -grad
+        if group['weight_decay'] != 0:
+            grad = grad.add(param, alpha=group['weight_decay'])
+        momentum = group['momentum']
+        if momentum != 0:
+            buf = state.get('momentum_buffer')
+            if buf is None:
+                buf = torch.clone(grad).detach()
+                state['momentum_buffer'] = buf
+            else:
+                buf.mul_(momentum).add_(grad, alpha=1 - group['dampening'])
+            grad = grad.add(buf, alpha=momentum) if group['nesterov'] else buf
+        param.add_(grad, alpha=-group['lr'])
+
+
+class Adam(Optimizer):
+    _decoupled = False  # AdamW: weight decay scales the parameter instead of joining the gradient
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
+                 foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
+                 decoupled_weight_decay=False):
         _check('learning rate', lr)
         _check('epsilon value', eps)
         if not 0.0 <= betas[0] < 1.0:
@@ -119,9 +158,11 @@ class AdamW(Optimizer):
         if not 0.0 <= betas[1] < 1.0:
             raise ValueError(f'Invalid beta parameter at index 1: {betas[1]}')
         _check('weight_decay value', weight_decay)
+        _unsupported(type(self).__name__, foreach, fused, capturable, differentiable)
         super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
-                                      foreach=foreach, maximize=maximize, capturable=capturable,
-                                      differentiable=differentiable, fused=fused))
+                                      maximize=maximize, foreach=foreach, capturable=capturable,
+                                      differentiable=differentiable, fused=fused,
+                                      decoupled_weight_decay=decoupled_weight_decay or self._decoupled))
 
     def _update(self, param, grad, group, state):
         if not state:
@@ -136,7 +177,10 @@ class AdamW(Optimizer):
         lr, eps = group['lr'], group['eps']
         state['step'] += 1
         if group['weight_decay'] != 0:
-            param.mul_(1 - lr * group['weight_decay'])
+            if group['decoupled_weight_decay']:
+                param.mul_(1 - lr * group['weight_decay'])
+            else:
+                grad = grad.add(param, alpha=group['weight_decay'])
         exp_avg, exp_avg_sq = state['exp_avg'], state['exp_avg_sq']
         exp_avg.lerp_(grad, 1 - beta1)
         exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
@@ -151,6 +195,15 @@ class AdamW(Optimizer):
         else:
             denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
         param.addcdiv_(exp_avg, denom, value=-step_size)
+
+
+class AdamW(Adam):
+    _decoupled = True
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
+                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach, maximize=maximize,
+                         capturable=capturable, differentiable=differentiable, fused=fused)
 
 
 class RMSprop(Optimizer):
