@@ -44,10 +44,9 @@ class Optimizer:
         _zero_grads((p for group in self.param_groups for p in group['params']), set_to_none)
 
     def _state_of(self, p):
-        key = id(p)
-        if key not in self.state:
-            self.state[key] = {}
-        return self.state[key]
+        if p not in self.state:  # keyed by the parameter itself, as PyTorch's optimizer.state is
+            self.state[p] = {}
+        return self.state[p]
 
     def state_dict(self):
         index = {}
@@ -61,7 +60,7 @@ class Optimizer:
                 ids.append(index[id(p)])
             packed['params'] = ids
             groups.append(packed)
-        state = {index[k]: v for k, v in self.state.items() if k in index}
+        state = {index[id(p)]: v for p, v in self.state.items() if id(p) in index}
         return {'state': state, 'param_groups': groups}
 
     def load_state_dict(self, state_dict):
@@ -75,7 +74,7 @@ class Optimizer:
         self.state = {}
         for i, p in zip(ids, params):
             if i in state_dict['state']:
-                self.state[id(p)] = {k: (v.clone() if isinstance(v, torch.Tensor) else v)
+                self.state[p] = {k: (v.clone() if isinstance(v, torch.Tensor) else v)
                                      for k, v in state_dict['state'][i].items()}
         for mine, given in zip(self.param_groups, groups):
             for k, v in given.items():
