@@ -273,14 +273,19 @@ def one_hot(tensor, num_classes=-1):
     return out.scatter_(-1, tensor.unsqueeze(-1), 1)
 
 
+_PAD_MODES = ('constant', 'reflect', 'replicate', 'circular')
+
+
 def pad(input, pad, mode='constant', value=None):
-    if mode != 'constant':
-        raise NotImplementedError(f"pad(mode='{mode}') is not supported by tsh yet; only mode='constant'")
+    if mode not in _PAD_MODES:
+        raise NotImplementedError(f'Unrecognised padding mode {mode}')
     if len(pad) % 2:
         raise RuntimeError('Padding length must be divisible by 2')
     if len(pad) // 2 > input.dim():
         raise RuntimeError('Padding length should be less than or equal to two times the input dimension but got '
                            f'padding length {len(pad)} and input of dimension {input.dim()}')
+    if mode != 'constant':
+        return _pad_by_index(input, pad, mode, value)
     value = 0 if value is None else value
     out = input
     for i in range(len(pad) // 2):
@@ -305,6 +310,42 @@ def pad(input, pad, mode='constant', value=None):
     if out is input:
         out = input.clone()
     return _node(out, 'ConstantPadNdBackward0')
+
+
+def _pad_by_index(input, pad, mode, value):
+    """reflect, replicate and circular: each padded dim gathers its rows by index (index_select)."""
+    if value is not None:
+        raise RuntimeError(f'Padding mode "{mode}" doesn\'t take in value argument')
+    dims = len(pad) // 2
+    if dims not in (1, 2, 3) or input.dim() not in (dims + 1, dims + 2):
+        raise NotImplementedError(
+            f'Padding size {len(pad)} is not supported for {input.dim()}D input tensor.\n'
+            'Supported combinations for non-constant padding:\n'
+            '  - 2D or 3D input: padding size = 2 (pads last dimension)\n'
+            '  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n'
+            '  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)')
+    out = input
+    for i in range(dims):
+        dim = input.dim() - 1 - i
+        before, after = pad[2 * i], pad[2 * i + 1]
+        n = input.shape[dim]
+        if mode == 'reflect' and (before >= n or after >= n):
+            raise RuntimeError(f'Argument #{4 + 2 * i}: Padding size should be less than the corresponding input '
+                               f'dimension, but got: padding ({before}, {after}) at dimension {dim} of input '
+                               f'{list(input.shape)}')
+        if mode == 'circular' and (before > n or after > n):
+            raise RuntimeError('Padding value causes wrapping around more than once.')
+        keep = list(range(max(0, -before), n - max(0, -after)))
+        if mode == 'reflect':
+            rows = list(range(before, 0, -1)) + keep + list(range(n - 2, n - 2 - after, -1))
+        elif mode == 'replicate':
+            rows = [0] * max(0, before) + keep + [n - 1] * max(0, after)
+        else:
+            rows = list(range(n - max(0, before), n)) + keep + list(range(max(0, after)))
+        out = out.index_select(dim, torch.tensor(rows, dtype=torch.int64, device=input.device))
+    # PyTorch's circular pad copies slices into a new tensor: its node is CopySlices
+    name = {'reflect': f'ReflectionPad{dims}DBackward0', 'replicate': f'ReplicationPad{dims}DBackward0'}.get(mode, 'CopySlices')
+    return _node(out, name)
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
