@@ -6,7 +6,7 @@ import torch
 
 __all__ = ['Dataset', 'IterableDataset', 'TensorDataset', 'Subset', 'ConcatDataset', 'random_split', 'Sampler',
            'SequentialSampler', 'RandomSampler', 'SubsetRandomSampler', 'BatchSampler', 'DataLoader',
-           'default_collate']
+           'default_collate', 'default_convert']
 
 
 class Dataset:
@@ -221,6 +221,29 @@ def default_collate(batch):
                     f'found {type(elem)}')
 
 
+class _Repeat(Sampler):
+    """An IterableDataset's sampler: None for ever (the dataset's own iterator says when to stop)."""
+
+    def __iter__(self):
+        while True:
+            yield None
+
+
+def default_convert(data):
+    """What DataLoader hands over item by item (batch_size=None): arrays as tensors, containers rebuilt."""
+    if isinstance(data, torch.Tensor):
+        return data
+    if type(data).__name__ == 'ndarray':
+        return torch.as_tensor(data)
+    if isinstance(data, dict):
+        return {key: default_convert(data[key]) for key in data}
+    if isinstance(data, tuple) and hasattr(data, '_fields'):
+        return type(data)(*(default_convert(d) for d in data))
+    if isinstance(data, (tuple, list)):
+        return [default_convert(d) for d in data]
+    return data
+
+
 class _DataLoaderIter:
     def __init__(self, loader):
         self.loader = loader
@@ -228,18 +251,31 @@ class _DataLoaderIter:
         # that the generator's stream moves on as PyTorch's does.
         torch.empty((), dtype=torch.int64).random_(generator=loader.generator)
         self.sampler_iter = iter(loader._index_sampler)
+        self.items = iter(loader.dataset) if isinstance(loader.dataset, IterableDataset) else None
 
     def __iter__(self):
         return self
+
+    def _fetch(self, index):
+        if self.items is None:
+            return self.loader.dataset[index]
+        return next(self.items)
 
     def __next__(self):
         loader = self.loader
         index = next(self.sampler_iter)
         if loader._auto_collation:
-            data = [loader.dataset[i] for i in index]
+            data = []
+            for i in index:
+                try:
+                    data.append(self._fetch(i))
+                except StopIteration:
+                    break
+            if not data or (loader.drop_last and len(data) < len(index)):
+                raise StopIteration
         else:
-            data = loader.dataset[index]
-        return loader.collate_fn(data) if loader.collate_fn is not None else data
+            data = self._fetch(index)
+        return loader.collate_fn(data)
 
 
 class DataLoader:
@@ -254,7 +290,14 @@ class DataLoader:
         if timeout < 0:
             raise ValueError('timeout option should be non-negative')
         if isinstance(dataset, IterableDataset):
-            raise NotImplementedError('DataLoader over an IterableDataset is not supported by tsh yet')
+            # batches come from iterating the dataset: no sampler orders it
+            if shuffle not in (None, False):
+                raise ValueError(f'DataLoader with IterableDataset: expected unspecified shuffle option, but got shuffle={shuffle}')
+            if sampler is not None:
+                raise ValueError(f'DataLoader with IterableDataset: expected unspecified sampler option, but got sampler={sampler}')
+            if batch_sampler is not None:
+                raise ValueError('DataLoader with IterableDataset: expected unspecified batch_sampler option, '
+                                 f'but got batch_sampler={batch_sampler}')
         if sampler is not None and shuffle:
             raise ValueError('sampler option is mutually exclusive with shuffle')
         if batch_sampler is not None:
@@ -264,7 +307,9 @@ class DataLoader:
             drop_last = False
         elif batch_size is None and drop_last:
             raise ValueError('batch_size=None option disables auto-batching and is mutually exclusive with drop_last')
-        if sampler is None:
+        if isinstance(dataset, IterableDataset):
+            sampler = _Repeat()
+        elif sampler is None:
             sampler = RandomSampler(dataset, generator=generator) if shuffle else SequentialSampler(dataset)
         if batch_size is not None and batch_sampler is None:
             batch_sampler = BatchSampler(sampler, batch_size, drop_last)
@@ -278,7 +323,7 @@ class DataLoader:
         self.pin_memory = pin_memory
         self.timeout = timeout
         if collate_fn is None:
-            collate_fn = default_collate if batch_sampler is not None else (lambda x: x)
+            collate_fn = default_collate if batch_sampler is not None else default_convert
         self.collate_fn = collate_fn
 
     @property
@@ -293,4 +338,9 @@ class DataLoader:
         return _DataLoaderIter(self)
 
     def __len__(self):
+        if isinstance(self.dataset, IterableDataset):
+            n = len(self.dataset)
+            if self.batch_size is not None:
+                n = n // self.batch_size if self.drop_last else (n + self.batch_size - 1) // self.batch_size
+            return n
         return len(self._index_sampler)
