@@ -54,6 +54,9 @@ def threshold(input, threshold, value, inplace=False):
     return _inplace(input, _node(torch.where(input > threshold, input, value), 'ThresholdBackward0'), inplace)
 
 
+globals_threshold = threshold
+
+
 def leaky_relu(input, negative_slope=0.01, inplace=False):
     _tensor_arg('leaky_relu', 'input', input)
     return _inplace(input, _node(torch.where(input > 0, input, input * negative_slope), 'LeakyReluBackward0'), inplace)
@@ -79,6 +82,30 @@ def celu(input, alpha=1.0, inplace=False):
     if alpha == 0:
         raise RuntimeError('ZeroDivisionError')
     return _inplace(input, _elu(input, alpha, 1.0, 1.0 / alpha, 'CeluBackward0'), inplace)
+
+
+def threshold_(input, threshold, value):
+    return globals_threshold(input, threshold, value, True)
+
+
+def elu_(input, alpha=1.0):
+    return elu(input, alpha, True)
+
+
+def selu_(input):
+    return selu(input, True)
+
+
+def celu_(input, alpha=1.0):
+    return celu(input, alpha, True)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    return leaky_relu(input, negative_slope, True)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return hardtanh(input, min_val, max_val, True)
 
 
 def gelu(input, approximate='none'):

@@ -4,8 +4,8 @@
 import math
 import torch
 
-__all__ = ['LRScheduler', 'LambdaLR', 'StepLR', 'MultiStepLR', 'ExponentialLR', 'CosineAnnealingLR',
-           'ReduceLROnPlateau', 'OneCycleLR']
+__all__ = ['LRScheduler', 'LambdaLR', 'MultiplicativeLR', 'StepLR', 'MultiStepLR', 'ConstantLR', 'LinearLR',
+           'ExponentialLR', 'PolynomialLR', 'CosineAnnealingLR', 'ReduceLROnPlateau', 'OneCycleLR']
 
 
 class LRScheduler:
@@ -63,6 +63,77 @@ class LambdaLR(LRScheduler):
 
     def get_lr(self):
         return [base_lr * lmbda(self.last_epoch) for lmbda, base_lr in zip(self.lr_lambdas, self.base_lrs)]
+
+
+class MultiplicativeLR(LRScheduler):
+    def __init__(self, optimizer, lr_lambda, last_epoch=-1):
+        groups = optimizer.param_groups
+        if not isinstance(lr_lambda, (list, tuple)):
+            self.lr_lambdas = [lr_lambda] * len(groups)
+        else:
+            if len(lr_lambda) != len(groups):
+                raise ValueError(f'Expected {len(groups)} lr_lambdas, but got {len(lr_lambda)}')
+            self.lr_lambdas = list(lr_lambda)
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        groups = self.optimizer.param_groups
+        if self.last_epoch > 0:
+            return [group['lr'] * lmbda(self.last_epoch) for lmbda, group in zip(self.lr_lambdas, groups)]
+        return [group['lr'] for group in groups]
+
+
+class ConstantLR(LRScheduler):
+    def __init__(self, optimizer, factor=1.0 / 3, total_iters=5, last_epoch=-1):
+        if factor > 1.0 or factor < 0:
+            raise ValueError('Constant multiplicative factor expected to be between 0 and 1.')
+        self.factor = factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        groups = self.optimizer.param_groups
+        if self.last_epoch == 0:
+            return [group['lr'] * self.factor for group in groups]
+        if self.last_epoch != self.total_iters:
+            return [group['lr'] for group in groups]
+        return [group['lr'] * (1.0 / self.factor) for group in groups]
+
+
+class LinearLR(LRScheduler):
+    def __init__(self, optimizer, start_factor=1.0 / 3, end_factor=1.0, total_iters=5, last_epoch=-1):
+        if start_factor > 1.0 or start_factor <= 0:
+            raise ValueError('Starting multiplicative factor expected to be greater than 0 and less or equal to 1.')
+        if end_factor > 1.0 or end_factor < 0:
+            raise ValueError('Ending multiplicative factor expected to be between 0 and 1.')
+        self.start_factor = start_factor
+        self.end_factor = end_factor
+        self.total_iters = total_iters
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        groups = self.optimizer.param_groups
+        if self.last_epoch == 0:
+            return [group['lr'] * self.start_factor for group in groups]
+        if self.last_epoch > self.total_iters:
+            return [group['lr'] for group in groups]
+        step = self.end_factor - self.start_factor
+        return [group['lr'] * (1.0 + step / (self.total_iters * self.start_factor + (self.last_epoch - 1) * step))
+                for group in groups]
+
+
+class PolynomialLR(LRScheduler):
+    def __init__(self, optimizer, total_iters=5, power=1.0, last_epoch=-1):
+        self.total_iters = total_iters
+        self.power = power
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        groups = self.optimizer.param_groups
+        if self.last_epoch == 0 or self.last_epoch > self.total_iters:
+            return [group['lr'] for group in groups]
+        decay = ((1.0 - self.last_epoch / self.total_iters) / (1.0 - (self.last_epoch - 1) / self.total_iters)) ** self.power
+        return [group['lr'] * decay for group in groups]
 
 
 class StepLR(LRScheduler):
