@@ -581,3 +581,107 @@ def kl_div(input, target, size_average=None, reduce=None, reduction='mean', log_
             return loss.sum()
         return _node(loss.sum() / input.shape[0], 'DivBackward0')
     return _reduce(loss, reduction)
+
+
+def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, reduce=None, reduction='mean'):
+    _legacy(size_average, reduce, 'margin_ranking_loss')
+    _check_reduction(reduction)
+    if input1.dim() != input2.dim() or input1.dim() != target.dim():
+        raise RuntimeError(f'margin_ranking_loss : All input tensors should have same dimension but got sizes: '
+                           f'input1: {input1.size()}, input2: {input2.size()}, target: {target.size()} ')
+    return _reduce((-target * (input1 - input2) + margin).clamp_min(0), reduction)
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None, reduction='mean'):
+    _legacy(size_average, reduce, 'hinge_embedding_loss')
+    _check_reduction(reduction)
+    zeros = torch.zeros_like(input)
+    margin_part = torch.where(target != 1, (margin - input).clamp_min(0), zeros)
+    self_part = torch.where(target != -1, input, zeros)
+    return _reduce(margin_part + self_part, reduction)
+
+
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    _legacy(size_average, reduce, 'soft_margin_loss')
+    _check_reduction(reduction)
+    return _pointwise_loss(torch.log1p(torch.exp(-input * target)), reduction, 'SoftMarginLossBackward0')
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0, size_average=None, reduce=None, reduction='mean'):
+    _legacy(size_average, reduce, 'cosine_embedding_loss')
+    _check_reduction(reduction)
+    if input1.dim() != input2.dim():
+        raise RuntimeError(f'cosine_embedding_loss : All input tensors should have same dimension but got sizes: '
+                           f'input1: {input1.size()}, input2: {input2.size()}, target: {target.size()} ')
+    dim = 1 if input1.dim() == 2 else 0
+    prod = (input1 * input2).sum(dim)
+    square1 = (input1 * input1).sum(dim) + 1e-12
+    square2 = (input2 * input2).sum(dim) + 1e-12
+    cos = prod / (square1 * square2).sqrt()
+    zeros = torch.zeros_like(cos)
+    pos = torch.where(target == 1, 1 - cos, zeros)
+    neg = torch.where(target == -1, (cos - margin).clamp_min(0), zeros)
+    return _reduce(pos + neg, reduction)
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None,
+                     reduction='mean'):
+    _legacy(size_average, reduce, 'poisson_nll_loss')
+    if reduction not in ('none', 'mean', 'sum'):
+        raise ValueError(reduction + ' is not a valid value for reduction')
+    if log_input:
+        loss = torch.exp(input) - target * input
+    else:
+        loss = input - target * torch.log(input + eps)
+    if full:
+        stirling = target * torch.log(target) - target + 0.5 * torch.log(2 * math.pi * target)
+        loss = loss + stirling.masked_fill(target <= 1, 0)
+    return _reduce(loss, reduction)
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction='mean'):
+    if isinstance(var, float):
+        var = torch.full_like(input, var)
+    if var.size() != input.size():
+        if input.size()[:-1] == var.size():
+            var = var.unsqueeze(-1)
+        elif not (input.size()[:-1] == var.size()[:-1] and var.size(-1) == 1):
+            raise ValueError('var is of incorrect size')
+    if reduction not in ('none', 'mean', 'sum'):
+        raise ValueError(reduction + ' is not valid')
+    if torch.any(var < 0):
+        raise ValueError('var has negative entry/entries')
+    var = var.clone()
+    with torch.no_grad():
+        var.clamp_(min=eps)
+    loss = 0.5 * (torch.log(var) + (input - target) ** 2 / var)
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    return _reduce(loss, reduction)
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None, reduction='mean'):
+    _legacy(size_average, reduce, 'multilabel_soft_margin_loss')
+    loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input.dim() - 1
+    loss = loss.sum(dim=class_dim) / input.size(class_dim)
+    if reduction not in ('none', 'mean', 'sum'):
+        raise ValueError(reduction + ' is not a valid value for reduction')
+    return _reduce(loss, reduction)
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False, size_average=None,
+                        reduce=None, reduction='mean'):
+    _legacy(size_average, reduce, 'triplet_margin_loss')
+    _check_reduction(reduction)
+    if not (anchor.dim() == positive.dim() == negative.dim()):
+        raise RuntimeError(f'The anchor, positive, and negative tensors are expected to have the same number of '
+                           f'dimensions, but got: anchor {anchor.dim()}D, positive {positive.dim()}D, and negative '
+                           f'{negative.dim()}D inputs')
+    dist_pos = pairwise_distance(anchor, positive, p, eps)
+    dist_neg = pairwise_distance(anchor, negative, p, eps)
+    if swap:
+        dist_neg = torch.min(dist_neg, pairwise_distance(positive, negative, p, eps))
+    return _reduce((margin + dist_pos - dist_neg).clamp_min(0), reduction)
