@@ -3,7 +3,7 @@
 import torch
 from torch.nn.modules.module import _zero_grads
 
-__all__ = ['Optimizer', 'SGD', 'Adam', 'AdamW', 'RMSprop', 'Adagrad']
+__all__ = ['Optimizer', 'SGD', 'Adam', 'AdamW', 'RMSprop', 'Adagrad', 'Adamax', 'Adadelta', 'Rprop']
 
 
 class Optimizer:
@@ -276,3 +276,100 @@ class Adagrad(Optimizer):
         state['sum'].addcmul_(grad, grad, value=1)
         std = state['sum'].sqrt().add_(group['eps'])
         param.addcdiv_(grad, std, value=-clr)
+
+
+class Adamax(Optimizer):
+    def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, foreach=None, *,
+                 maximize=False, differentiable=False, capturable=False):
+        _check('learning rate', lr)
+        _check('epsilon value', eps)
+        if not 0.0 <= betas[0] < 1.0:
+            raise ValueError(f'Invalid beta parameter at index 0: {betas[0]}')
+        if not 0.0 <= betas[1] < 1.0:
+            raise ValueError(f'Invalid beta parameter at index 1: {betas[1]}')
+        _check('weight_decay value', weight_decay)
+        _unsupported('Adamax', foreach, None, capturable, differentiable)
+        super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, foreach=foreach,
+                                      maximize=maximize, differentiable=differentiable, capturable=capturable))
+
+    def _update(self, param, grad, group, state):
+        if not state:
+            state['step'] = torch.tensor(0.0)
+            state['exp_avg'] = torch.zeros_like(param)
+            state['exp_inf'] = torch.zeros_like(param)
+        if group['maximize']:
+            grad = -grad
+        beta1, beta2 = group['betas']
+        state['step'] += 1
+        if group['weight_decay'] != 0:
+            grad = grad.add(param, alpha=group['weight_decay'])
+        state['exp_avg'].lerp_(grad, 1 - beta1)
+        # the infinity norm: the larger of the decayed norm and |grad| + eps
+        torch.maximum(state['exp_inf'].mul_(beta2), grad.abs().add_(group['eps']), out=state['exp_inf'])
+        clr = group['lr'] / (1 - beta1 ** state['step'].item())
+        param.addcdiv_(state['exp_avg'], state['exp_inf'], value=-clr)
+
+
+class Adadelta(Optimizer):
+    def __init__(self, params, lr=1.0, rho=0.9, eps=1e-6, weight_decay=0, foreach=None, *, capturable=False,
+                 maximize=False, differentiable=False):
+        _check('learning rate', lr)
+        if not 0.0 <= rho <= 1.0:
+            raise ValueError(f'Invalid rho value: {rho}')
+        _check('epsilon value', eps)
+        _check('weight_decay value', weight_decay)
+        _unsupported('Adadelta', foreach, None, capturable, differentiable)
+        super().__init__(params, dict(lr=lr, rho=rho, eps=eps, weight_decay=weight_decay, maximize=maximize,
+                                      capturable=capturable, foreach=foreach, differentiable=differentiable))
+
+    def _update(self, param, grad, group, state):
+        if not state:
+            state['step'] = torch.tensor(0.0)
+            state['square_avg'] = torch.zeros_like(param)
+            state['acc_delta'] = torch.zeros_like(param)
+        rho, eps = group['rho'], group['eps']
+        state['step'] += 1
+        if group['maximize']:
+            grad = -grad
+        if group['weight_decay'] != 0:
+            grad = grad.add(param, alpha=group['weight_decay'])
+        square_avg, acc_delta = state['square_avg'], state['acc_delta']
+        square_avg.mul_(rho).addcmul_(grad, grad, value=1 - rho)
+        std = square_avg.add(eps).sqrt_()
+        delta = acc_delta.add(eps).sqrt_()
+        delta.div_(std).mul_(grad)
+        acc_delta.mul_(rho).addcmul_(delta, delta, value=1 - rho)
+        param.add_(delta, alpha=-group['lr'])
+
+
+class Rprop(Optimizer):
+    def __init__(self, params, lr=1e-2, etas=(0.5, 1.2), step_sizes=(1e-6, 50), *, capturable=False, foreach=None,
+                 maximize=False, differentiable=False):
+        _check('learning rate', lr)
+        if not 0.0 < etas[0] < 1.0 < etas[1]:
+            raise ValueError(f'Invalid eta values: {etas[0]}, {etas[1]}')
+        _unsupported('Rprop', foreach, None, capturable, differentiable)
+        super().__init__(params, dict(lr=lr, etas=etas, step_sizes=step_sizes, foreach=foreach, maximize=maximize,
+                                      differentiable=differentiable, capturable=capturable))
+
+    def _update(self, param, grad, group, state):
+        if not state:
+            state['step'] = torch.tensor(0.0)
+            state['prev'] = torch.zeros_like(param)
+            state['step_size'] = torch.full_like(grad, group['lr'])
+        if group['maximize']:
+            grad = -grad
+        etaminus, etaplus = group['etas']
+        step_min, step_max = group['step_sizes']
+        state['step'] += 1
+        prev, step_size = state['prev'], state['step_size']
+        # the sign of grad·prev picks how the step size moves: up, down, or (no history) not at all
+        sign = grad.mul(prev).sign()
+        sign.copy_(torch.where(sign.gt(0), etaplus, sign))
+        sign.copy_(torch.where(sign.lt(0), etaminus, sign))
+        sign.copy_(torch.where(sign.eq(0), 1, sign))
+        step_size.mul_(sign).clamp_(step_min, step_max)
+        grad = grad.clone()
+        grad.copy_(torch.where(sign.eq(etaminus), 0, grad))
+        param.addcmul_(grad.sign(), step_size, value=-1)
+        prev.copy_(grad)
