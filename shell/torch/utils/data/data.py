@@ -6,7 +6,8 @@ import torch
 
 __all__ = ['Dataset', 'IterableDataset', 'TensorDataset', 'Subset', 'ConcatDataset', 'random_split', 'Sampler',
            'SequentialSampler', 'RandomSampler', 'SubsetRandomSampler', 'BatchSampler', 'DataLoader',
-           'default_collate', 'default_convert']
+           'default_collate', 'default_convert', 'StackDataset', 'ChainDataset', 'WeightedRandomSampler',
+           'get_worker_info']
 
 
 class Dataset:
@@ -75,6 +76,54 @@ class ConcatDataset(Dataset):
                 start = self.cumulative_sizes[i - 1] if i > 0 else 0
                 return self.datasets[i][idx - start]
         raise IndexError('list index out of range')
+
+
+class StackDataset(Dataset):
+    """Datasets side by side: item i is a tuple (or a dict) of each one's item i."""
+
+    def __init__(self, *args, **kwargs):
+        if args and kwargs:
+            raise ValueError('Supported either ``tuple``- (via ``args``) or``dict``- (via ``kwargs``) like input/output, '
+                             'but both types are given.')
+        self.datasets = args if args else kwargs
+        sizes = [len(d) for d in (args if args else kwargs.values())]
+        if any(n != sizes[0] for n in sizes):
+            raise ValueError('Size mismatch between datasets')
+        self._length = sizes[0]
+
+    def __getitem__(self, index):
+        if isinstance(self.datasets, dict):
+            return {k: d[index] for k, d in self.datasets.items()}
+        return tuple(d[index] for d in self.datasets)
+
+    def __len__(self):
+        return self._length
+
+
+class ChainDataset(IterableDataset):
+    """Iterable datasets one after another."""
+
+    def __init__(self, datasets):
+        self.datasets = datasets
+
+    def __iter__(self):
+        for d in self.datasets:
+            if not isinstance(d, IterableDataset):
+                raise AssertionError('ChainDataset only supports IterableDataset')
+            yield from d
+
+    def __len__(self):
+        total = 0
+        for d in self.datasets:
+            if not isinstance(d, IterableDataset):
+                raise AssertionError('ChainDataset only supports IterableDataset')
+            total += len(d)
+        return total
+
+
+def get_worker_info():
+    """None: tsh loads every batch in the session's own process (num_workers=0)."""
+    return None
 
 
 def random_split(dataset, lengths, generator=None):
@@ -166,6 +215,27 @@ class SubsetRandomSampler(Sampler):
 
     def __len__(self):
         return len(self.indices)
+
+
+class WeightedRandomSampler(Sampler):
+    def __init__(self, weights, num_samples, replacement=True, generator=None):
+        if isinstance(num_samples, bool) or not isinstance(num_samples, int) or num_samples <= 0:
+            raise ValueError(f'num_samples should be a positive integer value, but got num_samples={num_samples}')
+        if not isinstance(replacement, bool):
+            raise ValueError(f'replacement should be a boolean value, but got replacement={replacement}')
+        weights = torch.as_tensor(weights, dtype=torch.double)
+        if weights.dim() != 1:
+            raise ValueError(f'weights should be a 1d sequence but given weights have shape {tuple(weights.shape)}')
+        self.weights = weights
+        self.num_samples = num_samples
+        self.replacement = replacement
+        self.generator = generator
+
+    def __iter__(self):
+        yield from torch.multinomial(self.weights, self.num_samples, self.replacement, generator=self.generator).tolist()
+
+    def __len__(self):
+        return self.num_samples
 
 
 class BatchSampler(Sampler):
