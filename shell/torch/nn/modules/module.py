@@ -60,6 +60,16 @@ class _IncompatibleKeys:
     __str__ = __repr__
 
 
+def _typename(obj):
+    """What PyTorch's error messages call a value's type: 'torch.FloatTensor', 'int', '__main__.Net'."""
+    if isinstance(obj, torch.Tensor):
+        return obj.type()
+    cls = type(obj)
+    module = getattr(cls, '__module__', '') or ''
+    name = getattr(cls, '__qualname__', None) or cls.__name__
+    return name if module in ('', 'builtins') else f'{module}.{name}'
+
+
 def _addindent(text, spaces):
     lines = text.split('\n')
     if len(lines) == 1:
@@ -103,11 +113,13 @@ class Module:
 
     # -- registration ---------------------------------------------------------------------------
 
-    def _check_name(self, name, what, exists_in):
-        if '_parameters' not in self.__dict__:
+    def _check_name(self, name, what, where):
+        """PyTorch's checks of a new parameter's or buffer's name; `where` is the dict it goes in."""
+        if where not in self.__dict__:
             raise AttributeError(f'cannot assign {what} before Module.__init__() call')
+        exists_in = self.__dict__[where]
         if not isinstance(name, str):
-            raise TypeError(f'{what} name should be a string. Got {torch.typename(name)}')
+            raise TypeError(f'{what} name should be a string. Got {_typename(name)}')
         if '.' in name:
             raise KeyError(f'{what} name can\'t contain "."')
         if name == '':
@@ -116,9 +128,9 @@ class Module:
             raise KeyError(f"attribute '{name}' already exists")
 
     def register_buffer(self, name, tensor, persistent=True):
-        self._check_name(name, 'buffer', self._buffers)
+        self._check_name(name, 'buffer', '_buffers')
         if tensor is not None and not isinstance(tensor, torch.Tensor):
-            raise TypeError(f"cannot assign '{torch.typename(tensor)}' object to buffer '{name}' (torch Tensor or None required)")
+            raise TypeError(f"cannot assign '{_typename(tensor)}' object to buffer '{name}' (torch Tensor or None required)")
         self._forget(name)
         self._buffers[name] = tensor
         if persistent:
@@ -128,9 +140,9 @@ class Module:
         object.__setattr__(self, name, tensor)
 
     def register_parameter(self, name, param):
-        self._check_name(name, 'parameter', self._parameters)
+        self._check_name(name, 'parameter', '_parameters')
         if param is not None and not isinstance(param, _Parameter):
-            raise TypeError(f"cannot assign '{param.type() if isinstance(param, torch.Tensor) else torch.typename(param)}' "
+            raise TypeError(f"cannot assign '{_typename(param)}' "
                             f"object to parameter '{name}' (torch.nn.Parameter or None required)")
         if param is not None and param.grad_fn is not None:
             raise ValueError(f"Cannot assign non-leaf Tensor to parameter '{name}'. Model parameters must be created "
@@ -142,9 +154,9 @@ class Module:
 
     def add_module(self, name, module):
         if module is not None and not isinstance(module, Module):
-            raise TypeError(f'{torch.typename(module)} is not a Module subclass')
+            raise TypeError(f'{_typename(module)} is not a Module subclass')
         if not isinstance(name, str):
-            raise TypeError(f'module name should be a string. Got {torch.typename(name)}')
+            raise TypeError(f'module name should be a string. Got {_typename(name)}')
         if '_modules' not in self.__dict__:
             raise AttributeError('cannot assign module before Module.__init__() call')
         if name in self.__dict__ and name not in self._modules:
@@ -177,7 +189,7 @@ class Module:
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
-                raise TypeError(f"cannot assign '{value.type() if isinstance(value, torch.Tensor) else torch.typename(value)}' "
+                raise TypeError(f"cannot assign '{_typename(value)}' "
                                 f"as parameter '{name}' (torch.nn.Parameter or None expected)")
             self.register_parameter(name, value)
         elif isinstance(value, Module):
@@ -188,13 +200,13 @@ class Module:
             self.add_module(name, value)
         elif '_modules' in d and name in d['_modules']:
             if value is not None:
-                raise TypeError(f"cannot assign '{torch.typename(value)}' as child module '{name}' "
+                raise TypeError(f"cannot assign '{_typename(value)}' as child module '{name}' "
                                 f"(torch.nn.Module or None expected)")
             self._modules[name] = None
             object.__setattr__(self, name, None)
         elif '_buffers' in d and name in d['_buffers']:
             if value is not None and not isinstance(value, torch.Tensor):
-                raise TypeError(f"cannot assign '{torch.typename(value)}' as buffer '{name}' (torch.Tensor or None expected)")
+                raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' (torch.Tensor or None expected)")
             self._buffers[name] = value
             object.__setattr__(self, name, value)
         else:
@@ -358,7 +370,7 @@ class Module:
             elif a is None or isinstance(a, (str, int, torch.device)):
                 device = a
             else:
-                raise TypeError(f'to() received an invalid combination of arguments - got ({torch.typename(a)})')
+                raise TypeError(f'to() received an invalid combination of arguments - got ({_typename(a)})')
         device = kwargs.get('device', device)
         dtype = kwargs.get('dtype', dtype)
         if dtype is not None and not (dtype.is_floating_point or dtype.is_complex):
