@@ -2,8 +2,10 @@
 // IPython's layout, and dir(x). One description (describe()) feeds help()
 // and `x?`; ops take their signatures and docs from the op registry.
 #include "shell/help.h"
+#include "shell/python/classes.h"
 
 #include <algorithm>
+#include <set>
 
 #include "engine/core/accelerator.h"
 #include "shell/interp.h"
@@ -153,6 +155,94 @@ std::string function_doc(const FunctionObj& f) {
   return first.value->text;
 }
 
+namespace {
+
+// inspect.cleandoc: the first line as is, the rest without their common indentation.
+std::vector<std::string> doc_lines(const std::string& doc) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  for (size_t nl; (nl = doc.find('\n', start)) != std::string::npos; start = nl + 1) lines.push_back(doc.substr(start, nl - start));
+  lines.push_back(doc.substr(start));
+  size_t indent = std::string::npos;
+  for (size_t i = 1; i < lines.size(); ++i)
+    if (lines[i].find_first_not_of(' ') != std::string::npos) indent = std::min(indent, lines[i].find_first_not_of(' '));
+  for (size_t i = 1; i < lines.size(); ++i) lines[i] = lines[i].size() > indent ? lines[i].substr(indent) : "";
+  lines[0].erase(0, lines[0].find_first_not_of(' '));
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  return lines;
+}
+
+// How a class written in Python is called: Linear(in_features, out_features, bias=True, ...), its
+// __init__'s parameters without self; empty when it has no __init__ of Python's.
+std::string constructor_signature(const Value& cls) {
+  const Value* init = class_lookup(cls, "__init__");
+  if (!init || !init->is(Kind::Function)) return "";
+  const std::string sig = function_signature(*init->as<FunctionObj>());
+  std::string params = sig.substr(sig.find('(') + 1);  // "self, a, b=1)"
+  if (params.rfind("self, ", 0) == 0) params.erase(0, 6);
+  else if (params.rfind("self)", 0) == 0) params.erase(0, 4);
+  return static_cast<const ClassObj*>(cls.as<TypeObj>())->qualname + "(" + params;
+}
+
+std::string class_doc(const ClassObj& c) {
+  auto it = c.attrs.find("__doc__");
+  return it != c.attrs.end() && it->second.is(Kind::Str) ? it->second.as_str() : "";
+}
+
+std::string class_path(const ClassObj& c) {
+  return c.module == "builtins" || c.module.empty() ? c.qualname : c.module + "." + c.qualname;
+}
+
+// One class's own functions, as pydoc lists them: sorted, with their docstrings indented; those
+// in `shown` (defined by a subclass already listed) are left out, and the rest added to it.
+std::string methods_of(const ClassObj& c, std::set<std::string>& shown) {
+  std::string out;
+  for (const auto& [name, value] : c.attrs) {
+    if (!value.is(Kind::Function) || !shown.insert(name).second) continue;
+    const FunctionObj& f = *value.as<FunctionObj>();
+    out += " |  " + function_signature(f) + "\n";
+    const std::string doc = function_doc(f);
+    if (!doc.empty())
+      for (const std::string& l : doc_lines(doc)) out += " |      " + l + "\n";
+    out += " |  \n";
+  }
+  return out;
+}
+
+// help(cls) for a class written in Python (a user's, or torch.nn's): pydoc's layout, with its
+// docstring, its own methods, then what it inherits class by class.
+std::string class_help(const Value& cls) {
+  const auto& c = *static_cast<const ClassObj*>(cls.as<TypeObj>());
+  std::string bases;
+  for (const Value& b : c.bases) {
+    const auto* bc = dynamic_cast<const ClassObj*>(b.as<TypeObj>());
+    std::string name = bc ? (bc->module == c.module ? bc->qualname : class_path(*bc)) : b.as<TypeObj>()->name;
+    if (name == "object") name = "builtins.object";
+    bases += (bases.empty() ? "" : ", ") + name;
+  }
+  std::string out = "Help on class " + c.qualname + " in module " + c.module + ":\n\nclass " + c.qualname + "(" +
+                    (bases.empty() ? "builtins.object" : bases) + ")\n";
+  if (const std::string sig = constructor_signature(cls); !sig.empty()) out += " |  " + sig + "\n |  \n";
+  const std::string doc = class_doc(c);
+  if (!doc.empty()) {
+    for (const std::string& l : doc_lines(doc)) out += " |  " + l + "\n";
+    out += " |  \n";
+  }
+  std::set<std::string> shown;
+  std::string own = methods_of(c, shown);
+  if (!own.empty()) out += " |  Methods defined here:\n |  \n" + own;
+  for (size_t i = 1; i < c.mro.size(); ++i) {
+    const auto* base = dynamic_cast<const ClassObj*>(c.mro[i].as<TypeObj>());
+    if (!base) continue;
+    std::string inherited = methods_of(*base, shown);
+    const std::string name = base->module == c.module ? base->qualname : class_path(*base);
+    if (!inherited.empty()) out += " |  " + std::string(70, '-') + "\n |  Methods inherited from " + name + ":\n |  \n" + inherited;
+  }
+  return out;
+}
+
+}  // namespace
+
 // IPython's pinfo layout: "Head:" padded to the longest head, then the body
 // on the same line, or on the next lines when it has several.
 std::string info_fields(const std::vector<std::pair<std::string, std::string>>& fields) {
@@ -235,6 +325,11 @@ ObjectInfo describe(Interpreter& in, const Value& v) {
     case Kind::Type: {
       info.callable = true;
       if (const TypeDoc* d = find_doc(kTypeDocs, v.as<TypeObj>()->name)) info.doc = d->doc;
+      if (const auto* c = dynamic_cast<const ClassObj*>(v.as<TypeObj>())) {  // a class written in Python
+        info.doc.clear();
+        for (const std::string& l : doc_lines(class_doc(*c))) info.doc += (info.doc.empty() ? "" : "\n") + l;
+        if (const std::string sig = constructor_signature(v); !sig.empty()) info.signatures.push_back(sig);
+      }
       return info;
     }
     case Kind::Module: {
@@ -300,6 +395,8 @@ void run_help_request(const MagicCall& call) {
 }
 
 std::string help_text(Interpreter& in, const Value& v) {
+  if (v.is(Kind::Type) && is_user_class(v)) return class_help(v);
+  if (const Value cls = instance_class(v); cls.is(Kind::Type) && is_user_class(cls)) return class_help(cls);
   const ObjectInfo info = describe(in, v);
   auto sigs_and_doc = [&] {
     std::string out;

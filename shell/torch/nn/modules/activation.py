@@ -30,6 +30,8 @@ class Threshold(Module):
 
 
 class ReLU(Module):
+    """max(0, x), elementwise."""
+
     def __init__(self, inplace=False):
         super().__init__()
         self.inplace = inplace
@@ -67,6 +69,8 @@ class ReLU6(Hardtanh):
 
 
 class Sigmoid(Module):
+    """1 / (1 + exp(-x)), elementwise."""
+
     def forward(self, input):
         return torch.sigmoid(input)
 
@@ -81,6 +85,8 @@ class Hardsigmoid(Module):
 
 
 class Tanh(Module):
+    """tanh(x), elementwise."""
+
     def forward(self, input):
         return torch.tanh(input)
 
@@ -171,6 +177,8 @@ class GLU(Module):
 
 
 class GELU(Module):
+    """x * Phi(x), Phi the standard normal CDF (approximate="tanh": its tanh form)."""
+
     def __init__(self, approximate='none'):
         super().__init__()
         self.approximate = approximate
@@ -195,6 +203,8 @@ class Hardshrink(Module):
 
 
 class LeakyReLU(Module):
+    """x for x > 0, negative_slope * x otherwise."""
+
     def __init__(self, negative_slope=0.01, inplace=False):
         super().__init__()
         self.negative_slope = negative_slope
@@ -280,6 +290,8 @@ class Softmin(Module):
 
 
 class Softmax(Module):
+    """exp(x) / sum(exp(x)) along dim: each slice becomes a probability distribution."""
+
     def __init__(self, dim=None):
         super().__init__()
         self.dim = dim
@@ -299,6 +311,8 @@ class Softmax2d(Module):
 
 
 class LogSoftmax(Module):
+    """log(softmax(x)) along dim, computed stably."""
+
     def __init__(self, dim=None):
         super().__init__()
         self.dim = dim

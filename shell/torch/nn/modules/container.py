@@ -18,6 +18,10 @@ def _index(name, idx, n):
 
 
 class Sequential(Module):
+    """Modules run one after another, each on the output of the one before. Takes
+    modules as arguments (named 0, 1, ...) or an OrderedDict of named ones; index, slice and
+    append like a list."""
+
     def __init__(self, *args):
         super().__init__()
         if len(args) == 1 and isinstance(args[0], OrderedDict):
@@ -115,6 +119,8 @@ def _compressed_children(container):
 
 
 class ModuleList(Module):
+    """A list of modules, registered so that parameters() and to() reach them. It has no forward."""
+
     def __init__(self, modules=None):
         super().__init__()
         if modules is not None:
@@ -190,6 +196,8 @@ class ModuleList(Module):
 
 
 class ModuleDict(Module):
+    """A dict of modules, registered so that parameters() and to() reach them. It has no forward."""
+
     def __init__(self, modules=None):
         super().__init__()
         if modules is not None:
@@ -253,6 +261,8 @@ def _tensor_line(key, p, legacy):
 
 
 class ParameterList(Module):
+    """A list of Parameters (tensors given are wrapped), registered with the module."""
+
     def __init__(self, values=None):
         super().__init__()
         object.__setattr__(self, '_size', 0)
@@ -306,6 +316,8 @@ class ParameterList(Module):
 
 
 class ParameterDict(Module):
+    """A dict of Parameters (tensors given are wrapped), registered with the module."""
+
     def __init__(self, parameters=None):
         super().__init__()
         object.__setattr__(self, '_keys', {})

@@ -8,6 +8,8 @@ F = torch.nn.functional
 
 
 class Dropout(Module):
+    """While training, zeroes each element with probability p and scales the rest by 1/(1-p); in eval mode, the identity."""
+
     def __init__(self, p=0.5, inplace=False):
         super().__init__()
         if p < 0 or p > 1:

@@ -6,6 +6,8 @@ __all__ = ['Flatten', 'Unflatten']
 
 
 class Flatten(Module):
+    """Flattens dims start_dim..end_dim into one (by default all but the batch dim)."""
+
     def __init__(self, start_dim=1, end_dim=-1):
         super().__init__()
         self.start_dim = start_dim

@@ -11,6 +11,8 @@ F = torch.nn.functional
 
 
 class Identity(Module):
+    """Returns its input unchanged (its arguments are ignored)."""
+
     def __init__(self, *args, **kwargs):
         super().__init__()
 
@@ -19,6 +21,11 @@ class Identity(Module):
 
 
 class Linear(Module):
+    """y = x @ weight.T + bias, on the last dim of x.
+
+    weight is (out_features, in_features) and bias (out_features,), both drawn from
+    U(-1/sqrt(in_features), 1/sqrt(in_features)). bias=False leaves the bias out."""
+
     def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
         super().__init__()
         self.in_features = in_features
@@ -46,6 +53,8 @@ class Linear(Module):
 
 
 class Bilinear(Module):
+    """y = x1 @ weight @ x2 + bias per output feature; weight is (out, in1, in2)."""
+
     def __init__(self, in1_features, in2_features, out_features, bias=True, device=None, dtype=None):
         super().__init__()
         self.in1_features = in1_features

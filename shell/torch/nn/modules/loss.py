@@ -24,11 +24,15 @@ class _WeightedLoss(_Loss):
 
 
 class L1Loss(_Loss):
+    """Mean absolute error: |input - target|, reduced by reduction."""
+
     def forward(self, input, target):
         return F.l1_loss(input, target, reduction=self.reduction)
 
 
 class MSELoss(_Loss):
+    """Mean squared error: (input - target)**2, reduced by reduction (mean, sum or none)."""
+
     def forward(self, input, target):
         return F.mse_loss(input, target, reduction=self.reduction)
 
@@ -52,6 +56,8 @@ class HuberLoss(_Loss):
 
 
 class NLLLoss(_WeightedLoss):
+    """Negative log likelihood of log-probabilities (N, C) for class indices (N,)."""
+
     def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
         super().__init__(weight, size_average, reduce, reduction)
         self.ignore_index = ignore_index
@@ -61,6 +67,10 @@ class NLLLoss(_WeightedLoss):
 
 
 class CrossEntropyLoss(_WeightedLoss):
+    """Cross entropy between logits (N, C) and class indices (N,) or class
+    probabilities (N, C): log_softmax then the negative log likelihood. weight rescales each
+    class, ignore_index skips a target value, label_smoothing mixes in the uniform distribution."""
+
     def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean',
                  label_smoothing=0.0):
         super().__init__(weight, size_average, reduce, reduction)
@@ -73,11 +83,15 @@ class CrossEntropyLoss(_WeightedLoss):
 
 
 class BCELoss(_WeightedLoss):
+    """Binary cross entropy of probabilities in [0, 1] against targets in [0, 1]."""
+
     def forward(self, input, target):
         return F.binary_cross_entropy(input, target, weight=self.weight, reduction=self.reduction)
 
 
 class BCEWithLogitsLoss(_Loss):
+    """Binary cross entropy of logits (a sigmoid inside, computed stably); pos_weight weighs positives."""
+
     def __init__(self, weight=None, size_average=None, reduce=None, reduction='mean', pos_weight=None):
         super().__init__(size_average, reduce, reduction)
         self.register_buffer('weight', weight)

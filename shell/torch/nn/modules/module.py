@@ -93,6 +93,11 @@ def _zero_grads(params, set_to_none):
 
 
 class Module:
+    """Base class of every layer and model. Subclass it, assign layers and Parameters
+    as attributes in __init__ (after super().__init__()), and define forward(); calling the
+    module runs forward. Its parameters(), state_dict(), to(), train()/eval() and zero_grad()
+    reach everything assigned to it, recursively."""
+
     training = True
 
     def __init__(self, *args, **kwargs):

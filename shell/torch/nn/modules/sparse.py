@@ -10,6 +10,8 @@ Parameter = torch.nn.parameter.Parameter
 
 
 class Embedding(Module):
+    """A table of num_embeddings vectors of size embedding_dim, looked up by integer index."""
+
     def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0,
                  scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None):
         super().__init__()
