@@ -191,7 +191,7 @@ static int run(int argc, char** argv) {
   }
   if (threads > 0) {
 #ifdef _OPENMP
-    omp_set_num_threads(std::min(threads, 1024));  // as torch.set_num_threads runs at most (torch/benchmark.cpp)
+    omp_set_num_threads(std::min(threads, 1024));  // as torch.set_num_threads runs at most (torch/utils/benchmark/benchmark.cpp)
 #endif
   }
   if (!device.empty()) {

@@ -11,7 +11,7 @@
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
-#include "shell/torch/cuda_module.h"
+#include "shell/torch/cuda/module.h"
 
 namespace tsh::shell {
 

@@ -16,7 +16,7 @@
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
 #include "shell/torch/out_arg.h"
-#include "shell/torch/cuda_module.h"
+#include "shell/torch/cuda/module.h"
 #include "shell/torch/registry.h"
 
 namespace tsh::shell {

@@ -20,8 +20,8 @@
 #include "engine/ops/host_values.h"
 #include "engine/ops/unary.h"
 #include "shell/python/errors.h"
-#include "shell/torch/autograd_module.h"
-#include "shell/torch/autograd_ops.h"
+#include "shell/torch/autograd/module.h"
+#include "shell/torch/autograd/ops.h"
 #include "shell/torch/arg_parser.h"
 
 namespace tsh::shell {

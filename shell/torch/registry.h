@@ -211,9 +211,9 @@ void install_legacy_types(std::map<std::string, Value>& torch_attrs, std::map<st
 // Whether set_default_tensor_type chose a torch.cuda type (factories then default to CUDA).
 bool default_tensor_type_is_cuda();
 // torch.no_grad, enable_grad, set_grad_enabled, inference_mode and their queries,
-// get/set_default_device, torch.random.fork_rng (shell/torch/grad_mode.cpp).
+// get/set_default_device, torch.random.fork_rng (shell/torch/autograd/grad_mode.cpp).
 void install_grad_mode(std::map<std::string, Value>& torch_attrs);
-// torch.cuda.device and torch.cuda.stream as context managers in a build without CUDA (shell/torch/grad_mode.cpp).
+// torch.cuda.device and torch.cuda.stream as context managers in a build without CUDA (shell/torch/autograd/grad_mode.cpp).
 void install_cuda_contexts(std::map<std::string, Value>& cuda_attrs);
 // A torch.device's __enter__/__exit__: the default device inside a with block.
 Value device_context_attr(const Value& dev, const std::string& name);

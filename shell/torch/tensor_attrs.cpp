@@ -12,7 +12,7 @@
 #include "engine/ops/views.h"
 #include "shell/torch/layout.h"
 #include "shell/python/errors.h"
-#include "shell/torch/autograd_module.h"
+#include "shell/torch/autograd/module.h"
 
 namespace tsh::shell {
 

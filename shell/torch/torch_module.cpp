@@ -8,10 +8,10 @@
 #include "shell/interp.h"
 #include "shell/python/errors.h"
 #include "shell/python/exceptions.h"
-#include "shell/torch/benchmark.h"
-#include "shell/torch/cuda_module.h"
+#include "shell/torch/utils/benchmark/benchmark.h"
+#include "shell/torch/cuda/module.h"
 #include "shell/torch/layout.h"
-#include "shell/torch/autograd_module.h"
+#include "shell/torch/autograd/module.h"
 #include "shell/torch/nn/nn.h"
 #include "shell/torch/registry.h"
 
@@ -149,7 +149,7 @@ Value make_torch_module(Interpreter&) {
   install_serialization(attrs);  // torch.save, torch.load
   install_removed_attrs(attrs);  // torch.eig, torch.solve, ...: PyTorch's removal messages
 
-  install_cuda_module(attrs);  // torch.cuda, the legacy types, torch.backends (shell/torch/cuda_module.cpp)
+  install_cuda_module(attrs);  // torch.cuda, the legacy types, torch.backends (shell/torch/cuda/module.cpp)
 
   // torch.linalg: every registry function named linalg_X is torch.linalg.X, as in PyTorch.
   Value linalg = module("torch.linalg");

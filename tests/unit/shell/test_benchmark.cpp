@@ -9,7 +9,7 @@
 #include <regex>
 
 #include "shell/session.h"
-#include "shell/torch/benchmark.h"
+#include "shell/torch/utils/benchmark/benchmark.h"
 #include "tests/unit/shell/session_run.h"
 
 using namespace tsh::shell;

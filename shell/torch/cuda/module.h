@@ -1,4 +1,4 @@
-// shell/torch/cuda_module.h — torch.cuda over the Accelerator interface (engine/core/accelerator.h).
+// shell/torch/cuda/module.h — torch.cuda over the Accelerator interface (engine/core/accelerator.h).
 //
 // In a build without a GPU backend accelerator() is null and torch.cuda is
 // what it always was in tsh: is_available() False, device_count() 0, the

@@ -1,4 +1,4 @@
-// shell/torch/autograd_ops.cpp — registry ops when autograd records: grad mode is on and an
+// shell/torch/autograd/ops.cpp — registry ops when autograd records: grad mode is on and an
 // argument requires grad.
 //
 // The registry first runs an op's plain implementation (its argument checks, errors and dtype
@@ -6,7 +6,7 @@
 // engine's differentiable functions (engine/autograd/functions.h), which record the node PyTorch
 // records. An op with no entry here and a floating result refuses with PyTorch's "the derivative
 // for 'op' is not implemented." rather than return a tensor that silently drops the graph.
-#include "shell/torch/autograd_ops.h"
+#include "shell/torch/autograd/ops.h"
 
 #include <map>
 #include <set>

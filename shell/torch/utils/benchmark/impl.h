@@ -1,5 +1,5 @@
-// shell/torch/benchmark_impl.h — what benchmark.cpp (Timer) and
-// benchmark_measurement.cpp (TaskSpec, Measurement) share. Internal to them.
+// shell/torch/utils/benchmark/impl.h — what benchmark.cpp (Timer) and
+// measurement.cpp (TaskSpec, Measurement) share. Internal to them.
 #pragma once
 
 #include <string>

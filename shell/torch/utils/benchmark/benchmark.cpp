@@ -1,9 +1,9 @@
-// shell/torch/benchmark.cpp — torch.utils.benchmark's Timer and the module
+// shell/torch/utils/benchmark/benchmark.cpp — torch.utils.benchmark's Timer and the module
 // itself. A Timer runs its stmt and setup (tsh source) in a namespace built
 // from `globals=`, apart from the session's, as PyTorch's does on top of
 // Python's timeit, with PyTorch's warm-up, block sizes and thread count.
-// Measurement and TaskSpec are in benchmark_measurement.cpp.
-#include "shell/torch/benchmark.h"
+// Measurement and TaskSpec are in measurement.cpp.
+#include "shell/torch/utils/benchmark/benchmark.h"
 
 #include <algorithm>
 #include <chrono>
@@ -19,7 +19,7 @@
 #include "shell/python/methods.h"
 #include "engine/core/accelerator.h"
 #include "shell/python/timed_code.h"
-#include "shell/torch/benchmark_impl.h"
+#include "shell/torch/utils/benchmark/impl.h"
 
 namespace tsh::shell {
 

@@ -1,4 +1,4 @@
-// shell/torch/autograd_calls.cpp — how the registry runs an op when autograd records: an argument
+// shell/torch/autograd/calls.cpp — how the registry runs an op when autograd records: an argument
 // requires grad and grad mode is on.
 //
 // The op's plain implementation runs first (its checks, errors and dtype rules stay the one source
@@ -28,7 +28,7 @@
 #include "engine/ops/unary.h"
 #include "engine/ops/views.h"
 #include "shell/python/errors.h"
-#include "shell/torch/autograd_ops.h"
+#include "shell/torch/autograd/ops.h"
 
 namespace tsh::shell {
 

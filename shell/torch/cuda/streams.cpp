@@ -1,4 +1,4 @@
-// shell/torch/cuda_streams.cpp — torch.cuda.Stream, torch.cuda.Event, the stream(s)
+// shell/torch/cuda/streams.cpp — torch.cuda.Stream, torch.cuda.Event, the stream(s)
 // context, set_stream, current_stream and default_stream (torch/cuda/streams.py).
 //
 // A Stream is a handle on a runtime stream of one device (0 is a device's
@@ -13,7 +13,7 @@
 #include "shell/python/call_args.h"
 #include "shell/python/context.h"
 #include "shell/python/errors.h"
-#include "shell/torch/cuda_module.h"
+#include "shell/torch/cuda/module.h"
 
 namespace tsh::shell {
 

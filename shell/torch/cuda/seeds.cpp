@@ -1,4 +1,4 @@
-// shell/torch/cuda_seeds.cpp — torch.cuda.manual_seed, manual_seed_all, seed, seed_all, initial_seed.
+// shell/torch/cuda/seeds.cpp — torch.cuda.manual_seed, manual_seed_all, seed, seed_all, initial_seed.
 //
 // PyTorch seeds CUDA lazily: before the driver has started, a seed call is
 // queued (torch.cuda._lazy_call) and runs at initialisation, so seeding never
@@ -14,7 +14,7 @@
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
-#include "shell/torch/cuda_module.h"
+#include "shell/torch/cuda/module.h"
 
 namespace tsh::shell {
 

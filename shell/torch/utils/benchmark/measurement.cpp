@@ -1,6 +1,6 @@
-// shell/torch/benchmark_measurement.cpp — torch.utils.benchmark's TaskSpec and
+// shell/torch/utils/benchmark/measurement.cpp — torch.utils.benchmark's TaskSpec and
 // Measurement (statistics as PyTorch computes them, and its repr layout),
-// select_unit, and the helpers the Timer shares (benchmark_impl.h).
+// select_unit, and the helpers the Timer shares (impl.h).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -14,8 +14,8 @@
 #include "shell/python/format_spec.h"
 #include "shell/python/methods.h"
 #include "shell/python/timed_code.h"
-#include "shell/torch/benchmark.h"
-#include "shell/torch/benchmark_impl.h"
+#include "shell/torch/utils/benchmark/benchmark.h"
+#include "shell/torch/utils/benchmark/impl.h"
 
 namespace tsh::shell::bench {
 

@@ -1,4 +1,4 @@
-// shell/torch/autograd_module.h — grad_fn objects and torch.autograd.
+// shell/torch/autograd/module.h — grad_fn objects and torch.autograd.
 #pragma once
 
 #include <map>
@@ -19,7 +19,7 @@ Value grad_fn_value(const std::shared_ptr<autograd::Node>& node);
 void register_autograd_ops(Registry& r);
 // torch.autograd: grad, backward and the grad-mode switches (after install_grad_mode).
 void install_autograd_module(std::map<std::string, Value>& torch_attrs);
-// Anomaly mode (shell/torch/anomaly_mode.cpp): set_detect_anomaly, detect_anomaly, the torch queries.
+// Anomaly mode (shell/torch/autograd/anomaly_mode.cpp): set_detect_anomaly, detect_anomaly, the torch queries.
 void install_anomaly_mode(std::map<std::string, Value>& torch_attrs, std::map<std::string, Value>& autograd_attrs);
 // torch.autograd.Function, the base of custom differentiable operations (autograd_function.cpp).
 Value autograd_function_class();

@@ -1,4 +1,4 @@
-// shell/torch/benchmark.h — torch.utils.benchmark: Timer, Measurement, TaskSpec
+// shell/torch/utils/benchmark/benchmark.h — torch.utils.benchmark: Timer, Measurement, TaskSpec
 // and select_unit, printing exactly as PyTorch's do; and torch's
 // get_num_threads / set_num_threads, which a Timer's num_threads uses.
 #pragma once

@@ -1,4 +1,4 @@
-// shell/torch/autograd_function.cpp — torch.autograd.Function: custom differentiable
+// shell/torch/autograd/function.cpp — torch.autograd.Function: custom differentiable
 // operations written as a tsh class with static forward(ctx, ...) and backward(ctx, ...).
 //
 // Cls.apply(*args) runs forward with grad mode off; when grad mode is on and a tensor

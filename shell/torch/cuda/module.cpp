@@ -1,8 +1,8 @@
-// shell/torch/cuda_module.cpp — the torch.cuda module: which devices there are, the
+// shell/torch/cuda/module.cpp — the torch.cuda module: which devices there are, the
 // current one, their properties and synchronisation (torch/cuda/__init__.py),
 // and the device-index rules every torch.cuda function shares. Streams,
 // events, memory, seeds and the device contexts have a file each (cuda_*.cpp).
-#include "shell/torch/cuda_module.h"
+#include "shell/torch/cuda/module.h"
 
 #include "engine/core/error.h"
 #include "shell/interp.h"

@@ -1,4 +1,4 @@
-// shell/torch/cuda_device_context.cpp — torch.cuda.device(i) and torch.cuda.device_of(obj):
+// shell/torch/cuda/device_context.cpp — torch.cuda.device(i) and torch.cuda.device_of(obj):
 // contexts that make a device current for their block and restore the previous one.
 //
 // As PyTorch's (torch/cuda/__init__.py): the index is worked out when the
@@ -10,7 +10,7 @@
 #include "shell/python/call_args.h"
 #include "shell/python/context.h"
 #include "shell/python/errors.h"
-#include "shell/torch/cuda_module.h"
+#include "shell/torch/cuda/module.h"
 
 namespace tsh::shell {
 

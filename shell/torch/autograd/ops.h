@@ -1,4 +1,4 @@
-// shell/torch/autograd_ops.h — what the registry runs for an op when autograd records.
+// shell/torch/autograd/ops.h — what the registry runs for an op when autograd records.
 #pragma once
 
 #include <functional>

@@ -1,7 +1,7 @@
-// shell/torch/autograd_module.cpp — autograd as Python sees it: grad_fn objects (name(),
+// shell/torch/autograd/module.cpp — autograd as Python sees it: grad_fn objects (name(),
 // next_functions), Tensor.backward / requires_grad_ / retain_grad / detach / detach_, and the
 // torch.autograd module (grad, backward).
-#include "shell/torch/autograd_module.h"
+#include "shell/torch/autograd/module.h"
 
 #include <map>
 

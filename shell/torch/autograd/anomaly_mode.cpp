@@ -1,4 +1,4 @@
-// shell/torch/anomaly_mode.cpp — torch.autograd's anomaly detection: set_detect_anomaly and
+// shell/torch/autograd/anomaly_mode.cpp — torch.autograd's anomaly detection: set_detect_anomaly and
 // detect_anomaly (context managers, as torch/autograd/anomaly_mode.py), is_anomaly_enabled and
 // is_anomaly_check_nan_enabled, and the warning that names the forward call of a node whose
 // backward failed. The engine keeps the traceback and checks for NaN (engine/autograd/node.h).
@@ -8,7 +8,7 @@
 #include "shell/python/context.h"
 #include "shell/python/errors.h"
 #include "shell/python/warnings.h"
-#include "shell/torch/autograd_module.h"
+#include "shell/torch/autograd/module.h"
 
 namespace tsh::shell {
 

@@ -1,4 +1,4 @@
-// shell/torch/cuda_memory.cpp — torch.cuda's memory functions over the runtime's caching
+// shell/torch/cuda/memory.cpp — torch.cuda's memory functions over the runtime's caching
 // allocator figures (torch/cuda/memory.py): empty_cache, memory_stats,
 // memory_allocated & co., the resets, memory_summary and mem_get_info.
 //
@@ -11,7 +11,7 @@
 #include "shell/python/call_args.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
-#include "shell/torch/cuda_module.h"
+#include "shell/torch/cuda/module.h"
 
 namespace tsh::shell {
 

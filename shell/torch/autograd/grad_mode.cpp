@@ -1,4 +1,4 @@
-// shell/torch/grad_mode.cpp — torch.no_grad, enable_grad, set_grad_enabled,
+// shell/torch/autograd/grad_mode.cpp — torch.no_grad, enable_grad, set_grad_enabled,
 // inference_mode and their queries; torch.random.fork_rng; torch.device as
 // a default-device context. Each is a context manager that restores on exit
 // what it changed on entry (set_grad_enabled changes the mode when called,
