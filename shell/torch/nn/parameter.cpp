@@ -18,8 +18,8 @@ Value parameter_type() {
       if (!v[0].is_none() && !v[0].is(Kind::Tensor))
         throw TypeError("Parameter.__new__(): argument 'data' must be Tensor, not " + type_name(v[0]));
       const bool requires_grad = v[1].is_none() || truthy(v[1]);
-      // PyTorch's Parameter() with no data is an empty float tensor.
-      const Tensor data = v[0].is_none() ? zeros({0}, DType::Float32) : v[0].as_tensor();
+      // Parameter() with no data is an empty tensor of the default dtype, as in PyTorch.
+      const Tensor data = v[0].is_none() ? zeros({0}, default_dtype()) : v[0].as_tensor();
       if (requires_grad && !autograd::is_differentiable_dtype(data.dtype()))
         throw RuntimeError("Only Tensors of floating point and complex dtype can require gradients");
       Tensor p = autograd::detach(data);  // the same storage and version counter, a leaf
