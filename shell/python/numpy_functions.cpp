@@ -149,6 +149,7 @@ void install_numpy_functions(Value& m) {
   unary_ufunc(m, "abs", "abs", true);
   unary_ufunc(m, "absolute", "abs", true);
   unary_ufunc(m, "negative", "neg", true);
+  unary_ufunc(m, "square", "square", true);
   for (const char* name : {"sum", "prod", "mean", "min", "max", "argmax", "argmin", "std", "var", "cumsum"}) as_method(m, name);
   extremum_ufunc(m, "maximum", true);
   extremum_ufunc(m, "minimum", false);
