@@ -42,6 +42,15 @@ struct Options {
 };
 Options parse_options(const std::string& args, const std::string& spec);
 
+// A piece of a magic's argument text: where it starts, and the text.
+struct Piece {
+  size_t at = 0;
+  std::string text;
+};
+// Splits `s` at top-level occurrences of any character of `seps` (outside brackets and quotes),
+// dropping empty pieces and surrounding blanks; `base` is where s starts in the argument text.
+std::vector<Piece> split_top(const std::string& s, size_t base, const char* seps);
+
 // The argument text split into words; quotes group and are removed.
 std::vector<std::string> split_words(const std::string& args);
 

@@ -32,44 +32,6 @@ namespace {
 
 constexpr size_t kMostViews = 6;  // one mark of its own each
 
-// A piece of the argument text: where it starts, and the text.
-struct Piece {
-  size_t at = 0;
-  std::string text;
-};
-
-// Splits `s` at top-level occurrences of any character of `seps` (outside
-// brackets and quotes), dropping empty pieces and surrounding blanks.
-std::vector<Piece> split_top(const std::string& s, size_t base, const char* seps) {
-  std::vector<Piece> out;
-  int depth = 0;
-  char quote = 0;
-  size_t start = 0;
-  auto flush = [&](size_t end) {
-    size_t b = start, e = end;
-    while (b < e && (s[b] == ' ' || s[b] == '\t')) ++b;
-    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t')) --e;
-    if (b < e) out.push_back({base + b, s.substr(b, e - b)});
-  };
-  for (size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    if (quote) {
-      if (c == '\\') ++i;
-      else if (c == quote) quote = 0;
-    } else if (c == '\'' || c == '"') {
-      quote = c;
-    } else if (c == '(' || c == '[' || c == '{') {
-      ++depth;
-    } else if ((c == ')' || c == ']' || c == '}') && depth > 0) {
-      --depth;
-    } else if (depth == 0 && std::strchr(seps, c)) {
-      flush(i);
-      start = i + 1;
-    }
-  }
-  flush(s.size());
-  return out;
-}
 
 bool parses_as_expression(const std::string& code) {
   const grammar::ParseResult r = grammar::parse(code);
@@ -176,6 +138,37 @@ std::optional<std::string> png_of(const std::string& svg) {
 }
 
 }  // namespace
+
+std::vector<Piece> split_top(const std::string& s, size_t base, const char* seps) {
+  std::vector<Piece> out;
+  int depth = 0;
+  char quote = 0;
+  size_t start = 0;
+  auto flush = [&](size_t end) {
+    size_t b = start, e = end;
+    while (b < e && (s[b] == ' ' || s[b] == '\t')) ++b;
+    while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t')) --e;
+    if (b < e) out.push_back({base + b, s.substr(b, e - b)});
+  };
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (quote) {
+      if (c == '\\') ++i;
+      else if (c == quote) quote = 0;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if ((c == ')' || c == ']' || c == '}') && depth > 0) {
+      --depth;
+    } else if (depth == 0 && std::strchr(seps, c)) {
+      flush(i);
+      start = i + 1;
+    }
+  }
+  flush(s.size());
+  return out;
+}
 
 std::string storage_diagram(const Tensor& t, const std::string& label, size_t width) {
   return render_text(layout_storage(t.storage(), t.dtype(), {view_of(t, label)}, label, width), false);

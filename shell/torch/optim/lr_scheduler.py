@@ -50,15 +50,19 @@ class LRScheduler:
 _LRScheduler = LRScheduler
 
 
+def _per_group(optimizer, lr_lambda):
+    """LambdaLR's and MultiplicativeLR's functions: one for every param group, or one per group."""
+    groups = optimizer.param_groups
+    if not isinstance(lr_lambda, (list, tuple)):
+        return [lr_lambda] * len(groups)
+    if len(lr_lambda) != len(groups):
+        raise ValueError(f'Expected {len(groups)} lr_lambdas, but got {len(lr_lambda)}')
+    return list(lr_lambda)
+
+
 class LambdaLR(LRScheduler):
     def __init__(self, optimizer, lr_lambda, last_epoch=-1):
-        groups = optimizer.param_groups
-        if not isinstance(lr_lambda, (list, tuple)):
-            self.lr_lambdas = [lr_lambda] * len(groups)
-        else:
-            if len(lr_lambda) != len(groups):
-                raise ValueError(f'Expected {len(groups)} lr_lambdas, but got {len(lr_lambda)}')
-            self.lr_lambdas = list(lr_lambda)
+        self.lr_lambdas = _per_group(optimizer, lr_lambda)
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
@@ -67,13 +71,7 @@ class LambdaLR(LRScheduler):
 
 class MultiplicativeLR(LRScheduler):
     def __init__(self, optimizer, lr_lambda, last_epoch=-1):
-        groups = optimizer.param_groups
-        if not isinstance(lr_lambda, (list, tuple)):
-            self.lr_lambdas = [lr_lambda] * len(groups)
-        else:
-            if len(lr_lambda) != len(groups):
-                raise ValueError(f'Expected {len(groups)} lr_lambdas, but got {len(lr_lambda)}')
-            self.lr_lambdas = list(lr_lambda)
+        self.lr_lambdas = _per_group(optimizer, lr_lambda)
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):

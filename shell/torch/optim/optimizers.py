@@ -108,6 +108,12 @@ def _check(name, value, low=0.0):
         raise ValueError(f'Invalid {name}: {value}')
 
 
+def _check_betas(betas):
+    for i in (0, 1):
+        if not 0.0 <= betas[i] < 1.0:
+            raise ValueError(f'Invalid beta parameter at index {i}: {betas[i]}')
+
+
 def _unsupported(name, foreach, fused, capturable=False, differentiable=False):
     if foreach or fused or capturable or differentiable:
         raise NotImplementedError(f'{name}(foreach=, fused=, capturable=, differentiable=) are not supported by tsh: '
@@ -152,10 +158,7 @@ class Adam(Optimizer):
                  decoupled_weight_decay=False):
         _check('learning rate', lr)
         _check('epsilon value', eps)
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError(f'Invalid beta parameter at index 0: {betas[0]}')
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError(f'Invalid beta parameter at index 1: {betas[1]}')
+        _check_betas(betas)
         _check('weight_decay value', weight_decay)
         _unsupported(type(self).__name__, foreach, fused, capturable, differentiable)
         super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
@@ -283,10 +286,7 @@ class Adamax(Optimizer):
                  maximize=False, differentiable=False, capturable=False):
         _check('learning rate', lr)
         _check('epsilon value', eps)
-        if not 0.0 <= betas[0] < 1.0:
-            raise ValueError(f'Invalid beta parameter at index 0: {betas[0]}')
-        if not 0.0 <= betas[1] < 1.0:
-            raise ValueError(f'Invalid beta parameter at index 1: {betas[1]}')
+        _check_betas(betas)
         _check('weight_decay value', weight_decay)
         _unsupported('Adamax', foreach, None, capturable, differentiable)
         super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, foreach=foreach,
