@@ -46,22 +46,31 @@ void run_embedded(Interpreter& in, const Value& module, const std::string& path)
   for (const EmbeddedSource& s : embedded_sources())
     if (path == s.path) found = &s;
   if (!found) throw RuntimeError("tsh was built without its Python source " + path);
-  auto text = std::make_shared<const std::string>(found->text);
+  // The text is named for tracebacks while it lives (a later text at its address is another's).
+  std::shared_ptr<const std::string> text(new std::string(found->text), [](const std::string* t) {
+    loaded_texts().erase(t);
+    delete t;
+  });
+  loaded_texts()[text.get()] = found->path;
   auto parsed = std::make_shared<grammar::ParseResult>(grammar::parse(*text));
   if (parsed->error)  // a build error, caught by the tests: every file is loaded there
     throw RuntimeError("tsh's " + path + " did not parse (line " + std::to_string(parsed->error->span.line) + "): " +
                        parsed->error->message);
-  in.keep_alive(parsed);
   in.keep_alive(std::const_pointer_cast<std::string>(text));
-  loaded_texts()[text.get()] = found->path;
   auto* m = module.as<ModuleObj>();
   auto scope = std::make_shared<Scope>();
   scope->isolated = true;  // the file's globals: lookups go on to builtins, never the session
   scope->vars = m->attrs;
   scope->vars["__name__"] = Value::str(m->name);
-  // The file's functions hold its namespace, which holds them and `torch` (a module, which the
-  // collector does not trace): a cycle. The session's end breaks it.
-  in.keep_alive(std::shared_ptr<void>(nullptr, [scope](void*) { scope->vars.clear(); }));
+  // The file's functions hold its namespace, which holds them and `torch`; the module holds what
+  // the file defined and imported, `torch` too. Modules are not traced by the collector, so these
+  // cycles are broken when the session ends.
+  in.keep_alive(std::shared_ptr<void>(nullptr, [scope, module](void*) {
+    scope->vars.clear();
+    module.as<ModuleObj>()->attrs.clear();
+  }));
+  // Last: each function the file defines keeps the interpreter's latest tree alive, its own.
+  in.keep_alive(parsed);
   const bool echo = in.echo_expressions;
   const std::shared_ptr<const std::string> source = in.source();
   in.echo_expressions = false;  // docstrings are statements too
