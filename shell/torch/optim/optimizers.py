@@ -3,7 +3,7 @@
 import torch
 from torch.nn.modules.module import _zero_grads
 
-__all__ = ['Optimizer', 'SGD', 'Adam', 'AdamW', 'RMSprop', 'Adagrad', 'Adamax', 'Adadelta', 'Rprop']
+__all__ = ['Optimizer', 'SGD', 'Adam', 'AdamW', 'RMSprop', 'Adagrad', 'Adamax', 'Adadelta', 'Rprop', 'NAdam', 'RAdam']
 
 
 class Optimizer:
@@ -373,3 +373,95 @@ class Rprop(Optimizer):
         grad.copy_(torch.where(sign.eq(etaminus), 0, grad))
         param.addcmul_(grad.sign(), step_size, value=-1)
         prev.copy_(grad)
+
+
+class NAdam(Optimizer):
+    def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, momentum_decay=4e-3,
+                 decoupled_weight_decay=False, *, foreach=None, maximize=False, capturable=False,
+                 differentiable=False):
+        _check('learning rate', lr)
+        _check('epsilon value', eps)
+        _check_betas(betas)
+        _check('weight_decay value', weight_decay)
+        _check('momentum_decay value', momentum_decay)
+        _unsupported('NAdam', foreach, None, capturable, differentiable)
+        super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay,
+                                      momentum_decay=momentum_decay, decoupled_weight_decay=decoupled_weight_decay,
+                                      maximize=maximize, foreach=foreach, capturable=capturable,
+                                      differentiable=differentiable))
+
+    def _update(self, param, grad, group, state):
+        if not state:
+            state['step'] = torch.tensor(0.0)
+            state['mu_product'] = torch.tensor(1.0)  # a float32 running product, rounded as PyTorch's is
+            state['exp_avg'] = torch.zeros_like(param)
+            state['exp_avg_sq'] = torch.zeros_like(param)
+        if group['maximize']:
+            grad = -grad
+        beta1, beta2 = group['betas']
+        lr, wd = group['lr'], group['weight_decay']
+        state['step'] += 1
+        step = state['step'].item()
+        bias_correction2 = 1 - beta2 ** step
+        if wd != 0:
+            if group['decoupled_weight_decay']:
+                param.mul_(1 - lr * wd)
+            else:
+                grad = grad.add(param, alpha=wd)
+        mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * group['momentum_decay'])))
+        mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * group['momentum_decay'])))
+        state['mu_product'] *= mu
+        exp_avg, exp_avg_sq = state['exp_avg'], state['exp_avg_sq']
+        exp_avg.lerp_(grad, 1 - beta1)
+        exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
+        denom = exp_avg_sq.div(bias_correction2).sqrt()
+        mu_product = state['mu_product'].item()
+        mu_product_next = mu_product * mu_next
+        denom.add_(group['eps'])
+        param.addcdiv_(grad, denom, value=(-lr * (1.0 - mu) / (1.0 - mu_product)))
+        param.addcdiv_(exp_avg, denom, value=(-lr * mu_next) / (1.0 - mu_product_next))
+
+
+class RAdam(Optimizer):
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, decoupled_weight_decay=False,
+                 *, foreach=None, maximize=False, capturable=False, differentiable=False):
+        _check('learning rate', lr)
+        _check('epsilon value', eps)
+        _check_betas(betas)
+        _check('weight_decay value', weight_decay)
+        _unsupported('RAdam', foreach, None, capturable, differentiable)
+        super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, maximize=maximize,
+                                      foreach=foreach, capturable=capturable,
+                                      decoupled_weight_decay=decoupled_weight_decay, differentiable=differentiable))
+
+    def _update(self, param, grad, group, state):
+        if not state:
+            state['step'] = torch.tensor(0.0)
+            state['exp_avg'] = torch.zeros_like(param)
+            state['exp_avg_sq'] = torch.zeros_like(param)
+        if group['maximize']:
+            grad = -grad
+        beta1, beta2 = group['betas']
+        lr, wd = group['lr'], group['weight_decay']
+        state['step'] += 1
+        step = state['step'].item()
+        if wd != 0:
+            if group['decoupled_weight_decay']:
+                param.mul_(1 - lr * wd)
+            else:
+                grad = grad.add(param, alpha=wd)
+        exp_avg, exp_avg_sq = state['exp_avg'], state['exp_avg_sq']
+        exp_avg.lerp_(grad, 1 - beta1)
+        exp_avg_sq.mul_(beta2).addcmul_(grad, grad, value=1 - beta2)
+        bias_correction1 = 1 - beta1 ** step
+        bias_correction2 = 1 - beta2 ** step
+        corrected = exp_avg / bias_correction1
+        # the variance of the adaptive lr is tractable once rho_t > 5; before, plain momentum SGD
+        rho_inf = 2 / (1 - beta2) - 1
+        rho_t = rho_inf - 2 * step * (beta2 ** step) / bias_correction2
+        if rho_t > 5.0:
+            adaptive = (bias_correction2 ** 0.5) / exp_avg_sq.sqrt().add_(group['eps'])
+            rect = ((rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t)) ** 0.5
+            param.add_(corrected * lr * adaptive * rect, alpha=-1.0)
+        else:
+            param.add_(corrected * lr, alpha=-1.0)
