@@ -11,6 +11,7 @@
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
 #include "shell/python/dict.h"
+#include "shell/python/embedded.h"
 #include "shell/torch/registry.h"
 
 namespace tsh::shell {
@@ -164,6 +165,15 @@ void install_autograd_module(std::map<std::string, Value>& torch_attrs) {
   });
   for (const char* n : {"no_grad", "enable_grad", "set_grad_enabled", "inference_mode"}) m->attrs[n] = torch_attrs[n];
   m->attrs["Function"] = autograd_function_class();
+  // gradcheck is written in Python (torch/autograd/gradcheck.py), run the first time it is called.
+  Value gradcheck_file = lazy_module("torch.autograd.gradcheck", [](Interpreter& in, const Value& file) {
+    run_embedded(in, file, "torch/autograd/gradcheck.py");
+  });
+  m->attrs["gradcheck"] =
+      make_builtin("gradcheck", "<function gradcheck>", [gradcheck_file](Interpreter& in, Args& a, Kwargs& kw) {
+        load_module(in, gradcheck_file);
+        return in.call(gradcheck_file.as<ModuleObj>()->attrs.at("gradcheck"), a, kw);
+      });
   install_anomaly_mode(torch_attrs, m->attrs);
   torch_attrs["autograd"] = Value::object(Kind::Module, m);
 }

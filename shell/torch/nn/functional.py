@@ -32,6 +32,13 @@ def _tensor_arg(fname, name, x):
         raise TypeError(f"{fname}(): argument '{name}' (position 1) must be Tensor, not {type(x).__name__}")
 
 
+def _not_differentiable(fname, name, t):
+    """ATen's losses take weights as constants: one that requires grad is refused, as PyTorch refuses it."""
+    if t is not None and t.requires_grad:
+        raise RuntimeError(f"The function '{fname}' is not differentiable with respect to argument '{name}'. "
+                           "This input cannot have requires_grad True.")
+
+
 def _inplace(x, result, inplace):
     if not inplace:
         return result
@@ -54,7 +61,7 @@ def threshold(input, threshold, value, inplace=False):
     return _inplace(input, _node(torch.where(input > threshold, input, value), 'ThresholdBackward0'), inplace)
 
 
-globals_threshold = threshold
+_threshold = threshold  # threshold_ has a parameter of the same name
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
@@ -85,7 +92,7 @@ def celu(input, alpha=1.0, inplace=False):
 
 
 def threshold_(input, threshold, value):
-    return globals_threshold(input, threshold, value, True)
+    return _threshold(input, threshold, value, True)
 
 
 def elu_(input, alpha=1.0):
@@ -98,6 +105,35 @@ def selu_(input):
 
 def celu_(input, alpha=1.0):
     return celu(input, alpha, True)
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    """Leaky ReLU whose negative slope is drawn uniformly from [lower, upper] for each element while training
+    (one float64 draw per element <= 0, in order, as ATen draws), and is their mean in eval mode."""
+    _tensor_arg('rrelu', 'input', input)
+    if lower > upper:
+        raise RuntimeError('Lower bound should be less than or equal to the upper bound')
+    if not input.is_floating_point():
+        kernel = 'rrelu_with_noise_out_cpu' if training else 'leaky_relu_cpu'
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{_scalar_name(input)}\'')
+    if not training:
+        slope = (lower + upper) / 2
+        result = torch.where(input > 0, input, input * slope)
+    else:
+        with torch.no_grad():
+            negative = input <= 0
+            noise = torch.ones_like(input)
+            # ATen scales a [0, 1) double draw as u * (upper - lower) + lower (uniform_(lower, upper) rounds
+            # otherwise), with the bounds first rounded to the input's dtype
+            lo, hi = (float(torch.tensor([lower, upper], dtype=input.dtype)[i]) for i in (0, 1))
+            u = torch.empty(int(negative.sum()), dtype=torch.float64).uniform_(0, 1)
+            noise[negative] = (u * (hi - lo) + lo).to(input.dtype)
+        result = input * noise
+    return _inplace(input, _node(result, 'RreluWithNoiseBackward0'), inplace)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    return rrelu(input, lower, upper, training, True)
 
 
 def leaky_relu_(input, negative_slope=0.01):
@@ -269,6 +305,93 @@ def dropout(input, p=0.5, training=True, inplace=False):
     return input * noise
 
 
+def _check_p(p):
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f'dropout probability has to be between 0 and 1, but got {p}')
+
+
+def _feature_noise(input):
+    """One draw per (sample, channel): the mask broadcasts over the spatial dimensions, as ATen's feature noise."""
+    if input.dim() < 2:
+        raise RuntimeError('Feature dropout requires at least 2 dimensions in the input')
+    return torch.empty([input.size(0), input.size(1)] + [1] * (input.dim() - 2), dtype=input.dtype, device=input.device)
+
+
+def _dropout_impl(input, p, training, inplace, feature, alpha):
+    """ATen's dropout family: plain or per-channel noise, scaled (dropout) or kept at zero mean and unit
+    variance for SELU networks (alpha dropout)."""
+    _check_p(p)
+    if feature and input.dim() < 2:
+        raise RuntimeError('Feature dropout requires at least 2 dimensions in the input')
+    if p == 0 or not training or input.numel() == 0:
+        return input
+    if p == 1:
+        return input.mul_(torch.zeros((), dtype=input.dtype)) if inplace else input * torch.zeros((), dtype=input.dtype)
+    noise = _feature_noise(input) if feature else torch.empty_like(input)
+    noise.bernoulli_(1 - p)
+    if alpha:
+        alpha_ = 1.7580993408473766  # SELU's scale * alpha: the value a dropped unit saturates to, negated
+        a = 1.0 / math.sqrt((alpha_ * alpha_ * p + 1) * (1 - p))
+        b = noise.add(-1).mul_(alpha_ * a).add_(alpha_ * a * p)
+        noise.mul_(a)
+        return input.mul_(noise).add_(b) if inplace else input * noise + b
+    noise.div_(1 - p)
+    return input.mul_(noise) if inplace else input * noise
+
+
+def alpha_dropout(input, p=0.5, training=False, inplace=False):
+    return _dropout_impl(input, p, training, inplace, False, True)
+
+
+def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
+    return _dropout_impl(input, p, training, inplace, True, True)
+
+
+def _channel_dropout(name, input, p, training, inplace, spatial):
+    """dropout1d/2d/3d: a channel of `spatial` dimensions is dropped whole; the batch dimension is optional
+    for 1d and 3d (2d keeps PyTorch's historical reading of a 3-d input as (N, C, L))."""
+    _check_p(p)
+    ndim = input.dim()
+    if spatial == 1 and ndim not in (2, 3):
+        raise RuntimeError(f'dropout1d: Expected 2D or 3D input, but received a {ndim}D input. Note that dropout1d '
+                           'exists to provide channel-wise dropout on inputs with 1 spatial dimension, a channel '
+                           'dimension, and an optional batch dimension (i.e. 2D or 3D inputs).')
+    import warnings
+    if spatial > 1 and ndim not in (spatial + 1, spatial + 2):
+        words = {2: ('2 spatial dimensions', '3D or 4D'), 3: ('3 spatial dimensions', '4D or 5D')}[spatial]
+        warnings.warn(f'{name}: Received a {ndim}-D input to {name}, which is deprecated and will result in an error '
+                      f'in a future release. To retain the behavior and silence this warning, please use dropout '
+                      f'instead. Note that {name} exists to provide channel-wise dropout on inputs with {words[0]}, '
+                      f'a channel dimension, and an optional batch dimension (i.e. {words[1]} inputs).', stacklevel=3)
+    if spatial == 2:
+        if ndim == 3:
+            warnings.warn('dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout '
+                          'behavior is desired - input is interpreted as shape (N, C, L), where C is the channel '
+                          'dim. This behavior will change in a future release to interpret the input as one '
+                          'without a batch dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise dropout '
+                          'behavior, please switch to using dropout1d instead.', stacklevel=3)
+        return _dropout_impl(input, p, training, inplace, True, False)
+    batched = ndim == spatial + 2
+    if not batched:
+        input = input.unsqueeze_(0) if inplace else input.unsqueeze(0)
+    result = _dropout_impl(input, p, training, inplace, True, False)
+    if not batched:
+        result = result.squeeze_(0) if inplace else result.squeeze(0)
+    return result
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    return _channel_dropout('dropout1d', input, p, training, inplace, 1)
+
+
+def dropout2d(input, p=0.5, training=True, inplace=False):
+    return _channel_dropout('dropout2d', input, p, training, inplace, 2)
+
+
+def dropout3d(input, p=0.5, training=True, inplace=False):
+    return _channel_dropout('dropout3d', input, p, training, inplace, 3)
+
+
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False):
     if max_norm is not None or scale_grad_by_freq or sparse:
         raise NotImplementedError('embedding(max_norm=, scale_grad_by_freq=, sparse=) are not supported by tsh')
@@ -280,7 +403,12 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
             raise AssertionError('Padding_idx must be within num_embeddings')
         if padding_idx < 0 and padding_idx < -weight.size(0):
             raise AssertionError('Padding_idx must be within num_embeddings')
-    rows = weight.index_select(0, input.reshape(-1))
+    flat = input.reshape(-1)
+    rows = weight.index_select(0, flat)
+    if padding_idx is not None:
+        # the padding row's value is looked up, but it gets no gradient
+        padding = padding_idx + weight.size(0) if padding_idx < 0 else padding_idx
+        rows = torch.where((flat == padding).unsqueeze(1), rows.detach(), rows)
     out = rows.view(list(input.shape) + [weight.shape[1]])
     return _node(out, 'EmbeddingBackward0')
 
@@ -445,6 +573,7 @@ def _nll(input, target, weight, ignore_index, reduction):
     """nll_loss on (N, C, d1, ...) or (C,) input; returns the loss and its node's inputs."""
     if target.dtype != torch.int64:
         raise RuntimeError(f'expected scalar type Long but found {_scalar_name(target)}')
+    _not_differentiable('nll_loss_forward', 'weight', weight)
     if input.dim() < 1:
         raise ValueError(f'Expected 1 or more dimensions (got {input.dim()})')
     if input.dim() == 1:
@@ -540,6 +669,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     if target.shape != input.shape:
         raise ValueError(f'Using a target size ({target.shape}) that is different to the input size ({input.shape}) '
                          'is deprecated. Please ensure they have the same size.')
+    _not_differentiable('binary_cross_entropy', 'weight', weight)
     if input.numel() and input.device.type != 'meta' and bool(((input < 0) | (input > 1)).any()):
         raise RuntimeError('all elements of input should be between 0 and 1')
     loss = -(target * torch.clamp(torch.log(input), min=-100) + (1 - target) * torch.clamp(torch.log(1 - input), min=-100))
@@ -554,6 +684,8 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     _check_reduction(reduction)
     if target.shape != input.shape:
         raise ValueError(f'Target size ({target.shape}) must be the same as input size ({input.shape})')
+    _not_differentiable('binary_cross_entropy_with_logits', 'weight', weight)
+    _not_differentiable('binary_cross_entropy_with_logits', 'pos_weight', pos_weight)
     log_sig = torch.clamp(input, max=0) - torch.log1p(torch.exp(-input.abs()))
     if pos_weight is not None:
         log_sig = log_sig * ((pos_weight - 1) * target + 1)
@@ -670,6 +802,105 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
     if reduction not in ('none', 'mean', 'sum'):
         raise ValueError(reduction + ' is not a valid value for reduction')
     return _reduce(loss, reduction)
+
+
+def _multi_shape(input, name):
+    if not ((input.dim() == 2 and input.size(1) != 0) or (input.dim() == 1 and input.size(0) != 0) or input.dim() == 0):
+        raise RuntimeError(f'Expected non-empty vector or matrix with optional 0-dim batch size, but got: {list(input.shape)}')
+    if not input.is_floating_point():
+        raise NotImplementedError(f'"{name}" not implemented for \'{_scalar_name(input)}\'')
+    if input.dim() == 2:
+        return input.size(0), input.size(1)
+    return 1, (1 if input.dim() == 0 else input.size(0))
+
+
+def _sequential_sum(columns):
+    """The sum of a (rows, k) tensor's columns, added left to right in the tensor's own dtype, as ATen's loops
+    accumulate (a tensor sum adds in another order)."""
+    total = columns[:, 0]
+    for j in range(1, columns.size(1)):
+        total = total + columns[:, j]
+    return total
+
+
+def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction='mean'):
+    _legacy(size_average, reduce, 'multi_margin_loss')
+    _check_reduction(reduction)
+    if p != 1 and p != 2:
+        raise ValueError('only p == 1 and p == 2 supported')
+    if weight is not None and weight.dim() != 1:
+        raise ValueError('weight must be one-dimensional')
+    nframe, dim = _multi_shape(input, 'multi_margin_loss_cpu_kernel')
+    if target.dim() > 1 or target.numel() != nframe:
+        if input.dim() == 2:
+            raise RuntimeError(f'multi_margin_loss: target tensor should be 1-D with size equal to the number of input '
+                               f'samples (batch size). Expected target size [{nframe}], but got {list(target.shape)}. '
+                               f'Input has shape {list(input.shape)}.')
+        raise RuntimeError(f'inconsistent target size, expected {nframe} but got {list(target.shape)}')
+    if weight is not None and weight.numel() != dim:
+        raise RuntimeError(f'inconsistent weight size, expected {dim} but got {list(weight.shape)}')
+    _not_differentiable('multi_margin_loss', 'weight', weight)
+    if target.dtype != torch.int64:
+        raise RuntimeError(f'expected scalar type Long but found {_scalar_name(target)}')
+    keep_shape = reduction == 'none' and target.dim() > 0
+    if input.numel() == 0:
+        return torch.zeros(nframe if keep_shape else (), dtype=input.dtype, device=input.device)
+    x = input.reshape(nframe, dim)
+    t = target.reshape(nframe, 1)
+    if input.device.type != 'meta' and bool(((t < 0) | (t >= dim)).any()):
+        raise RuntimeError('target out of range')
+    z = (margin - x.gather(1, t)) + x
+    h = torch.where(z > 0, z if p == 1 else z * z, 0)
+    if weight is not None:
+        h = h * weight[t]
+    h = torch.where(torch.arange(dim, device=x.device) == t, 0, h)
+    rows = _sequential_sum(h) / dim
+    if keep_shape:
+        return _node(rows, 'MultiMarginLossBackward0')
+    total = rows.double().cumsum(0)[-1]  # ATen sums the rows in double, one after another
+    if reduction == 'mean':
+        total = total / nframe
+    return _node(total.to(input.dtype), 'MultiMarginLossBackward0')
+
+
+def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    _legacy(size_average, reduce, 'multilabel_margin_loss')
+    _check_reduction(reduction)
+    nframe, dim = _multi_shape(input, 'multilabel_margin_loss_forward_out_frame')
+    if input.dim() <= 1:
+        if target.dim() > 1 or target.numel() != dim:
+            raise RuntimeError(f'inconsistent target size: {list(target.shape)} for input of size: {list(input.shape)}')
+    elif target.dim() != 2 or target.size(0) != nframe or target.size(1) != dim:
+        raise RuntimeError(f'inconsistent target size: {list(target.shape)} for input of size: {list(input.shape)}')
+    if target.dtype != torch.int64:
+        raise RuntimeError(f'expected scalar type Long but found {_scalar_name(target)}')
+    keep_shape = reduction == 'none' and target.dim() > 1
+    if input.numel() == 0:
+        return torch.zeros(nframe if keep_shape else (), dtype=input.dtype, device=input.device)
+    x = input.reshape(nframe, dim)
+    t = target.reshape(nframe, dim)
+    if input.device.type != 'meta' and bool(((t < -1) | (t >= dim)).any()):
+        raise RuntimeError("argument #2 'target' is out of range")
+    # The targets of a row are the indices before its first -1.
+    listed = (t >= 0).long().cumprod(1).bool()
+    safe = torch.where(listed, t, 0)
+    is_target = _is_target(listed, safe, nframe, dim)
+    z = (1 - x.gather(1, safe)).unsqueeze(2) + x.unsqueeze(1)  # [row, target j, class d]
+    use = listed.unsqueeze(2) & ~is_target.unsqueeze(1) & (z > 0)
+    terms = torch.where(use, z, 0).double().reshape(nframe, dim * dim)
+    rows = terms.cumsum(1)[:, -1].to(input.dtype)  # each row summed in double, in ATen's order, then rounded
+    if keep_shape:
+        return _node(rows / dim, 'MultilabelMarginLossBackward0')
+    total = rows.double().cumsum(0)[-1] / dim
+    if reduction == 'mean':
+        total = total / nframe
+    return _node(total.to(input.dtype), 'MultilabelMarginLossBackward0')
+
+
+def _is_target(listed, safe, nframe, dim):
+    marks = torch.zeros(nframe, dim, dtype=torch.int64, device=safe.device)
+    marks.scatter_add_(1, safe, listed.long())
+    return marks > 0
 
 
 def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False, size_average=None,

@@ -3,7 +3,7 @@
 import torch
 from torch.nn.modules.module import _zero_grads
 
-__all__ = ['Optimizer', 'SGD', 'Adam', 'AdamW', 'RMSprop', 'Adagrad', 'Adamax', 'Adadelta', 'Rprop', 'NAdam', 'RAdam']
+__all__ = ['Optimizer', 'SGD', 'Adam', 'AdamW', 'RMSprop', 'Adagrad', 'Adamax', 'Adadelta', 'Rprop', 'NAdam', 'RAdam', 'ASGD']
 
 
 class Optimizer:
@@ -465,3 +465,45 @@ class RAdam(Optimizer):
             param.add_(corrected * lr * adaptive * rect, alpha=-1.0)
         else:
             param.add_(corrected * lr, alpha=-1.0)
+
+
+class ASGD(Optimizer):
+    """Averaged SGD: SGD with a decaying step size eta, keeping the running average of the iterates in
+    state['ax'] (the averaging starts after t0 steps)."""
+
+    def __init__(self, params, lr=1e-2, lambd=1e-4, alpha=0.75, t0=1e6, weight_decay=0, foreach=None,
+                 maximize=False, differentiable=False, capturable=False):
+        _check('learning rate', lr)
+        _check('lambd value', lambd)
+        _check('alpha value', alpha)
+        _check('weight_decay value', weight_decay)
+        _unsupported('ASGD', foreach, None, capturable, differentiable)
+        super().__init__(params, dict(lr=lr, lambd=lambd, alpha=alpha, t0=t0, weight_decay=weight_decay,
+                                      foreach=foreach, maximize=maximize, differentiable=differentiable,
+                                      capturable=capturable))
+
+    def _update(self, param, grad, group, state):
+        if not state:
+            state['step'] = torch.tensor(0.0)
+            state['eta'] = torch.tensor(float(group['lr']))
+            state['mu'] = torch.tensor(1.0)
+            state['ax'] = torch.zeros_like(param)
+        if group['maximize']:
+            grad = -grad
+        ax = state['ax']
+        if param.is_complex():
+            param, grad, ax = torch.view_as_real(param), torch.view_as_real(grad), torch.view_as_real(ax)
+        state['step'] += 1
+        if group['weight_decay'] != 0:
+            grad = grad.add(param, alpha=group['weight_decay'])
+        eta = state['eta'].item()
+        param.mul_(1 - group['lambd'] * eta)
+        param.add_(grad, alpha=-eta)
+        if state['mu'].item() != 1:
+            ax.add_(param.sub(ax).mul_(state['mu']))
+        else:
+            ax.copy_(param)
+        step = state['step'].item()
+        lr = group['lr']
+        state['eta'].copy_(torch.as_tensor(lr / (1 + group['lambd'] * lr * step) ** group['alpha']))
+        state['mu'].copy_(torch.as_tensor(1 / max(1, step - group['t0'])))

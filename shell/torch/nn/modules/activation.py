@@ -2,7 +2,7 @@
 import torch
 from torch.nn.modules.module import Module
 
-__all__ = ['ReLU', 'ReLU6', 'LeakyReLU', 'ELU', 'SELU', 'CELU', 'GELU', 'SiLU', 'Mish', 'Sigmoid', 'Tanh',
+__all__ = ['ReLU', 'ReLU6', 'LeakyReLU', 'RReLU', 'ELU', 'SELU', 'CELU', 'GELU', 'SiLU', 'Mish', 'Sigmoid', 'Tanh',
            'Softmax', 'LogSoftmax', 'Softmin', 'Softmax2d', 'Softplus', 'Hardtanh', 'Hardsigmoid', 'Hardswish',
            'LogSigmoid', 'Softsign', 'Tanhshrink', 'Threshold', 'GLU', 'Hardshrink', 'Softshrink', 'PReLU']
 
@@ -216,6 +216,24 @@ class LeakyReLU(Module):
     def extra_repr(self):
         inplace = ', inplace=True' if self.inplace else ''
         return f'negative_slope={self.negative_slope}{inplace}'
+
+
+class RReLU(Module):
+    """Randomized leaky ReLU: while training, each negative element's slope is drawn from U(lower, upper);
+    in eval mode the slope is (lower + upper) / 2."""
+
+    def __init__(self, lower=1.0 / 8, upper=1.0 / 3, inplace=False):
+        super().__init__()
+        self.lower = lower
+        self.upper = upper
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.rrelu(input, self.lower, self.upper, self.training, self.inplace)
+
+    def extra_repr(self):
+        inplace = ', inplace=True' if self.inplace else ''
+        return f'lower={self.lower}, upper={self.upper}{inplace}'
 
 
 class LogSigmoid(Module):

@@ -4,7 +4,8 @@ from torch.nn.modules.module import Module
 
 __all__ = ['L1Loss', 'MSELoss', 'SmoothL1Loss', 'HuberLoss', 'NLLLoss', 'CrossEntropyLoss', 'BCELoss',
            'BCEWithLogitsLoss', 'KLDivLoss', 'MarginRankingLoss', 'HingeEmbeddingLoss', 'SoftMarginLoss',
-           'CosineEmbeddingLoss', 'PoissonNLLLoss', 'GaussianNLLLoss', 'MultiLabelSoftMarginLoss', 'TripletMarginLoss']
+           'CosineEmbeddingLoss', 'PoissonNLLLoss', 'GaussianNLLLoss', 'MultiLabelSoftMarginLoss', 'TripletMarginLoss',
+           'MultiMarginLoss', 'MultiLabelMarginLoss']
 
 F = torch.nn.functional
 
@@ -183,3 +184,29 @@ class TripletMarginLoss(_Loss):
     def forward(self, anchor, positive, negative):
         return F.triplet_margin_loss(anchor, positive, negative, margin=self.margin, p=self.p, eps=self.eps,
                                      swap=self.swap, reduction=self.reduction)
+
+
+class MultiMarginLoss(_WeightedLoss):
+    """Multi-class hinge loss: for each sample, sum over the other classes of max(0, margin - x[y] + x[i])**p,
+    divided by the number of classes."""
+
+    def __init__(self, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction='mean'):
+        super().__init__(weight, size_average, reduce, reduction)
+        if p != 1 and p != 2:
+            raise ValueError('only p == 1 and p == 2 supported')
+        if weight is not None and weight.dim() != 1:
+            raise ValueError(f'MultiMarginLoss: expected weight to be None or 1D tensor, got {weight.dim()}D instead')
+        self.p = p
+        self.margin = margin
+
+    def forward(self, input, target):
+        return F.multi_margin_loss(input, target, p=self.p, margin=self.margin, weight=self.weight,
+                                   reduction=self.reduction)
+
+
+class MultiLabelMarginLoss(_Loss):
+    """Multi-label hinge loss: target lists each sample's classes, ended by -1; every listed class should
+    score at least 1 above every unlisted one."""
+
+    def forward(self, input, target):
+        return F.multilabel_margin_loss(input, target, reduction=self.reduction)
