@@ -79,32 +79,49 @@ void bool_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& 
 
 // --- complex ------------------------------------------------------------------------------
 
-// Products and quotients written out, as c10::complex computes them (the
-// quotient with the textbook formula, as torch 1.13's scalar path does).
+// Products and quotients as PyTorch 2.x's x86 build computes them. A product has two forms:
+// its vectorised loop (whole blocks of contiguous elements, binary_loop.h) rounds all four
+// partial products, while the scalar code (strided elements, a run's tail) is compiled with
+// FMA contraction, which fuses the first product of each part. The quotient is c10::complex's
+// everywhere (scalar_math.h's complex_div).
 template <typename C> C cmul(C x, C y) {
   return C(x.real() * y.real() - x.imag() * y.imag(), x.real() * y.imag() + x.imag() * y.real());
 }
-template <typename C> C cdiv(C x, C y) {
-  using R = typename C::value_type;
-  const R a = x.real(), b = x.imag(), c = y.real(), d = y.imag();
-  const R den = c * c + d * d;
-  return C((a * c + b * d) / den, (b * c - a * d) / den);
+template <typename C> C cmul_fused(C x, C y) {
+  const auto a = x.real(), b = x.imag(), c = y.real(), d = y.imag();
+  return C(std::fma(a, c, -(b * d)), std::fma(a, d, b * c));
 }
-
 template <typename T>
 void complex_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, const BinaryParams& prm) {
   switch (op) {
     case BinaryOp::Add: {
       // Always the full complex product, even for alpha 1: PyTorch's -0 + -0 is then +0.
       const T alpha = convert<T>(prm.alpha.to_complex());
-      map2<T, T, T>(out, a, b, [alpha](T x, T y) { return x + cmul(y, alpha); });
+      map2_vec<T>(
+          out, a, b,
+          [alpha](const T* x, const T* y, T* o, int64_t n) {
+            for (int64_t k = 0; k < n; ++k) o[k] = cmul(y[k], alpha) + x[k];
+          },
+          [alpha](T x, T y) { return x + cmul_fused(alpha, y); });
       return;
     }
-    case BinaryOp::Mul: map2<T, T, T>(out, a, b, [](T x, T y) { return cmul(x, y); }); return;
-    case BinaryOp::Div: map2<T, T, T>(out, a, b, [](T x, T y) { return cdiv(x, y); }); return;
+    case BinaryOp::Mul:
+      map2_vec<T>(
+          out, a, b,
+          [](const T* x, const T* y, T* o, int64_t n) {
+            for (int64_t k = 0; k < n; ++k) o[k] = cmul(x[k], y[k]);
+          },
+          [](T x, T y) { return cmul_fused(x, y); });
+      return;
+    case BinaryOp::Div: map2<T, T, T>(out, a, b, [](T x, T y) { return scalar::complex_div(x, y); }); return;
     case BinaryOp::Pow:
       if (prm.pow_exponent && prm.pow_exponent->to_complex() == std::complex<double>(2, 0)) {
-        map2<T, T, T>(out, a, b, [](T x, T) { return cmul(x, x); });
+        map2_vec<T>(
+            out, a, b,
+            [](const T* x, const T*, T* o, int64_t n) {
+              for (int64_t k = 0; k < n; ++k) o[k] = cmul(x[k], x[k]);
+            },
+            [](T x, T) { return cmul_fused(x, x); });
         return;
       }
       map2<T, T, T>(out, a, b, [](T x, T y) { return std::pow(x, y); });

@@ -99,8 +99,8 @@ void complex_unary(UnaryOp op, const Tensor& out, const Tensor& in) {
   using R = typename C::value_type;
   auto f = [&](auto fn) { map1<C, C>(out, in, fn); };
   switch (op) {
-    // Neg, Reciprocal and Sigmoid: PyTorch's vectorised and scalar paths differ
-    // in the sign of zero parts (0 - z against -z), so blocks follow the former.
+    // Neg and Sigmoid: PyTorch's vectorised and scalar paths differ in the sign of zero parts
+    // (0 - z against -z), so blocks follow the former. Quotients are c10::complex's everywhere.
     case UnaryOp::Neg:
       map1_vec<C>(out, in, [](const C* x, C* o, int64_t n) { for (int64_t j = 0; j < n; ++j) o[j] = C(0) - x[j]; },
                   [](C z) { return -z; });
@@ -114,8 +114,7 @@ void complex_unary(UnaryOp op, const Tensor& out, const Tensor& in) {
       });
       return;
     case UnaryOp::Reciprocal:
-      map1_vec<C>(out, in, [](const C* x, C* o, int64_t n) { for (int64_t j = 0; j < n; ++j) o[j] = vec_reciprocal(x[j]); },
-                  [](C z) { return naive_div(C(1), z); });
+      f([](C z) { return complex_div(C(1), z); });
       return;
     case UnaryOp::Sqrt: f([](C z) { return std::sqrt(z); }); return;
     case UnaryOp::Rsqrt: f([](C z) { return C(1) / std::sqrt(z); }); return;
@@ -138,9 +137,9 @@ void complex_unary(UnaryOp op, const Tensor& out, const Tensor& in) {
     case UnaryOp::Sigmoid:
       map1_vec<C>(out, in,
                   [](const C* x, C* o, int64_t n) {
-                    for (int64_t j = 0; j < n; ++j) o[j] = vec_reciprocal(C(1) + std::exp(C(0) - x[j]));
+                    for (int64_t j = 0; j < n; ++j) o[j] = complex_div(C(1), C(1) + std::exp(C(0) - x[j]));
                   },
-                  [](C z) { return naive_div(C(1), C(1) + std::exp(-z)); });
+                  [](C z) { return complex_div(C(1), C(1) + std::exp(-z)); });
       return;
     case UnaryOp::Conj: f([](C z) { return std::conj(z); }); return;
     case UnaryOp::Sinc: f([](C z) { return scalar::sinc<C>(z); }); return;

@@ -143,17 +143,22 @@ template <typename M> TSH_HOST_DEVICE M erfinv(M y) {
   return x;
 }
 
-// c10::complex's quotient (textbook formula) and the vectorised reciprocal (conj(z) / |z|^2).
-template <typename C> TSH_HOST_DEVICE C naive_div(C x, C y) {
+// c10::complex's quotient as PyTorch 2.x's x86 build computes it, in its scalar and its
+// vectorised loops alike: scaled by the divisor's larger part, as NumPy's (so that c*c + d*d
+// cannot overflow), and compiled with FMA contraction, whose fused steps std::fma makes here.
+template <typename C> TSH_HOST_DEVICE C complex_div(C x, C y) {
   using R = typename C::value_type;
   const R a = x.real(), b = x.imag(), c = y.real(), d = y.imag();
-  const R den = c * c + d * d;
-  return C((a * c + b * d) / den, (b * c - a * d) / den);
-}
-template <typename C> TSH_HOST_DEVICE C vec_reciprocal(C z) {
-  using R = typename C::value_type;
-  const R den = z.real() * z.real() + z.imag() * z.imag();
-  return C(z.real() / den, -z.imag() / den);
+  const R abs_c = std::abs(c), abs_d = std::abs(d);
+  if (abs_c >= abs_d) {
+    if (abs_c == R(0) && abs_d == R(0)) return C(a / abs_c, b / abs_d);  // a complex inf or nan
+    const R rat = d / c;
+    const R scl = R(1) / std::fma(d, rat, c);
+    return C(std::fma(b, rat, a) * scl, std::fma(-a, rat, b) * scl);
+  }
+  const R rat = c / d;
+  const R scl = R(1) / std::fma(c, rat, d);
+  return C(std::fma(a, rat, b) * scl, std::fma(b, rat, -a) * scl);
 }
 
 

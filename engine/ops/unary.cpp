@@ -103,7 +103,7 @@ void check_special(UnaryOp op, DType d) {
                 "invert a mask, use the `~` or `logical_not()` operator instead.");
       break;
     case UnaryOp::Sign:
-      TSH_CHECK(!c, RuntimeError,
+      TSH_CHECK(!c, NotImplementedError,
                 "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use "
                 "torch.sgn instead.");
       break;
@@ -117,13 +117,13 @@ void check_special(UnaryOp op, DType d) {
       TSH_CHECK(!c, TypeError, "isposinf does not support complex inputs.");
       break;
     case UnaryOp::Floor:
-      TSH_CHECK(!c, RuntimeError, "floor is not supported for complex inputs");
+      TSH_CHECK(!c, NotImplementedError, "floor is not supported for complex inputs");
       break;
     case UnaryOp::Ceil:
-      TSH_CHECK(!c, RuntimeError, "ceil is not supported for complex inputs");
+      TSH_CHECK(!c, NotImplementedError, "ceil is not supported for complex inputs");
       break;
     case UnaryOp::Trunc:
-      TSH_CHECK(!c, RuntimeError, "trunc is not supported for complex inputs");
+      TSH_CHECK(!c, NotImplementedError, "trunc is not supported for complex inputs");
       break;
     default: break;
   }
