@@ -108,10 +108,18 @@ void complex_unary(UnaryOp op, const Tensor& out, const Tensor& in) {
     case UnaryOp::Abs: map1<R, C>(out, in, [](C z) { return std::abs(z); }); return;
     case UnaryOp::Angle: complex_angle<C>(out, in); return;
     case UnaryOp::Sgn:
-      f([](C z) {
-        const R r = std::abs(z);
-        return r == R(0) ? C(0, 0) : C(z.real() / r, z.imag() / r);
-      });
+      // Blocks divide each part by |z|; the scalar code divides z by the complex |z| + 0i.
+      map1_vec<C>(out, in,
+                  [](const C* x, C* o, int64_t n) {
+                    for (int64_t j = 0; j < n; ++j) {
+                      const R r = std::abs(x[j]);
+                      o[j] = r == R(0) ? C(0, 0) : C(x[j].real() / r, x[j].imag() / r);
+                    }
+                  },
+                  [](C z) {
+                    const R r = std::abs(z);
+                    return r == R(0) ? C(0, 0) : complex_div(z, C(r, 0));
+                  });
       return;
     case UnaryOp::Reciprocal:
       f([](C z) { return complex_div(C(1), z); });

@@ -109,8 +109,9 @@ std::tuple<Tensor, Tensor, Tensor> svd(const Tensor& A, bool some, bool compute_
     return {zeros(with_matrix(batch, m, m), A.dtype(), A.device()), s,
             zeros(with_matrix(batch, n, n), A.dtype(), A.device())};
   }
+  // V as PyTorch returns it: Vh's adjoint as a view (conjugate bit set for complex), not a copy.
   const Tensor v = mT(vh);
-  return {u, s, is_complex(A.dtype()) ? conj(v) : v};
+  return {u, s, conj_view(v)};
 }
 
 Tensor pinverse(const Tensor& A, double rcond) {
@@ -120,7 +121,8 @@ Tensor pinverse(const Tensor& A, double rcond) {
               for (int64_t i = 0; i < A.dim(); ++i) s += (i ? ", " : "") + S(A.sizes()[i]);
               return s + "]";
             }() + "}): expected a tensor with 2 or more dimensions of float, double, cfloat or cdouble types");
-  auto [U, Sv, V] = svd(A, true, true);
+  auto [U, Sv, Vview] = svd(A, true, true);
+  const Tensor V = resolve_conj(Vview);
   if (Sv.numel() == 0) return zeros(with_matrix(batch_of(A), A.size(-1), A.size(-2)), A.dtype(), A.device());
   // Singular values above rcond · the largest are inverted, the others dropped.
   const Tensor tol = mul(amax(Sv, std::vector<int64_t>{-1}, true), Operand(rcond));

@@ -177,14 +177,16 @@ std::pair<Tensor, Tensor> linalg_qr(const Tensor& A, const std::string& mode) {
   const int64_t m = A.size(-2), n = A.size(-1), k = std::min(m, n);
   auto [qr, tau] = geqrf(A);
   const int64_t r_rows = mode == "complete" ? m : k;
-  Tensor R = contiguous(triu(narrow(qr, -2, 0, r_rows)));
+  // Column-major, as LAPACK writes it and PyTorch returns it.
+  Tensor R = triu(narrow(qr, -2, 0, r_rows));
+  R = column_major(R, R.sizes());
   // OpenBLAS's Householder norms lose a NaN or an infinity, and the factors came out partly finite;
   // PyTorch's LAPACK carries it into every entry: Q all NaN, R NaN on and above the diagonal.
   Tensor nonfinite;  // per matrix, as (*, 1, 1); undefined when every matrix is finite
   if (computes(A) && !item(all(isfinite(A))).to_int()) {
     nonfinite = unsqueeze(unsqueeze(logical_not(all(isfinite(A), std::vector<int64_t>{-2, -1})), -1), -1);
-    R = contiguous(where(logical_and(nonfinite, triu(ones_like(R, DType::Bool))),
-                         Operand(std::numeric_limits<double>::quiet_NaN()), R));
+    R = where(logical_and(nonfinite, triu(ones_like(R, DType::Bool))), Operand(std::numeric_limits<double>::quiet_NaN()), R);
+    R = column_major(R, R.sizes());
   }
   if (mode == "r") return {empty({0}, A.dtype(), A.device()), R};
   Tensor Q;

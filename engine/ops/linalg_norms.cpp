@@ -159,7 +159,9 @@ std::tuple<Tensor, Tensor, Tensor> linalg_svd(const Tensor& A, bool full_matrice
   check_matrix(A, "linalg.svd");
   check_floating(A, "linalg.svd");
   auto [U, Sv, V] = svd(A, !full_matrices, true);
-  return {U, Sv, contiguous(mH(V))};
+  // Column-major, as LAPACK writes Vh and PyTorch returns it (its strides show, and products follow them).
+  const Tensor Vh = mH(V);
+  return {U, Sv, column_major(Vh, Vh.sizes())};
 }
 
 Tensor svdvals(const Tensor& A) {
