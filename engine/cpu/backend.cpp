@@ -111,6 +111,7 @@ void fill_slots(DeviceType C) {
   k::multinomial_without_replacement.set(C, multinomial_without_replacement_kernel);
 
   k::mm.set(C, mm_kernel);
+  k::addmm.set(C, addmm_kernel);
   k::bmm.set(C, bmm_kernel);
   k::mv.set(C, mv_kernel);
   k::dot.set(C, dot_kernel);

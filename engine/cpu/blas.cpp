@@ -75,30 +75,30 @@ void naive_mm(T* c, Mat<T> a, Mat<T> b, int64_t m, int64_t n, int64_t k) {
     }
 }
 
+// c = alpha * op(a) op(b) + beta * c, column-major (beta 0: c is not read).
 void gemm_call(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda,
-               const float* b, int64_t ldb, float* c, int64_t ldc) {
+               const float* b, int64_t ldb, float* c, int64_t ldc, float alpha = 1, float beta = 0) {
   mathlib().cblas_sgemm(CblasColMajor, ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
-              static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), 1.0f, a,
-              static_cast<blasint>(lda), b, static_cast<blasint>(ldb), 0.0f, c,
+              static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), alpha, a,
+              static_cast<blasint>(lda), b, static_cast<blasint>(ldb), beta, c,
               static_cast<blasint>(ldc));
 }
 void gemm_call(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const double* a, int64_t lda,
-               const double* b, int64_t ldb, double* c, int64_t ldc) {
+               const double* b, int64_t ldb, double* c, int64_t ldc, double alpha = 1, double beta = 0) {
   mathlib().cblas_dgemm(CblasColMajor, ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
-              static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), 1.0, a,
-              static_cast<blasint>(lda), b, static_cast<blasint>(ldb), 0.0, c,
+              static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), alpha, a,
+              static_cast<blasint>(lda), b, static_cast<blasint>(ldb), beta, c,
               static_cast<blasint>(ldc));
 }
 template <typename C>
 void gemm_call(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const std::complex<C>* a,
                int64_t lda, const std::complex<C>* b, int64_t ldb, std::complex<C>* c,
-               int64_t ldc) {
-  const std::complex<C> one(1), zero(0);
+               int64_t ldc, std::complex<C> alpha = 1, std::complex<C> beta = 0) {
   const MathLibrary& lib = mathlib();
   auto f = std::is_same_v<C, float> ? lib.cblas_cgemm : lib.cblas_zgemm;
   f(CblasColMajor, ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
-    static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), &one, a,
-    static_cast<blasint>(lda), b, static_cast<blasint>(ldb), &zero, c, static_cast<blasint>(ldc));
+    static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), &alpha, a,
+    static_cast<blasint>(lda), b, static_cast<blasint>(ldb), &beta, c, static_cast<blasint>(ldc));
 }
 
 // A contiguous copy of t (kept alive by the caller).
@@ -130,8 +130,9 @@ GemmArg<T> gemm_arg(const T* p, int64_t s0, int64_t s1, int64_t rows, int64_t co
   return {keep.data<T>(), !orig_is_transposed, keep.stride(0)};
 }
 
-// out = a @ b through gemm, with out, a, b 2-d and out row-major contiguous.
-template <typename T> void blas_mm(const Tensor& out, const Tensor& a, const Tensor& b) {
+// out = alpha * (a @ b) + beta * out through gemm, with out, a, b 2-d and out row-major contiguous
+// (beta 0: out's contents are not read).
+template <typename T> void blas_mm(const Tensor& out, const Tensor& a, const Tensor& b, T alpha = T(1), T beta = T(0)) {
   const int64_t m = a.size(0), k = a.size(1), n = b.size(1);
   // out is row-major: BLAS writes it as (out^T) in column-major, out^T = b^T a^T,
   // unless it is also column-major (n == 1), where PyTorch writes out = a b directly.
@@ -155,17 +156,19 @@ template <typename T> void blas_mm(const Tensor& out, const Tensor& a, const Ten
   if (N == 1 && !ay.trans) ay.ld = k;
   const double flops = 2.0 * static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(k);
   if (flops < kAbandonableFlops) {
-    gemm_call(ax.trans, ay.trans, M, N, k, ax.p, ax.ld, ay.p, ay.ld, out.data<T>(), ldc);
+    gemm_call(ax.trans, ay.trans, M, N, k, ax.p, ax.ld, ay.p, ay.ld, out.data<T>(), ldc, alpha, beta);
     return;
   }
   // A product of a second or more: BLAS cannot stop midway, so it runs where
   // Ctrl-C can abandon it, into a buffer of its own (the operands kept alive
   // with it); `out` is written only once the product is complete.
   auto c = std::make_shared<std::vector<T>>(static_cast<size_t>(M) * static_cast<size_t>(N));
-  run_abandonable([=, keep = std::vector<Tensor>{a, b, keep_x, keep_y}] {
-    gemm_call(ax.trans, ay.trans, M, N, k, ax.p, ax.ld, ay.p, ay.ld, c->data(), M);
-  });
   T* o = out.data<T>();
+  if (beta != T(0))
+    for (int64_t j = 0; j < N; ++j) std::copy(o + j * ldc, o + j * ldc + M, c->data() + j * M);
+  run_abandonable([=, keep = std::vector<Tensor>{a, b, keep_x, keep_y}] {
+    gemm_call(ax.trans, ay.trans, M, N, k, ax.p, ax.ld, ay.p, ay.ld, c->data(), M, alpha, beta);
+  });
   for (int64_t j = 0; j < N; ++j)
     std::copy(c->data() + j * M, c->data() + (j + 1) * M, o + j * ldc);
 }
@@ -249,6 +252,17 @@ T dot_impl(int64_t n, const T* a, int64_t inca, const T* b, int64_t incb, bool c
 
 void mm_kernel(const Tensor& out, const Tensor& a, const Tensor& b) {
   dispatch(out.dtype(), [&]<typename T>() { mm_impl<T>(out, a, b); });
+}
+
+void addmm_kernel(const Tensor& out, const Tensor& a, const Tensor& b, const Scalar& beta, const Scalar& alpha) {
+  dispatch(out.dtype(), [&]<typename T>() {
+    if constexpr (kBlasType<T>) {
+      if constexpr (is_complex_v<T>) blas_mm<T>(out, a, b, T(alpha.to_complex()), T(beta.to_complex()));
+      else blas_mm<T>(out, a, b, static_cast<T>(alpha.to_double()), static_cast<T>(beta.to_double()));
+    } else {
+      throw RuntimeError("addmm_kernel: not a BLAS dtype (a bug in tsh)");
+    }
+  });
 }
 
 void bmm_kernel(const Tensor& out, const Tensor& a, const Tensor& b) {

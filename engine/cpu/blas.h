@@ -8,12 +8,14 @@
 // fallbacks do (integers wrap, float16/bfloat16 accumulate in float).
 #pragma once
 
+#include "engine/core/scalar.h"
 #include "engine/core/tensor.h"
 
 namespace tsh::cpu {
 
 // out (m x n, contiguous) = a (m x k) @ b (k x n); any strides; m, n, k >= 1.
 void mm_kernel(const Tensor& out, const Tensor& a, const Tensor& b);
+void addmm_kernel(const Tensor& out, const Tensor& a, const Tensor& b, const Scalar& beta, const Scalar& alpha);
 // out (B x m x n, contiguous) = a[i] @ b[i] for each i; any strides; every size >= 1.
 void bmm_kernel(const Tensor& out, const Tensor& a, const Tensor& b);
 // out (m, contiguous) = mat (m x k) @ vec (k); any strides; m, k >= 1.

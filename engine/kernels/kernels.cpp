@@ -86,6 +86,7 @@ Kernel<MultinomialFn> multinomial_with_replacement{"aten::multinomial"};
 Kernel<MultinomialFn> multinomial_without_replacement{"aten::multinomial"};
 
 Kernel<ProductFn> mm{"aten::mm"};
+Kernel<AddmmFn> addmm{"aten::addmm"};
 Kernel<ProductFn> bmm{"aten::bmm"};
 Kernel<ProductFn> mv{"aten::mv"};
 Kernel<DotFn> dot{"aten::dot"};

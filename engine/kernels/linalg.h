@@ -3,12 +3,18 @@
 
 #include <cstdint>
 
+#include "engine/core/scalar.h"
 #include "engine/core/tensor.h"
 #include "engine/kernels/kernel.h"
 
 namespace tsh::kernels {
 
 using ProductFn = void (*)(const Tensor& out, const Tensor& a, const Tensor& b);
+// out = beta * out + alpha * (a @ b) in one BLAS gemm (out holds addmm's input, already broadcast;
+// beta 0 ignores it): PyTorch's addmm, whose sum BLAS may fuse with the products (a product of
+// few columns then rounds once, not twice). Optional: where a backend leaves it empty, addmm
+// composes mm and add. Only for float, double and complex dtypes.
+using AddmmFn = void (*)(const Tensor& out, const Tensor& a, const Tensor& b, const Scalar& beta, const Scalar& alpha);
 using DotFn = void (*)(const Tensor& out, const Tensor& a, const Tensor& b, bool conj_a);
 // For each batch element i, solves lu[i] @ X = x[i] and overwrites x[i] with X
 // (LU with partial pivoting; lu[i] is overwritten by its factors). lu is
@@ -70,6 +76,7 @@ using LdlFactorFn = void (*)(const Tensor& a, const Tensor& pivots, const Tensor
 using LdlSolveFn = void (*)(const Tensor& ld, const Tensor& pivots, const Tensor& x, bool hermitian, bool upper);
 
 extern Kernel<ProductFn> mm;
+extern Kernel<AddmmFn> addmm;
 extern Kernel<ProductFn> bmm;
 extern Kernel<ProductFn> mv;
 extern Kernel<DotFn> dot;

@@ -11,6 +11,7 @@
 #include "engine/core/error.h"
 #include "engine/core/shape.h"
 #include "engine/kernels/coverage.h"
+#include "engine/kernels/linalg.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/elementwise.h"
@@ -78,7 +79,17 @@ Tensor addmm(const Tensor& input, const Tensor& m1, const Tensor& m2, const Scal
   check_product_dtypes(input, m1, m2);
   const Tensor in = expand(input, {m1.sizes()[0], m2.sizes()[1]});
   refuse_bool("addmm_impl_cpu_", m1.dtype());
-  return combine(in, mm(m1, m2), beta, alpha);
+  const DType d = m1.dtype();
+  const bool blas = d == DType::Float32 || d == DType::Float64 || d == DType::Complex64 || d == DType::Complex128;
+  if (!blas || !kernels::addmm.has(m1.device().type) || m1.size(1) == 0 || in.numel() == 0 ||
+      m1.device() != m2.device() || in.device() != m1.device())
+    return combine(in, mm(m1, m2), beta, alpha);
+  // PyTorch's order: the input copied into the result, then one gemm with beta, which BLAS may fuse
+  // with the products.
+  Tensor out = empty({m1.size(0), m2.size(1)}, d, m1.device());
+  if (!is_zero(beta)) copy_(out, in);
+  kernels::addmm.get(out.device())(out, m1, m2, beta, alpha);
+  return out;
 }
 
 Tensor addmv(const Tensor& input, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) {

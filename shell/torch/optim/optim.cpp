@@ -1,4 +1,4 @@
-// shell/torch/optim/optim.cpp — the torch.optim package: its optimizers (optimizers.py) and
+// shell/torch/optim/optim.cpp — the torch.optim package: its optimizers (optimizers.py, lbfgs.py) and
 // lr_scheduler (lr_scheduler.py) are Python, as PyTorch's are, loaded when a session first uses it.
 #include "shell/interp.h"
 #include "shell/python/embedded.h"
@@ -12,6 +12,7 @@ void install_optim_module(std::map<std::string, Value>& torch_attrs) {
       run_embedded(in, s, "torch/optim/lr_scheduler.py");
     });
     run_embedded(in, m, "torch/optim/optimizers.py");
+    run_embedded(in, m, "torch/optim/lbfgs.py");
   });
 }
 
