@@ -259,8 +259,21 @@ void addmm_kernel(const Tensor& out, const Tensor& a, const Tensor& b, const Sca
     if constexpr (kBlasType<T>) {
       if constexpr (is_complex_v<T>) blas_mm<T>(out, a, b, T(alpha.to_complex()), T(beta.to_complex()));
       else blas_mm<T>(out, a, b, static_cast<T>(alpha.to_double()), static_cast<T>(beta.to_double()));
+    } else if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
+      // PyTorch's loop for the 16-bit floats: each sum in float, combined with the input in float,
+      // rounded once.
+      const float al = static_cast<float>(alpha.to_double()), be = static_cast<float>(beta.to_double());
+      const Mat<T> x{a.data<T>(), a.stride(0), a.stride(1)}, y{b.data<T>(), b.stride(0), b.stride(1)};
+      T* c = out.data<T>();
+      const int64_t m = a.size(0), n = b.size(1), k = a.size(1);
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j) {
+          float acc = 0;
+          for (int64_t l = 0; l < k; ++l) acc += widen(x.at(i, l)) * widen(y.at(l, j));
+          c[i * n + j] = static_cast<T>(be == 0.0f ? al * acc : be * static_cast<float>(c[i * n + j]) + al * acc);
+        }
     } else {
-      throw RuntimeError("addmm_kernel: not a BLAS dtype (a bug in tsh)");
+      throw RuntimeError("addmm_kernel: not a floating dtype (a bug in tsh)");
     }
   });
 }

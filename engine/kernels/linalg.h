@@ -13,7 +13,7 @@ using ProductFn = void (*)(const Tensor& out, const Tensor& a, const Tensor& b);
 // out = beta * out + alpha * (a @ b) in one BLAS gemm (out holds addmm's input, already broadcast;
 // beta 0 ignores it): PyTorch's addmm, whose sum BLAS may fuse with the products (a product of
 // few columns then rounds once, not twice). Optional: where a backend leaves it empty, addmm
-// composes mm and add. Only for float, double and complex dtypes.
+// composes mm and add. Only for the floating and complex dtypes.
 using AddmmFn = void (*)(const Tensor& out, const Tensor& a, const Tensor& b, const Scalar& beta, const Scalar& alpha);
 using DotFn = void (*)(const Tensor& out, const Tensor& a, const Tensor& b, bool conj_a);
 // For each batch element i, solves lu[i] @ X = x[i] and overwrites x[i] with X

@@ -1,9 +1,11 @@
-# torch.optim: SGD, Adam, AdamW, RMSprop and Adagrad. The update rules are PyTorch's single-tensor
+# torch.optim: SGD, the Adam family, RMSprop, Adagrad, Adadelta, Rprop, ASGD, Adafactor and Muon. The update
+# rules are PyTorch's single-tensor
 # ones (what it runs for CPU tensors), op for op, so parameters agree with PyTorch's after every step.
+import math
 import torch
 from torch.nn.modules.module import _zero_grads
 
-__all__ = ['Optimizer', 'SGD', 'Adam', 'AdamW', 'RMSprop', 'Adagrad', 'Adamax', 'Adadelta', 'Rprop', 'NAdam', 'RAdam', 'ASGD']
+__all__ = ['Optimizer', 'SGD', 'Adam', 'AdamW', 'RMSprop', 'Adagrad', 'Adamax', 'Adadelta', 'Rprop', 'NAdam', 'RAdam', 'ASGD', 'Adafactor', 'Muon']
 
 
 class Optimizer:
@@ -507,3 +509,133 @@ class ASGD(Optimizer):
         lr = group['lr']
         state['eta'].copy_(torch.as_tensor(lr / (1 + group['lambd'] * lr * step) ** group['alpha']))
         state['mu'].copy_(torch.as_tensor(1 / max(1, step - group['t0'])))
+
+
+class Adafactor(Optimizer):
+    """Adafactor: Adam-like steps whose second moment of a matrix is kept factored, as a row and a
+    column running mean of squared gradients (memory O(rows + columns)); the step is relative to the
+    parameter's RMS and clipped to an RMS of d."""
+
+    def __init__(self, params, lr=1e-2, beta2_decay=-0.8, eps=(None, 1e-3), d=1.0, weight_decay=0.0, *,
+                 foreach=None, maximize=False):
+        if isinstance(lr, torch.Tensor) and lr.numel() != 1:
+            raise ValueError('Tensor lr must be 1-element')
+        if not 0.0 <= lr:
+            raise ValueError(f'Learning rate should be >= 0 but is: {lr}')
+        if not 0.0 >= beta2_decay:
+            raise ValueError(f'beta2_decay should be <= 0 but is: {beta2_decay}')
+        if eps[0] is not None and not 0.0 <= eps[0]:
+            raise ValueError(f'epsilon1 should be >= 0 but is: {eps[0]}')
+        if not 0.0 <= eps[1]:
+            raise ValueError(f'epsilon2 should be >= 0 but is: {eps[1]}')
+        if not 1.0 <= d:
+            raise ValueError(f'Clipping threshold d should be >= 1 but is: {d}')
+        if not 0.0 <= weight_decay:
+            raise ValueError(f'weight_decay should be >= 0 but is: {weight_decay}')
+        _unsupported('Adafactor', foreach, None)
+        super().__init__(params, dict(lr=lr, beta2_decay=beta2_decay, eps=eps, d=d, weight_decay=weight_decay,
+                                      foreach=foreach, maximize=maximize))
+
+    def _update(self, param, grad, group, state):
+        if param.is_complex():
+            raise RuntimeError('Adafactor does not support complex parameters')
+        if not state:
+            state['step'] = torch.tensor(0.0)
+            if grad.dim() > 1:
+                state['row_var'] = grad.new_zeros(list(grad.shape[:-1]) + [1])
+                state['col_var'] = grad.new_zeros(list(grad.shape[:-2]) + [1, grad.shape[-1]])
+            else:
+                state['variance'] = torch.zeros_like(grad)
+        if group['maximize']:
+            grad = -grad
+        lr, eps1, eps2 = float(group['lr']), group['eps'][0], group['eps'][1]
+        if eps1 is None:
+            eps1 = torch.finfo(param.dtype).eps
+        state['step'] += 1
+        step = state['step'].item()
+        one_minus_beta2 = step ** group['beta2_decay']
+        rho = min(lr, 1 / step ** 0.5)
+        alpha = max(eps2, param.norm(2).item() / param.numel() ** 0.5) * rho
+        if group['weight_decay'] != 0:
+            param.mul_(1 - lr * group['weight_decay'])
+        if grad.dim() > 1:
+            row_var, col_var = state['row_var'], state['col_var']
+            row_var.lerp_(torch.linalg.vector_norm(grad, dim=-1, keepdim=True).square_().div_(grad.size(-1)), one_minus_beta2)
+            col_var.lerp_(torch.linalg.vector_norm(grad, dim=-2, keepdim=True).square_().div_(grad.size(-2)), one_minus_beta2)
+            estimate = row_var @ col_var
+            estimate.div_(row_var.mean(dim=-2, keepdim=True).clamp_(min=eps1))
+        else:
+            state['variance'].lerp_(grad * grad, one_minus_beta2)
+            estimate = state['variance'].clone()
+        update = estimate.clamp_(min=eps1 * eps1).rsqrt_()
+        update.mul_(grad)
+        denom = max(1.0, update.norm(2).item() / (update.numel() ** 0.5 * group['d']))
+        param.add_(update, alpha=-alpha / denom)
+
+
+def _orthogonalized(grad, coefficients, steps, eps):
+    """Newton-Schulz iterations toward the nearest semi-orthogonal matrix (U V^T of grad's SVD), in
+    bfloat16 as PyTorch's Muon runs them: X <- a X + (b A + c A^2) X with A = X X^T."""
+    if steps >= 100:
+        raise ValueError('Number of steps must be less than 100 for computational efficiency')
+    if grad.dim() != 2:
+        raise ValueError('Input tensor gradient must be a 2D matrix')
+    if len(coefficients) != 3:
+        raise ValueError('Coefficients must be a tuple of exactly 3 values')
+    a, b, c = coefficients
+    x = grad.to(dtype=torch.bfloat16, copy=True)
+    tall = grad.size(0) > grad.size(1)
+    if tall:
+        x = x.T
+    x.div_(x.norm().clamp(min=eps))
+    for _ in range(steps):
+        gram = x @ x.T
+        x = torch.addmm(x, torch.addmm(gram, gram, gram, beta=b, alpha=c), x, beta=a)
+    return x.T if tall else x
+
+
+class Muon(Optimizer):
+    """Muon: SGD with (Nesterov) momentum whose update for each 2-d parameter is orthogonalized by
+    Newton-Schulz iterations, with decoupled weight decay."""
+
+    def __init__(self, params, lr=1e-3, weight_decay=0.1, momentum=0.95, nesterov=True,
+                 ns_coefficients=(3.4445, -4.775, 2.0315), eps=1e-7, ns_steps=5, adjust_lr_fn=None):
+        if isinstance(lr, torch.Tensor) and lr.numel() != 1:
+            raise ValueError('Tensor lr must be 1-element')
+        if not 0.0 <= lr:
+            raise ValueError(f'Learning rate should be >= 0 but is: {lr}')
+        if not 0.0 <= momentum:
+            raise ValueError(f'momentum should be >= 0 but is: {momentum}')
+        if not 0.0 <= weight_decay:
+            raise ValueError(f'weight decay should be >= 0 but is: {weight_decay}')
+        if adjust_lr_fn is not None and adjust_lr_fn not in ('original', 'match_rms_adamw', 'spectral_unclamped'):
+            raise ValueError(f'Adjust learning rate function {adjust_lr_fn} is not supported')
+        super().__init__(params, dict(lr=lr, weight_decay=weight_decay, momentum=momentum, nesterov=nesterov,
+                                      ns_coefficients=ns_coefficients, eps=eps, ns_steps=ns_steps,
+                                      adjust_lr_fn=adjust_lr_fn))
+        for group in self.param_groups:
+            for p in group['params']:
+                if p.dim() != 2:
+                    raise ValueError(f'Muon only supports 2D parameters whereas we found a parameter with size: {p.size()}')
+
+    def _update(self, param, grad, group, state):
+        if param.is_complex():
+            raise RuntimeError('Muon does not support complex parameters')
+        if 'momentum_buffer' not in state:
+            state['momentum_buffer'] = torch.zeros_like(grad)
+        buf = state['momentum_buffer']
+        buf.lerp_(grad, 1 - group['momentum'])
+        update = grad.lerp(buf, group['momentum']) if group['nesterov'] else buf
+        update = _orthogonalized(update, group['ns_coefficients'], group['ns_steps'], group['eps'])
+        lr, rows, cols = float(group['lr']), param.shape[0], param.shape[1]
+        rule = group['adjust_lr_fn']
+        if rule is None or rule == 'original':
+            ratio = math.sqrt(max(1, rows / cols))
+        elif rule == 'match_rms_adamw':
+            ratio = 0.2 * math.sqrt(max(rows, cols))
+        elif rule == 'spectral_unclamped':
+            ratio = math.sqrt(rows / cols)
+        else:
+            ratio = 1.0
+        param.mul_(1 - lr * group['weight_decay'])
+        param.add_(update, alpha=-lr * ratio)
