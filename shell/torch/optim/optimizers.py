@@ -1,6 +1,6 @@
-# torch.optim: SGD, the Adam family, RMSprop, Adagrad, Adadelta, Rprop, ASGD, Adafactor and Muon. The update
-# rules are PyTorch's single-tensor
-# ones (what it runs for CPU tensors), op for op, so parameters agree with PyTorch's after every step.
+# torch.optim: SGD, the Adam family, RMSprop, Adagrad, Adadelta, Rprop, ASGD, Adafactor and Muon. The
+# update rules are PyTorch's single-tensor ones (what it runs for CPU tensors), op for op, so parameters
+# agree with PyTorch's after every step.
 import math
 import torch
 from torch.nn.modules.module import _zero_grads
