@@ -16,7 +16,7 @@ namespace {
 
 // torch.nn.modules.X, in the order their files import one another; each names what torch.nn
 // re-exports in its __all__.
-const char* const kModuleFiles[] = {"module", "container", "linear", "activation", "loss", "dropout", "flatten", "sparse", "padding", "distance"};
+const char* const kModuleFiles[] = {"module", "container", "linear", "activation", "loss", "dropout", "flatten", "sparse", "padding", "distance", "conv", "pooling", "batchnorm", "normalization"};
 
 Value file_module(const std::string& name, const std::string& path) {
   return lazy_module(name, [path](Interpreter& in, const Value& m) { run_embedded(in, m, path); });
@@ -32,6 +32,8 @@ void load_nn(Interpreter& in, const Value& nn) {
   attrs["functional"] = lazy_module("torch.nn.functional", [](Interpreter& in, const Value& m) {
     install_functional_builtins(m.as<ModuleObj>()->attrs);
     run_embedded(in, m, "torch/nn/functional.py");
+    run_embedded(in, m, "torch/nn/functional_conv.py");
+    run_embedded(in, m, "torch/nn/functional_norm.py");
   });
   attrs["init"] = file_module("torch.nn.init", "torch/nn/init.py");
   attrs["_summary"] = file_module("torch.nn._summary", "torch/nn/summary.py");  // %summary's table

@@ -1,0 +1,318 @@
+# torch.nn.functional's convolutions and pooling, run into the same module as functional.py.
+# Each is built from views: the input (padded) is cut into sliding windows with Tensor.unfold, as
+# im2col does, and the windows are reduced (a product with the weights, a max, a mean). Autograd
+# flows through those views, so the gradients are the convolutions' and poolings' own.
+import math
+import torch
+
+
+def _tuple(name, value, n, what='values'):
+    """An int or a sequence of n ints, as a list of n ints (PyTorch's _single/_pair/_triple)."""
+    if isinstance(value, (list, tuple)):
+        if len(value) == 1 and n > 1:
+            return [int(value[0])] * n
+        if len(value) != n:
+            raise RuntimeError(f'expected {name} to be a single integer value or a list of {n} {what} to match the '
+                               f'convolution dimensions, but got {name}={list(value)}')
+        return [int(v) for v in value]
+    return [int(value)] * n
+
+
+def _windows(x, kernel, stride, dilation, first_dim):
+    """x with each of its len(kernel) dims from first_dim on cut into windows: the window dims come
+    last, in order (for a 2-d kernel: [..., out_h, out_w, k_h, k_w])."""
+    for d, (k, s, dl) in enumerate(zip(kernel, stride, dilation)):
+        span = dl * (k - 1) + 1
+        x = x.unfold(first_dim + d, span, s)
+        if dl > 1:
+            x = x[..., ::dl]
+    return x
+
+
+def _conv(name, nd, input, weight, bias, stride, padding, dilation, groups):
+    if not isinstance(input, torch.Tensor):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    if weight.dim() != nd + 2:
+        raise RuntimeError(f'expected stride to be a single integer value or a list of {weight.dim() - 2} values to '
+                           f'match the convolution dimensions, but got stride={_tuple("stride", stride, nd)}')
+    stride = _tuple('stride', stride, nd)
+    dilation = _tuple('dilation', dilation, nd)
+    if any(s <= 0 for s in stride):
+        raise RuntimeError('non-positive stride is not supported')
+    if any(d <= 0 for d in dilation):
+        raise RuntimeError('dilation should be greater than zero')
+    kernel = list(weight.shape[2:])
+    if isinstance(padding, str):
+        if padding == 'valid':
+            pads = [(0, 0)] * nd
+        elif padding == 'same':
+            if any(s != 1 for s in stride):
+                raise RuntimeError("padding='same' is not supported for strided convolutions")
+            # the total d·(k−1) split with the extra element on the right, as PyTorch pads
+            pads = [(dl * (k - 1) // 2, dl * (k - 1) - dl * (k - 1) // 2) for k, dl in zip(kernel, dilation)]
+        else:
+            raise RuntimeError(f"Invalid padding string: '{padding}'")
+    else:
+        padding = _tuple('padding', padding, nd)
+        if any(p < 0 for p in padding):
+            raise RuntimeError('negative padding is not supported')
+        pads = [(p, p) for p in padding]
+    batched = input.dim() == nd + 2
+    if not batched and input.dim() != nd + 1:
+        raise RuntimeError(f'Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to {name}, but got input of '
+                           f'size: {list(input.shape)}')
+    x = input if batched else input.unsqueeze(0)
+    out_ch, in_per_group = weight.shape[0], weight.shape[1]
+    if groups <= 0:
+        raise RuntimeError('non-positive groups is not supported')
+    if out_ch % groups != 0:
+        raise RuntimeError(f'Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, but '
+                           f'got weight of size [{list(weight.shape)}] instead')
+    if x.shape[1] != in_per_group * groups:
+        raise RuntimeError(f'Given groups={groups}, weight of size {list(weight.shape)}, expected input'
+                           f'{list(x.shape)} to have {in_per_group * groups} channels, but got {x.shape[1]} '
+                           f'channels instead')
+    if bias is not None and (bias.dim() != 1 or bias.shape[0] != out_ch):
+        raise RuntimeError(f'Given weight of size {list(weight.shape)}, expected bias to be 1-dimensional with '
+                           f'{out_ch} elements, but got bias of size {list(bias.shape)} instead')
+    if x.dtype != weight.dtype:
+        raise RuntimeError(f'expected scalar type {_scalar_name(x)} but found {_scalar_name(weight)}')
+    padded = [x.shape[2 + d] + pads[d][0] + pads[d][1] for d in range(nd)]
+    effective = [dl * (k - 1) + 1 for k, dl in zip(kernel, dilation)]
+    if any(p < e for p, e in zip(padded, effective)):
+        def dims(v):
+            return ' x '.join(str(i) for i in v)
+        raise RuntimeError(f'Calculated padded input size per channel: ({dims(padded)}). Kernel size: '
+                           f'({dims(effective)}). Kernel size can\'t be greater than actual input size')
+    if any(a or b for a, b in pads):
+        flat = []
+        for a, b in reversed(pads):
+            flat += [a, b]
+        x = pad(x, flat)
+    n = x.shape[0]
+    cols = _windows(x, kernel, stride, dilation, 2)  # [n, c, *out, *k]
+    out_sizes = list(cols.shape[2:2 + nd])
+    length = math.prod(out_sizes)
+    per_window = in_per_group * math.prod(kernel)
+    # [n, groups, L, c/g · k...] against [groups, c/g · k..., out/g]
+    order = [0] + list(range(2, 2 + nd)) + [1] + list(range(2 + nd, 2 + 2 * nd))
+    cols = cols.permute(order).reshape(n, length, groups, per_window).transpose(1, 2)
+    w = weight.reshape(groups, out_ch // groups, per_window).transpose(1, 2)
+    out = torch.matmul(cols, w)  # [n, groups, L, out/g]
+    out = out.permute(0, 1, 3, 2).reshape([n, out_ch] + out_sizes)
+    if bias is not None:
+        out = out + bias.reshape([1, out_ch] + [1] * nd)
+    out = _node(out, 'ConvolutionBackward0')
+    return out if batched else out.squeeze(0)
+
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv('conv1d', 1, input, weight, bias, stride, padding, dilation, groups)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv('conv2d', 2, input, weight, bias, stride, padding, dilation, groups)
+
+
+def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    return _conv('conv3d', 3, input, weight, bias, stride, padding, dilation, groups)
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """im2col: (N, C, H, W) to (N, C·kh·kw, L), each column one sliding window, in PyTorch's order."""
+    if input.dim() not in (3, 4):
+        raise NotImplementedError(f'Input Error: Only 3D or 4D input Tensors are supported (got {input.dim()}D)')
+    kernel = _tuple('kernel_size', kernel_size, 2)
+    dilation, padding, stride = _tuple('dilation', dilation, 2), _tuple('padding', padding, 2), _tuple('stride', stride, 2)
+    batched = input.dim() == 4
+    x = input if batched else input.unsqueeze(0)
+    if any(padding):
+        x = pad(x, [padding[1], padding[1], padding[0], padding[0]])
+    cols = _windows(x, kernel, stride, dilation, 2)  # [n, c, oh, ow, kh, kw]
+    n, c, oh, ow = cols.shape[:4]
+    out = cols.permute(0, 1, 4, 5, 2, 3).reshape(n, c * kernel[0] * kernel[1], oh * ow)
+    out = _node(out, 'Im2ColBackward0')
+    return out if batched else out.squeeze(0)
+
+
+# -- pooling -------------------------------------------------------------------------------------
+
+def _pool_geometry(name, nd, x, kernel_size, stride, padding, dilation, ceil_mode):
+    kernel = _tuple('kernel_size', kernel_size, nd)
+    stride = kernel if stride is None or (isinstance(stride, (list, tuple)) and len(stride) == 0) \
+        else _tuple('stride', stride, nd)
+    padding = _tuple('padding', padding, nd)
+    dilation = _tuple('dilation', dilation, nd)
+    if any(s <= 0 for s in stride):
+        raise RuntimeError('stride should be greater than zero, but got ' +
+                           ' '.join(f'{"dH" if i == 0 and nd > 1 else "dW"}: {s}' for i, s in enumerate(stride)))
+    for k, p, dl in zip(kernel, padding, dilation):
+        if p > (dl * (k - 1) + 1) // 2:
+            raise RuntimeError(f'pad should be at most half of effective kernel size, but got pad={p}, '
+                               f'kernel_size={k} and dilation={dl}')
+    sizes = list(x.shape[-nd:])
+    out = []
+    for size, k, s, p, dl in zip(sizes, kernel, stride, padding, dilation):
+        span = size + 2 * p - dl * (k - 1) - 1
+        o = (-(-span // s) if ceil_mode else span // s) + 1
+        if ceil_mode and (o - 1) * s >= size + p:  # the last window must start inside the input or its left pad
+            o -= 1
+        out.append(o)
+    if any(o < 1 for o in out):
+        shown = 'x'.join(str(v) for v in [x.shape[-nd - 1]] + sizes)
+        shown_out = 'x'.join(str(v) for v in [x.shape[-nd - 1]] + out)
+        raise RuntimeError(f'Given input size: ({shown}). Calculated output size: ({shown_out}). Output size is too small')
+    return kernel, stride, padding, dilation, out
+
+
+def _pool_input(name, nd, input):
+    if not isinstance(input, torch.Tensor):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    if input.dim() not in (nd + 1, nd + 2) or input.numel() == 0 and input.dim() == nd + 1:
+        raise RuntimeError(f'non-empty {nd + 1}D or {nd + 2}D (batch mode) tensor expected for input')
+
+
+def _padded_windows(x, nd, kernel, stride, padding, dilation, out, fill):
+    """x padded with `fill` (left by padding, right as far as the last window reaches) and cut into
+    windows: [..., *out, *kernel]."""
+    flat = []
+    for d in reversed(range(nd)):
+        size = x.shape[x.dim() - nd + d]
+        right = max(0, (out[d] - 1) * stride[d] + dilation[d] * (kernel[d] - 1) + 1 - size - padding[d])
+        flat += [padding[d], right]
+    if any(flat):
+        x = pad(x, flat, value=fill)
+    return _windows(x, kernel, stride, dilation, x.dim() - nd)
+
+
+def _max_pool(name, nd, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices):
+    _pool_input(name, nd, input)
+    if input.dtype == torch.bool or input.is_complex():
+        raise NotImplementedError(f'"max_pool{max(nd, 2)}d" not implemented for \'{_scalar_name(input)}\'')
+    kernel, stride, padding, dilation, out = _pool_geometry(name, nd, input, kernel_size, stride, padding, dilation,
+                                                            ceil_mode)
+    lowest = -math.inf if input.is_floating_point() else torch.iinfo(input.dtype).min  # the padding never wins
+    win = _padded_windows(input, nd, kernel, stride, padding, dilation, out, lowest)
+    # max over each flattened window: the gradient goes to its (first) maximum, as PyTorch's does
+    values, where = win.reshape(list(win.shape[:-nd]) + [-1]).max(-1)
+    values = _node(values, f'MaxPool{nd}DWithIndicesBackward0' if nd == 2 else 'SqueezeBackward1')
+    if not return_indices:
+        return values
+    # The flat index into the input's spatial dims of each window's maximum.
+    sizes = list(input.shape[-nd:])
+    positions = torch.arange(math.prod(sizes), device=input.device).reshape(sizes).to(torch.float64)
+    idx = _padded_windows(positions, nd, kernel, stride, padding, dilation, out, -1.0).reshape(out + [-1])
+    idx = idx.expand(list(win.shape[:-nd]) + [idx.shape[-1]])
+    return values, idx.gather(-1, where.unsqueeze(-1)).squeeze(-1).to(torch.int64)
+
+
+def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    return _max_pool('max_pool1d', 1, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    return _max_pool('max_pool2d', 2, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=True):
+    return _max_pool('max_pool1d', 1, input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=True):
+    return _max_pool('max_pool2d', 2, input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def _avg_pool(name, nd, input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    _pool_input(name, nd, input)
+    kernel, stride, padding, dilation, out = _pool_geometry(name, nd, input, kernel_size, stride, padding, 1,
+                                                            ceil_mode)
+    if divisor_override is not None and divisor_override == 0:
+        raise RuntimeError('divisor must be not zero')
+    win = _padded_windows(input, nd, kernel, stride, padding, dilation, out, 0.0)
+    total = win.sum(list(range(-nd, 0)))
+    node = 'AvgPool2DBackward0' if nd == 2 else 'SqueezeBackward1'
+    exact = input.is_floating_point() or input.is_complex()
+    if divisor_override is not None:
+        return _node(total / divisor_override if exact else torch.div(total, divisor_override, rounding_mode='trunc'),
+                     node)
+    # Each window's divisor: the cells it covers inside the input (count_include_pad: inside the
+    # input and its padding; never the cells a ceil_mode window hangs past them).
+    sizes = list(input.shape[-nd:])
+    inside = torch.ones(sizes, dtype=input.dtype, device=input.device)
+    if count_include_pad:
+        flat = []
+        for p in reversed(padding):
+            flat += [p, p]
+        inside = pad(inside, flat, value=1.0)
+        counted = _padded_windows(inside, nd, kernel, stride, [0] * nd, dilation, out, 0.0)
+    else:
+        counted = _padded_windows(inside, nd, kernel, stride, padding, dilation, out, 0.0)
+    divisor = counted.sum(list(range(-nd, 0)))
+    return _node(total / divisor if exact else torch.div(total, divisor, rounding_mode='trunc'), node)
+
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    return _avg_pool('avg_pool1d', 1, input, kernel_size, stride, padding, ceil_mode, count_include_pad, None)
+
+
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    return _avg_pool('avg_pool2d', 2, input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                     divisor_override)
+
+
+def _adaptive_bounds(size, out):
+    return [(i * size // out, -(-(i + 1) * size // out)) for i in range(out)]
+
+
+def _adaptive(name, nd, input, output_size, reduce):
+    _pool_input(name, nd, input)
+    out = _tuple('output_size', output_size, nd) if not isinstance(output_size, (list, tuple)) else \
+        [input.shape[input.dim() - nd + d] if o is None else int(o) for d, o in enumerate(output_size)]
+    sizes = list(input.shape[-nd:])
+    if all(s % o == 0 for s, o in zip(sizes, out)):
+        # equal, disjoint windows: one reshape
+        shape = list(input.shape[:-nd])
+        for s, o in zip(sizes, out):
+            shape += [o, s // o]
+        x = input.reshape(shape)
+        dims = [input.dim() - nd + 2 * d + 1 for d in range(nd)]
+        return reduce(x, dims)
+    # windows of unequal size: [i·s/o, ceil((i+1)·s/o)) per output cell
+    rows = []
+    for bounds in _cells([_adaptive_bounds(s, o) for s, o in zip(sizes, out)]):
+        piece = input
+        for d, (a, b) in enumerate(bounds):
+            piece = piece.narrow(input.dim() - nd + d, a, b - a)
+        rows.append(reduce(piece, list(range(input.dim() - nd, input.dim()))))
+    return torch.stack(rows, -1).reshape(list(input.shape[:-nd]) + out)
+
+
+def _cells(per_dim):
+    if not per_dim:
+        return [[]]
+    return [[first] + rest for first in per_dim[0] for rest in _cells(per_dim[1:])]
+
+
+def adaptive_avg_pool1d(input, output_size):
+    return _node(_adaptive('adaptive_avg_pool1d', 1, input, output_size, lambda x, d: x.mean(d)), 'SqueezeBackward1')
+
+
+def adaptive_avg_pool2d(input, output_size):
+    return _node(_adaptive('adaptive_avg_pool2d', 2, input, output_size, lambda x, d: x.mean(d)),
+                 'AdaptiveAvgPool2DBackward0')
+
+
+def _window_max(x, dims):
+    """The maximum over dims (each window's first maximum gets the gradient, as in max pooling)."""
+    rest = [d for d in range(x.dim()) if d not in dims]
+    flat = x.permute(rest + dims).reshape([x.shape[d] for d in rest] + [-1])
+    return flat.max(-1).values
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    if return_indices:
+        raise NotImplementedError('adaptive_max_pool2d(return_indices=True) is not in tsh yet')
+    return _node(_adaptive('adaptive_max_pool2d', 2, input, output_size, _window_max), 'AdaptiveMaxPool2DBackward0')
