@@ -16,7 +16,7 @@ namespace {
 
 // torch.nn.modules.X, in the order their files import one another; each names what torch.nn
 // re-exports in its __all__.
-const char* const kModuleFiles[] = {"module", "container", "linear", "activation", "loss", "dropout", "flatten", "sparse", "padding", "distance", "conv", "pooling", "batchnorm", "normalization"};
+const char* const kModuleFiles[] = {"module", "container", "linear", "activation", "loss", "dropout", "flatten", "sparse", "padding", "distance", "conv", "pooling", "batchnorm", "normalization", "rnn"};
 
 Value file_module(const std::string& name, const std::string& path) {
   return lazy_module(name, [path](Interpreter& in, const Value& m) { run_embedded(in, m, path); });
@@ -36,6 +36,11 @@ void load_nn(Interpreter& in, const Value& nn) {
     run_embedded(in, m, "torch/nn/functional_norm.py");
   });
   attrs["init"] = file_module("torch.nn.init", "torch/nn/init.py");
+  // torch.nn.utils: clipping and parameter vectors, and its rnn submodule (padded and packed sequences)
+  attrs["utils"] = lazy_module("torch.nn.utils", [](Interpreter& in, const Value& m) {
+    m.as<ModuleObj>()->attrs["rnn"] = file_module("torch.nn.utils.rnn", "torch/nn/utils/rnn.py");
+    run_embedded(in, m, "torch/nn/utils/clip_grad.py");
+  });
   attrs["_summary"] = file_module("torch.nn._summary", "torch/nn/summary.py");  // %summary's table
   Value modules = lazy_module("torch.nn.modules", nullptr);
   auto& files = modules.as<ModuleObj>()->attrs;
