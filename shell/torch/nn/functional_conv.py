@@ -316,3 +316,217 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
     if return_indices:
         raise NotImplementedError('adaptive_max_pool2d(return_indices=True) is not in tsh yet')
     return _node(_adaptive('adaptive_max_pool2d', 2, input, output_size, _window_max), 'AdaptiveMaxPool2DBackward0')
+
+
+# -- transposed convolutions, fold, pixel shuffle ---------------------------------------------------
+
+def _spread(x, dim, stride):
+    """x with stride − 1 zeros between its elements along dim (the input a transposed convolution
+    convolves)."""
+    if stride == 1:
+        return x
+    moved = x.movedim(dim, -1).unsqueeze(-1)
+    spread = pad(moved, [0, stride - 1]).flatten(-2)
+    spread = spread.narrow(-1, 0, spread.shape[-1] - (stride - 1))
+    return spread.movedim(-1, dim)
+
+
+def _conv_transpose(name, nd, input, weight, bias, stride, padding, output_padding, groups, dilation):
+    if isinstance(padding, str):
+        raise TypeError(f"{name}(): argument 'padding' must be tuple of ints, not str")
+    stride, padding = _tuple('stride', stride, nd), _tuple('padding', padding, nd)
+    output_padding, dilation = _tuple('output_padding', output_padding, nd), _tuple('dilation', dilation, nd)
+    if any(s <= 0 for s in stride):
+        raise RuntimeError('non-positive stride is not supported')
+    if any(p < 0 for p in padding):
+        raise RuntimeError('negative padding is not supported')
+    for op, s, dl in zip(output_padding, stride, dilation):
+        if op >= s and op >= dl:
+            names = ['height', 'width'] if nd == 2 else (['depth', 'height', 'width'] if nd == 3 else ['width'])
+            parts = [f'output_padding_{n}: {v}' for n, v in zip(names, output_padding)]
+            parts += [f'stride_{n}: {v}' for n, v in zip(names, stride)]
+            parts += [f'dilation_{n}: {v}' for n, v in zip(names, dilation)]
+            raise RuntimeError('output padding must be smaller than either stride or dilation, but got ' + ' '.join(parts))
+    batched = input.dim() == nd + 2
+    if not batched and input.dim() != nd + 1:
+        raise RuntimeError(f'Expected {nd + 1}D (unbatched) or {nd + 2}D (batched) input to {name}, but got input of '
+                           f'size: {list(input.shape)}')
+    x = input if batched else input.unsqueeze(0)
+    in_ch, out_per_group = weight.shape[0], weight.shape[1]
+    if x.shape[1] != in_ch:
+        raise RuntimeError(f'Given transposed=1, weight of size {list(weight.shape)}, expected input{list(x.shape)} to '
+                           f'have {in_ch} channels, but got {x.shape[1]} channels instead')
+    if in_ch % groups != 0:
+        raise RuntimeError(f'Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, but '
+                           f'got weight of size [{list(weight.shape)}] instead')
+    kernel = list(weight.shape[2:])
+    # The gradient of a convolution: spread the input by stride, pad by d·(k−1) − padding (crop when
+    # negative, plus output_padding on the right), convolve with the kernel flipped and its channel
+    # roles swapped.
+    for d in range(nd):
+        x = _spread(x, 2 + d, stride[d])
+    flat = []
+    for d in reversed(range(nd)):
+        edge = dilation[d] * (kernel[d] - 1) - padding[d]
+        flat += [edge, edge + output_padding[d]]
+    x = pad(x, flat)
+    w = weight.reshape([groups, in_ch // groups, out_per_group] + kernel).transpose(1, 2)
+    w = w.reshape([groups * out_per_group, in_ch // groups] + kernel).flip(list(range(2, 2 + nd)))
+    out = _conv(name, nd, x, w, bias, 1, 0, dilation, groups)
+    return out if batched else out.squeeze(0)
+
+
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose('conv_transpose1d', 1, input, weight, bias, stride, padding, output_padding, groups, dilation)
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose('conv_transpose2d', 2, input, weight, bias, stride, padding, output_padding, groups, dilation)
+
+
+def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _conv_transpose('conv_transpose3d', 3, input, weight, bias, stride, padding, output_padding, groups, dilation)
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """col2im: (N, C·kh·kw, L) blocks summed back into (N, C, H, W), overlaps added."""
+    if input.dim() not in (2, 3):
+        raise NotImplementedError(f'Input Error: Only unbatched (2D) or batched (3D) input Tensors are supported '
+                                  f'(got {input.dim()}D)')
+    size, kernel = _tuple('output_size', output_size, 2), _tuple('kernel_size', kernel_size, 2)
+    dilation, padding, stride = _tuple('dilation', dilation, 2), _tuple('padding', padding, 2), _tuple('stride', stride, 2)
+    batched = input.dim() == 3
+    cols = input if batched else input.unsqueeze(0)
+    blocks = [(size[d] + 2 * padding[d] - dilation[d] * (kernel[d] - 1) - 1) // stride[d] + 1 for d in range(2)]
+    if cols.shape[1] % (kernel[0] * kernel[1]) != 0:
+        raise RuntimeError(f"Expected size of input's dimension 1 to be divisible by the product of kernel_size, but "
+                           f'got input.size(1)={cols.shape[1]} and kernel_size=({kernel[0]}, {kernel[1]}).')
+    if cols.shape[2] != blocks[0] * blocks[1]:
+        raise RuntimeError(f'Given output_size=({size[0]}, {size[1]}), kernel_size=({kernel[0]}, {kernel[1]}), '
+                           f'dilation=({dilation[0]}, {dilation[1]}), padding=({padding[0]}, {padding[1]}), '
+                           f'stride=({stride[0]}, {stride[1]}), expected size of input\'s dimension 2 to match the '
+                           f'calculated number of sliding blocks {blocks[0]} * {blocks[1]} = {blocks[0] * blocks[1]}, '
+                           f'but got input.size(2)={cols.shape[2]}.')
+    n, c = cols.shape[0], cols.shape[1] // (kernel[0] * kernel[1])
+    height, width = size[0] + 2 * padding[0], size[1] + 2 * padding[1]
+    # each column element's place in the padded image, as a flat index
+    rows = (torch.arange(kernel[0]) * dilation[0]).reshape(kernel[0], 1, 1, 1) + \
+        (torch.arange(blocks[0]) * stride[0]).reshape(1, 1, blocks[0], 1)
+    colsx = (torch.arange(kernel[1]) * dilation[1]).reshape(1, kernel[1], 1, 1) + \
+        (torch.arange(blocks[1]) * stride[1]).reshape(1, 1, 1, blocks[1])
+    target = (rows * width + colsx).reshape(-1).to(input.device)  # (kh·kw·L)
+    src = cols.reshape(n, c, -1)
+    out = torch.zeros(n, c, height * width, dtype=input.dtype, device=input.device).index_add(2, target, src)
+    out = out.reshape(n, c, height, width)[:, :, padding[0]:padding[0] + size[0], padding[1]:padding[1] + size[1]]
+    out = _node(out, 'Col2ImBackward0')
+    return out if batched else out.squeeze(0)
+
+
+def pixel_shuffle(input, upscale_factor):
+    """(*, C·r², H, W) to (*, C, H·r, W·r)."""
+    r = upscale_factor
+    if input.dim() < 3:
+        raise RuntimeError(f'pixel_shuffle expects input to have at least 3 dimensions, but got input with '
+                           f'{input.dim()} dimension(s)')
+    if r <= 0:
+        raise RuntimeError(f'pixel_shuffle expects a positive upscale_factor, but got {r}')
+    c, h, w = input.shape[-3:]
+    if c % (r * r) != 0:
+        raise RuntimeError(f"pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of "
+                           f'upscale_factor, but input.size(-3)={c} is not divisible by {r * r}')
+    lead = list(input.shape[:-3])
+    k = len(lead)
+    x = input.reshape(lead + [c // (r * r), r, r, h, w])
+    x = x.permute(list(range(k)) + [k, k + 3, k + 1, k + 4, k + 2])
+    return _node(x.reshape(lead + [c // (r * r), h * r, w * r]), 'PixelShuffleBackward0')
+
+
+def pixel_unshuffle(input, downscale_factor):
+    """(*, C, H·r, W·r) to (*, C·r², H, W)."""
+    r = downscale_factor
+    if input.dim() < 3:
+        raise RuntimeError(f'pixel_unshuffle expects input to have at least 3 dimensions, but got input with '
+                           f'{input.dim()} dimension(s)')
+    if r <= 0:
+        raise RuntimeError(f'pixel_unshuffle expects a positive downscale_factor, but got {r}')
+    c, h, w = input.shape[-3:]
+    if h % r != 0:
+        raise RuntimeError(f"pixel_unshuffle expects height to be divisible by downscale_factor, but input.size(-2)={h} "
+                           f'is not divisible by {r}')
+    if w % r != 0:
+        raise RuntimeError(f"pixel_unshuffle expects width to be divisible by downscale_factor, but input.size(-1)={w} "
+                           f'is not divisible by {r}')
+    lead = list(input.shape[:-3])
+    k = len(lead)
+    x = input.reshape(lead + [c, h // r, r, w // r, r])
+    x = x.permute(list(range(k)) + [k, k + 2, k + 4, k + 1, k + 3])
+    return _node(x.reshape(lead + [c * r * r, h // r, w // r]), 'PixelUnshuffleBackward0')
+
+
+# -- interpolate ------------------------------------------------------------------------------------
+
+def _source_index(out_size, in_size, scale, align_corners, mode):
+    """For each output position along one dim, the source coordinate (PyTorch's area_pixel rules)."""
+    i = torch.arange(out_size, dtype=torch.float32)
+    if mode == 'nearest':
+        ratio = (1.0 / scale) if scale is not None else in_size / out_size
+        return torch.clamp((i * ratio).floor(), max=in_size - 1).to(torch.int64)
+    if mode == 'nearest-exact':
+        ratio = (1.0 / scale) if scale is not None else in_size / out_size
+        return torch.clamp(((i + 0.5) * ratio).floor(), max=in_size - 1).to(torch.int64)
+    if align_corners:
+        ratio = (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
+        return i * ratio
+    ratio = (1.0 / scale) if scale is not None else in_size / out_size
+    return torch.clamp((i + 0.5) * ratio - 0.5, min=0)
+
+
+def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None, recompute_scale_factor=None,
+                antialias=False):
+    """Resizes the spatial dims (all but the first two): nearest, nearest-exact, linear, bilinear,
+    trilinear."""
+    nd = input.dim() - 2
+    modes = {'nearest': None, 'nearest-exact': None, 'linear': 1, 'bilinear': 2, 'trilinear': 3}
+    if mode not in modes and mode not in ('bicubic', 'area'):
+        raise NotImplementedError(f'Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) for '
+                                  f'the modes: nearest | linear | bilinear | bicubic | trilinear | area | '
+                                  f'nearest-exact (got {mode})')
+    if mode in ('bicubic', 'area') or antialias:
+        raise NotImplementedError(f"interpolate(mode='{mode}', antialias=) is not in tsh yet")
+    if modes[mode] is not None and modes[mode] != nd:
+        raise NotImplementedError(f'Got {input.dim()}D input, but {mode} mode needs {modes[mode] + 2}D input')
+    if mode in ('nearest', 'nearest-exact') and align_corners is not None:
+        raise ValueError('align_corners option can only be set with the interpolating modes: linear | bilinear | '
+                         'bicubic | trilinear')
+    if size is not None and scale_factor is not None:
+        raise ValueError('only one of size or scale_factor should be defined')
+    if size is None and scale_factor is None:
+        raise ValueError('either size or scale_factor should be defined')
+    in_sizes = list(input.shape[2:])
+    if size is not None:
+        out_sizes = _tuple('size', size, nd)
+        scales = [None] * nd
+    else:
+        scales = [float(s) for s in (scale_factor if isinstance(scale_factor, (list, tuple)) else [scale_factor] * nd)]
+        out_sizes = [int(math.floor(s * f)) for s, f in zip(in_sizes, scales)]
+        if recompute_scale_factor:
+            scales = [None] * nd
+    align = bool(align_corners)
+    x = input
+    for d in range(nd):
+        dim = 2 + d
+        src = _source_index(out_sizes[d], in_sizes[d], scales[d], align, mode)
+        if mode in ('nearest', 'nearest-exact'):
+            x = x.index_select(dim, src.to(input.device))
+            continue
+        lo = src.floor().to(torch.int64)
+        hi = torch.clamp(lo + 1, max=in_sizes[d] - 1)
+        frac = (src - lo.to(src.dtype)).to(input.dtype)
+        shape = [1] * x.dim()
+        shape[dim] = out_sizes[d]
+        frac = frac.reshape(shape)
+        a, b = x.index_select(dim, lo), x.index_select(dim, hi)
+        x = a * (1 - frac) + b * frac
+    names = {'nearest': 'UpsampleNearest', 'nearest-exact': 'UpsampleNearestExact', 'linear': 'UpsampleLinear',
+             'bilinear': 'UpsampleBilinear', 'trilinear': 'UpsampleTrilinear'}
+    return _node(x, f'{names[mode]}{nd}DBackward0')

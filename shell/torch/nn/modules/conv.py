@@ -5,7 +5,7 @@ import torch
 from torch.nn import init
 from torch.nn.modules.module import Module
 
-__all__ = ['Conv1d', 'Conv2d', 'Conv3d']
+__all__ = ['Conv1d', 'Conv2d', 'Conv3d', 'ConvTranspose1d', 'ConvTranspose2d', 'ConvTranspose3d']
 
 Parameter = torch.nn.parameter.Parameter
 F = torch.nn.functional
@@ -19,7 +19,7 @@ class _ConvNd(Module):
     _nd = 0
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
-                 padding_mode='zeros', device=None, dtype=None):
+                 padding_mode='zeros', device=None, dtype=None, transposed=False, output_padding=0):
         super().__init__()
         n = self._nd
         if groups <= 0:
@@ -53,12 +53,12 @@ class _ConvNd(Module):
         self.stride = stride
         self.padding = padding
         self.dilation = dilation
-        self.transposed = False
-        self.output_padding = (0,) * n
+        self.transposed = transposed
+        self.output_padding = _ntuple(output_padding, n)
         self.groups = groups
         self.padding_mode = padding_mode
-        self.weight = Parameter(torch.empty((out_channels, in_channels // groups) + kernel_size, device=device,
-                                            dtype=dtype))
+        shape = (in_channels, out_channels // groups) if transposed else (out_channels, in_channels // groups)
+        self.weight = Parameter(torch.empty(shape + kernel_size, device=device, dtype=dtype))
         if bias:
             self.bias = Parameter(torch.empty(out_channels, device=device, dtype=dtype))
         else:
@@ -81,6 +81,8 @@ class _ConvNd(Module):
             s += f', padding={self.padding}'
         if self.dilation != (1,) * n:
             s += f', dilation={self.dilation}'
+        if self.output_padding != (0,) * n:
+            s += f', output_padding={self.output_padding}'
         if self.groups != 1:
             s += f', groups={self.groups}'
         if self.bias is None:
@@ -113,4 +115,53 @@ class Conv2d(_ConvNd):
 
 class Conv3d(_ConvNd):
     """3-d convolution over (N, C_in, D, H, W) to (N, C_out, D_out, H_out, W_out)."""
+    _nd = 3
+
+
+class _ConvTransposeNd(_ConvNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None):
+        if padding_mode != 'zeros':
+            raise ValueError(f'Only "zeros" padding mode is supported for {type(self).__name__}')
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias, padding_mode,
+                         device, dtype, transposed=True, output_padding=output_padding)
+
+    def _output_padding(self, input, output_size):
+        if output_size is None:
+            return self.output_padding
+        n = self._nd
+        output_size = list(output_size)
+        if len(output_size) == n + 2 or len(output_size) == n + 1:
+            output_size = output_size[-n:]
+        if len(output_size) != n:
+            raise ValueError(f'ConvTranspose{n}D: for {input.dim()}D input, output_size must have {n} or {n + 2} '
+                             f'elements (got {len(output_size)})')
+        spatial = list(input.shape[-n:])
+        lows = [(spatial[d] - 1) * self.stride[d] - 2 * self.padding[d] + self.dilation[d] * (self.kernel_size[d] - 1) + 1
+                for d in range(n)]
+        highs = [lows[d] + self.stride[d] - 1 for d in range(n)]
+        for d in range(n):
+            if not lows[d] <= output_size[d] <= highs[d]:
+                raise ValueError(f'requested an output size of {output_size}, but valid sizes range from {lows} to '
+                                 f'{highs} (for an input of {input.shape[-n:]})')
+        return tuple(output_size[d] - lows[d] for d in range(n))
+
+    def forward(self, input, output_size=None):
+        op = self._output_padding(input, output_size)
+        conv = (F.conv_transpose1d, F.conv_transpose2d, F.conv_transpose3d)[self._nd - 1]
+        return conv(input, self.weight, self.bias, self.stride, self.padding, op, self.groups, self.dilation)
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    """The transpose (gradient) of Conv1d: upsamples (N, C_in, L) to (N, C_out, L_out)."""
+    _nd = 1
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    """The transpose (gradient) of Conv2d: upsamples (N, C_in, H, W) by stride, as decoders and GANs use it."""
+    _nd = 2
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    """The transpose (gradient) of Conv3d."""
     _nd = 3
