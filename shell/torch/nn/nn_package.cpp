@@ -16,7 +16,7 @@ namespace {
 
 // torch.nn.modules.X, in the order their files import one another; each names what torch.nn
 // re-exports in its __all__.
-const char* const kModuleFiles[] = {"module", "container", "linear", "activation", "loss", "dropout", "flatten", "sparse", "padding", "distance", "conv", "pooling", "batchnorm", "instancenorm", "normalization", "rnn", "fold", "pixelshuffle", "upsampling"};
+const char* const kModuleFiles[] = {"module", "container", "linear", "activation", "loss", "dropout", "flatten", "sparse", "padding", "distance", "conv", "pooling", "batchnorm", "instancenorm", "normalization", "rnn", "fold", "pixelshuffle", "upsampling", "transformer"};
 
 Value file_module(const std::string& name, const std::string& path) {
   return lazy_module(name, [path](Interpreter& in, const Value& m) { run_embedded(in, m, path); });
@@ -34,6 +34,7 @@ void load_nn(Interpreter& in, const Value& nn) {
     run_embedded(in, m, "torch/nn/functional.py");
     run_embedded(in, m, "torch/nn/functional_conv.py");
     run_embedded(in, m, "torch/nn/functional_norm.py");
+    run_embedded(in, m, "torch/nn/functional_attention.py");
   });
   attrs["init"] = file_module("torch.nn.init", "torch/nn/init.py");
   // torch.nn.utils: clipping and parameter vectors, and its rnn submodule (padded and packed sequences)

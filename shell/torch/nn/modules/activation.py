@@ -2,7 +2,7 @@
 import torch
 from torch.nn.modules.module import Module
 
-__all__ = ['ReLU', 'ReLU6', 'LeakyReLU', 'RReLU', 'ELU', 'SELU', 'CELU', 'GELU', 'SiLU', 'Mish', 'Sigmoid', 'Tanh',
+__all__ = ['MultiheadAttention', 'ReLU', 'ReLU6', 'LeakyReLU', 'RReLU', 'ELU', 'SELU', 'CELU', 'GELU', 'SiLU', 'Mish', 'Sigmoid', 'Tanh',
            'Softmax', 'LogSoftmax', 'Softmin', 'Softmax2d', 'Softplus', 'Hardtanh', 'Hardsigmoid', 'Hardswish',
            'LogSigmoid', 'Softsign', 'Tanhshrink', 'Threshold', 'GLU', 'Hardshrink', 'Softshrink', 'PReLU']
 
@@ -340,3 +340,82 @@ class LogSoftmax(Module):
 
     def extra_repr(self):
         return f'dim={self.dim}'
+
+
+class MultiheadAttention(Module):
+    """Attention from num_heads heads of embed_dim // num_heads dims each, concatenated and projected:
+    forward(query, key, value) returns (output, attention weights averaged over the heads)."""
+
+    def __init__(self, embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False, add_zero_attn=False,
+                 kdim=None, vdim=None, batch_first=False, device=None, dtype=None):
+        if embed_dim <= 0 or num_heads <= 0:
+            raise ValueError(f'embed_dim and num_heads must be greater than 0, got embed_dim={embed_dim} and '
+                             f'num_heads={num_heads} instead')
+        if add_bias_kv or add_zero_attn:
+            raise NotImplementedError('MultiheadAttention(add_bias_kv=, add_zero_attn=) are not in tsh yet')
+        super().__init__()
+        self.embed_dim = embed_dim
+        self.kdim = kdim if kdim is not None else embed_dim
+        self.vdim = vdim if vdim is not None else embed_dim
+        self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim
+        self.num_heads = num_heads
+        self.dropout = dropout
+        self.batch_first = batch_first
+        self.head_dim = embed_dim // num_heads
+        if self.head_dim * num_heads != embed_dim:
+            raise AssertionError('embed_dim must be divisible by num_heads')
+        Parameter = torch.nn.parameter.Parameter
+        if not self._qkv_same_embed_dim:
+            self.q_proj_weight = Parameter(torch.empty((embed_dim, embed_dim), device=device, dtype=dtype))
+            self.k_proj_weight = Parameter(torch.empty((embed_dim, self.kdim), device=device, dtype=dtype))
+            self.v_proj_weight = Parameter(torch.empty((embed_dim, self.vdim), device=device, dtype=dtype))
+            self.register_parameter('in_proj_weight', None)
+        else:
+            self.in_proj_weight = Parameter(torch.empty((3 * embed_dim, embed_dim), device=device, dtype=dtype))
+            self.register_parameter('q_proj_weight', None)
+            self.register_parameter('k_proj_weight', None)
+            self.register_parameter('v_proj_weight', None)
+        if bias:
+            self.in_proj_bias = Parameter(torch.empty(3 * embed_dim, device=device, dtype=dtype))
+        else:
+            self.register_parameter('in_proj_bias', None)
+        self.out_proj = torch.nn.NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias, device=device,
+                                                                 dtype=dtype)
+        self.bias_k = self.bias_v = None
+        self.add_zero_attn = add_zero_attn
+        self._reset_parameters()
+
+    def _reset_parameters(self):
+        init = torch.nn.init
+        if self._qkv_same_embed_dim:
+            init.xavier_uniform_(self.in_proj_weight)
+        else:
+            init.xavier_uniform_(self.q_proj_weight)
+            init.xavier_uniform_(self.k_proj_weight)
+            init.xavier_uniform_(self.v_proj_weight)
+        if self.in_proj_bias is not None:
+            init.constant_(self.in_proj_bias, 0.0)
+            init.constant_(self.out_proj.bias, 0.0)
+
+    def forward(self, query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
+                average_attn_weights=True, is_causal=False):
+        batched = query.dim() == 3
+        if self.batch_first and batched:
+            if key is value:
+                if query is key:
+                    query = key = value = query.transpose(1, 0)
+                else:
+                    query, key = query.transpose(1, 0), key.transpose(1, 0)
+                    value = key
+            else:
+                query, key, value = query.transpose(1, 0), key.transpose(1, 0), value.transpose(1, 0)
+        out, weights = F.multi_head_attention_forward(
+            query, key, value, self.embed_dim, self.num_heads, self.in_proj_weight, self.in_proj_bias, self.bias_k,
+            self.bias_v, self.add_zero_attn, self.dropout, self.out_proj.weight, self.out_proj.bias,
+            training=self.training, key_padding_mask=key_padding_mask, need_weights=need_weights,
+            attn_mask=attn_mask, use_separate_proj_weight=not self._qkv_same_embed_dim,
+            q_proj_weight=self.q_proj_weight, k_proj_weight=self.k_proj_weight, v_proj_weight=self.v_proj_weight,
+            average_attn_weights=average_attn_weights, is_causal=is_causal)
+        if self.batch_first and batched:
+            return out.transpose(1, 0), weights
+        return out, weights

@@ -4,7 +4,7 @@ import torch
 from torch.nn import init
 from torch.nn.modules.module import Module
 
-__all__ = ['Identity', 'Linear', 'Bilinear']
+__all__ = ['Identity', 'Linear', 'Bilinear', 'NonDynamicallyQuantizableLinear']
 
 Parameter = torch.nn.parameter.Parameter
 F = torch.nn.functional
@@ -50,6 +50,10 @@ class Linear(Module):
 
     def extra_repr(self):
         return f'in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}'
+
+
+class NonDynamicallyQuantizableLinear(Linear):
+    """A Linear (MultiheadAttention's out_proj: PyTorch names it so to keep it out of dynamic quantization)."""
 
 
 class Bilinear(Module):
