@@ -75,7 +75,8 @@ Value take_positions(const Tensor& x, const Value& positions, const char* node) 
   if (positions.is(Kind::Tensor)) {
     const Tensor& p = positions.as_tensor();
     const Tensor from = sub(p, 1);
-    if (p.numel() == 0 || item(min(p)).to_int() > 0) return Value::tensor(ag::take(x, from, node));
+    // (A meta tensor has no positions to look at: the take gives the result's geometry, all it has.)
+    if (p.numel() == 0 || p.device().is_meta() || item(min(p)).to_int() > 0) return Value::tensor(ag::take(x, from, node));
     const Tensor filled = compare(CompareOp::Gt, p, 0);
     Tensor r = ag::where(filled, ag::take(x, clamp_min(from, 0)), 0.0);
     if (auto fn = autograd::grad_fn(r)) fn->name = node;

@@ -521,7 +521,8 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
             continue
         lo = src.floor().to(torch.int64)
         hi = torch.clamp(lo + 1, max=in_sizes[d] - 1)
-        frac = (src - lo.to(src.dtype)).to(input.dtype)
+        frac = (src - lo.to(src.dtype)).to(input.dtype).to(input.device)
+        lo, hi = lo.to(input.device), hi.to(input.device)
         shape = [1] * x.dim()
         shape[dim] = out_sizes[d]
         frac = frac.reshape(shape)
