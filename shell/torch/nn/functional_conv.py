@@ -531,3 +531,136 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
     names = {'nearest': 'UpsampleNearest', 'nearest-exact': 'UpsampleNearestExact', 'linear': 'UpsampleLinear',
              'bilinear': 'UpsampleBilinear', 'trilinear': 'UpsampleTrilinear'}
     return _node(x, f'{names[mode]}{nd}DBackward0')
+
+
+# -- more pooling -------------------------------------------------------------------------------------
+
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    return _max_pool('max_pool3d', 3, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
+def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=True):
+    return _max_pool('max_pool3d', 3, input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    return _avg_pool('avg_pool3d', 3, input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                     divisor_override)
+
+
+def adaptive_avg_pool3d(input, output_size):
+    return _node(_adaptive('adaptive_avg_pool3d', 3, input, output_size, lambda x, d: x.mean(d)),
+                 'AdaptiveAvgPool3DBackward0')
+
+
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    if return_indices:
+        raise NotImplementedError('adaptive_max_pool1d(return_indices=True) is not in tsh yet')
+    return _node(_adaptive('adaptive_max_pool1d', 1, input, output_size, _window_max), 'SqueezeBackward1')
+
+
+def _max_unpool(name, nd, input, indices, kernel_size, stride, padding, output_size):
+    kernel = _tuple('kernel_size', kernel_size, nd)
+    stride = kernel if stride is None else _tuple('stride', stride, nd)
+    padding = _tuple('padding', padding, nd)
+    sizes = list(input.shape[-nd:])
+    default = [(sizes[d] - 1) * stride[d] - 2 * padding[d] + kernel[d] for d in range(nd)]
+    if output_size is None:
+        out = default
+    else:
+        out = list(output_size)[-nd:]
+        for d in range(nd):
+            low, high = default[d] - stride[d], default[d] + stride[d]
+            if not low < out[d] < high:
+                raise ValueError(f'invalid output_size "{tuple(output_size)}" (dim {d} must be between {low} and {high})')
+    lead = list(input.shape[:-nd])
+    flat_in = input.reshape(lead + [-1])
+    flat_idx = indices.reshape(lead + [-1])
+    total = math.prod(out)
+    zeros = torch.zeros(lead + [total], dtype=input.dtype, device=input.device)
+    return _node(zeros.scatter(-1, flat_idx, flat_in).reshape(lead + out), f'MaxUnpool{nd}DBackward0')
+
+
+def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    return _max_unpool('max_unpool1d', 1, input, indices, kernel_size, stride, padding, output_size)
+
+
+def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    return _max_unpool('max_unpool2d', 2, input, indices, kernel_size, stride, padding, output_size)
+
+
+def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    return _max_unpool('max_unpool3d', 3, input, indices, kernel_size, stride, padding, output_size)
+
+
+def _lp_pool(nd, input, norm_type, kernel_size, stride, ceil_mode):
+    kernel = _tuple('kernel_size', kernel_size, nd)
+    pool = (avg_pool1d, avg_pool2d, avg_pool3d)[nd - 1]
+    out = pool(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return (torch.sign(out) * relu(torch.abs(out))).mul(math.prod(kernel)).pow(1.0 / norm_type)
+
+
+def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    return _lp_pool(1, input, norm_type, kernel_size, stride, ceil_mode)
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    return _lp_pool(2, input, norm_type, kernel_size, stride, ceil_mode)
+
+
+def lp_pool3d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    return _lp_pool(3, input, norm_type, kernel_size, stride, ceil_mode)
+
+
+def channel_shuffle(input, groups):
+    c = input.shape[1]
+    if c % groups != 0:
+        raise RuntimeError(f'Number of channels must be divisible by groups. Got {c} channels and {groups} groups.')
+    shape = list(input.shape)
+    return input.reshape([shape[0], groups, c // groups] + shape[2:]).transpose(1, 2).reshape(shape)
+
+
+native_channel_shuffle = channel_shuffle
+
+
+def pdist(input, p=2):
+    """The p-norm distance between every pair of rows i < j of an (N, M) input, in row order."""
+    if input.dim() != 2:
+        raise RuntimeError(f'pdist only supports 2D tensors, got: {input.dim()}D')
+    n = input.shape[0]
+    pairs = torch.triu_indices(n, n, 1, device=input.device)
+    return torch.linalg.vector_norm(input[pairs[0]] - input[pairs[1]], p, dim=1)
+
+
+def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
+    """Each element divided by (k + alpha · the mean of its squared neighbours across `size` channels)^beta."""
+    dim = input.dim()
+    if dim < 3:
+        raise ValueError(f'Expected 3D or higher dimensionality input (got {dim} dimensions)')
+    if input.numel() == 0:
+        return input
+    div = input.mul(input)
+    if dim == 3:
+        div = pad(div.unsqueeze(1), (0, 0, size // 2, (size - 1) // 2))
+        div = avg_pool2d(div, (size, 1), stride=1).squeeze(1)
+    else:
+        sizes = input.size()
+        div = div.view(sizes[0], 1, sizes[1], sizes[2], -1)
+        div = pad(div, (0, 0, 0, 0, size // 2, (size - 1) // 2))
+        div = avg_pool3d(div, (size, 1, 1), stride=1).squeeze(1).view(sizes)
+    return input / div.mul(alpha).add(k).pow(beta)
+
+
+def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None, margin=1.0, swap=False,
+                                      reduction='mean'):
+    _check_reduction(reduction)
+    if margin <= 0:
+        raise ValueError(f'TripletMarginWithDistanceLoss: expected margin to be greater than 0, got {margin} instead')
+    distance = distance_function if distance_function is not None else pairwise_distance
+    dist_pos = distance(anchor, positive)
+    dist_neg = distance(anchor, negative)
+    if swap:
+        dist_neg = torch.minimum(dist_neg, distance(positive, negative))
+    return _reduce(torch.clamp_min(margin + dist_pos - dist_neg, 0), reduction)

@@ -5,7 +5,7 @@ from torch.nn.modules.module import Module
 __all__ = ['L1Loss', 'MSELoss', 'SmoothL1Loss', 'HuberLoss', 'NLLLoss', 'CrossEntropyLoss', 'BCELoss',
            'BCEWithLogitsLoss', 'KLDivLoss', 'MarginRankingLoss', 'HingeEmbeddingLoss', 'SoftMarginLoss',
            'CosineEmbeddingLoss', 'PoissonNLLLoss', 'GaussianNLLLoss', 'MultiLabelSoftMarginLoss', 'TripletMarginLoss',
-           'MultiMarginLoss', 'MultiLabelMarginLoss']
+           'MultiMarginLoss', 'MultiLabelMarginLoss', 'TripletMarginWithDistanceLoss']
 
 F = torch.nn.functional
 
@@ -210,3 +210,21 @@ class MultiLabelMarginLoss(_Loss):
 
     def forward(self, input, target):
         return F.multilabel_margin_loss(input, target, reduction=self.reduction)
+
+
+class TripletMarginWithDistanceLoss(_Loss):
+    """max(0, margin + d(anchor, positive) − d(anchor, negative)) for any distance function d
+    (PairwiseDistance by default)."""
+
+    def __init__(self, *, distance_function=None, margin=1.0, swap=False, reduction='mean'):
+        super().__init__(reduction=reduction)
+        if margin <= 0:
+            raise ValueError(f'TripletMarginWithDistanceLoss: expected margin to be greater than 0, got {margin} '
+                             'instead')
+        self.distance_function = distance_function if distance_function is not None else torch.nn.PairwiseDistance()
+        self.margin = margin
+        self.swap = swap
+
+    def forward(self, anchor, positive, negative):
+        return F.triplet_margin_with_distance_loss(anchor, positive, negative, distance_function=self.distance_function,
+                                                   margin=self.margin, swap=self.swap, reduction=self.reduction)

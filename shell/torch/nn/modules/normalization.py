@@ -3,7 +3,7 @@ import torch
 from torch.nn import init
 from torch.nn.modules.module import Module
 
-__all__ = ['LayerNorm', 'GroupNorm', 'RMSNorm']
+__all__ = ['LayerNorm', 'GroupNorm', 'RMSNorm', 'LocalResponseNorm']
 
 Parameter = torch.nn.parameter.Parameter
 F = torch.nn.functional
@@ -88,3 +88,20 @@ class RMSNorm(Module):
 
     def extra_repr(self):
         return f'{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}'
+
+
+class LocalResponseNorm(Module):
+    """Normalises each element by its neighbours across `size` channels (AlexNet's LRN)."""
+
+    def __init__(self, size, alpha=1e-4, beta=0.75, k=1.0):
+        super().__init__()
+        self.size = size
+        self.alpha = alpha
+        self.beta = beta
+        self.k = k
+
+    def forward(self, input):
+        return F.local_response_norm(input, self.size, self.alpha, self.beta, self.k)
+
+    def extra_repr(self):
+        return f'{self.size}, alpha={self.alpha}, beta={self.beta}, k={self.k}'

@@ -1,8 +1,8 @@
-# torch.nn's PixelShuffle and PixelUnshuffle: channels traded for resolution and back.
+# torch.nn's PixelShuffle and PixelUnshuffle (channels traded for resolution and back) and ChannelShuffle.
 import torch
 from torch.nn.modules.module import Module
 
-__all__ = ['PixelShuffle', 'PixelUnshuffle']
+__all__ = ['PixelShuffle', 'PixelUnshuffle', 'ChannelShuffle']
 
 F = torch.nn.functional
 
@@ -33,3 +33,17 @@ class PixelUnshuffle(Module):
 
     def extra_repr(self):
         return f'downscale_factor={self.downscale_factor}'
+
+
+class ChannelShuffle(Module):
+    """Interleaves the channels of `groups` groups (ShuffleNet)."""
+
+    def __init__(self, groups):
+        super().__init__()
+        self.groups = groups
+
+    def forward(self, input):
+        return F.channel_shuffle(input, self.groups)
+
+    def extra_repr(self):
+        return f'groups={self.groups}'

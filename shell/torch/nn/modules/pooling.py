@@ -2,8 +2,9 @@
 import torch
 from torch.nn.modules.module import Module
 
-__all__ = ['MaxPool1d', 'MaxPool2d', 'AvgPool1d', 'AvgPool2d', 'AdaptiveAvgPool1d', 'AdaptiveAvgPool2d',
-           'AdaptiveMaxPool2d']
+__all__ = ['MaxPool1d', 'MaxPool2d', 'MaxPool3d', 'AvgPool1d', 'AvgPool2d', 'AvgPool3d', 'AdaptiveAvgPool1d',
+           'AdaptiveAvgPool2d', 'AdaptiveAvgPool3d', 'AdaptiveMaxPool1d', 'AdaptiveMaxPool2d', 'MaxUnpool1d',
+           'MaxUnpool2d', 'MaxUnpool3d', 'LPPool1d', 'LPPool2d', 'LPPool3d']
 
 F = torch.nn.functional
 
@@ -112,3 +113,99 @@ class AdaptiveMaxPool2d(_AdaptivePool):
 
     def forward(self, input):
         return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+
+class MaxPool3d(_MaxPoolNd):
+    """The maximum of each sliding window over the last three dims."""
+
+    def forward(self, input):
+        return F.max_pool3d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)
+
+
+class AvgPool3d(AvgPool2d):
+    """The mean of each sliding window over the last three dims."""
+
+    def forward(self, input):
+        return F.avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad, self.divisor_override)
+
+
+class AdaptiveAvgPool3d(_AdaptivePool):
+    def forward(self, input):
+        return F.adaptive_avg_pool3d(input, self.output_size)
+
+
+class AdaptiveMaxPool1d(_AdaptivePool):
+    def __init__(self, output_size, return_indices=False):
+        super().__init__(output_size)
+        self.return_indices = return_indices
+
+    def forward(self, input):
+        return F.adaptive_max_pool1d(input, self.output_size, self.return_indices)
+
+
+class _MaxUnpoolNd(Module):
+    _nd = 0
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__()
+        n = self._nd
+        tup = lambda v: tuple(v) if isinstance(v, (list, tuple)) else (v,) * n
+        self.kernel_size = tup(kernel_size)
+        self.stride = tup(stride if stride is not None else kernel_size)
+        self.padding = tup(padding)
+
+    def extra_repr(self):
+        return f'kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}'
+
+    def forward(self, input, indices, output_size=None):
+        unpool = (F.max_unpool1d, F.max_unpool2d, F.max_unpool3d)[self._nd - 1]
+        return unpool(input, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+
+class MaxUnpool1d(_MaxUnpoolNd):
+    """Puts each pooled maximum back where MaxPool1d(return_indices=True) found it, zeros elsewhere."""
+    _nd = 1
+
+
+class MaxUnpool2d(_MaxUnpoolNd):
+    """Puts each pooled maximum back where MaxPool2d(return_indices=True) found it, zeros elsewhere."""
+    _nd = 2
+
+
+class MaxUnpool3d(_MaxUnpoolNd):
+    _nd = 3
+
+
+class _LPPoolNd(Module):
+    _nd = 0
+
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        self.norm_type = norm_type
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self.ceil_mode = ceil_mode
+
+    def extra_repr(self):
+        return (f'norm_type={self.norm_type}, kernel_size={self.kernel_size}, stride={self.stride}, '
+                f'ceil_mode={self.ceil_mode}')
+
+    def forward(self, input):
+        pool = (F.lp_pool1d, F.lp_pool2d, F.lp_pool3d)[self._nd - 1]
+        return pool(input, float(self.norm_type), self.kernel_size, self.stride, self.ceil_mode)
+
+
+class LPPool1d(_LPPoolNd):
+    """(sum over each window of x^p)^(1/p)."""
+    _nd = 1
+
+
+class LPPool2d(_LPPoolNd):
+    """(sum over each window of x^p)^(1/p)."""
+    _nd = 2
+
+
+class LPPool3d(_LPPoolNd):
+    _nd = 3
