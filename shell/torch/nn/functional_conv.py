@@ -664,3 +664,29 @@ def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_fu
     if swap:
         dist_neg = torch.minimum(dist_neg, distance(positive, negative))
     return _reduce(torch.clamp_min(margin + dist_pos - dist_neg, 0), reduction)
+
+
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    if return_indices:
+        raise NotImplementedError('adaptive_max_pool3d(return_indices=True) is not in tsh yet')
+    return _node(_adaptive('adaptive_max_pool3d', 3, input, output_size, _window_max), 'AdaptiveMaxPool3DBackward0')
+
+
+def upsample(input, size=None, scale_factor=None, mode='nearest', align_corners=None):
+    import warnings
+    warnings.warn('`nn.functional.upsample` is deprecated. Use `nn.functional.interpolate` instead.', stacklevel=2)
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    import warnings
+    warnings.warn('`nn.functional.upsample_nearest` is deprecated. Use `nn.functional.interpolate` instead.',
+                  stacklevel=2)
+    return interpolate(input, size, scale_factor, mode='nearest')
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    import warnings
+    warnings.warn('`nn.functional.upsample_bilinear` is deprecated. Use `nn.functional.interpolate` instead.',
+                  stacklevel=2)
+    return interpolate(input, size, scale_factor, mode='bilinear', align_corners=True)
