@@ -9,6 +9,19 @@ Parameter = torch.nn.parameter.Parameter
 F = torch.nn.functional
 
 
+def _affine_parameters(module, shape, affine, bias, device, dtype):
+    """The normalisation layers' weight (ones) and bias (zeros) of this shape, or None for either."""
+    if affine:
+        module.weight = Parameter(torch.ones(shape, device=device, dtype=dtype))
+        if bias:
+            module.bias = Parameter(torch.zeros(shape, device=device, dtype=dtype))
+        else:
+            module.register_parameter('bias', None)
+    else:
+        module.register_parameter('weight', None)
+        module.register_parameter('bias', None)
+
+
 class _BatchNorm(Module):
     _dims = ()
 
@@ -20,15 +33,7 @@ class _BatchNorm(Module):
         self.momentum = momentum
         self.affine = affine
         self.track_running_stats = track_running_stats
-        if affine:
-            self.weight = Parameter(torch.ones(num_features, device=device, dtype=dtype))
-            if bias:
-                self.bias = Parameter(torch.zeros(num_features, device=device, dtype=dtype))
-            else:
-                self.register_parameter('bias', None)
-        else:
-            self.register_parameter('weight', None)
-            self.register_parameter('bias', None)
+        _affine_parameters(self, num_features, affine, bias, device, dtype)
         if track_running_stats:
             self.register_buffer('running_mean', torch.zeros(num_features, device=device, dtype=dtype))
             self.register_buffer('running_var', torch.ones(num_features, device=device, dtype=dtype))

@@ -2,6 +2,7 @@
 import torch
 from torch.nn import init
 from torch.nn.modules.module import Module
+from torch.nn.modules.batchnorm import _affine_parameters
 
 __all__ = ['LayerNorm', 'GroupNorm', 'RMSNorm', 'LocalResponseNorm']
 
@@ -21,15 +22,7 @@ class LayerNorm(Module):
         self.normalized_shape = _shape(normalized_shape)
         self.eps = eps
         self.elementwise_affine = elementwise_affine
-        if elementwise_affine:
-            self.weight = Parameter(torch.ones(self.normalized_shape, device=device, dtype=dtype))
-            if bias:
-                self.bias = Parameter(torch.zeros(self.normalized_shape, device=device, dtype=dtype))
-            else:
-                self.register_parameter('bias', None)
-        else:
-            self.register_parameter('weight', None)
-            self.register_parameter('bias', None)
+        _affine_parameters(self, self.normalized_shape, elementwise_affine, bias, device, dtype)
 
     def forward(self, input):
         return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
@@ -51,15 +44,7 @@ class GroupNorm(Module):
         self.num_channels = num_channels
         self.eps = eps
         self.affine = affine
-        if affine:
-            self.weight = Parameter(torch.ones(num_channels, device=device, dtype=dtype))
-            if bias:
-                self.bias = Parameter(torch.zeros(num_channels, device=device, dtype=dtype))
-            else:
-                self.register_parameter('bias', None)
-        else:
-            self.register_parameter('weight', None)
-            self.register_parameter('bias', None)
+        _affine_parameters(self, num_channels, affine, bias, device, dtype)
 
     def forward(self, input):
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)

@@ -14,6 +14,14 @@ Parameter = torch.nn.parameter.Parameter
 F = torch.nn.functional
 
 
+def _uniform_by_hidden_size(module):
+    """PyTorch's default for recurrent layers and cells: every weight and bias from
+    U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)), in registration order."""
+    stdv = 1.0 / math.sqrt(module.hidden_size) if module.hidden_size > 0 else 0
+    for weight in module.parameters():
+        init.uniform_(weight, -stdv, stdv)
+
+
 def _rnn_step(x_proj, h, w_hh, b_hh, nonlinearity):
     gates = F.linear(h, w_hh, b_hh) + x_proj
     return torch.tanh(gates) if nonlinearity == 'tanh' else torch.relu(gates)
@@ -91,10 +99,7 @@ class RNNBase(Module):
         self.reset_parameters()
 
     def reset_parameters(self):
-        # every weight and bias from U(-1/sqrt(hidden_size), 1/sqrt(hidden_size)), in registration order
-        stdv = 1.0 / math.sqrt(self.hidden_size) if self.hidden_size > 0 else 0
-        for weight in self.parameters():
-            init.uniform_(weight, -stdv, stdv)
+        _uniform_by_hidden_size(self)
 
     def extra_repr(self):
         s = f'{self.input_size}, {self.hidden_size}'
@@ -297,9 +302,7 @@ class RNNCellBase(Module):
         self.reset_parameters()
 
     def reset_parameters(self):
-        stdv = 1.0 / math.sqrt(self.hidden_size) if self.hidden_size > 0 else 0
-        for weight in self.parameters():
-            init.uniform_(weight, -stdv, stdv)
+        _uniform_by_hidden_size(self)
 
     def extra_repr(self):
         s = f'{self.input_size}, {self.hidden_size}'

@@ -21,6 +21,29 @@ def _activation(activation):
     return activation
 
 
+def _layer_parts(layer, decoder, d_model, nhead, dim_feedforward, dropout, eps, batch_first, norm_first, bias, device,
+                 dtype):
+    """An encoder or decoder layer's submodules, made in PyTorch's order (their weights are drawn in it)."""
+    attention = lambda: nn.MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias, batch_first=batch_first,
+                                              device=device, dtype=dtype)
+    norm = lambda: nn.LayerNorm(d_model, eps=eps, bias=bias, device=device, dtype=dtype)
+    layer.self_attn = attention()
+    if decoder:
+        layer.multihead_attn = attention()
+    layer.linear1 = nn.Linear(d_model, dim_feedforward, bias=bias, device=device, dtype=dtype)
+    layer.dropout = nn.Dropout(dropout)
+    layer.linear2 = nn.Linear(dim_feedforward, d_model, bias=bias, device=device, dtype=dtype)
+    layer.norm_first = norm_first
+    layer.norm1 = norm()
+    layer.norm2 = norm()
+    if decoder:
+        layer.norm3 = norm()
+    layer.dropout1 = nn.Dropout(dropout)
+    layer.dropout2 = nn.Dropout(dropout)
+    if decoder:
+        layer.dropout3 = nn.Dropout(dropout)
+
+
 def _clones(module, n):
     return nn.ModuleList([copy.deepcopy(module) for _ in range(n)])
 
@@ -32,16 +55,8 @@ class TransformerEncoderLayer(Module):
     def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation='relu', layer_norm_eps=1e-5,
                  batch_first=False, norm_first=False, bias=True, device=None, dtype=None):
         super().__init__()
-        self.self_attn = nn.MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias, batch_first=batch_first,
-                                               device=device, dtype=dtype)
-        self.linear1 = nn.Linear(d_model, dim_feedforward, bias=bias, device=device, dtype=dtype)
-        self.dropout = nn.Dropout(dropout)
-        self.linear2 = nn.Linear(dim_feedforward, d_model, bias=bias, device=device, dtype=dtype)
-        self.norm_first = norm_first
-        self.norm1 = nn.LayerNorm(d_model, eps=layer_norm_eps, bias=bias, device=device, dtype=dtype)
-        self.norm2 = nn.LayerNorm(d_model, eps=layer_norm_eps, bias=bias, device=device, dtype=dtype)
-        self.dropout1 = nn.Dropout(dropout)
-        self.dropout2 = nn.Dropout(dropout)
+        _layer_parts(self, False, d_model, nhead, dim_feedforward, dropout, layer_norm_eps, batch_first, norm_first,
+                     bias, device, dtype)
         self.activation = _activation(activation)
 
     def _sa_block(self, x, attn_mask, key_padding_mask, is_causal=False):
@@ -69,20 +84,8 @@ class TransformerDecoderLayer(Module):
     def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation='relu', layer_norm_eps=1e-5,
                  batch_first=False, norm_first=False, bias=True, device=None, dtype=None):
         super().__init__()
-        self.self_attn = nn.MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias, batch_first=batch_first,
-                                               device=device, dtype=dtype)
-        self.multihead_attn = nn.MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias,
-                                                    batch_first=batch_first, device=device, dtype=dtype)
-        self.linear1 = nn.Linear(d_model, dim_feedforward, bias=bias, device=device, dtype=dtype)
-        self.dropout = nn.Dropout(dropout)
-        self.linear2 = nn.Linear(dim_feedforward, d_model, bias=bias, device=device, dtype=dtype)
-        self.norm_first = norm_first
-        self.norm1 = nn.LayerNorm(d_model, eps=layer_norm_eps, bias=bias, device=device, dtype=dtype)
-        self.norm2 = nn.LayerNorm(d_model, eps=layer_norm_eps, bias=bias, device=device, dtype=dtype)
-        self.norm3 = nn.LayerNorm(d_model, eps=layer_norm_eps, bias=bias, device=device, dtype=dtype)
-        self.dropout1 = nn.Dropout(dropout)
-        self.dropout2 = nn.Dropout(dropout)
-        self.dropout3 = nn.Dropout(dropout)
+        _layer_parts(self, True, d_model, nhead, dim_feedforward, dropout, layer_norm_eps, batch_first, norm_first,
+                     bias, device, dtype)
         self.activation = _activation(activation)
 
     def _sa_block(self, x, attn_mask, key_padding_mask, is_causal=False):
