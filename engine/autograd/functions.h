@@ -106,6 +106,8 @@ Tensor select(const Tensor& x, int64_t dim, int64_t index);
 Tensor slice(const Tensor& x, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> stop, int64_t step);
 Tensor narrow(const Tensor& x, int64_t dim, int64_t start, int64_t length);
 Tensor diagonal(const Tensor& x, int64_t offset, int64_t d0, int64_t d1);
+// Sliding windows as a view; the gradient adds up where windows overlap.
+Tensor unfold(const Tensor& x, int64_t dim, int64_t size, int64_t step);
 Tensor as_strided(const Tensor& x, const Shape& sizes, const Shape& strides, int64_t offset);
 TensorList split(const Tensor& x, const std::vector<int64_t>& sizes, int64_t dim, const char* node);
 TensorList unbind(const Tensor& x, int64_t dim);

@@ -62,13 +62,16 @@ Tensor view(const Tensor& x, const Shape& sizes) {
 
 Tensor reshape(const Tensor& x, const Shape& sizes) {
   const Shape from = x.sizes();
-  Tensor r = tsh::reshape(x, sizes);
-  if (!needs_grad({x})) return r;
-  if (r.storage() == x.storage())
+  if (!needs_grad({x})) return tsh::reshape(x, sizes);
+  const Shape to = infer_size(sizes, x.numel());
+  if (view_strides(x.sizes(), x.strides(), to)) {
+    const Tensor r = tsh::reshape(x, to);
     return simple_view("ViewBackward0", x, r, [from](const Tensor& g) { return ag::reshape(g, from); });
-  // A copy: PyTorch clones and then views the copy (UnsafeViewBackward0 over CloneBackward0).
-  const Tensor c = ag::clone(x);
-  Tensor out = tsh::view(tsh::contiguous(c), r.sizes());
+  }
+  // A copy: PyTorch clones and then views the copy (UnsafeViewBackward0 over CloneBackward0); one
+  // contiguous copy, made once.
+  const Tensor c = ag::contiguous(x);
+  Tensor out = tsh::view(c, to);
   auto n = make_node("UnsafeViewBackward0", {c}, [from](Node&, const TensorList& g) -> TensorList {
     return {ag::reshape(g[0], from)};
   });
@@ -134,6 +137,29 @@ Tensor narrow(const Tensor& x, int64_t dim, int64_t start, int64_t length) {
 Tensor diagonal(const Tensor& x, int64_t offset, int64_t d0, int64_t d1) {
   return picking_view("DiagonalBackward0", x, tsh::diagonal(x, offset, d0, d1),
                       [=](const Tensor& p) { return tsh::diagonal(p, offset, d0, d1); });
+}
+
+Tensor unfold(const Tensor& x, int64_t dim, int64_t size, int64_t step) {
+  const Tensor r = tsh::unfold(x, dim, size, step);
+  const Shape from = x.sizes();
+  const int64_t d = from.empty() ? 0 : wrap_dim(dim, static_cast<int64_t>(from.size()));
+  return simple_view("UnfoldBackward0", x, r, [from, d, size, step](const Tensor& g) {
+    // Element j of every window came from position j + step·i: the gradient adds each of the
+    // `size` window positions back as one strided slice (overlapping windows add up).
+    if (from.empty() || autograd::needs_grad({g})) {
+      // a gradient that is itself differentiated (create_graph): through positions, which record
+      const Tensor pos = ag::positions_of(zeros(from, DType::Int64, g.device()),
+                                          [=](const Tensor& p) { return tsh::unfold(p, d, size, step); });
+      return ag::scatter_positions(g, pos, from);
+    }
+    Tensor grad = zeros(from, g.dtype(), g.device());
+    const int64_t windows = g.size(d);
+    for (int64_t j = 0; j < size && windows > 0; ++j) {
+      const Tensor target = tsh::slice(tsh::narrow(grad, d, j, (windows - 1) * step + 1), d, 0, std::nullopt, step);
+      tsh::add(target, tsh::select(g, -1, j), Scalar(int64_t{1}), Dest::inplace(target));
+    }
+    return grad;
+  });
 }
 
 Tensor as_strided(const Tensor& x, const Shape& sizes, const Shape& strides, int64_t offset) {

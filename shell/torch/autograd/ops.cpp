@@ -206,6 +206,7 @@ std::map<std::string, Impl> build_table() {
     return as_value(ag::narrow(self_of(b), b.int64(1), start, b.int64(3)));
   };
   t["diagonal"] = [](Bound& b, const Value&) { return as_value(ag::diagonal(self_of(b), b.int64(1), b.int64(2), b.int64(3))); };
+  t["unfold"] = [](Bound& b, const Value&) { return as_value(ag::unfold(self_of(b), b.int64(1), b.int64(2), b.int64(3))); };
   t["as_strided"] = [](Bound& b, const Value&) {
     const Tensor x = self_of(b);
     return as_value(ag::as_strided(x, b.shape(1), b.shape(2), given(b, "storage_offset") ? b.int64(3) : x.storage_offset()));
@@ -997,7 +998,7 @@ const char* rearranging_node(const std::string& name) {
       {"roll", "RollBackward0"}, {"take", "TakeBackward0"}, {"take_along_dim", "GatherBackward0"},
       {"masked_select", "MaskedSelectBackward0"}, {"fliplr", "FlipBackward0"}, {"flipud", "FlipBackward0"},
       {"rot90", "FlipBackward0"}, {"tile", "RepeatBackward0"}, {"repeat_interleave", "ViewBackward0"},
-      {"movedim", "PermuteBackward0"}, {"moveaxis", "PermuteBackward0"}, {"unfold", "UnfoldBackward0"},
+      {"movedim", "PermuteBackward0"}, {"moveaxis", "PermuteBackward0"},
       {"narrow_copy", "SliceBackward0"}, {"diag", "DiagonalBackward0_copy"}, {"t_copy", "TBackward0"},
       {"unsqueeze_copy", "UnsqueezeBackward0"}, {"squeeze_copy", "SqueezeBackward0"},
       {"transpose_copy", "TransposeBackward0"}, {"permute_copy", "PermuteBackward0"},
