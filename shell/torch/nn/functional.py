@@ -413,6 +413,68 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     return _node(out, 'EmbeddingBackward0')
 
 
+def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode='mean',
+                  sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None):
+    """The sum, mean or max of the embeddings of each bag of indices: the bags are the rows of a 2-d
+    input, or the runs of a 1-d input that start at offsets. Entries equal to padding_idx are left out."""
+    if max_norm is not None or scale_grad_by_freq or sparse:
+        raise NotImplementedError('embedding_bag(max_norm=, scale_grad_by_freq=, sparse=) are not supported by tsh')
+    if weight.dtype == torch.int64 and input.is_floating_point():
+        input, weight = weight, input  # PyTorch accepts the old argument order
+    if mode not in ('sum', 'mean', 'max'):
+        raise ValueError(f'mode has to be one of sum, mean or max')
+    if per_sample_weights is not None and mode != 'sum':
+        raise NotImplementedError(f"embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+                                  f"supported for mode='sum' (got mode='{mode}'). Please open a feature request on "
+                                  'GitHub.')
+    if input.dim() == 2:
+        if offsets is not None:
+            raise ValueError('if input is 2D, then offsets has to be None, as input is treated is a mini-batch of '
+                             f'fixed length sequences. However, found offsets of type {type(offsets)}')
+        offsets = torch.arange(0, input.numel(), input.shape[1], dtype=input.dtype, device=input.device)
+        input = input.reshape(-1)
+        if per_sample_weights is not None:
+            per_sample_weights = per_sample_weights.reshape(-1)
+    elif input.dim() == 1:
+        if offsets is None:
+            raise ValueError('offsets has to be a 1D Tensor but got None')
+        if offsets.dim() != 1:
+            raise ValueError('offsets has to be a 1D Tensor')
+    else:
+        raise ValueError(f'input has to be 1D or 2D Tensor, but got Tensor of dimension {input.dim()}')
+    if offsets.numel() and int(offsets[0]) != 0:
+        raise RuntimeError('offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from '
+                           f'position 0. However, got {int(offsets[0])}\n[ torch.LongTensor{{}} ]')
+    starts = offsets[:-1] if include_last_offset else offsets
+    ends = offsets[1:] if include_last_offset else torch.cat([offsets[1:], torch.tensor([input.numel()],
+                                                                                        dtype=offsets.dtype)])
+    bags = starts.numel()
+    if padding_idx is not None and padding_idx < 0:
+        padding_idx += weight.shape[0]
+    keep = torch.ones(input.shape, dtype=torch.bool) if padding_idx is None else input != padding_idx
+    # each entry's bag: the last start at or before its position
+    position = torch.arange(input.numel())
+    bag_of = (position.unsqueeze(1) >= starts.unsqueeze(0)).sum(1) - 1
+    rows = weight.index_select(0, input)
+    if per_sample_weights is not None:
+        rows = rows * per_sample_weights.unsqueeze(1)
+    width = weight.shape[1]
+    if mode == 'max':
+        out = []
+        for b in range(bags):
+            chosen = rows[int(starts[b]):int(ends[b])][keep[int(starts[b]):int(ends[b])]]
+            out.append(chosen.max(0).values if chosen.shape[0] else torch.zeros(width, dtype=weight.dtype))
+        result = torch.stack(out) if out else torch.zeros(0, width, dtype=weight.dtype)
+    else:
+        zeros = torch.zeros(bags, width, dtype=weight.dtype, device=weight.device)
+        result = zeros.index_add(0, bag_of[keep], rows[keep])
+        if mode == 'mean':
+            count = torch.zeros(bags, dtype=weight.dtype).index_add(0, bag_of[keep], torch.ones(int(keep.sum()),
+                                                                                              dtype=weight.dtype))
+            result = result / count.clamp(min=1).unsqueeze(1)
+    return _node(result, 'EmbeddingBagBackward0')
+
+
 def one_hot(tensor, num_classes=-1):
     if tensor.dtype != torch.int64:
         raise RuntimeError('one_hot is only applicable to index tensor of type LongTensor.')

@@ -1,9 +1,10 @@
-# torch.nn.Embedding: a lookup table of num_embeddings vectors.
+# torch.nn.Embedding (a lookup table of num_embeddings vectors) and EmbeddingBag (sums, means or maxima of
+# bags of them).
 import torch
 from torch.nn import init
 from torch.nn.modules.module import Module
 
-__all__ = ['Embedding']
+__all__ = ['Embedding', 'EmbeddingBag']
 
 F = torch.nn.functional
 Parameter = torch.nn.parameter.Parameter
@@ -63,3 +64,40 @@ class Embedding(Module):
             raise AssertionError('Embeddings parameter is expected to be 2-dimensional')
         rows, cols = embeddings.shape
         return cls(num_embeddings=rows, embedding_dim=cols, _weight=embeddings, _freeze=freeze, padding_idx=padding_idx)
+
+
+class EmbeddingBag(Embedding):
+    """The sum, mean or max of the embeddings in each bag of indices (the rows of a 2-d input, or the runs
+    of a 1-d input starting at offsets), without building the (bags, length, dim) lookup."""
+
+    def __init__(self, num_embeddings, embedding_dim, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
+                 mode='mean', sparse=False, _weight=None, include_last_offset=False, padding_idx=None, device=None,
+                 dtype=None):
+        super().__init__(num_embeddings, embedding_dim, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse,
+                         _weight, False, device, dtype)
+        self.mode = mode
+        self.include_last_offset = include_last_offset
+
+    def forward(self, input, offsets=None, per_sample_weights=None):
+        return F.embedding_bag(input, self.weight, offsets, mode=self.mode, per_sample_weights=per_sample_weights,
+                               include_last_offset=self.include_last_offset, padding_idx=self.padding_idx)
+
+    def extra_repr(self):
+        s = f'{self.num_embeddings}, {self.embedding_dim}'
+        if self.max_norm is not None:
+            s += f', max_norm={self.max_norm}'
+        s += f", mode='{self.mode}'"
+        if self.padding_idx is not None:
+            s += f', padding_idx={self.padding_idx}'
+        return s
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze=True, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
+                        mode='mean', sparse=False, include_last_offset=False, padding_idx=None):
+        if embeddings.dim() != 2:
+            raise AssertionError('Embeddings parameter is expected to be 2-dimensional')
+        rows, cols = embeddings.shape
+        bag = cls(rows, cols, _weight=embeddings, mode=mode, include_last_offset=include_last_offset,
+                  padding_idx=padding_idx)
+        bag.weight.requires_grad = not freeze
+        return bag
