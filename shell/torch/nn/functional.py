@@ -965,6 +965,89 @@ def _is_target(listed, safe, nframe, dim):
     return marks > 0
 
 
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction='mean', zero_infinity=False):
+    """Connectionist temporal classification: −log of the summed probability of every alignment of each
+    target to its input (log_probs (T, N, C), targets (N, S) padded or concatenated), by the forward
+    (alpha) recursion over the blank-extended targets. mean divides each loss by its target length."""
+    _check_reduction(reduction)
+    batched = log_probs.dim() == 3
+    lp = log_probs if batched else log_probs.unsqueeze(1)
+    steps, n, classes = lp.shape
+    lengths = lambda v: torch.as_tensor(v, dtype=torch.int64).reshape(-1)
+    il, tl = lengths(input_lengths), lengths(target_lengths)
+    if blank < 0 or blank >= classes:
+        raise RuntimeError('blank must be in label range')
+    if il.numel() != n:
+        raise RuntimeError('input_lengths must be of size batch_size')
+    if tl.numel() != n:
+        raise RuntimeError('target_lengths must be of size batch_size')
+    if il.numel() and int(il.max()) > steps:
+        raise RuntimeError(f'Expected input_lengths to have value at most {steps}, but got value {int(il.max())} '
+                           '(while checking arguments for ctc_loss_allocate_outputs)')
+    longest = int(tl.max()) if tl.numel() else 0
+    tg = targets.to(torch.int64)
+    if tg.dim() == 2:  # (N, S), padded
+        if tg.shape[1] < longest:
+            raise RuntimeError(f'Expected tensor to have size at least {longest} at dimension 1, but got size '
+                               f'{tg.shape[1]} for argument #2 \'targets\' (while checking arguments for '
+                               'ctc_loss_allocate_outputs)')
+        padded = tg[:, :longest]
+    else:  # the targets concatenated (or one unbatched target)
+        flat = tg.reshape(-1)
+        if not batched:
+            flat = flat[:int(tl[0])]
+        starts = torch.cat([torch.zeros(1, dtype=torch.int64), tl.cumsum(0)[:-1]])
+        cols = torch.arange(longest)
+        where = (starts.unsqueeze(1) + cols.unsqueeze(0)).clamp(max=max(flat.numel() - 1, 0))
+        padded = flat[where] if flat.numel() else torch.full((n, longest), blank, dtype=torch.int64)
+    padded = torch.where(torch.arange(longest).unsqueeze(0) < tl.unsqueeze(1), padded, blank)
+    width = 2 * longest + 1
+    ext = torch.full((n, width), blank, dtype=torch.int64)
+    if longest:
+        ext[:, 1::2] = padded
+    emit = lp.gather(2, ext.to(lp.device).unsqueeze(0).expand(steps, n, width))  # (T, N, 2S+1)
+    # A state may also be reached from two back when it is a label unlike the label two back.
+    skip = torch.zeros(n, width, dtype=torch.bool)
+    if width > 2:
+        skip[:, 2:] = (ext[:, 2:] != blank) & (ext[:, 2:] != ext[:, :-2])
+    skip = skip.to(lp.device)
+    # −1e30 stands for log 0: finite, so that unreachable states pass no NaN back through logsumexp
+    none = torch.full((n, width), -1e30, dtype=lp.dtype, device=lp.device)
+    start = torch.zeros(n, width, dtype=torch.bool, device=lp.device)
+    start[:, :2] = True
+    alpha = torch.where(start, emit[0], none)
+    running = il.to(lp.device)
+    pad1 = torch.full((n, 1), -1e30, dtype=lp.dtype, device=lp.device)
+    pad2 = torch.full((n, 2), -1e30, dtype=lp.dtype, device=lp.device)
+    for t in range(1, steps):
+        one_back = torch.cat([pad1, alpha[:, :-1]], 1)
+        two_back = torch.where(skip, torch.cat([pad2, alpha[:, :-2]], 1), none) if width > 2 else none
+        stepped = torch.logsumexp(torch.stack([alpha, one_back, two_back]), 0) + emit[t]
+        alpha = torch.where((running > t).unsqueeze(1), stepped, alpha)
+    last = (2 * tl).to(lp.device).unsqueeze(1)
+    end_blank = alpha.gather(1, last).squeeze(1)
+    end_label = torch.where(tl.to(lp.device) > 0, alpha.gather(1, (last - 1).clamp(min=0)).squeeze(1), -1e30)
+    loss = -torch.logsumexp(torch.stack([end_blank, end_label]), 0)
+    # PyTorch's gradient for log_probs is exp(log_probs) − the alignments' posterior: the loss's own
+    # derivative plus exp(log_probs) at each sample's valid steps (the two agree once log_softmax's
+    # backward has run). A term of value 0 whose gradient is that exp(log_probs) adds it.
+    valid = (torch.arange(steps, device=lp.device).unsqueeze(1) < running.unsqueeze(0)).unsqueeze(2).to(lp.dtype)
+    weight = (lp.detach().exp() * valid)
+    extra = (lp * weight).sum((0, 2))
+    loss = loss + (extra - extra.detach())
+    loss = torch.where(loss > 1e29, math.inf, loss)  # no alignment: an infinite loss, as PyTorch's
+    loss = _node(loss, 'CtcLossBackward0')
+    if zero_infinity:
+        loss = torch.where(torch.isinf(loss), torch.zeros((), dtype=loss.dtype), loss)
+    if not batched:
+        loss = loss.squeeze(0)
+    if reduction == 'mean':
+        return (loss / tl.to(loss.device).clamp(min=1).to(loss.dtype)).mean()
+    if reduction == 'sum':
+        return loss.sum()
+    return loss
+
+
 def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False, size_average=None,
                         reduce=None, reduction='mean'):
     _legacy(size_average, reduce, 'triplet_margin_loss')

@@ -5,7 +5,7 @@ from torch.nn.modules.module import Module
 __all__ = ['L1Loss', 'MSELoss', 'SmoothL1Loss', 'HuberLoss', 'NLLLoss', 'CrossEntropyLoss', 'BCELoss',
            'BCEWithLogitsLoss', 'KLDivLoss', 'MarginRankingLoss', 'HingeEmbeddingLoss', 'SoftMarginLoss',
            'CosineEmbeddingLoss', 'PoissonNLLLoss', 'GaussianNLLLoss', 'MultiLabelSoftMarginLoss', 'TripletMarginLoss',
-           'MultiMarginLoss', 'MultiLabelMarginLoss', 'TripletMarginWithDistanceLoss']
+           'MultiMarginLoss', 'MultiLabelMarginLoss', 'TripletMarginWithDistanceLoss', 'CTCLoss']
 
 F = torch.nn.functional
 
@@ -228,3 +228,17 @@ class TripletMarginWithDistanceLoss(_Loss):
     def forward(self, anchor, positive, negative):
         return F.triplet_margin_with_distance_loss(anchor, positive, negative, distance_function=self.distance_function,
                                                    margin=self.margin, swap=self.swap, reduction=self.reduction)
+
+
+class CTCLoss(_Loss):
+    """Connectionist temporal classification loss: forward(log_probs, targets, input_lengths,
+    target_lengths) for unsegmented sequence labelling (speech, handwriting)."""
+
+    def __init__(self, blank=0, reduction='mean', zero_infinity=False):
+        super().__init__(reduction=reduction)
+        self.blank = blank
+        self.zero_infinity = zero_infinity
+
+    def forward(self, log_probs, targets, input_lengths, target_lengths):
+        return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank, self.reduction,
+                          self.zero_infinity)
