@@ -690,3 +690,116 @@ def upsample_bilinear(input, size=None, scale_factor=None):
     warnings.warn('`nn.functional.upsample_bilinear` is deprecated. Use `nn.functional.interpolate` instead.',
                   stacklevel=2)
     return interpolate(input, size, scale_factor, mode='bilinear', align_corners=True)
+
+
+# -- spatial transformers: affine_grid, grid_sample ----------------------------------------------------
+
+def _grid_line(steps, align_corners, dtype, device):
+    """The normalised coordinates [-1, 1] of `steps` pixels: their centres, or their corners."""
+    if steps <= 1:
+        return torch.zeros(steps, dtype=dtype, device=device)
+    line = torch.linspace(-1, 1, steps, dtype=dtype, device=device)
+    return line if align_corners else line * ((steps - 1) / steps)
+
+
+def affine_grid(theta, size, align_corners=None):
+    """The sampling grid (N, H, W, 2) (or (N, D, H, W, 3)) of the affine maps theta (N, 2, 3) (or
+    (N, 3, 4)) over an output of `size`, in normalised coordinates, for grid_sample."""
+    if align_corners is None:
+        align_corners = False
+    if not theta.is_floating_point():
+        raise ValueError(f'Expected theta to have floating point type, but got {theta.dtype}')
+    size = list(size)
+    if len(size) == 4:
+        if theta.dim() != 3 or theta.shape[-2] != 2 or theta.shape[-1] != 3:
+            raise ValueError(f'Expected a batch of 2D affine matrices of shape Nx2x3 for size {tuple(size)}. '
+                             f'Got {tuple(theta.shape)}.')
+        n, _, h, w = size
+        base = torch.stack(torch.meshgrid(_grid_line(h, align_corners, theta.dtype, theta.device),
+                                          _grid_line(w, align_corners, theta.dtype, theta.device), indexing='ij')[::-1]
+                           + (torch.ones(h, w, dtype=theta.dtype, device=theta.device),), -1)
+        grid = base.reshape(1, h * w, 3).expand(n, h * w, 3).bmm(theta.transpose(1, 2))
+        return grid.reshape(n, h, w, 2)
+    if len(size) == 5:
+        if theta.dim() != 3 or theta.shape[-2] != 3 or theta.shape[-1] != 4:
+            raise ValueError(f'Expected a batch of 3D affine matrices of shape Nx3x4 for size {tuple(size)}. '
+                             f'Got {tuple(theta.shape)}.')
+        n, _, d, h, w = size
+        zs, ys, xs = torch.meshgrid(_grid_line(d, align_corners, theta.dtype, theta.device),
+                                    _grid_line(h, align_corners, theta.dtype, theta.device),
+                                    _grid_line(w, align_corners, theta.dtype, theta.device), indexing='ij')
+        base = torch.stack([xs, ys, zs, torch.ones_like(xs)], -1)
+        grid = base.reshape(1, d * h * w, 4).expand(n, d * h * w, 4).bmm(theta.transpose(1, 2))
+        return grid.reshape(n, d, h, w, 3)
+    raise NotImplementedError(f'affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, '
+                              f'respectively. Got size {tuple(size)}.')
+
+
+def _unnormalise(coord, size, align_corners):
+    return (coord + 1) / 2 * (size - 1) if align_corners else ((coord + 1) * size - 1) / 2
+
+
+def _reflect(coord, low, high):
+    """coord reflected into [low, high] (a span of 0 maps everything to low)."""
+    span = high - low
+    if span <= 0:
+        return torch.zeros_like(coord) + low
+    x = (coord - low).abs()
+    flips = torch.floor(x / span)
+    extra = x - flips * span
+    return torch.where(flips % 2 == 0, extra + low, span - extra + low)
+
+
+def grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None):
+    """Samples input (N, C, H, W) at the normalised grid locations (N, Ho, Wo, 2): bilinear or nearest,
+    outside the image zeros, the border, or the reflection."""
+    if mode not in ('bilinear', 'nearest'):
+        if mode == 'bicubic':
+            raise NotImplementedError("grid_sample(mode='bicubic') is not in tsh yet")
+        raise ValueError(f"nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
+                         f"but got: '{mode}'")
+    if padding_mode not in ('zeros', 'border', 'reflection'):
+        raise ValueError(f"nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+                         f"'reflection', but got: '{padding_mode}'")
+    if align_corners is None:
+        align_corners = False
+    if input.dim() != 4 or grid.dim() != 4:
+        raise NotImplementedError('grid_sample of 5-D (volumetric) inputs is not in tsh yet' if input.dim() == 5 else
+                                  f'grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, '
+                                  f'but got input with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}')
+    if grid.shape[-1] != 2:
+        raise RuntimeError(f'grid_sampler(): expected grid to have size 2 in last dimension, but got grid with sizes '
+                           f'{list(grid.shape)}')
+    if input.shape[0] != grid.shape[0]:
+        raise RuntimeError(f'grid_sampler(): expected grid and input to have same batch size, but got input with '
+                           f'sizes {list(input.shape)} and grid with sizes {list(grid.shape)}')
+    n, c, h, w = input.shape
+    ho, wo = grid.shape[1], grid.shape[2]
+    x = _unnormalise(grid[..., 0], w, align_corners)
+    y = _unnormalise(grid[..., 1], h, align_corners)
+    if padding_mode == 'border':
+        x, y = x.clamp(0, w - 1), y.clamp(0, h - 1)
+    elif padding_mode == 'reflection':
+        if align_corners:
+            x, y = _reflect(x, 0, w - 1), _reflect(y, 0, h - 1)
+        else:
+            x, y = _reflect(x, -0.5, w - 0.5), _reflect(y, -0.5, h - 0.5)
+        x, y = x.clamp(0, w - 1), y.clamp(0, h - 1)
+    flat = input.reshape(n, c, h * w)
+
+    def tap(xi, yi):
+        """input at integer positions (xi, yi) (N, Ho, Wo), zero where they fall outside."""
+        inside = (xi >= 0) & (xi <= w - 1) & (yi >= 0) & (yi <= h - 1)
+        index = (yi.clamp(0, h - 1) * w + xi.clamp(0, w - 1)).to(torch.int64).reshape(n, 1, ho * wo)
+        values = flat.gather(2, index.expand(n, c, ho * wo)).reshape(n, c, ho, wo)
+        return torch.where(inside.unsqueeze(1), values, 0)
+
+    if mode == 'nearest':
+        out = tap(torch.round(x.detach()), torch.round(y.detach()))
+        return _node(out, 'GridSampler2DBackward0')
+    x0, y0 = torch.floor(x.detach()), torch.floor(y.detach())
+    wx1, wy1 = x - x0, y - y0
+    wx0, wy0 = 1 - wx1, 1 - wy1
+    out = (tap(x0, y0) * (wx0 * wy0).unsqueeze(1) + tap(x0 + 1, y0) * (wx1 * wy0).unsqueeze(1) +
+           tap(x0, y0 + 1) * (wx0 * wy1).unsqueeze(1) + tap(x0 + 1, y0 + 1) * (wx1 * wy1).unsqueeze(1))
+    return _node(out, 'GridSampler2DBackward0')
