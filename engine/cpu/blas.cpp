@@ -64,15 +64,19 @@ template <typename T> struct Mat {
   T at(int64_t i, int64_t j) const { return p[i * s0 + j * s1]; }
 };
 
-// c (m x n, row-major contiguous) = a @ b, every sum in order over k.
-template <typename T>
-void naive_mm(T* c, Mat<T> a, Mat<T> b, int64_t m, int64_t n, int64_t k) {
+// c (m x n, row-major contiguous) = a @ b, every sum in order over k; `finish` turns each sum
+// (in the accumulation type) and the element it replaces into the element written.
+template <typename T, typename Finish>
+void naive_mm(T* c, Mat<T> a, Mat<T> b, int64_t m, int64_t n, int64_t k, Finish finish) {
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < n; ++j) {
       acc_t<T> acc{};
       for (int64_t l = 0; l < k; ++l) acc += widen(a.at(i, l)) * widen(b.at(l, j));
-      c[i * n + j] = narrow<T>(acc);
+      c[i * n + j] = finish(acc, c[i * n + j]);
     }
+}
+template <typename T> void naive_mm(T* c, Mat<T> a, Mat<T> b, int64_t m, int64_t n, int64_t k) {
+  naive_mm<T>(c, a, b, m, n, k, [](acc_t<T> acc, T) { return narrow<T>(acc); });
 }
 
 // c = alpha * op(a) op(b) + beta * c, column-major (beta 0: c is not read).
@@ -263,15 +267,10 @@ void addmm_kernel(const Tensor& out, const Tensor& a, const Tensor& b, const Sca
       // PyTorch's loop for the 16-bit floats: each sum in float, combined with the input in float,
       // rounded once.
       const float al = static_cast<float>(alpha.to_double()), be = static_cast<float>(beta.to_double());
-      const Mat<T> x{a.data<T>(), a.stride(0), a.stride(1)}, y{b.data<T>(), b.stride(0), b.stride(1)};
-      T* c = out.data<T>();
-      const int64_t m = a.size(0), n = b.size(1), k = a.size(1);
-      for (int64_t i = 0; i < m; ++i)
-        for (int64_t j = 0; j < n; ++j) {
-          float acc = 0;
-          for (int64_t l = 0; l < k; ++l) acc += widen(x.at(i, l)) * widen(y.at(l, j));
-          c[i * n + j] = static_cast<T>(be == 0.0f ? al * acc : be * static_cast<float>(c[i * n + j]) + al * acc);
-        }
+      naive_mm<T>(out.data<T>(), {a.data<T>(), a.stride(0), a.stride(1)}, {b.data<T>(), b.stride(0), b.stride(1)},
+                  a.size(0), b.size(1), a.size(1), [al, be](float acc, T old) {
+                    return static_cast<T>(be == 0.0f ? al * acc : be * static_cast<float>(old) + al * acc);
+                  });
     } else {
       throw RuntimeError("addmm_kernel: not a floating dtype (a bug in tsh)");
     }

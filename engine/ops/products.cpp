@@ -80,9 +80,8 @@ Tensor addmm(const Tensor& input, const Tensor& m1, const Tensor& m2, const Scal
   const Tensor in = expand(input, {m1.sizes()[0], m2.sizes()[1]});
   refuse_bool("addmm_impl_cpu_", m1.dtype());
   const DType d = m1.dtype();
-  const bool blas = d == DType::Float32 || d == DType::Float64 || d == DType::Complex64 || d == DType::Complex128 ||
-                    d == DType::Float16 || d == DType::BFloat16;
-  if (!blas || !kernels::addmm.has(m1.device().type) || m1.size(1) == 0 || in.numel() == 0 ||
+  const bool floating = is_floating(d) || is_complex(d);  // the dtypes the addmm kernel takes
+  if (!floating || !kernels::addmm.has(m1.device().type) || m1.size(1) == 0 || in.numel() == 0 ||
       m1.device() != m2.device() || in.device() != m1.device())
     return combine(in, mm(m1, m2), beta, alpha);
   // PyTorch's order: the input copied into the result, then one gemm with beta, which BLAS may fuse

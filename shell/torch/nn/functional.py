@@ -292,17 +292,7 @@ def bilinear(input1, input2, weight, bias=None):
 
 
 def dropout(input, p=0.5, training=True, inplace=False):
-    if p < 0.0 or p > 1.0:
-        raise ValueError(f'dropout probability has to be between 0 and 1, but got {p}')
-    if not training or p == 0:
-        return input
-    if p == 1:
-        return _inplace(input, input * torch.zeros_like(input), inplace)
-    noise = torch.empty_like(input).bernoulli_(1 - p)
-    noise.div_(1 - p)
-    if inplace:
-        return input.mul_(noise)
-    return input * noise
+    return _dropout_impl(input, p, training, inplace, False, False)
 
 
 def _check_p(p):
@@ -422,7 +412,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     if weight.dtype == torch.int64 and input.is_floating_point():
         input, weight = weight, input  # PyTorch accepts the old argument order
     if mode not in ('sum', 'mean', 'max'):
-        raise ValueError(f'mode has to be one of sum, mean or max')
+        raise ValueError('mode has to be one of sum, mean or max')
     if per_sample_weights is not None and mode != 'sum':
         raise NotImplementedError(f"embedding_bag: per_sample_weights was not None. per_sample_weights is only "
                                   f"supported for mode='sum' (got mode='{mode}'). Please open a feature request on "

@@ -1,6 +1,5 @@
 # torch.nn's LayerNorm, GroupNorm and RMSNorm.
 import torch
-from torch.nn import init
 from torch.nn.modules.module import Module
 from torch.nn.modules.batchnorm import _affine_parameters
 

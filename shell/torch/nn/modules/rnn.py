@@ -171,6 +171,22 @@ class RNNBase(Module):
                 layer_input = F.dropout(layer_input, self.dropout, True)
         return layer_input, [torch.stack(f, 0) for f in finals]
 
+    def _initial_state(self, hx, batch, like, states):
+        """The initial states as a list of (num_layers·directions, batch, ·) tensors: zeros, or hx checked
+        against those shapes (states: 1, or 2 for LSTM's (h, c))."""
+        directions = 2 if self.bidirectional else 1
+        real_hidden = self.proj_size if self.proj_size > 0 else self.hidden_size
+        shapes = [(self.num_layers * directions, batch, real_hidden)]
+        if states == 2:
+            shapes.append((self.num_layers * directions, batch, self.hidden_size))
+        if hx is None:
+            return [torch.zeros(s, dtype=like.dtype, device=like.device) for s in shapes]
+        hx = list(hx) if states == 2 else [hx]
+        for i, (h, s) in enumerate(zip(hx, shapes)):
+            name = f'hidden[{i}]' if states == 2 else 'hidden'
+            self._check_hidden(h, s, f'Expected {name} size {{}}, got {{}}')
+        return hx
+
     def _forward(self, input, hx, states):
         rnn_utils = torch.nn.utils.rnn
         if isinstance(input, rnn_utils.PackedSequence):
@@ -180,27 +196,18 @@ class RNNBase(Module):
         x = input if batched else input.unsqueeze(1)
         if batched and self.batch_first:
             x = x.transpose(0, 1)
-        directions = 2 if self.bidirectional else 1
-        batch = x.shape[1]
-        real_hidden = self.proj_size if self.proj_size > 0 else self.hidden_size
-        shapes = [(self.num_layers * directions, batch, real_hidden)]
-        if states == 2:
-            shapes.append((self.num_layers * directions, batch, self.hidden_size))
-        if hx is None:
-            hx = [torch.zeros(s, dtype=x.dtype, device=x.device) for s in shapes]
-        else:
-            hx = list(hx) if states == 2 else [hx]
-            if not batched:
-                for h in hx:
-                    if h.dim() != 2:
-                        raise RuntimeError(f'For unbatched 2-D input, hx should also be 2-D but got {h.dim()}-D tensor')
-                hx = [h.unsqueeze(1) for h in hx]
-            elif any(h.dim() != 3 for h in hx):
-                bad = next(h for h in hx if h.dim() != 3)
-                raise RuntimeError(f'For batched 3-D input, hx should also be 3-D but got {bad.dim()}-D tensor')
-            for i, (h, s) in enumerate(zip(hx, shapes)):
-                name = f'hidden[{i}]' if states == 2 else 'hidden'
-                self._check_hidden(h, s, f'Expected {name} size {{}}, got {{}}')
+        if hx is not None:
+            given = list(hx) if states == 2 else [hx]
+            bad = [h for h in given if h.dim() != (3 if batched else 2)]
+            if bad:
+                kind, want = ('batched 3-D', 3) if batched else ('unbatched 2-D', 2)
+                if states == 2:  # LSTM names both states
+                    raise RuntimeError(f'For {kind} input, hx and cx should also be {want}-D but got '
+                                       f'({given[0].dim()}-D, {given[1].dim()}-D) tensors')
+                raise RuntimeError(f'For {kind} input, hx should also be {want}-D but got {bad[0].dim()}-D tensor')
+            hx = given if batched else [h.unsqueeze(1) for h in given]
+            hx = tuple(hx) if states == 2 else hx[0]
+        hx = self._initial_state(hx, x.shape[1], x, states)
         out, finals = self._run(x, hx)
         if batched and self.batch_first:
             out = out.transpose(0, 1)
@@ -219,21 +226,10 @@ class RNNBase(Module):
             raise RuntimeError(f'input.size(-1) must be equal to input_size. Expected {self.input_size}, '
                                f'got {data.size(-1)}')
         padded, lengths = rnn_utils.pad_packed_sequence(rnn_utils.PackedSequence(data, batch_sizes))
-        directions = 2 if self.bidirectional else 1
-        batch = padded.shape[1]
-        real_hidden = self.proj_size if self.proj_size > 0 else self.hidden_size
-        shapes = [(self.num_layers * directions, batch, real_hidden)]
-        if states == 2:
-            shapes.append((self.num_layers * directions, batch, self.hidden_size))
-        if hx is None:
-            hx = [torch.zeros(s, dtype=data.dtype, device=data.device) for s in shapes]
-        else:
-            hx = list(hx) if states == 2 else [hx]
-            for i, (h, s) in enumerate(zip(hx, shapes)):
-                self._check_hidden(h, s, f'Expected hidden[{i}] size {{}}, got {{}}' if states == 2 else
-                                   'Expected hidden size {}, got {}')
-            if sorted_indices is not None:
-                hx = [h.index_select(1, sorted_indices) for h in hx]
+        given = hx is not None
+        hx = self._initial_state(hx, padded.shape[1], data, states)
+        if given and sorted_indices is not None:
+            hx = [h.index_select(1, sorted_indices) for h in hx]
         out, finals = self._run(padded, hx, lengths.to(data.device))
         steps = batch_sizes.numel()
         out_data = torch.cat([out[t, :int(batch_sizes[t])] for t in range(steps)], 0)

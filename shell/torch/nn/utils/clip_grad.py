@@ -1,5 +1,4 @@
 # torch.nn.utils: gradient clipping and parameters as one vector.
-import math
 import torch
 
 __all__ = ['clip_grad_norm_', 'clip_grad_value_', 'clip_grad_norm', 'get_total_norm', 'clip_grads_with_norm_',
