@@ -63,24 +63,28 @@ void getrs(lapack_int n, lapack_int k, const std::complex<double>* a, const lapa
 }
 
 // A triangular solve by BLAS's trsm, as PyTorch's is: a zero on the diagonal gives the inf and NaN
-// of its divisions. (LAPACK's trtrs refuses such a matrix and leaves B as it was.)
-void trsm(bool upper, bool transpose, bool unit, int n, int k, const float* a, float* b) {
-  mathlib().cblas_strsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
-              unit ? CblasUnit : CblasNonUnit, n, k, 1.0f, a, n, b, n);
+// of its divisions. (LAPACK's trtrs refuses such a matrix and leaves B as it was.) Side, triangle
+// and op are PyTorch's choice for the operands' layouts, which decides MKL's rounding.
+struct Trsm {
+  CBLAS_SIDE side;
+  CBLAS_UPLO uplo;
+  CBLAS_TRANSPOSE op;
+  CBLAS_DIAG diag;
+  int m, n, lda;
+};
+void trsm(const Trsm& t, const float* a, float* b) {
+  mathlib().cblas_strsm(CblasColMajor, t.side, t.uplo, t.op, t.diag, t.m, t.n, 1.0f, a, t.lda, b, std::max(1, t.m));
 }
-void trsm(bool upper, bool transpose, bool unit, int n, int k, const double* a, double* b) {
-  mathlib().cblas_dtrsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
-              unit ? CblasUnit : CblasNonUnit, n, k, 1.0, a, n, b, n);
+void trsm(const Trsm& t, const double* a, double* b) {
+  mathlib().cblas_dtrsm(CblasColMajor, t.side, t.uplo, t.op, t.diag, t.m, t.n, 1.0, a, t.lda, b, std::max(1, t.m));
 }
-void trsm(bool upper, bool transpose, bool unit, int n, int k, const std::complex<float>* a, std::complex<float>* b) {
+void trsm(const Trsm& t, const std::complex<float>* a, std::complex<float>* b) {
   const std::complex<float> one(1);
-  mathlib().cblas_ctrsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
-              unit ? CblasUnit : CblasNonUnit, n, k, &one, a, n, b, n);
+  mathlib().cblas_ctrsm(CblasColMajor, t.side, t.uplo, t.op, t.diag, t.m, t.n, &one, a, t.lda, b, std::max(1, t.m));
 }
-void trsm(bool upper, bool transpose, bool unit, int n, int k, const std::complex<double>* a, std::complex<double>* b) {
+void trsm(const Trsm& t, const std::complex<double>* a, std::complex<double>* b) {
   const std::complex<double> one(1);
-  mathlib().cblas_ztrsm(CblasColMajor, CblasLeft, upper ? CblasUpper : CblasLower, transpose ? CblasTrans : CblasNoTrans,
-              unit ? CblasUnit : CblasNonUnit, n, k, &one, a, n, b, n);
+  mathlib().cblas_ztrsm(CblasColMajor, t.side, t.uplo, t.op, t.diag, t.m, t.n, &one, a, t.lda, b, std::max(1, t.m));
 }
 
 // potrs, potri for the four dtypes (LAPACKE's s/d/c/z entry points).
@@ -207,15 +211,17 @@ void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x, bo
   });
 }
 
-void triangular_solve_kernel(const Tensor& a, const Tensor& x, bool upper, bool transpose, bool unit) {
+void triangular_solve_kernel(const Tensor& a, const Tensor& x, const kernels::TrsmArgs& args) {
   lapack_dispatch(a.dtype(), [&]<typename T>() {
-    const int64_t n = a.size(-1), k = x.size(-1), batches = batches_of(a);
-    if (k == 0) return;
+    const int64_t m = x.size(-2), k = x.size(-1), na = a.size(-1), batches = batches_of(x);
+    if (m == 0 || k == 0) return;
+    const Trsm t{args.left ? CblasLeft : CblasRight, args.upper ? CblasUpper : CblasLower,
+                 args.op == 'C' ? CblasConjTrans : args.op == 'T' ? CblasTrans : CblasNoTrans,
+                 args.unit ? CblasUnit : CblasNonUnit, static_cast<int>(m), static_cast<int>(k),
+                 static_cast<int>(std::max<int64_t>(1, na))};
     const T* pa = a.data<T>();
     T* px = x.data<T>();
-    for_each_matrix(batches, n, [=](int64_t i) {
-      trsm(upper, transpose, unit, static_cast<int>(n), static_cast<int>(k), pa + i * n * n, px + i * n * k);
-    });
+    for_each_matrix(batches, na, [=](int64_t i) { trsm(t, pa + i * na * na, px + i * m * k); });
   });
 }
 

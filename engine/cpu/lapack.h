@@ -11,6 +11,7 @@
 
 #include "engine/core/interrupt.h"
 #include "engine/core/tensor.h"
+#include "engine/kernels/linalg.h"
 
 namespace tsh::cpu {
 
@@ -59,7 +60,7 @@ int64_t solve_kernel(const Tensor& lu, const Tensor& x);
 void lu_factor_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& infos);
 void lu_det_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& det);
 void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x, bool adjoint);
-void triangular_solve_kernel(const Tensor& a, const Tensor& x, bool upper, bool transpose, bool unit);
+void triangular_solve_kernel(const Tensor& a, const Tensor& x, const kernels::TrsmArgs& args);
 void cholesky_solve_kernel(const Tensor& factor, const Tensor& x, bool upper);
 void cholesky_inverse_kernel(const Tensor& factor, const Tensor& infos, bool upper);
 // engine/cpu/lapack_factor.cpp: gesdd, geqrf, orgqr/ungqr, ormqr/unmqr.

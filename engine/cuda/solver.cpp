@@ -242,11 +242,11 @@ void lu_solve_kernel(const Tensor& lu, const Tensor& pivots, const Tensor& x, bo
   after_launch();
 }
 
-void triangular_solve_kernel(const Tensor& a, const Tensor& x, bool upper, bool transpose, bool unit) {
+void triangular_solve_kernel(const Tensor& a, const Tensor& x, const kernels::TrsmArgs& args) {
   const int t = precision(a.dtype(), "triangular_solve_cuda");
   Trsm& lib = trsm_lib();
-  const int64_t n = a.size(-1), k = x.size(-1), batches = batches_of(a);
-  if (batches == 0 || k == 0) return;
+  const int64_t m = x.size(-2), k = x.size(-1), na = a.size(-1), batches = batches_of(x);
+  if (batches == 0 || m == 0 || k == 0) return;
   const int device = current_device();
   if (lib.handles.size() <= static_cast<size_t>(device)) lib.handles.resize(static_cast<size_t>(device) + 1);
   cublasHandle_t& h = lib.handles[static_cast<size_t>(device)];
@@ -255,12 +255,13 @@ void triangular_solve_kernel(const Tensor& a, const Tensor& x, bool upper, bool 
   const double one[2] = {1, 0};
   const float one_f[2] = {1, 0};
   const void* alpha = t == 1 || t == 3 ? static_cast<const void*>(one) : one_f;
+  const Op op = args.op == 'C' ? CUBLAS_OP_C : args.op == 'T' ? CUBLAS_OP_T : CUBLAS_OP_N;
   for (int64_t i = 0; i < batches; ++i) {
-    const cublasStatus_t st = lib.trsm[t](h, CUBLAS_SIDE_LEFT, upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER,
-                                          transpose ? CUBLAS_OP_T : CUBLAS_OP_N,
-                                          unit ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT, I(n), I(k), alpha,
-                                          at(a, i * n * n), I(std::max<int64_t>(1, n)), at(x, i * n * k),
-                                          I(std::max<int64_t>(1, n)));
+    const cublasStatus_t st =
+        lib.trsm[t](h, args.left ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT,
+                    args.upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER, op,
+                    args.unit ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT, I(m), I(k), alpha, at(a, i * na * na),
+                    I(std::max<int64_t>(1, na)), at(x, i * m * k), I(std::max<int64_t>(1, m)));
     if (st != CUBLAS_STATUS_SUCCESS) throw RuntimeError("CUDA error: cublas trsm failed");
   }
   after_launch();

@@ -36,8 +36,15 @@ using LuDetFn = void (*)(const Tensor& lu, const Tensor& pivots, const Tensor& d
 constexpr int64_t kLuDetMaxRows = 4;
 // x := A^-1 x (adjoint: A^-H x) with the factors of a square lu_factor.
 using LuSolveFn = void (*)(const Tensor& lu, const Tensor& pivots, const Tensor& x, bool adjoint);
-// x := op(A)^-1 x for triangular A (op: transpose when asked); unit: A's diagonal taken as ones.
-using TriangularSolveFn = void (*)(const Tensor& a, const Tensor& x, bool upper, bool transpose, bool unit);
+// BLAS trsm on every matrix: x := op(A)^-1 x (left) or x op(A)^-1 (right) for triangular A, x
+// column-major and a batch-contiguous with leading dimension its size; op is 'N', 'T' or 'C' of the
+// column-major reading of a's memory; unit: A's diagonal taken as ones. a's conjugate bit is not
+// applied: the caller says 'C' where it means one.
+struct TrsmArgs {
+  bool left = true, upper = false, unit = false;
+  char op = 'N';
+};
+using TriangularSolveFn = void (*)(const Tensor& a, const Tensor& x, const TrsmArgs& args);
 // x := (L L^H)^-1 x (upper: (U^H U)^-1 x) from the Cholesky factor.
 using CholeskySolveFn = void (*)(const Tensor& factor, const Tensor& x, bool upper);
 // The inverse of L L^H (U^H U) from its factor, in place: only the factor's triangle is written;

@@ -12,6 +12,7 @@
 #include "engine/ops/host_values.h"
 #include "engine/ops/linalg_lu.h"
 #include "engine/ops/linalg_util.h"
+#include "engine/ops/unary.h"
 #include "engine/ops/views.h"
 
 namespace tsh {
@@ -88,10 +89,10 @@ Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
   static const kernels::Check lu_check("lu");
   lu_check.require(A.device(), d);
 
-  // X A = B is A^T X^T = B^T: solve that system and transpose back.
-  const Tensor lhs = left ? A : mT(A);
-  const Tensor rhs = left ? B2 : mT(B2);
-  const int64_t n = lhs.size(-1), k = rhs.size(-1);
+  // X A = B is A^H X^H = B^H: solve that system and take the adjoint back.
+  const bool complex = is_complex(d);
+  const Tensor rhs = left ? B2 : (complex ? conj(mT(B2)) : mT(B2));
+  const int64_t n = A.size(-1), k = rhs.size(-1);
   Shape lu_shape = batch, x_shape = batch;
   lu_shape.insert(lu_shape.end(), {n, n});
   x_shape.insert(x_shape.end(), {n, k});
@@ -99,9 +100,9 @@ Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
   Tensor x = empty_strided(x_shape, matrix_strides(x_shape, true), d, A.device());
   copy_(x, expand(rhs, x_shape));
   int64_t failed = -1;
-  if (!left && A.is_contiguous() && !is_complex(d)) {
-    // X A = B with a contiguous real A: PyTorch factors A itself (A^T's transpose, whose
-    // column-major layout is A's) and solves A^T X^T = B^T with LAPACK's transposed solve.
+  if (!left) {
+    // PyTorch 2.x factors A itself whatever its layout and solves A^H X^H = B^H with LAPACK's
+    // (conjugate-)transposed solve; the same calls give the same bits.
     const LuFactors f = lu_factor_checked(expand(A, lu_shape));
     if (linalg_util::computes(f.infos)) {
       const std::vector<int64_t> info = int_values(contiguous(reshape(f.infos, {-1})));
@@ -111,7 +112,7 @@ Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
     if (failed < 0 && linalg_util::computes(x)) kernels::lu_solve.get(A.device())(f.lu, f.pivots, x, true);
   } else {
     Tensor lu = empty_strided(lu_shape, matrix_strides(lu_shape, true), d, A.device());
-    copy_(lu, expand(lhs, lu_shape));
+    copy_(lu, expand(A, lu_shape));
     if (!A.device().is_meta()) failed = kernels::solve.get(A.device())(lu, x);
   }
   if (failed >= 0) {
@@ -122,7 +123,8 @@ Tensor linalg_solve(const Tensor& A, const Tensor& B, bool left) {
   }
 
   // The result in PyTorch's layout: B's broadcast shape, column-major last dims when left.
-  Tensor solved = left ? x : mT(x);
+  // PyTorch returns a complex X A = B solution as a conjugate view of the solved X^H.
+  Tensor solved = left ? x : (complex ? conj_view(mT(x)) : mT(x));
   Shape out_shape = solved.sizes();
   if (vector_case) {
     out_shape.pop_back();

@@ -171,7 +171,10 @@ LstsqResult linalg_lstsq(const Tensor& A, const Tensor& B, std::optional<double>
   if (has_rank && computes(rank))
     for (int64_t v : int_values(contiguous(rank))) full_rank = full_rank && v == n;
   if (m > n && code != 1 && full_rank && computes(b)) {
-    r.residuals = sum(pow(abs(narrow(b, -2, n, m - n)), Operand(2.0)), std::vector<int64_t>{-2});
+    // PyTorch squares each entry as z * conj(z) (its complex product's rounding), then sums.
+    const Tensor tail = narrow(b, -2, n, m - n);
+    const Tensor squares = is_complex(b.dtype()) ? real(mul(tail, conj(tail))) : pow(tail, Operand(2.0));
+    r.residuals = sum(squares, std::vector<int64_t>{-2});
   } else {
     r.residuals = empty({0}, real_dtype(A.dtype()), A.device());
   }

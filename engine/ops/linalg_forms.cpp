@@ -62,17 +62,16 @@ std::pair<Tensor, Tensor> linalg_solve_ex(const Tensor& A, const Tensor& B, bool
   const SolveArgs args = check_solve_args(A, B, left);
   const bool vector_case = args.vector_case;
   const Tensor& B2 = args.B2;
-  // X A = B is A^T X^T = B^T.
-  auto [x, infos] = lu_solve_all(left ? A : mT(A), left ? B2 : mT(B2), false);
+  // X A = B is A^H X^H = B^H, solved as PyTorch 2.x does: A factored, LAPACK's adjoint solve.
+  auto [x, infos] = lu_solve_all(A, left ? B2 : mH(B2), !left);
   if (check_errors)
     check_infos(infos, A.dim() > 2, "torch.linalg.solve_ex", [](const std::string& where, int64_t) {
       throw LinAlgError("torch.linalg.solve_ex: " + where + "The solver failed because the input matrix is singular.");
     });
-  Tensor solved = left ? x : mT(x);
-  if (vector_case) solved = squeeze(solved, -1);
-  Tensor out = empty_strided(solved.sizes(), matrix_strides(solved.sizes(), left && !vector_case), d, A.device());
-  copy_(out, solved);
-  return {out, infos};
+  if (vector_case) x = squeeze(x, -1);
+  if (left) return {x, infos};
+  // The solved X^H is fresh; X is its adjoint, a conjugate view for complex dtypes as PyTorch's.
+  return {is_complex(d) ? conj_view(mT(x)) : mT(x), infos};
 }
 
 std::pair<Tensor, Tensor> linalg_inv_ex(const Tensor& A, bool check_errors) {
@@ -157,15 +156,39 @@ Tensor solve_triangular(const Tensor& A, const Tensor& B, bool upper, bool left,
             std::string("linalg.solve_triangular: Expected A and B to have the same dtype, but found A of type ") +
                 scalar_type_name(A.dtype()) + " and B of type " + scalar_type_name(B.dtype()) + " instead");
   check_floating(A, "linalg.solve_triangular");
-  // X A = B is A^T X^T = B^T: the kernel solves with A transposed.
-  const Tensor rhs = left ? B : mT(B);
-  const Shape batch = broadcast_shapes(batch_of(rhs), batch_of(A));
+  // PyTorch's operands, which decide MKL's rounding: B's copy is the solution's column-major
+  // memory and A goes to trsm as it lies when its matrices are row- or column-major (its transpose
+  // and conjugate become trsm's op and triangle), a column-major copy otherwise.
+  const Shape batch = broadcast_shapes(batch_of(B), batch_of(A));
   const int64_t n = A.size(-1);
-  const Tensor a = column_major(A, with_matrix(batch, n, n));
-  Tensor x = column_major(rhs, with_matrix(batch, n, rhs.size(-1)));
-  if (computes(x) && n > 0)
-    kernels::triangular_solve.get(A.device())(a, x, upper, !left, unitriangular);
-  return left ? x : mT(x);
+  Tensor a = expand(A, with_matrix(batch, n, n));
+  const Tensor b = expand(B, with_matrix(batch, B.size(-2), B.size(-1)));
+  // A conjugated column-major A stays as it is with a row-major solution, solved transposed.
+  const bool keep_conj_a = mT(a).is_contiguous() && a.is_conj();
+  Tensor x = empty_strided(b.sizes(), matrix_strides(b.sizes(), !keep_conj_a), b.dtype(), b.device());
+  copy_(x, b);
+  kernels::TrsmArgs args{left, upper, unitriangular, 'N'};
+  const bool transposed = x.stride(-1) == 1;  // a row-major solution: solve the transposed equation
+  if (transposed) args.left = !args.left;
+  bool a_conj = a.is_conj();
+  bool a_column_major = (a.stride(-1) == 1) == transposed;
+  if (!a.is_contiguous() && !mT(a).is_contiguous()) {
+    a = transposed ? contiguous(resolve_conj(a)) : column_major(a, a.sizes());
+    a_conj = false;
+    a_column_major = true;
+  } else if (a_column_major && a_conj) {
+    // BLAS conjugates only with a transpose: a row-major copy with the conjugate resolved.
+    a = contiguous(resolve_conj(transposed ? mT(a) : a));
+    a_column_major = false;
+    a_conj = false;
+    if (transposed) args.upper = !args.upper;
+  }
+  if (a.stride(-1) == 1) args.upper = !args.upper;  // a row-major triangle is the other one, transposed
+  args.op = a_conj ? 'C' : a_column_major ? 'N' : 'T';
+  // trsm's 'C' conjugates: the kernel reads the memory under the conjugate bit.
+  if (a.is_conj()) a = conj_view(a);
+  if (computes(x) && n > 0) kernels::triangular_solve.get(A.device())(a, transposed ? mT(x) : x, args);
+  return x;
 }
 
 std::pair<Tensor, Tensor> linalg_qr(const Tensor& A, const std::string& mode) {

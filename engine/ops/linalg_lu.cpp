@@ -216,7 +216,7 @@ std::pair<Tensor, Tensor> triangular_solve(const Tensor& B, const Tensor& A, boo
   const int64_t n = A.size(-1), k = B.size(-1);
   const Tensor a = column_major(A, with_matrix(batch, n, n));
   Tensor x = column_major(B, with_matrix(batch, n, k));
-  if (computes(x) && n > 0) kernels::triangular_solve.get(B.device())(a, x, upper, transpose, unitriangular);
+  if (computes(x) && n > 0) kernels::triangular_solve.get(B.device())(a, x, {true, upper, unitriangular, transpose ? 'T' : 'N'});
   return {x, a};
 }
 

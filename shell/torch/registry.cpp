@@ -394,6 +394,9 @@ Value call_resolving_conj(Interpreter& in, const OpEntry& e, Bound& b, bool is_m
       for (const Value& x : v.items()) any_conj = any_conj || (x.is(Kind::Tensor) && x.as_tensor().is_conj());
   }
   if (!any_conj || sees_conj_views(e.sig.name)) return e.impl(in, b);
+  // An op whose kernel takes a conjugate view as PyTorch's does (BLAS's conjugate op on the memory as
+  // it lies, which decides the rounding), where autograd does not record it.
+  if (e.sig.name == "linalg_solve_triangular" && !(grad_enabled() && any_requires_grad(b))) return e.impl(in, b);
   const bool inplace = is_method && !e.sig.name.empty() && e.sig.name.back() == '_' && !b.values.empty() &&
                        b.values[0].is(Kind::Tensor) && b.values[0].as_tensor().is_conj();
   const Value self = inplace ? b.values[0] : Value();
