@@ -1,4 +1,4 @@
-// engine/ops/linalg_factor.cpp — svd, pinverse, nuclear_norm, geqrf, orgqr, ormqr and matrix_exp.
+// engine/ops/linalg_factor.cpp — svd, pinverse, nuclear_norm, geqrf, orgqr and ormqr.
 #include "engine/ops/linalg_factor.h"
 
 #include <algorithm>
@@ -197,39 +197,6 @@ Tensor ormqr(const Tensor& A, const Tensor& tau, const Tensor& C, bool left, boo
   const Tensor t = contiguous(tau);
   if (computes(c) && tau.size(-1) > 0) kernels::ormqr.get(A.device())(a, t, c, left, transpose);
   return c;
-}
-
-Tensor matrix_exp(const Tensor& A) {
-  TSH_CHECK(A.dim() >= 2, RuntimeError, "linalg.matrix_exp: The input tensor A must have at least 2 dimensions.");
-  TSH_CHECK(A.size(-1) == A.size(-2), RuntimeError,
-            "linalg.matrix_exp: A must be batches of square matrices, but they are " + S(A.size(-2)) + " by " +
-                S(A.size(-1)) + " matrices");
-  TSH_CHECK(is_floating(A.dtype()) || is_complex(A.dtype()), NotImplementedError,
-            std::string("linalg.matrix_exp: Expected a floating point or complex tensor as input. Got ") +
-                scalar_type_name(A.dtype()));
-  const int64_t n = A.size(-1);
-  if (A.numel() == 0 || A.device().is_meta()) return contiguous(expand(eye(n, std::nullopt, A.dtype(), A.device()), A.sizes()));
-  // In double precision (complex128 for complex): scale so that every matrix's 1-norm is at most
-  // theta = 1.09 (where a degree-18 Taylor polynomial is exact to double rounding, the bound PyTorch
-  // uses), sum the series by Horner's rule, square back, and round once to A's dtype.
-  const DType wide = is_complex(A.dtype()) ? DType::Complex128 : DType::Float64;
-  // A matrix holding an infinity or a NaN has no exponential: NaN, as PyTorch gives. It is summed as
-  // zeros, so that the other matrices of a batch are scaled as if it were not there.
-  const Tensor finite = all(isfinite(A), std::vector<int64_t>{-2, -1});
-  const Tensor finite_cells = unsqueeze(unsqueeze(finite, -1), -1);
-  const bool all_finite = item(all(finite)).to_int() != 0;
-  const Tensor W = all_finite ? to(A, wide, std::nullopt) : where(finite_cells, to(A, wide, std::nullopt), Operand(0.0));
-  const Tensor I = expand(eye(n, std::nullopt, wide, A.device()), A.sizes());
-  constexpr double kTheta18 = 1.090863719290036;
-  const double norm1 = item(amax(sum(abs(W), std::vector<int64_t>{-2}))).to_double();
-  int64_t squarings = 0;
-  if (std::isfinite(norm1) && norm1 > kTheta18) squarings = static_cast<int64_t>(std::ceil(std::log2(norm1 / kTheta18)));
-  const Tensor X = squarings > 0 ? div(W, Operand(std::ldexp(1.0, static_cast<int>(squarings)))) : W;
-  Tensor result = add(I, div(X, Operand(18.0)));
-  for (int k = 17; k >= 1; --k) result = add(I, div(matmul(X, result), Operand(static_cast<double>(k))));
-  for (int64_t i = 0; i < squarings; ++i) result = matmul(result, result);
-  if (!all_finite) result = where(finite_cells, result, Operand(std::numeric_limits<double>::quiet_NaN()));
-  return contiguous(to(result, A.dtype(), std::nullopt));
 }
 
 }  // namespace tsh
