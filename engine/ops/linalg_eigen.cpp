@@ -234,7 +234,9 @@ Tensor matrix_sqrth(const Tensor& A) {
   // Eigenvalues below zero (rounding, or a matrix that is not positive-definite) count as zero.
   const Tensor root = sqrt(clamp_min(w, Operand(0.0)));
   const Tensor scaled = mul(V, unsqueeze(to(root, V.dtype(), std::nullopt), -2));
-  return matmul(scaled, mH(V));
+  // PyTorch 2.x's steps: V diag(root) V^H, then made exactly Hermitian as (X + X^H) / 2.
+  const Tensor X = matmul(scaled, mH(V));
+  return mul(add(X, mH(X)), Operand(0.5));
 }
 
 std::pair<Tensor, Tensor> polar(const Tensor& A) {
@@ -243,9 +245,9 @@ std::pair<Tensor, Tensor> polar(const Tensor& A) {
             "linalg.polar: input must have at least as many rows as columns, but got " + S(A.size(-2)) + " by " +
                 S(A.size(-1)) + " matrices");
   auto [W, Sv, Vh] = linalg_svd(A, false);
-  const Tensor U = matmul(W, Vh);
-  const Tensor H = matmul(mul(mH(Vh), unsqueeze(to(Sv, A.dtype(), std::nullopt), -2)), Vh);
-  return {U, H};
+  // PyTorch 2.x's steps: H = V (diag(S) Vh), made exactly Hermitian as (H + H^H) / 2; U = W Vh.
+  const Tensor H = matmul(mH(Vh), mul(unsqueeze(to(Sv, A.dtype(), std::nullopt), -1), Vh));
+  return {matmul(W, Vh), mul(add(H, mH(H)), Operand(0.5))};
 }
 
 }  // namespace tsh
