@@ -32,9 +32,11 @@ const std::vector<MagicEntry>& table() {
         "reshape, t, transpose, permute, expand, unsqueeze, narrow, contiguous; indexing;\n"
         "a torch function of the tensor) changes sizes, strides and offset, whether it is\n"
         "a view of the same storage or a copy, and the rule behind it. A failing view\n"
-        "says which dims are not one contiguous block. For `a + b` (any binary operator\n"
-        "or comparison): the shapes aligned from the right and the strides each operand\n"
-        "is read with. Try: t = torch.arange(12.).view(3, 4);  %explain t.t().view(12)"},
+        "says which dims are not one contiguous block. F.unfold(x, k) (im2col) shows the\n"
+        "window view over x's storage that its columns are copied from. For `a + b` (any\n"
+        "binary operator or comparison): the shapes aligned from the right and the\n"
+        "strides each operand is read with.\n"
+        "Try: t = torch.arange(12.).view(3, 4);  %explain t.t().view(12)"},
        magic_explain},
       {{"graph", "%graph t",
         "Draw the autograd graph that produced tensor t: its grad_fn at the top, then the\n"

@@ -67,7 +67,8 @@ bool takes_tensor_first(const std::string& name) {
       "adjoint", "as_strided", "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_to", "chunk", "clone",
       "diagonal", "dsplit", "flatten", "flip", "fliplr", "flipud", "hsplit", "movedim", "moveaxis", "narrow",
       "permute", "ravel", "reshape", "rot90", "select", "split", "squeeze", "swapaxes", "swapdims", "t",
-      "tensor_split", "transpose", "unbind", "unflatten", "unsqueeze", "view_as_complex", "view_as_real", "vsplit"};
+      "tensor_split", "transpose", "unbind", "unflatten", "unfold", "unsqueeze", "view_as_complex", "view_as_real",
+      "vsplit"};
   return std::find(std::begin(names), std::end(names), name) != std::end(names);
 }
 
@@ -112,9 +113,8 @@ void push_args(Interpreter& in, const Expr& call, size_t from, Args& args, Kwarg
   }
 }
 
-// Runs one step on `input`, evaluating its other arguments; `args` gets them.
-Value run_step(Interpreter& in, const Step& s, const Value& input, Args& args) {
-  Kwargs kwargs;
+// Runs one step on `input`, evaluating its other arguments; `args` and `kwargs` get them.
+Value run_step(Interpreter& in, const Step& s, const Value& input, Args& args, Kwargs& kwargs) {
   switch (s.kind) {
     case Step::Property:
       return in.get_attr(input, s.name);
@@ -289,7 +289,7 @@ std::string rule(const Step& s, const Tensor& in, const Value& out, const Args& 
   }
   if (n == "diagonal") return "the diagonal steps two dims at once: its stride is the sum of their strides";
   if (n == "as_strided") return "as_strided takes the sizes, strides and offset as given: elements may overlap, or reach cells no other view reads";
-  if (n == "unfold") return "unfold makes windows: the windows' dim steps by step × stride, and a new last dim walks each window with the old stride";
+  if (n == "unfold" && s.kind != Step::Function) return "unfold makes windows: the windows' dim steps by step × stride, and a new last dim walks each window with the old stride";
   if (s.kind == Step::Index) {
     if (r && r->storage() == in.storage())
       return "basic indexing makes a view: an integer drops its dim and moves the offset by index × stride; a slice "
@@ -458,6 +458,69 @@ void explain_broadcast(const MagicCall& call, const Expr& e, const Source& src, 
 
 }  // namespace
 
+// F.unfold (im2col): its windows are a view of the input's storage, sizes and strides worked out
+// here from the arguments (kernel_size, dilation, padding, stride, as F.unfold takes them); the
+// columns it returns are a copy, since overlapping windows cannot be flattened by a view.
+std::vector<std::string> explain_im2col(const std::string& name, const Tensor& x, const Tensor& cols, const Args& args,
+                                        const Kwargs& kwargs) {
+  if (x.dim() != 3 && x.dim() != 4) return {};
+  static const char* const names[] = {"kernel_size", "dilation", "padding", "stride"};
+  const int64_t defaults[] = {0, 1, 0, 1};
+  int64_t p[4][2];
+  for (size_t i = 0; i < 4; ++i) {
+    Value v;
+    if (i < args.size()) v = args[i];
+    for (const auto& [k, kv] : kwargs)
+      if (k == names[i]) v = kv;
+    p[i][0] = p[i][1] = defaults[i];
+    if (v.is(Kind::None) && i == 0) return {};
+    if (auto n = int_value(v)) {
+      p[i][0] = p[i][1] = *n;
+    } else if (v.is_sequence() && v.items().size() == 2 && int_value(v.items()[0]) && int_value(v.items()[1])) {
+      p[i][0] = *int_value(v.items()[0]), p[i][1] = *int_value(v.items()[1]);
+    } else if (!v.is(Kind::None)) {
+      return {};
+    }
+  }
+  const auto& [k, d, pad, st] = p;
+  const size_t h = x.dim() - 2, w = x.dim() - 1;
+  // The windows' source: the input itself, or a zero-padded copy of it (contiguous).
+  Shape sizes = x.sizes(), strides = x.strides();
+  const bool padded = pad[0] > 0 || pad[1] > 0;
+  if (padded) {
+    sizes[h] += 2 * pad[0], sizes[w] += 2 * pad[1];
+    strides = contiguous_strides(sizes);
+  }
+  const int64_t span_h = d[0] * (k[0] - 1) + 1, span_w = d[1] * (k[1] - 1) + 1;
+  if (span_h > sizes[h] || span_w > sizes[w] || st[0] <= 0 || st[1] <= 0) return {};
+  const int64_t lh = (sizes[h] - span_h) / st[0] + 1, lw = (sizes[w] - span_w) / st[1] + 1;
+  Shape vs(sizes.begin(), sizes.begin() + static_cast<std::ptrdiff_t>(h)), vt(strides.begin(), strides.begin() + static_cast<std::ptrdiff_t>(h));
+  vs.insert(vs.end(), {lh, lw, k[0], k[1]});
+  vt.insert(vt.end(), {st[0] * strides[h], st[1] * strides[w], d[0] * strides[h], d[1] * strides[w]});
+  const std::string of = padded ? "a zero-padded copy of the input, size " + tuple(sizes) + " (padding " +
+                                      std::to_string(pad[0]) + ", " + std::to_string(pad[1]) + ")"
+                                : "the input's storage";
+  std::string unfolds = padded ? "padded" : name;
+  unfolds += ".unfold(" + std::to_string(h) + ", " + std::to_string(span_h) + ", " + std::to_string(st[0]) + ").unfold(" +
+             std::to_string(w) + ", " + std::to_string(span_w) + ", " + std::to_string(st[1]) + ")";
+  if (d[0] > 1 || d[1] > 1) unfolds += "[..., ::" + std::to_string(d[0]) + ", ::" + std::to_string(d[1]) + "]";
+  const bool overlap = st[0] < span_h || st[1] < span_w;
+  const int64_t channels = x.sizes()[h - 1];
+  std::vector<std::string> lines = {
+      "  the " + std::to_string(k[0]) + "×" + std::to_string(k[1]) + " windows are first a view of " + of + ": " + unfolds,
+      "    size   " + tuple(vs), "    stride " + tuple(vt),
+      "    window (i, j) starts " + std::to_string(vt[h]) + "·i + " + std::to_string(vt[h + 1]) +
+          "·j cells in; inside it, a step down moves " + std::to_string(vt[h + 2]) + " cells and a step across " +
+          std::to_string(vt[h + 3]) + (overlap ? "; neighbouring windows share cells" : "; the windows do not overlap"),
+      "  F.unfold then lays each window out as a column: the " + std::to_string(channels) + "·" + std::to_string(k[0]) +
+          "·" + std::to_string(k[1]) + " = " + std::to_string(cols.size(-2)) + " (channel, row, column) entries become the rows, the " +
+          std::to_string(lh) + "·" + std::to_string(lw) + " = " + std::to_string(cols.size(-1)) +
+          " window positions the columns; " +
+          (overlap ? "a cell shared by windows appears in several columns, so no strides can describe it: a copy"
+                   : "reordering the window dims in front of the positions cannot be a view either: a copy")};
+  return lines;
+}
+
 void magic_explain(const MagicCall& call) {
   const std::string& arg = call.args();
   if (arg.empty()) throw UsageError("%explain needs an expression: %explain t.t().view(12)");
@@ -488,9 +551,10 @@ void magic_explain(const MagicCall& call) {
     const std::string shown = s.kind == Step::Function ? src.of(*s.node) : label;
     const Tensor* input = tensor_of(value);
     Args args;
+    Kwargs kwargs;
     Value out;
     try {
-      out = run_step(in, s, value, args);
+      out = run_step(in, s, value, args, kwargs);
     } catch (const tsh::Error& err) {
       if (std::string(err.kind()) == "KeyboardInterrupt") throw;
       lines.push_back(shown + " → " + err.kind() + ": " + err.what());
@@ -506,6 +570,8 @@ void magic_explain(const MagicCall& call) {
     }
     lines.push_back(shown + " → " + relation(input, out, in));
     for (const std::string& l : describe(s, input, out, args)) lines.push_back(l);
+    if (s.kind == Step::Function && s.name == "unfold" && input && tensor_of(out))
+      for (const std::string& l : explain_im2col(src.of(*s.receiver), *input, *tensor_of(out), args, kwargs)) lines.push_back(l);
     value = out;
   }
   // Lines too long for the terminal fold at blanks, under their own indentation.
