@@ -267,10 +267,16 @@ def _adaptive_bounds(size, out):
     return [(i * size // out, -(-(i + 1) * size // out)) for i in range(out)]
 
 
+def _adaptive_out(nd, input, output_size):
+    """The output sizes an adaptive pooling asks for (None keeps the input's)."""
+    if not isinstance(output_size, (list, tuple)):
+        return _tuple('output_size', output_size, nd)
+    return [input.shape[input.dim() - nd + d] if o is None else int(o) for d, o in enumerate(output_size)]
+
+
 def _adaptive(name, nd, input, output_size, reduce):
     _pool_input(name, nd, input)
-    out = _tuple('output_size', output_size, nd) if not isinstance(output_size, (list, tuple)) else \
-        [input.shape[input.dim() - nd + d] if o is None else int(o) for d, o in enumerate(output_size)]
+    out = _adaptive_out(nd, input, output_size)
     sizes = list(input.shape[-nd:])
     if all(s % o == 0 for s, o in zip(sizes, out)):
         # equal, disjoint windows: one reshape
@@ -296,6 +302,26 @@ def _cells(per_dim):
     return [[first] + rest for first in per_dim[0] for rest in _cells(per_dim[1:])]
 
 
+def _adaptive_max_with_indices(name, nd, input, output_size, grad_name):
+    """Adaptive max pooling and, for each window, its first maximum's position in the input plane
+    (the flat index over the pooled dims, as max_unpool takes it)."""
+    _pool_input(name, nd, input)
+    out = _adaptive_out(nd, input, output_size)
+    sizes, lead = list(input.shape[-nd:]), list(input.shape[:-nd])
+    where = torch.arange(math.prod(sizes), device=input.device).reshape(sizes)
+    values, indices = [], []
+    for bounds in _cells([_adaptive_bounds(s, o) for s, o in zip(sizes, out)]):
+        piece, at = input, where
+        for d, (a, b) in enumerate(bounds):
+            piece = piece.narrow(input.dim() - nd + d, a, b - a)
+            at = at.narrow(d, a, b - a)
+        best = piece.reshape(lead + [-1]).max(-1)
+        values.append(best.values)
+        indices.append(at.reshape(-1)[best.indices])
+    shape = lead + out
+    return _node(torch.stack(values, -1).reshape(shape), grad_name), torch.stack(indices, -1).reshape(shape)
+
+
 def adaptive_avg_pool1d(input, output_size):
     return _node(_adaptive('adaptive_avg_pool1d', 1, input, output_size, lambda x, d: x.mean(d)), 'SqueezeBackward1')
 
@@ -314,7 +340,7 @@ def _window_max(x, dims):
 
 def adaptive_max_pool2d(input, output_size, return_indices=False):
     if return_indices:
-        raise NotImplementedError('adaptive_max_pool2d(return_indices=True) is not in tsh yet')
+        return _adaptive_max_with_indices('adaptive_max_pool2d', 2, input, output_size, 'AdaptiveMaxPool2DBackward0')
     return _node(_adaptive('adaptive_max_pool2d', 2, input, output_size, _window_max), 'AdaptiveMaxPool2DBackward0')
 
 
@@ -477,25 +503,91 @@ def _source_index(out_size, in_size, scale, align_corners, mode):
     if align_corners:
         ratio = (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
         return i * ratio
-    ratio = (1.0 / scale) if scale is not None else in_size / out_size
+    ratio = (1.0 / scale) if scale is not None and scale > 0 else in_size / out_size
     return torch.clamp((i + 0.5) * ratio - 0.5, min=0)
+
+
+def _fused(a, b, c):
+    """a * b + c rounded once, as PyTorch's compiled kernels fuse it: exact through float64 for
+    float32 operands (float64 ones round twice here, a last-bit difference at most)."""
+    if a.dtype == torch.float64:
+        return a * b + c
+    return (a.double() * b.double() + c.double()).to(a.dtype)
+
+
+def _cubic_taps(out_size, in_size, scale, align_corners, opmath):
+    """Bicubic's four source indices and weights per output position (Keys' cubic convolution with
+    a = -0.75), in PyTorch's arithmetic: the source coordinate, the inner polynomial's first step
+    and the outer one's first two fused, taps at floor(src) - 1 .. + 2 clamped to the edge."""
+    i = torch.arange(out_size, dtype=opmath)
+    if align_corners:
+        ratio = torch.tensor(in_size - 1, dtype=opmath) / (out_size - 1) if out_size > 1 else torch.tensor(0.0, dtype=opmath)
+        src = ratio * i
+    else:
+        ratio = torch.tensor(1.0 / scale, dtype=opmath) if scale is not None and scale > 0 else \
+            torch.tensor(in_size, dtype=opmath) / out_size
+        src = _fused(ratio.expand(out_size), i + 0.5, torch.full((out_size,), -0.5, dtype=opmath))
+    base = torch.clamp(src.floor(), max=in_size - 1)
+    t = torch.clamp(src - base, 0, 1)
+    a = -0.75
+
+    def near(x):  # |x| <= 1
+        return _fused(torch.full_like(x, a + 2), x, torch.full_like(x, -(a + 3))) * x * x + 1
+
+    def far(x):  # 1 < |x| < 2
+        inner = _fused(torch.full_like(x, a), x, torch.full_like(x, -5 * a))
+        return _fused(inner, x, torch.full_like(x, 8 * a)) * x - 4 * a
+
+    weights = [far(t + 1), near(t), near(1 - t), far((1 - t) + 1)]
+    base = base.to(torch.int64)
+    taps = [torch.clamp(base + k, 0, in_size - 1) for k in (-1, 0, 1, 2)]
+    return taps, weights
+
+
+def _bicubic(input, out_sizes, scales, align_corners):
+    """upsample_bicubic2d: each row's four taps, then the rows', summed as PyTorch's kernel fuses them
+    (the first two products into one rounding, then one fused step per tap)."""
+    opmath = torch.float64 if input.dtype == torch.float64 else torch.float32
+    x = input.to(opmath)
+    for d in (1, 0):
+        dim = 2 + d
+        taps, weights = _cubic_taps(out_sizes[d], input.shape[dim], scales[d], align_corners, opmath)
+        shape = [1] * x.dim()
+        shape[dim] = out_sizes[d]
+        # the weights are stored in the input's dtype, then read back in opmath
+        w = [wk.to(input.dtype).to(opmath).to(input.device).reshape(shape) for wk in weights]
+        t = [x.index_select(dim, tk.to(input.device)) for tk in taps]
+        acc = _fused(t[0], w[0], t[1] * w[1])
+        acc = _fused(t[2], w[2], acc)
+        x = _fused(t[3], w[3], acc)
+    return x.to(input.dtype)
 
 
 def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None, recompute_scale_factor=None,
                 antialias=False):
     """Resizes the spatial dims (all but the first two): nearest, nearest-exact, linear, bilinear,
-    trilinear."""
+    bicubic, trilinear and area."""
     nd = input.dim() - 2
-    modes = {'nearest': None, 'nearest-exact': None, 'linear': 1, 'bilinear': 2, 'trilinear': 3}
-    if mode not in modes and mode not in ('bicubic', 'area'):
+    modes = {'nearest': None, 'nearest-exact': None, 'area': None, 'linear': 1, 'bilinear': 2, 'bicubic': 2,
+             'trilinear': 3}
+    if mode not in modes and mode != 'lanczos':
         raise NotImplementedError(f'Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) for '
-                                  f'the modes: nearest | linear | bilinear | bicubic | trilinear | area | '
+                                  f'the modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | area | '
                                   f'nearest-exact (got {mode})')
-    if mode in ('bicubic', 'area') or antialias:
-        raise NotImplementedError(f"interpolate(mode='{mode}', antialias=) is not in tsh yet")
+    if antialias and not (mode in ('bilinear', 'bicubic', 'lanczos') and input.dim() == 4):
+        raise ValueError('Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and requires a 4-D '
+                         'tensor as input')
+    if mode == 'lanczos' and not antialias:
+        raise ValueError('Lanczos mode requires antialias=True')
+    if antialias:
+        raise NotImplementedError(f"interpolate(mode='{mode}', antialias=True) is not in tsh yet")
+    if mode == 'bicubic' and nd != 2:
+        raise NotImplementedError(f'Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) for '
+                                  f'the modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | area | '
+                                  f'nearest-exact (got {mode})')
     if modes[mode] is not None and modes[mode] != nd:
         raise NotImplementedError(f'Got {input.dim()}D input, but {mode} mode needs {modes[mode] + 2}D input')
-    if mode in ('nearest', 'nearest-exact') and align_corners is not None:
+    if mode in ('nearest', 'nearest-exact', 'area') and align_corners is not None:
         raise ValueError('align_corners option can only be set with the interpolating modes: linear | bilinear | '
                          'bicubic | trilinear')
     if size is not None and scale_factor is not None:
@@ -511,7 +603,12 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
         out_sizes = [int(math.floor(s * f)) for s, f in zip(in_sizes, scales)]
         if recompute_scale_factor:
             scales = [None] * nd
+    if mode == 'area':
+        pools = {1: adaptive_avg_pool1d, 2: adaptive_avg_pool2d, 3: adaptive_avg_pool3d}
+        return pools[nd](input, out_sizes)
     align = bool(align_corners)
+    if mode == 'bicubic':
+        return _node(_bicubic(input, out_sizes, scales, align), 'UpsampleBicubic2DBackward0')
     x = input
     for d in range(nd):
         dim = 2 + d
@@ -519,17 +616,17 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
         if mode in ('nearest', 'nearest-exact'):
             x = x.index_select(dim, src.to(input.device))
             continue
+        shape = [1] * x.dim()
+        shape[dim] = out_sizes[d]
         lo = src.floor().to(torch.int64)
         hi = torch.clamp(lo + 1, max=in_sizes[d] - 1)
         frac = (src - lo.to(src.dtype)).to(input.dtype).to(input.device)
         lo, hi = lo.to(input.device), hi.to(input.device)
-        shape = [1] * x.dim()
-        shape[dim] = out_sizes[d]
         frac = frac.reshape(shape)
         a, b = x.index_select(dim, lo), x.index_select(dim, hi)
         x = a * (1 - frac) + b * frac
     names = {'nearest': 'UpsampleNearest', 'nearest-exact': 'UpsampleNearestExact', 'linear': 'UpsampleLinear',
-             'bilinear': 'UpsampleBilinear', 'trilinear': 'UpsampleTrilinear'}
+             'bilinear': 'UpsampleBilinear', 'bicubic': 'UpsampleBicubic', 'trilinear': 'UpsampleTrilinear'}
     return _node(x, f'{names[mode]}{nd}DBackward0')
 
 
@@ -557,7 +654,7 @@ def adaptive_avg_pool3d(input, output_size):
 
 def adaptive_max_pool1d(input, output_size, return_indices=False):
     if return_indices:
-        raise NotImplementedError('adaptive_max_pool1d(return_indices=True) is not in tsh yet')
+        return _adaptive_max_with_indices('adaptive_max_pool1d', 1, input, output_size, 'SqueezeBackward1')
     return _node(_adaptive('adaptive_max_pool1d', 1, input, output_size, _window_max), 'SqueezeBackward1')
 
 
@@ -668,7 +765,7 @@ def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_fu
 
 def adaptive_max_pool3d(input, output_size, return_indices=False):
     if return_indices:
-        raise NotImplementedError('adaptive_max_pool3d(return_indices=True) is not in tsh yet')
+        return _adaptive_max_with_indices('adaptive_max_pool3d', 3, input, output_size, 'AdaptiveMaxPool3DBackward0')
     return _node(_adaptive('adaptive_max_pool3d', 3, input, output_size, _window_max), 'AdaptiveMaxPool3DBackward0')
 
 
