@@ -7,6 +7,7 @@
 // (engine/ops/) never record anything.
 #pragma once
 
+#include "engine/ops/window.h"
 #include <functional>
 #include <optional>
 #include <string>
@@ -217,6 +218,12 @@ void eig_result(const Tensor& A, const Tensor& L, const Tensor& V);
 Tensor inverse_result(const Tensor& A, const Tensor& inv);
 Tensor det_result(const Tensor& A, const Tensor& d);
 Tensor solve_result(const Tensor& A, const Tensor& B, const Tensor& X, bool left);
+
+// Sliding 2-d windows (engine/ops/window.h) and their derivatives (engine/autograd/window.cpp).
+Tensor im2col(const Tensor& x, Pair kernel, Pair dilation, Pair padding, Pair stride, bool rows_outer = false);
+Tensor col2im(const Tensor& cols, Pair output_size, Pair kernel, Pair dilation, Pair padding, Pair stride);
+std::pair<Tensor, Tensor> max_pool2d_with_indices(const Tensor& x, Pair kernel, Pair stride, Pair padding,
+                                                  Pair dilation, Pair out);
 
 }  // namespace tsh::ag
 

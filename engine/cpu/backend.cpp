@@ -16,6 +16,7 @@
 #include "engine/cpu/scan_kernels.h"
 #include "engine/cpu/sort_kernels.h"
 #include "engine/cpu/unary.h"
+#include "engine/cpu/window_kernels.h"
 #include "engine/kernels/copy.h"
 #include "engine/kernels/creation.h"
 #include "engine/kernels/elementwise.h"
@@ -25,6 +26,7 @@
 #include "engine/kernels/reduce.h"
 #include "engine/kernels/scan.h"
 #include "engine/kernels/sort.h"
+#include "engine/kernels/window.h"
 
 namespace tsh::cpu {
 
@@ -38,6 +40,11 @@ void start() {
 
 void fill_slots(DeviceType C) {
   namespace k = kernels;
+
+  k::im2col.set(C, im2col_kernel);
+  k::col2im.set(C, col2im_kernel);
+  k::max_pool2d.set(C, max_pool2d_kernel);
+  k::max_pool2d_backward.set(C, max_pool2d_backward_kernel);
 
   k::binary.set(C, binary_kernel);
   k::ternary.set(C, ternary_kernel);

@@ -12,7 +12,54 @@
 
 namespace tsh::shell {
 
+namespace {
+
+// A pair of ints, as functional_conv.py passes window geometry: (a, b) or [a, b].
+Pair int_pair(const Value& v, const char* what) {
+  if (!v.is_sequence() || v.items().size() != 2 || !v.items()[0].is(Kind::Int) || !v.items()[1].is(Kind::Int))
+    throw TypeError(std::string(what) + " must be a pair of ints");
+  Pair p{};
+  for (size_t i = 0; i < 2; ++i) {
+    const Int n = v.items()[i].as_int();
+    if (n > INT32_MAX || n < INT32_MIN) throw RuntimeError(std::string(what) + " out of range");
+    p[i] = static_cast<int64_t>(n);
+  }
+  return p;
+}
+
+Value tensor_arg(const Value& v, const char* fn) {
+  if (!v.is(Kind::Tensor)) throw TypeError(std::string(fn) + "(): the first argument must be a Tensor");
+  return v;
+}
+
+}  // namespace
+
 void install_functional_builtins(std::map<std::string, Value>& f) {
+  // Sliding windows in the engine (engine/ops/window.h), for functional_conv.py: im2col and col2im
+  // (F.unfold and F.fold, the convolutions' inner step) and 2-d max pooling with indices.
+  f["_im2col"] = make_builtin("_im2col", "<built-in function _im2col>", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v =
+        bind_params("_im2col", a, kw, {"input", "kernel_size", "dilation", "padding", "stride", "rows_outer"}, 5);
+    return Value::tensor(ag::im2col(tensor_arg(v[0], "_im2col").as_tensor(), int_pair(v[1], "kernel_size"),
+                                    int_pair(v[2], "dilation"), int_pair(v[3], "padding"), int_pair(v[4], "stride"),
+                                    !v[5].is_none() && truthy(v[5])));
+  });
+  f["_col2im"] = make_builtin("_col2im", "<built-in function _col2im>", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v =
+        bind_params("_col2im", a, kw, {"input", "output_size", "kernel_size", "dilation", "padding", "stride"}, 6);
+    return Value::tensor(ag::col2im(tensor_arg(v[0], "_col2im").as_tensor(), int_pair(v[1], "output_size"),
+                                    int_pair(v[2], "kernel_size"), int_pair(v[3], "dilation"),
+                                    int_pair(v[4], "padding"), int_pair(v[5], "stride")));
+  });
+  f["_max_pool2d"] = make_builtin("_max_pool2d", "<built-in function _max_pool2d>", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v =
+        bind_params("_max_pool2d", a, kw, {"input", "kernel_size", "stride", "padding", "dilation", "output_size"}, 6);
+    auto [values, indices] = ag::max_pool2d_with_indices(
+        tensor_arg(v[0], "_max_pool2d").as_tensor(), int_pair(v[1], "kernel_size"), int_pair(v[2], "stride"),
+        int_pair(v[3], "padding"), int_pair(v[4], "dilation"), int_pair(v[5], "output_size"));
+    return Value::tuple({Value::tensor(values), Value::tensor(indices)});
+  });
+
   f["mse_loss"] = make_builtin("mse_loss", "<function mse_loss>", [](Interpreter& in, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("mse_loss", a, kw, {"input", "target", "size_average", "reduce", "reduction", "weight"}, 2);
     if (!v[0].is(Kind::Tensor) || !v[1].is(Kind::Tensor))

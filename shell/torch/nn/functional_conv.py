@@ -1,7 +1,9 @@
 # torch.nn.functional's convolutions and pooling, run into the same module as functional.py.
-# Each is built from views: the input (padded) is cut into sliding windows with Tensor.unfold, as
-# im2col does, and the windows are reduced (a product with the weights, a max, a mean). Autograd
-# flows through those views, so the gradients are the convolutions' and poolings' own.
+# 1-d and 2-d convolutions, F.unfold/F.fold and 2-d max pooling run on the engine's window kernels
+# (_im2col, _col2im, _max_pool2d: engine/ops/window.h, with their derivatives); the rest is built
+# from views: the input (padded) is cut into sliding windows with Tensor.unfold, as im2col does, and
+# the windows are reduced (a product with the weights, a max, a mean). Autograd flows through those
+# views, so the gradients are the convolutions' and poolings' own.
 import math
 import torch
 
@@ -84,6 +86,8 @@ def _conv(name, nd, input, weight, bias, stride, padding, dilation, groups):
             return ' x '.join(str(i) for i in v)
         raise RuntimeError(f'Calculated padded input size per channel: ({dims(padded)}). Kernel size: '
                            f'({dims(effective)}). Kernel size can\'t be greater than actual input size')
+    if nd <= 2:
+        return _conv_im2col(x, weight, bias, stride, pads, dilation, groups, batched)
     if any(a or b for a, b in pads):
         flat = []
         for a, b in reversed(pads):
@@ -100,6 +104,34 @@ def _conv(name, nd, input, weight, bias, stride, padding, dilation, groups):
     w = weight.reshape(groups, out_ch // groups, per_window).transpose(1, 2)
     out = torch.matmul(cols, w)  # [n, groups, L, out/g]
     out = out.permute(0, 1, 3, 2).reshape([n, out_ch] + out_sizes)
+    if bias is not None:
+        out = out + bias.reshape([1, out_ch] + [1] * nd)
+    out = _node(out, 'ConvolutionBackward0')
+    return out if batched else out.squeeze(0)
+
+
+def _conv_im2col(x, weight, bias, stride, pads, dilation, groups, batched):
+    """A 1-d or 2-d convolution as im2col and one batched product: the columns (N, C·k, L) against
+    the weights (O, C·k), group by group, which gives (N, O, L) already in NCHW order. A 1-d one is
+    a 2-d one of height 1."""
+    nd = x.dim() - 2
+    if nd == 1:
+        x, weight = x.unsqueeze(2), weight.unsqueeze(2)
+        stride, dilation, pads = [1] + list(stride), [1] + list(dilation), [(0, 0)] + list(pads)
+    kernel = list(weight.shape[2:])
+    if any(a != b for a, b in pads):  # 'same' with an even span: the extra zero on the right
+        x = pad(x, [pads[1][0], pads[1][1], pads[0][0], pads[0][1]])
+        pads = [(0, 0), (0, 0)]
+    n, out_ch = x.shape[0], weight.shape[0]
+    # the columns of all images side by side, (C·k, N·L): each group's product is one GEMM
+    cols = _im2col(x, kernel, list(dilation), [pads[0][0], pads[1][0]], list(stride), True)
+    sizes = [(x.shape[2 + d] + 2 * pads[d][0] - dilation[d] * (kernel[d] - 1) - 1) // stride[d] + 1 for d in range(2)]
+    rows, length = cols.shape[1], cols.shape[2]
+    per_group = rows // groups
+    flat = cols.transpose(0, 1).reshape(groups, per_group, n * length)
+    out = torch.matmul(weight.reshape(groups, out_ch // groups, per_group), flat)  # (groups, O/g, N·L)
+    out = out.reshape(out_ch, n, length).transpose(0, 1).contiguous()
+    out = out.reshape([n, out_ch] + sizes[2 - nd:])
     if bias is not None:
         out = out + bias.reshape([1, out_ch] + [1] * nd)
     out = _node(out, 'ConvolutionBackward0')
@@ -124,15 +156,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
         raise NotImplementedError(f'Input Error: Only 3D or 4D input Tensors are supported (got {input.dim()}D)')
     kernel = _tuple('kernel_size', kernel_size, 2)
     dilation, padding, stride = _tuple('dilation', dilation, 2), _tuple('padding', padding, 2), _tuple('stride', stride, 2)
-    batched = input.dim() == 4
-    x = input if batched else input.unsqueeze(0)
-    if any(padding):
-        x = pad(x, [padding[1], padding[1], padding[0], padding[0]])
-    cols = _windows(x, kernel, stride, dilation, 2)  # [n, c, oh, ow, kh, kw]
-    n, c, oh, ow = cols.shape[:4]
-    out = cols.permute(0, 1, 4, 5, 2, 3).reshape(n, c * kernel[0] * kernel[1], oh * ow)
-    out = _node(out, 'Im2ColBackward0')
-    return out if batched else out.squeeze(0)
+    return _im2col(input, kernel, dilation, padding, stride)
 
 
 # -- pooling -------------------------------------------------------------------------------------
@@ -191,6 +215,12 @@ def _max_pool(name, nd, input, kernel_size, stride, padding, dilation, ceil_mode
         raise NotImplementedError(f'"max_pool{max(nd, 2)}d" not implemented for \'{_scalar_name(input)}\'')
     kernel, stride, padding, dilation, out = _pool_geometry(name, nd, input, kernel_size, stride, padding, dilation,
                                                             ceil_mode)
+    if nd == 2 and input.is_floating_point():
+        batched = input.dim() == 4
+        values, where = _max_pool2d(input if batched else input.unsqueeze(0), kernel, stride, padding, dilation, out)
+        if not batched:
+            values, where = values.squeeze(0), where.squeeze(0)
+        return (values, where) if return_indices else values
     lowest = -math.inf if input.is_floating_point() else torch.iinfo(input.dtype).min  # the padding never wins
     win = _padded_windows(input, nd, kernel, stride, padding, dilation, out, lowest)
     # max over each flattened window: the gradient goes to its (first) maximum, as PyTorch's does
@@ -433,19 +463,7 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
                            f'stride=({stride[0]}, {stride[1]}), expected size of input\'s dimension 2 to match the '
                            f'calculated number of sliding blocks {blocks[0]} * {blocks[1]} = {blocks[0] * blocks[1]}, '
                            f'but got input.size(2)={cols.shape[2]}.')
-    n, c = cols.shape[0], cols.shape[1] // (kernel[0] * kernel[1])
-    height, width = size[0] + 2 * padding[0], size[1] + 2 * padding[1]
-    # each column element's place in the padded image, as a flat index
-    rows = (torch.arange(kernel[0]) * dilation[0]).reshape(kernel[0], 1, 1, 1) + \
-        (torch.arange(blocks[0]) * stride[0]).reshape(1, 1, blocks[0], 1)
-    colsx = (torch.arange(kernel[1]) * dilation[1]).reshape(1, kernel[1], 1, 1) + \
-        (torch.arange(blocks[1]) * stride[1]).reshape(1, 1, 1, blocks[1])
-    target = (rows * width + colsx).reshape(-1).to(input.device)  # (kh·kw·L)
-    src = cols.reshape(n, c, -1)
-    out = torch.zeros(n, c, height * width, dtype=input.dtype, device=input.device).index_add(2, target, src)
-    out = out.reshape(n, c, height, width)[:, :, padding[0]:padding[0] + size[0], padding[1]:padding[1] + size[1]]
-    out = _node(out, 'Col2ImBackward0')
-    return out if batched else out.squeeze(0)
+    return _col2im(input, size, kernel, dilation, padding, stride)
 
 
 def pixel_shuffle(input, upscale_factor):
