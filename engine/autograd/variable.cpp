@@ -48,7 +48,11 @@ void refresh_view(const Tensor& t, Meta& m) {
 
 bool requires_grad(const Tensor& t) {
   const Meta* m = meta(t);
-  return m && (m->requires_grad || m->grad_fn);
+  if (!m) return false;
+  if (m->requires_grad || m->grad_fn) return true;
+  // A view written in place since it was made has its grad_fn remade on demand (from its base's
+  // CopySlices): it requires grad when that one exists.
+  return m->base.defined() && grad_fn(t) != nullptr;
 }
 
 bool is_leaf(const Tensor& t) { return grad_fn(t) == nullptr; }

@@ -10,8 +10,8 @@
 
 namespace tsh::ag {
 
-Tensor im2col(const Tensor& x, Pair kernel, Pair dilation, Pair padding, Pair stride, bool rows_outer) {
-  Tensor r = tsh::im2col(x, kernel, dilation, padding, stride, rows_outer);
+Tensor im2col(const Tensor& x, Pair kernel, Pair dilation, Pair padding, Pair stride) {
+  Tensor r = tsh::im2col(x, kernel, dilation, padding, stride);
   if (needs_grad({x})) {
     const Pair size{x.size(-2), x.size(-1)};
     attach(make_node("Im2ColBackward0", {x},
@@ -28,7 +28,7 @@ Tensor col2im(const Tensor& cols, Pair output_size, Pair kernel, Pair dilation, 
   if (needs_grad({cols}))
     attach(make_node("Col2ImBackward0", {cols},
                      [=](Node&, const TensorList& g) -> TensorList {
-                       return {ag::im2col(g[0], kernel, dilation, padding, stride, false)};
+                       return {ag::im2col(g[0], kernel, dilation, padding, stride)};
                      }),
            r);
   return r;

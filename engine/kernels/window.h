@@ -19,8 +19,8 @@ struct Window2d {
 };
 
 // cols (N, C·kh·kw, oh·ow) := every window of input (N, C, H, W), padding read as zeros. input is
-// contiguous; cols' last dim too (its first two may be laid out either way round); its rows run
-// over (c, i, j), its columns over window positions.
+// contiguous; cols' last dim too (its first two dims may have any strides); its rows run over
+// (c, i, j), its columns over window positions.
 using Im2colFn = void (*)(const Tensor& input, const Tensor& cols, const Window2d& w);
 // out (N, C, H, W), zeroed, += each column of cols added back where im2col read it (overlaps add,
 // padding drops). out contiguous; cols as im2col writes it.

@@ -90,7 +90,7 @@ Tensor windows(const Tensor& x, Pair kernel, Pair dilation, Pair stride) {
 
 }  // namespace
 
-Tensor im2col(const Tensor& input, Pair kernel, Pair dilation, Pair padding, Pair stride, bool rows_outer) {
+Tensor im2col(const Tensor& input, Pair kernel, Pair dilation, Pair padding, Pair stride) {
   check_window(kernel, dilation, padding, stride);
   const bool batched = input.dim() == 4;
   TSH_CHECK((input.dim() == 3 && input.size(0) > 0 && input.size(1) > 0 && input.size(2) > 0) ||
@@ -111,13 +111,11 @@ Tensor im2col(const Tensor& input, Pair kernel, Pair dilation, Pair padding, Pai
   const int64_t n = x.size(0), rows = x.size(1) * kernel[0] * kernel[1], length = out[0] * out[1];
   Tensor cols;
   if (kernels::im2col.has(x.device().type)) {
-    cols = rows_outer ? transpose(empty({rows, n, length}, x.dtype(), x.device()), 0, 1)
-                      : empty({n, rows, length}, x.dtype(), x.device());
+    cols = empty({n, rows, length}, x.dtype(), x.device());
     if (cols.numel() > 0) kernels::im2col.get(x.device())(x, cols, geometry(kernel, dilation, padding, stride, out));
   } else {
     const Tensor v = windows(padded(x, padding, Scalar(int64_t{0})), kernel, dilation, stride);
-    cols = rows_outer ? transpose(reshape(contiguous(permute(v, {1, 4, 5, 0, 2, 3})), {rows, n, length}), 0, 1)
-                      : reshape(contiguous(permute(v, {0, 1, 4, 5, 2, 3})), {n, rows, length});
+    cols = reshape(contiguous(permute(v, {0, 1, 4, 5, 2, 3})), {n, rows, length});
   }
   return batched ? cols : squeeze(cols, 0);
 }
@@ -133,7 +131,7 @@ Tensor col2im(const Tensor& cols, Pair output_size, Pair kernel, Pair dilation, 
             RuntimeError,
             "Expected 2D or 3D (batch mode) tensor for input with possible 0 batch size and non-zero dimensions, "
             "but got: " + shape_text(cols.sizes()));
-  // The kernel reads any layout whose last dim is contiguous (im2col's, either way round).
+  // The kernel reads any layout whose last dim is contiguous.
   const Tensor laid = cols.size(-1) <= 1 || cols.stride(-1) == 1 ? cols : contiguous(cols);
   const Tensor c = batched ? laid : unsqueeze(laid, 0);
   const int64_t per_window = kernel[0] * kernel[1];

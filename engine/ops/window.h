@@ -13,10 +13,8 @@ namespace tsh {
 using Pair = std::array<int64_t, 2>;
 
 // (N, C, H, W) or (C, H, W) → (N, C·kh·kw, L) or (C·kh·kw, L): each column one window, padding
-// read as zeros (torch._C._nn.im2col, PyTorch's checks and messages). rows_outer lays the result
-// out as (C·kh·kw, N, L) in memory (a transposed view of it is returned), so that the columns of
-// all images are one matrix: a convolution is then one matrix product.
-Tensor im2col(const Tensor& input, Pair kernel, Pair dilation, Pair padding, Pair stride, bool rows_outer = false);
+// read as zeros (torch._C._nn.im2col, PyTorch's checks and messages).
+Tensor im2col(const Tensor& input, Pair kernel, Pair dilation, Pair padding, Pair stride);
 // The adjoint: (N, C·kh·kw, L) or (C·kh·kw, L) summed back into (N, C, H, W) or (C, H, W) with
 // output_size (H, W); overlapping windows add (torch._C._nn.col2im).
 Tensor col2im(const Tensor& cols, Pair output_size, Pair kernel, Pair dilation, Pair padding, Pair stride);

@@ -38,11 +38,9 @@ void install_functional_builtins(std::map<std::string, Value>& f) {
   // Sliding windows in the engine (engine/ops/window.h), for functional_conv.py: im2col and col2im
   // (F.unfold and F.fold, the convolutions' inner step) and 2-d max pooling with indices.
   f["_im2col"] = make_builtin("_im2col", "<built-in function _im2col>", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v =
-        bind_params("_im2col", a, kw, {"input", "kernel_size", "dilation", "padding", "stride", "rows_outer"}, 5);
+    std::vector<Value> v = bind_params("_im2col", a, kw, {"input", "kernel_size", "dilation", "padding", "stride"}, 5);
     return Value::tensor(ag::im2col(tensor_arg(v[0], "_im2col").as_tensor(), int_pair(v[1], "kernel_size"),
-                                    int_pair(v[2], "dilation"), int_pair(v[3], "padding"), int_pair(v[4], "stride"),
-                                    !v[5].is_none() && truthy(v[5])));
+                                    int_pair(v[2], "dilation"), int_pair(v[3], "padding"), int_pair(v[4], "stride")));
   });
   f["_col2im"] = make_builtin("_col2im", "<built-in function _col2im>", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v =
@@ -50,6 +48,12 @@ void install_functional_builtins(std::map<std::string, Value>& f) {
     return Value::tensor(ag::col2im(tensor_arg(v[0], "_col2im").as_tensor(), int_pair(v[1], "output_size"),
                                     int_pair(v[2], "kernel_size"), int_pair(v[3], "dilation"),
                                     int_pair(v[4], "padding"), int_pair(v[5], "stride")));
+  });
+  f["_lstm_pointwise"] = make_builtin("_lstm_pointwise", "<built-in function _lstm_pointwise>", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("_lstm_pointwise", a, kw, {"gates", "c"}, 2);
+    if (!v[0].is(Kind::Tensor) || !v[1].is(Kind::Tensor)) throw TypeError("_lstm_pointwise(gates, c) takes two Tensors");
+    auto [h, c] = ag::lstm_pointwise(v[0].as_tensor(), v[1].as_tensor());
+    return Value::tuple({Value::tensor(h), Value::tensor(c)});
   });
   f["_max_pool2d"] = make_builtin("_max_pool2d", "<built-in function _max_pool2d>", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v =

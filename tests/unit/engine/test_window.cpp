@@ -61,10 +61,8 @@ TEST_CASE("im2col and col2im: the CPU kernels give the composed path's values in
     const Tensor fast = im2col(x, g.kernel, g.dilation, g.padding, g.stride);
     const Tensor slow = composed([&] { return im2col(x, g.kernel, g.dilation, g.padding, g.stride); });
     CHECK(same(fast, slow));
-    // the other memory layout holds the same values
-    const Tensor outer = im2col(x, g.kernel, g.dilation, g.padding, g.stride, true);
-    CHECK(same(fast, outer));
-    CHECK(outer.stride(0) == outer.size(2));
+    // col2im reads any layout whose last dim is contiguous
+    const Tensor outer = transpose(contiguous(transpose(fast, 0, 1)), 0, 1);
     // col2im sums overlapping windows: both ways the same sums, in the same order
     const Tensor back = col2im(fast, {7, 8}, g.kernel, g.dilation, g.padding, g.stride);
     const Tensor back_slow = composed([&] { return col2im(fast, {7, 8}, g.kernel, g.dilation, g.padding, g.stride); });

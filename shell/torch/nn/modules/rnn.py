@@ -22,17 +22,21 @@ def _uniform_by_hidden_size(module):
         init.uniform_(weight, -stdv, stdv)
 
 
-def _rnn_step(x_proj, h, w_hh, b_hh, nonlinearity):
-    gates = F.linear(h, w_hh, b_hh) + x_proj
+def _both(b_ih, b_hh):
+    """The input and recurrent biases as one (None without biases)."""
+    return None if b_ih is None else b_ih + b_hh
+
+
+def _rnn_step(x_proj, h, w_hh, nonlinearity):
+    """x_proj holds both biases: one addmm and the nonlinearity per step."""
+    gates = torch.addmm(x_proj, h, w_hh.t())
     return torch.tanh(gates) if nonlinearity == 'tanh' else torch.relu(gates)
 
 
-def _lstm_step(x_proj, h, c, w_hh, b_hh, w_hr):
-    gates = F.linear(h, w_hh, b_hh) + x_proj
-    i, f, g, o = gates.chunk(4, -1)
-    i, f, g, o = torch.sigmoid(i), torch.sigmoid(f), torch.tanh(g), torch.sigmoid(o)
-    c = f * c + i * g
-    h = o * torch.tanh(c)
+def _lstm_step(x_proj, h, c, w_hh, w_hr):
+    """x_proj holds both biases: one addmm, then the gates' pointwise half in one engine call
+    (i, f, o = sigmoid, g = tanh; c' = f·c + i·g; h' = o·tanh(c'))."""
+    h, c = F._lstm_pointwise(torch.addmm(x_proj, h, w_hh.t()), c)
     if w_hr is not None:
         h = F.linear(h, w_hr)
     return h, c
@@ -147,17 +151,30 @@ class RNNBase(Module):
                 w_ih, w_hh, b_ih, b_hh, w_hr = self._weights(layer, direction)
                 k = layer * directions + direction
                 state = [h[k] for h in hx]
-                projected = F.linear(layer_input, w_ih, b_ih)  # the whole sequence at once
+                # the whole sequence's input projections at once; an RNN's or LSTM's recurrent bias
+                # joins them, so that a step is one addmm
+                projected = F.linear(layer_input, w_ih, b_ih if self.mode == 'GRU' else _both(b_ih, b_hh))
                 steps = range(projected.shape[0] - 1, -1, -1) if direction == 1 else range(projected.shape[0])
                 seq = [None] * projected.shape[0]
+                inputs = projected.unbind(0)
+                if self.mode == 'LSTM' and lengths is None:
+                    # the hot loop of an unpacked LSTM: one addmm and one pointwise call per step
+                    h, c = state
+                    w_t = w_hh.t()
+                    for t in steps:
+                        h, c = F._lstm_pointwise(torch.addmm(inputs[t], h, w_t), c)
+                        if w_hr is not None:
+                            h = F.linear(h, w_hr)
+                        seq[t] = h
+                    state = [h, c]
+                    steps = ()
                 for t in steps:
                     if self.mode == 'LSTM':
-                        stepped = list(_lstm_step(projected[t], state[0], state[1], w_hh, b_hh, w_hr))
+                        stepped = list(_lstm_step(inputs[t], state[0], state[1], w_hh, w_hr))
                     elif self.mode == 'GRU':
-                        stepped = [_gru_step(projected[t], state[0], w_hh, b_hh)]
+                        stepped = [_gru_step(inputs[t], state[0], w_hh, b_hh)]
                     else:
-                        stepped = [_rnn_step(projected[t], state[0], w_hh, b_hh,
-                                             'tanh' if self.mode == 'RNN_TANH' else 'relu')]
+                        stepped = [_rnn_step(inputs[t], state[0], w_hh, 'tanh' if self.mode == 'RNN_TANH' else 'relu')]
                     if lengths is not None:
                         running = (lengths > t).unsqueeze(1)
                         stepped = [torch.where(running, new, old) for new, old in zip(stepped, state)]
@@ -335,7 +352,8 @@ class RNNCell(RNNCellBase):
         if self.nonlinearity not in ('tanh', 'relu'):
             raise RuntimeError(f'Unknown nonlinearity: {self.nonlinearity}')
         x, hx, batched = self._prepare(input, hx, 1)
-        h = _rnn_step(F.linear(x, self.weight_ih, self.bias_ih), hx[0], self.weight_hh, self.bias_hh, self.nonlinearity)
+        h = _rnn_step(F.linear(x, self.weight_ih, _both(self.bias_ih, self.bias_hh)), hx[0], self.weight_hh,
+                      self.nonlinearity)
         return h if batched else h.squeeze(0)
 
 
@@ -347,7 +365,8 @@ class LSTMCell(RNNCellBase):
 
     def forward(self, input, hx=None):
         x, hx, batched = self._prepare(input, hx, 2)
-        h, c = _lstm_step(F.linear(x, self.weight_ih, self.bias_ih), hx[0], hx[1], self.weight_hh, self.bias_hh, None)
+        h, c = _lstm_step(F.linear(x, self.weight_ih, _both(self.bias_ih, self.bias_hh)), hx[0], hx[1], self.weight_hh,
+                          None)
         return (h, c) if batched else (h.squeeze(0), c.squeeze(0))
 
 
