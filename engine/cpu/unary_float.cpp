@@ -140,11 +140,7 @@ void float_unary(UnaryOp op, const Tensor& out, const Tensor& in, const UnaryPar
     case UnaryOp::Sigmoid:
       sleef_blocks<T>(
           out, in,
-          [](const M* x, M* o, int64_t n) {
-            for (int64_t j = 0; j < n; ++j) o[j] = M(0) - x[j];
-            simd_unary(SimdFn::Exp, o, o, n);
-            for (int64_t j = 0; j < n; ++j) o[j] = M(1) / (M(1) + o[j]);
-          },
+          [](const M* x, M* o, int64_t n) { simd_unary(SimdFn::Sigmoid, x, o, n); },
           [](M x) { return sigmoid(x); });
       return;
     case UnaryOp::Logit: {

@@ -69,6 +69,10 @@ TSH_AVX2 __m256 apply8(SimdFn fn, __m256 x) {
     case SimdFn::Exp2: return Sleef_exp2f8_u10avx2(x);
     case SimdFn::Atanh: return Sleef_atanhf8_u10avx2(x);
     case SimdFn::Lgamma: return Sleef_lgammaf8_u10avx2(x);
+    case SimdFn::Sigmoid: {
+      const __m256 one = _mm256_set1_ps(1.0f);
+      return _mm256_div_ps(one, _mm256_add_ps(one, Sleef_expf8_u10avx2(_mm256_sub_ps(_mm256_setzero_ps(), x))));
+    }
   }
   return x;
 }
@@ -95,6 +99,10 @@ TSH_AVX2 __m256d apply4(SimdFn fn, __m256d x) {
     case SimdFn::Exp2: return Sleef_exp2d4_u10avx2(x);
     case SimdFn::Atanh: return Sleef_atanhd4_u10avx2(x);
     case SimdFn::Lgamma: return Sleef_lgammad4_u10avx2(x);
+    case SimdFn::Sigmoid: {
+      const __m256d one = _mm256_set1_pd(1.0);
+      return _mm256_div_pd(one, _mm256_add_pd(one, Sleef_expd4_u10avx2(_mm256_sub_pd(_mm256_setzero_pd(), x))));
+    }
   }
   return x;
 }
@@ -194,6 +202,7 @@ float scalar(SimdFn fn, float x) {
     case SimdFn::Exp2: return Sleef_exp2f_u10(x);
     case SimdFn::Atanh: return Sleef_atanhf_u10(x);
     case SimdFn::Lgamma: return Sleef_lgammaf_u10(x);
+    case SimdFn::Sigmoid: return 1.0f / (1.0f + Sleef_expf_u10(0.0f - x));
   }
   return x;
 }
@@ -220,6 +229,7 @@ double scalar(SimdFn fn, double x) {
     case SimdFn::Exp2: return Sleef_exp2_u10(x);
     case SimdFn::Atanh: return Sleef_atanh_u10(x);
     case SimdFn::Lgamma: return Sleef_lgamma_u10(x);
+    case SimdFn::Sigmoid: return 1.0 / (1.0 + Sleef_exp_u10(0.0 - x));
   }
   return x;
 }

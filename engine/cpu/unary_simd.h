@@ -20,6 +20,7 @@ enum class SimdFn : uint8_t {
   Sinh, Cosh, Tanh, Erf, Erfc,
   Exp2, Atanh,  // SLEEF in 2.x's vectorised loop (1.13 used libm)
   Lgamma,       // 2.x: every element through SLEEF (its "vml" loop)
+  Sigmoid,      // 1 / (1 + exp(0 - x)), exp by SLEEF: PyTorch's vectorised sigmoid, in one pass
 };
 enum class SimdFn2 : uint8_t { Atan2, Pow };
 
