@@ -247,6 +247,22 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     return torch.log_softmax(input, dim, dtype=dtype)
 
 
+def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
+    """Samples from the Gumbel-softmax distribution: softmax((logits + g) / tau) with g = −log(E),
+    E ~ Exp(1) drawn as exponential_ draws it; hard=True returns the one-hot of the largest entry,
+    with the soft sample's gradient (the straight-through estimator)."""
+    if eps != 1e-10:
+        import warnings
+        warnings.warn('`eps` parameter is deprecated and has no effect.', stacklevel=2)
+    gumbels = -torch.empty_like(logits).exponential_().log()
+    soft = ((logits + gumbels) / tau).softmax(dim)
+    if not hard:
+        return soft
+    index = soft.max(dim, keepdim=True)[1]
+    one_hot = torch.zeros_like(logits).scatter_(dim, index, 1.0)
+    return one_hot - soft.detach() + soft
+
+
 def softmin(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         dim = _softmax_dim('softmin', input.dim())

@@ -786,6 +786,116 @@ def adaptive_max_pool3d(input, output_size, return_indices=False):
     return _node(_adaptive('adaptive_max_pool3d', 3, input, output_size, _window_max), 'AdaptiveMaxPool3DBackward0')
 
 
+def adaptive_max_pool1d_with_indices(input, output_size, return_indices=True):
+    return adaptive_max_pool1d(input, output_size, True)
+
+
+def adaptive_max_pool2d_with_indices(input, output_size, return_indices=True):
+    return adaptive_max_pool2d(input, output_size, True)
+
+
+def adaptive_max_pool3d_with_indices(input, output_size, return_indices=True):
+    return adaptive_max_pool3d(input, output_size, True)
+
+
+# -- fractional max pooling (Graham, "Fractional Max-Pooling", 2014) ----------------------------------
+
+def _fractional_starts(samples, in_size, out_size, pool):
+    """Each plane's window starts along one dim from its sample u in [0, 1): int((i + u)·α) −
+    int(u·α) with α = (in − pool) / (out − 1), in the input's dtype, the last window at in − pool."""
+    planes = list(samples.shape)
+    last = torch.full(planes + [1], in_size - pool, dtype=torch.int64, device=samples.device)
+    if out_size <= 1:
+        return last[..., :out_size]
+    alpha = torch.tensor(float(in_size - pool), dtype=samples.dtype) / (out_size - 1)
+    i = torch.arange(out_size - 1, dtype=samples.dtype, device=samples.device)
+    starts = ((i + samples.unsqueeze(-1)) * alpha).to(torch.int64) - (samples * alpha).to(torch.int64).unsqueeze(-1)
+    return torch.cat([starts, last], -1)
+
+
+def _fractional_max_pool(name, nd, input, kernel_size, output_size, output_ratio, return_indices, samples):
+    if output_size is None and output_ratio is None:
+        raise ValueError(f'{name} requires specifying either an output_size or an output_ratio')
+    if output_size is None:
+        if isinstance(output_ratio, (list, tuple)) and len(output_ratio) > nd:
+            raise ValueError(f'{name} requires output_ratio to either be a single Int or tuple of Ints.')
+        ratio = list(output_ratio) if isinstance(output_ratio, (list, tuple)) else [output_ratio] * nd
+        output_size = [int(input.shape[input.dim() - nd + d] * ratio[d]) for d in range(nd)]
+    if samples is None:
+        batch = 1 if input.dim() == nd + 1 else input.shape[0]
+        samples = torch.rand(batch, input.shape[-nd - 1], nd, dtype=input.dtype, device=input.device)
+    kernel = _tuple('kernel_size', kernel_size, nd)
+    out = _tuple('output_size', output_size, nd)
+    if input.dim() not in (nd + 1, nd + 2):
+        raise RuntimeError(f'{name}(): Expected {nd + 1}D or {nd + 2}D tensor, but got: {list(input.shape)}')
+    batched = input.dim() == nd + 2
+    x = input if batched else input.unsqueeze(0)
+    sizes = list(x.shape[2:])
+    if nd == 2:
+        for d, what in ((0, 'height'), (1, 'width')):
+            if out[d] + kernel[d] - 1 > sizes[d]:
+                raise RuntimeError(f'{name}(): pool {what} {kernel[d]} too large relative to input {what} {sizes[d]}')
+    else:  # PyTorch's 3-d checks: time, width, height, each strictly
+        for d, what in ((0, 'time'), (2, 'width'), (1, 'height')):
+            if out[d] + kernel[d] - 1 >= sizes[d]:
+                raise RuntimeError(f'{name}_out(): pool {what} {kernel[d]} too large relative to input {what} '
+                                   f'{sizes[d]}')
+    if samples.dim() != 3:
+        raise RuntimeError(f'Expect _random_samples to have 3 dimensions, got {samples.dim()}')
+    if samples.dtype != input.dtype:
+        raise RuntimeError('Expect _random_samples to have the same dtype as input')
+    if samples.shape[0] < x.shape[0]:
+        raise RuntimeError('Expect _random_samples.size(0) no less then input batch size.')
+    if samples.shape[1] != x.shape[1]:
+        raise RuntimeError('Expect _random_samples.size(1) equals to input channel size.')
+    if samples.shape[2] != nd:
+        raise RuntimeError(f'Expect _random_samples.size(2) equals to {nd}; got {samples.shape[2]}.')
+    n, c = x.shape[0], x.shape[1]
+    # the sample of each dim: 2-d planes hold (width, height), 3-d ones (time, height, width)
+    which = [1, 0] if nd == 2 else [0, 1, 2]
+    flat_index = None
+    for d in range(nd):
+        starts = _fractional_starts(samples[:n, :, which[d]], sizes[d], out[d], kernel[d])  # (n, c, out_d)
+        cells = starts.unsqueeze(-1) + torch.arange(kernel[d], device=x.device)  # (n, c, out_d, k_d)
+        stride = math.prod(sizes[d + 1:])
+        shape = [n, c] + [1] * (2 * nd)
+        shape[2 + d], shape[2 + nd + d] = out[d], kernel[d]
+        term = (cells * stride).reshape(shape)
+        flat_index = term if flat_index is None else flat_index + term
+    flat_index = flat_index.expand([n, c] + out + kernel).reshape(n, c, -1)
+    windows = x.reshape(n, c, -1).gather(2, flat_index).reshape([n, c] + out + [-1])
+    values, at = windows.max(-1)
+    indices = flat_index.reshape([n, c] + out + [-1]).gather(-1, at.unsqueeze(-1)).squeeze(-1)
+    values = _node(values, f'FractionalMaxPool{nd}DBackward0')
+    if not batched:
+        values, indices = values.squeeze(0), indices.squeeze(0)
+    return (values, indices) if return_indices else values
+
+
+def fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                          _random_samples=None):
+    return _fractional_max_pool('fractional_max_pool2d', 2, input, kernel_size, output_size, output_ratio,
+                                return_indices, _random_samples)
+
+
+def fractional_max_pool2d_with_indices(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                                       _random_samples=None):
+    return _fractional_max_pool('fractional_max_pool2d', 2, input, kernel_size, output_size, output_ratio, True,
+                                _random_samples)
+
+
+def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                          _random_samples=None):
+    return _fractional_max_pool('fractional_max_pool3d', 3, input, kernel_size, output_size, output_ratio,
+                                return_indices, _random_samples)
+
+
+def fractional_max_pool3d_with_indices(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                                       _random_samples=None):
+    return _fractional_max_pool('fractional_max_pool3d', 3, input, kernel_size, output_size, output_ratio, True,
+                                _random_samples)
+
+
 def upsample(input, size=None, scale_factor=None, mode='nearest', align_corners=None):
     import warnings
     warnings.warn('`nn.functional.upsample` is deprecated. Use `nn.functional.interpolate` instead.', stacklevel=2)

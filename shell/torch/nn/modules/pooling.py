@@ -4,7 +4,7 @@ from torch.nn.modules.module import Module
 
 __all__ = ['MaxPool1d', 'MaxPool2d', 'MaxPool3d', 'AvgPool1d', 'AvgPool2d', 'AvgPool3d', 'AdaptiveAvgPool1d',
            'AdaptiveAvgPool2d', 'AdaptiveAvgPool3d', 'AdaptiveMaxPool1d', 'AdaptiveMaxPool2d', 'AdaptiveMaxPool3d', 'MaxUnpool1d',
-           'MaxUnpool2d', 'MaxUnpool3d', 'LPPool1d', 'LPPool2d', 'LPPool3d']
+           'MaxUnpool2d', 'MaxUnpool3d', 'LPPool1d', 'LPPool2d', 'LPPool3d', 'FractionalMaxPool2d', 'FractionalMaxPool3d']
 
 F = torch.nn.functional
 
@@ -217,4 +217,41 @@ class LPPool2d(_LPPoolNd):
 
 
 class LPPool3d(_LPPoolNd):
+    _nd = 3
+
+
+class _FractionalMaxPoolNd(Module):
+    """Max pooling over windows of kernel_size at pseudo-random fractional strides, sized to
+    output_size or output_ratio of the input (Graham, 2014)."""
+    _nd = 0
+
+    def __init__(self, kernel_size, output_size=None, output_ratio=None, return_indices=False, _random_samples=None):
+        super().__init__()
+        name = type(self).__name__
+        self.kernel_size = kernel_size
+        self.return_indices = return_indices
+        self.register_buffer('_random_samples', _random_samples)
+        self.output_size = output_size
+        self.output_ratio = None
+        if output_ratio is not None:
+            ratios = list(output_ratio) if isinstance(output_ratio, (list, tuple)) else [output_ratio] * self._nd
+            self.output_ratio = tuple(ratios)
+            if not all(0 < r < 1 for r in ratios):
+                raise ValueError(f'output_ratio must be between 0 and 1 (got {output_ratio})')
+        if output_size is None and output_ratio is None:
+            raise ValueError(f'{name} requires specifying either an output size, or a pooling ratio')
+        if output_size is not None and output_ratio is not None:
+            raise ValueError('only one of output_size and output_ratio may be specified')
+
+    def forward(self, input):
+        pool = F.fractional_max_pool2d if self._nd == 2 else F.fractional_max_pool3d
+        return pool(input, self.kernel_size, self.output_size, self.output_ratio, self.return_indices,
+                    _random_samples=self._random_samples)
+
+
+class FractionalMaxPool2d(_FractionalMaxPoolNd):
+    _nd = 2
+
+
+class FractionalMaxPool3d(_FractionalMaxPoolNd):
     _nd = 3
