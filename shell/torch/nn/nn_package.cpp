@@ -16,7 +16,7 @@ namespace {
 
 // torch.nn.modules.X, in the order their files import one another; each names what torch.nn
 // re-exports in its __all__.
-const char* const kModuleFiles[] = {"module", "container", "linear", "activation", "loss", "dropout", "flatten", "sparse", "padding", "distance", "conv", "pooling", "batchnorm", "instancenorm", "normalization", "rnn", "fold", "pixelshuffle", "upsampling", "transformer"};
+const char* const kModuleFiles[] = {"module", "container", "linear", "activation", "loss", "dropout", "flatten", "sparse", "padding", "distance", "conv", "pooling", "batchnorm", "instancenorm", "normalization", "rnn", "fold", "pixelshuffle", "upsampling", "transformer", "adaptive"};
 
 Value file_module(const std::string& name, const std::string& path) {
   return lazy_module(name, [path](Interpreter& in, const Value& m) { run_embedded(in, m, path); });
