@@ -30,19 +30,41 @@ std::string shape_text(const Shape& s) {
   return out + "]";
 }
 
-// PyTorch's checks of a window geometry, shared by im2col and col2im.
-void check_window(Pair kernel, Pair dilation, Pair padding, Pair stride) {
+// PyTorch's checks of a window geometry, in the order each op makes them: im2col checks kernel,
+// dilation, padding, stride; col2im kernel, stride, dilation, padding.
+void check_kernel(Pair kernel) {
   TSH_CHECK(kernel[0] > 0 && kernel[1] > 0, RuntimeError,
             "kernel size should be greater than zero, but got kernel_height: " + S(kernel[0]) +
                 " kernel_width: " + S(kernel[1]));
+}
+void check_stride(Pair stride) {
   TSH_CHECK(stride[0] > 0 && stride[1] > 0, RuntimeError,
             "stride should be greater than zero, but got stride_height: " + S(stride[0]) + " stride_width: " +
                 S(stride[1]));
+}
+void check_dilation(Pair dilation) {
   TSH_CHECK(dilation[0] > 0 && dilation[1] > 0, RuntimeError,
             "dilation should be greater than zero, but got dilation_height: " + S(dilation[0]) +
                 " dilation_width: " + S(dilation[1]));
+}
+void check_padding(Pair padding) {
   TSH_CHECK(padding[0] >= 0 && padding[1] >= 0, RuntimeError,
             "padding should be non-negative, but got pad_height: " + S(padding[0]) + " pad_width: " + S(padding[1]));
+}
+void check_window(Pair kernel, Pair dilation, Pair padding, Pair stride) {
+  check_kernel(kernel);
+  check_dilation(dilation);
+  check_padding(padding);
+  check_stride(stride);
+}
+
+// PyTorch reads dims 1 and 2 of the input before it checks how many there are: fewer than 3 dims
+// give its index error.
+void check_dims_readable(const Tensor& t, int64_t last) {
+  const int64_t n = t.dim();
+  TSH_CHECK(n > last, IndexError,
+            "Dimension out of range (expected to be in range of [" + S(-std::max<int64_t>(n, 1)) + ", " +
+                S(std::max<int64_t>(n, 1) - 1) + "], but got " + S(std::max<int64_t>(n, 1)) + ")");
 }
 
 // im2col and col2im move floating, complex and bool elements (PyTorch has no integer kernels).
@@ -92,12 +114,12 @@ Tensor windows(const Tensor& x, Pair kernel, Pair dilation, Pair stride) {
 
 Tensor im2col(const Tensor& input, Pair kernel, Pair dilation, Pair padding, Pair stride) {
   check_window(kernel, dilation, padding, stride);
+  check_dims_readable(input, 2);
   const bool batched = input.dim() == 4;
-  TSH_CHECK((input.dim() == 3 && input.size(0) > 0 && input.size(1) > 0 && input.size(2) > 0) ||
-                (batched && input.size(1) > 0 && input.size(2) > 0 && input.size(3) > 0),
-            RuntimeError,
-            "Expected 3D or 4D (batch mode) tensor input with possible 0 batch size and non-zero dimensions, but got: " +
-                shape_text(input.sizes()));
+  const bool valid = input.size(1) != 0 && input.size(2) != 0;
+  TSH_CHECK((input.dim() == 3 && input.size(0) != 0 && valid) || (batched && valid && input.size(3) != 0), RuntimeError,
+            "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for input, "
+            "but got: " + shape_text(input.sizes()));
   check_dtype(input, "im2col");
   const Tensor x = batched ? contiguous(input) : unsqueeze(contiguous(input), 0);
   const Pair size{x.size(2), x.size(3)};
@@ -121,16 +143,16 @@ Tensor im2col(const Tensor& input, Pair kernel, Pair dilation, Pair padding, Pai
 }
 
 Tensor col2im(const Tensor& cols, Pair output_size, Pair kernel, Pair dilation, Pair padding, Pair stride) {
-  TSH_CHECK(output_size[0] > 0 && output_size[1] > 0, RuntimeError,
-            "output size should be greater than zero, but got output_height: " + S(output_size[0]) +
-                " output_width: " + S(output_size[1]));
-  check_window(kernel, dilation, padding, stride);
+  check_kernel(kernel);
+  check_stride(stride);
+  check_dilation(dilation);
+  check_padding(padding);
   const bool batched = cols.dim() == 3;
   TSH_CHECK((cols.dim() == 2 && cols.size(0) != 0 && cols.size(1) != 0) ||
                 (batched && cols.size(1) != 0 && cols.size(2) != 0),
             RuntimeError,
-            "Expected 2D or 3D (batch mode) tensor for input with possible 0 batch size and non-zero dimensions, "
-            "but got: " + shape_text(cols.sizes()));
+            "Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and non-zero dimensions for "
+            "input, but got: " + shape_text(cols.sizes()));
   // The kernel reads any layout whose last dim is contiguous.
   const Tensor laid = cols.size(-1) <= 1 || cols.stride(-1) == 1 ? cols : contiguous(cols);
   const Tensor c = batched ? laid : unsqueeze(laid, 0);
@@ -140,12 +162,17 @@ Tensor col2im(const Tensor& cols, Pair output_size, Pair kernel, Pair dilation, 
             "input.size(1)=" + S(c.size(1)) + " and kernel_size=" + pair_text(kernel) + ".");
   Pair out{};
   for (int d = 0; d < 2; ++d) out[d] = positions(output_size[d], kernel[d], dilation[d], padding[d], stride[d]);
-  TSH_CHECK(out[0] >= 1 && out[1] >= 1 && c.size(2) == out[0] * out[1], RuntimeError,
+  TSH_CHECK(c.size(2) == out[0] * out[1], RuntimeError,
             "Given output_size=" + pair_text(output_size) + ", kernel_size=" + pair_text(kernel) + ", dilation=" +
                 pair_text(dilation) + ", padding=" + pair_text(padding) + ", stride=" + pair_text(stride) +
                 ", expected size of input's dimension 2 to match the calculated number of sliding blocks " +
                 S(out[0]) + " * " + S(out[1]) + " = " + S(out[0] * out[1]) + ", but got input.size(2)=" + S(c.size(2)) +
                 ".");
+  // blocks whose product matches by accident (-1 · -1): no output to sum into
+  TSH_CHECK(out[0] >= 1 && out[1] >= 1 && output_size[0] >= 1 && output_size[1] >= 1, RuntimeError,
+            "Given output_size=" + pair_text(output_size) + ", kernel_size=" + pair_text(kernel) +
+                ", calculated shape of the array of sliding blocks as " + pair_text(out) +
+                ", but its components must be at least one.");
   check_dtype(c, "col2im");
   const int64_t n = c.size(0), channels = c.size(1) / per_window;
   Tensor img;

@@ -150,12 +150,10 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 
 def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
-    """im2col: (N, C, H, W) to (N, C·kh·kw, L), each column one sliding window, in PyTorch's order."""
-    if input.dim() not in (3, 4):
-        raise NotImplementedError(f'Input Error: Only 3D or 4D input Tensors are supported (got {input.dim()}D)')
-    kernel = _tuple('kernel_size', kernel_size, 2)
-    dilation, padding, stride = _tuple('dilation', dilation, 2), _tuple('padding', padding, 2), _tuple('stride', stride, 2)
-    return _im2col(input, kernel, dilation, padding, stride)
+    """im2col: (N, C, H, W) to (N, C·kh·kw, L), each column one sliding window, in PyTorch's order
+    (the engine's im2col checks the arguments with PyTorch's messages)."""
+    return _im2col(input, _tuple('kernel_size', kernel_size, 2), _tuple('dilation', dilation, 2),
+                   _tuple('padding', padding, 2), _tuple('stride', stride, 2))
 
 
 # -- pooling -------------------------------------------------------------------------------------
@@ -444,25 +442,10 @@ def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_paddi
 
 
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
-    """col2im: (N, C·kh·kw, L) blocks summed back into (N, C, H, W), overlaps added."""
-    if input.dim() not in (2, 3):
-        raise NotImplementedError(f'Input Error: Only unbatched (2D) or batched (3D) input Tensors are supported '
-                                  f'(got {input.dim()}D)')
-    size, kernel = _tuple('output_size', output_size, 2), _tuple('kernel_size', kernel_size, 2)
-    dilation, padding, stride = _tuple('dilation', dilation, 2), _tuple('padding', padding, 2), _tuple('stride', stride, 2)
-    batched = input.dim() == 3
-    cols = input if batched else input.unsqueeze(0)
-    blocks = [(size[d] + 2 * padding[d] - dilation[d] * (kernel[d] - 1) - 1) // stride[d] + 1 for d in range(2)]
-    if cols.shape[1] % (kernel[0] * kernel[1]) != 0:
-        raise RuntimeError(f"Expected size of input's dimension 1 to be divisible by the product of kernel_size, but "
-                           f'got input.size(1)={cols.shape[1]} and kernel_size=({kernel[0]}, {kernel[1]}).')
-    if cols.shape[2] != blocks[0] * blocks[1]:
-        raise RuntimeError(f'Given output_size=({size[0]}, {size[1]}), kernel_size=({kernel[0]}, {kernel[1]}), '
-                           f'dilation=({dilation[0]}, {dilation[1]}), padding=({padding[0]}, {padding[1]}), '
-                           f'stride=({stride[0]}, {stride[1]}), expected size of input\'s dimension 2 to match the '
-                           f'calculated number of sliding blocks {blocks[0]} * {blocks[1]} = {blocks[0] * blocks[1]}, '
-                           f'but got input.size(2)={cols.shape[2]}.')
-    return _col2im(input, size, kernel, dilation, padding, stride)
+    """col2im: (N, C·kh·kw, L) blocks summed back into (N, C, H, W), overlaps added (the engine's
+    col2im checks the arguments with PyTorch's messages)."""
+    return _col2im(input, _tuple('output_size', output_size, 2), _tuple('kernel_size', kernel_size, 2),
+                   _tuple('dilation', dilation, 2), _tuple('padding', padding, 2), _tuple('stride', stride, 2))
 
 
 def pixel_shuffle(input, upscale_factor):
