@@ -957,12 +957,23 @@ def _reflect(coord, low, high):
     return torch.where(flips % 2 == 0, extra + low, span - extra + low)
 
 
+def _padded_coordinate(coord, size, padding_mode, align_corners):
+    """A source coordinate as the padding mode places it: as it is (zeros), clipped to the border, or
+    reflected off the edges (at the pixel centres with align_corners, else at their outer edges) and
+    clipped."""
+    if padding_mode == 'border':
+        return coord.clamp(0, size - 1)
+    if padding_mode == 'reflection':
+        coord = _reflect(coord, 0, size - 1) if align_corners else _reflect(coord, -0.5, size - 0.5)
+        return coord.clamp(0, size - 1)
+    return coord
+
+
 def grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None):
-    """Samples input (N, C, H, W) at the normalised grid locations (N, Ho, Wo, 2): bilinear or nearest,
-    outside the image zeros, the border, or the reflection."""
-    if mode not in ('bilinear', 'nearest'):
-        if mode == 'bicubic':
-            raise NotImplementedError("grid_sample(mode='bicubic') is not in tsh yet")
+    """Samples input (N, C, H, W) or (N, C, D, H, W) at the normalised grid locations (N, Ho, Wo, 2) or
+    (N, Do, Ho, Wo, 3): bilinear (trilinear), nearest or (2-d) bicubic, outside the image zeros, the
+    border, or the reflection."""
+    if mode not in ('bilinear', 'nearest', 'bicubic'):
         raise ValueError(f"nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
                          f"but got: '{mode}'")
     if padding_mode not in ('zeros', 'border', 'reflection'):
@@ -970,43 +981,86 @@ def grid_sample(input, grid, mode='bilinear', padding_mode='zeros', align_corner
                          f"'reflection', but got: '{padding_mode}'")
     if align_corners is None:
         align_corners = False
-    if input.dim() != 4 or grid.dim() != 4:
-        raise NotImplementedError('grid_sample of 5-D (volumetric) inputs is not in tsh yet' if input.dim() == 5 else
-                                  f'grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, '
-                                  f'but got input with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}')
-    if grid.shape[-1] != 2:
-        raise RuntimeError(f'grid_sampler(): expected grid to have size 2 in last dimension, but got grid with sizes '
-                           f'{list(grid.shape)}')
+    # PyTorch's checks, in its order
     if input.shape[0] != grid.shape[0]:
         raise RuntimeError(f'grid_sampler(): expected grid and input to have same batch size, but got input with '
                            f'sizes {list(input.shape)} and grid with sizes {list(grid.shape)}')
-    n, c, h, w = input.shape
-    ho, wo = grid.shape[1], grid.shape[2]
-    x = _unnormalise(grid[..., 0], w, align_corners)
-    y = _unnormalise(grid[..., 1], h, align_corners)
-    if padding_mode == 'border':
-        x, y = x.clamp(0, w - 1), y.clamp(0, h - 1)
-    elif padding_mode == 'reflection':
-        if align_corners:
-            x, y = _reflect(x, 0, w - 1), _reflect(y, 0, h - 1)
-        else:
-            x, y = _reflect(x, -0.5, w - 0.5), _reflect(y, -0.5, h - 0.5)
-        x, y = x.clamp(0, w - 1), y.clamp(0, h - 1)
-    flat = input.reshape(n, c, h * w)
+    if grid.shape[-1] != input.dim() - 2:
+        raise RuntimeError(f'grid_sampler(): expected grid to have size {input.dim() - 2} in last dimension, but got '
+                           f'grid with sizes {list(grid.shape)}')
+    if grid.dim() != input.dim():
+        raise RuntimeError(f'grid_sampler(): expected {input.dim()}D input and grid with same number of dimensions, '
+                           f'but got input with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}')
+    if input.dim() not in (4, 5):
+        raise RuntimeError(f'grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, '
+                           f'but got input with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}')
+    if input.dtype != grid.dtype:
+        raise RuntimeError(f'expected scalar type {_scalar_name(input)} but found {_scalar_name(grid)}')
+    nd = input.dim() - 2
+    n, c = input.shape[0], input.shape[1]
+    sizes = list(input.shape[2:])  # (H, W) or (D, H, W)
+    out_sizes = list(grid.shape[1:-1])
+    length = math.prod(out_sizes)
+    flat = input.reshape(n, c, math.prod(sizes))
+    # the grid's last dim lists x (width) first: spatial dim d reads component nd - 1 - d
+    coords = [_unnormalise(grid[..., nd - 1 - d], sizes[d], align_corners) for d in range(nd)]
 
-    def tap(xi, yi):
-        """input at integer positions (xi, yi) (N, Ho, Wo), zero where they fall outside."""
-        inside = (xi >= 0) & (xi <= w - 1) & (yi >= 0) & (yi <= h - 1)
-        index = (yi.clamp(0, h - 1) * w + xi.clamp(0, w - 1)).to(torch.int64).reshape(n, 1, ho * wo)
-        values = flat.gather(2, index.expand(n, c, ho * wo)).reshape(n, c, ho, wo)
+    def tap(points):
+        """input at integer positions (one (N, *out) tensor per spatial dim), zero outside."""
+        inside, linear = None, None
+        for d, p in enumerate(points):
+            ok = (p >= 0) & (p <= sizes[d] - 1)
+            inside = ok if inside is None else inside & ok
+            term = p.clamp(0, sizes[d] - 1).to(torch.int64) * math.prod(sizes[d + 1:])
+            linear = term if linear is None else linear + term
+        values = flat.gather(2, linear.reshape(n, 1, length).expand(n, c, length)).reshape([n, c] + out_sizes)
         return torch.where(inside.unsqueeze(1), values, 0)
 
+    name = f'GridSampler{nd}DBackward0'
+    if mode == 'bicubic':
+        return _node(_grid_bicubic(tap, coords, sizes, padding_mode, align_corners), name)
+    coords = [_padded_coordinate(p, sizes[d], padding_mode, align_corners) for d, p in enumerate(coords)]
     if mode == 'nearest':
-        out = tap(torch.round(x.detach()), torch.round(y.detach()))
-        return _node(out, 'GridSampler2DBackward0')
-    x0, y0 = torch.floor(x.detach()), torch.floor(y.detach())
-    wx1, wy1 = x - x0, y - y0
-    wx0, wy0 = 1 - wx1, 1 - wy1
-    out = (tap(x0, y0) * (wx0 * wy0).unsqueeze(1) + tap(x0 + 1, y0) * (wx1 * wy0).unsqueeze(1) +
-           tap(x0, y0 + 1) * (wx0 * wy1).unsqueeze(1) + tap(x0 + 1, y0 + 1) * (wx1 * wy1).unsqueeze(1))
-    return _node(out, 'GridSampler2DBackward0')
+        return _node(tap([torch.round(p.detach()) for p in coords]), name)
+    low = [torch.floor(p.detach()) for p in coords]
+    above = [p - f for p, f in zip(coords, low)]  # the weight of the upper neighbour, per dim
+    out = None
+    # corners in PyTorch's order: the last spatial dim (x) varies fastest
+    for corner in range(2 ** nd):
+        upper = [(corner >> (nd - 1 - d)) & 1 for d in range(nd)]
+        weight = None
+        for d in reversed(range(nd)):  # x, then y, then z, as the kernel multiplies them
+            w = above[d] if upper[d] else 1 - above[d]
+            weight = w if weight is None else weight * w
+        term = tap([f + u for f, u in zip(low, upper)]) * weight.unsqueeze(1)
+        out = term if out is None else out + term
+    return _node(out, name)
+
+
+def _grid_bicubic(tap, coords, sizes, padding_mode, align_corners):
+    """grid_sample's bicubic mode: 4 taps per dim around each point (Keys' cubic, a = -0.75), each
+    tap's position padded on its own; taps are combined along x first, then y, then (3-d) z."""
+    nd = len(coords)
+    floors = [torch.floor(p.detach()) for p in coords]
+    a = -0.75
+
+    def near(t):
+        return ((a + 2) * t - (a + 3)) * t * t + 1
+
+    def far(t):
+        return ((a * t - 5 * a) * t + 8 * a) * t - 4 * a
+
+    weights = [[far(t + 1), near(t), near(1 - t), far(2 - t)] for t in (p - f for p, f in zip(coords, floors))]
+    positions = [[_padded_coordinate(f - 1 + k, sizes[d], padding_mode, align_corners) for k in range(4)]
+                 for d, f in enumerate(floors)]
+
+    def combine(d, chosen):
+        """The interpolation along dims d.. for taps `chosen` of the dims before d."""
+        total = None
+        for k in range(4):
+            inner = tap(chosen + [positions[d][k]]) if d == nd - 1 else combine(d + 1, chosen + [positions[d][k]])
+            term = inner * weights[d][k].unsqueeze(1)
+            total = term if total is None else total + term
+        return total
+
+    return combine(0, [])
