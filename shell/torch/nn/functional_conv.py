@@ -86,7 +86,9 @@ def _conv(name, nd, input, weight, bias, stride, padding, dilation, groups):
             return ' x '.join(str(i) for i in v)
         raise RuntimeError(f'Calculated padded input size per channel: ({dims(padded)}). Kernel size: '
                            f'({dims(effective)}). Kernel size can\'t be greater than actual input size')
-    if nd <= 2:
+    if x.dtype == torch.bool:
+        raise NotImplementedError(f'"slow_conv{max(nd, 2)}d_cpu" not implemented for \'Bool\'')
+    if nd <= 2 and (x.is_floating_point() or x.is_complex()):  # im2col has no integer kernels; the windows do
         return _conv_im2col(x, weight, bias, stride, pads, dilation, groups, batched)
     if any(a or b for a, b in pads):
         flat = []
