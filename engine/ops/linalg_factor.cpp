@@ -53,6 +53,20 @@ Tensor column_major_empty(const Shape& shape, DType d, Device dev) {
   return empty_strided(shape, matrix_strides(shape, true), d, dev);
 }
 
+// A column-major copy with slack after its last matrix. OpenBLAS 0.3.21's complex gemv kernel for
+// Haswell reads past the end of a strided vector (OpenBLAS issue #5000); gesdd's bidiagonalisation
+// hands it the rows of the matrix being factored, so the read runs off the buffer's end. Some
+// rows' worth of slack keeps it inside memory tsh owns.
+Tensor column_major_with_slack(const Tensor& t, const Shape& shape) {
+  const int64_t rows = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
+  const int64_t cols = shape.size() >= 1 ? shape.back() : 1;
+  const int64_t slack = 4 * (std::max(rows, cols) + 1) * std::max<int64_t>(rows, 1);
+  Tensor buffer = empty({shape_numel(shape) + slack}, t.dtype(), t.device());
+  Tensor out = buffer.as_view(shape, matrix_strides(shape, true), 0);
+  copy_(out, expand(t, shape));
+  return out;
+}
+
 bool computes(const Tensor& t) { return t.numel() > 0 && !t.device().is_meta(); }
 
 }  // namespace
@@ -83,8 +97,8 @@ std::tuple<Tensor, Tensor, Tensor> svd(const Tensor& A, bool some, bool compute_
   };
   const bool full = !some;
   const int64_t ucols = full ? m : k, vrows = full ? n : k;
-  Tensor a = column_major(infinite.defined() ? where(unsqueeze(unsqueeze(infinite, -1), -1), Operand(0.0), A) : A,
-                          A.sizes());
+  Tensor a = column_major_with_slack(
+      infinite.defined() ? where(unsqueeze(unsqueeze(infinite, -1), -1), Operand(0.0), A) : A, A.sizes());
   Shape s_shape = batch;
   s_shape.push_back(k);
   Tensor s = empty(s_shape, to_real(A.dtype()), A.device());
