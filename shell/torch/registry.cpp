@@ -360,6 +360,11 @@ bool sees_conj_views(const std::string& name) {
   return names.count(name) > 0;
 }
 
+// Ops whose engine function takes a conjugate view as PyTorch's kernel does (BLAS's conjugate op on
+// the memory as it lies, which decides the rounding): they see the view where autograd does not
+// record them (their derivative formulas take resolved values).
+bool reads_conj_views_unrecorded(const std::string& name) { return name == "linalg_solve_triangular"; }
+
 // Conjugate views among an op's arguments replaced by their values (lists of tensors too).
 // A conjugate view's values, with its history when autograd records (the op then differentiates
 // through them).
@@ -394,9 +399,7 @@ Value call_resolving_conj(Interpreter& in, const OpEntry& e, Bound& b, bool is_m
       for (const Value& x : v.items()) any_conj = any_conj || (x.is(Kind::Tensor) && x.as_tensor().is_conj());
   }
   if (!any_conj || sees_conj_views(e.sig.name)) return e.impl(in, b);
-  // An op whose kernel takes a conjugate view as PyTorch's does (BLAS's conjugate op on the memory as
-  // it lies, which decides the rounding), where autograd does not record it.
-  if (e.sig.name == "linalg_solve_triangular" && !(grad_enabled() && any_requires_grad(b))) return e.impl(in, b);
+  if (reads_conj_views_unrecorded(e.sig.name) && !(grad_enabled() && any_requires_grad(b))) return e.impl(in, b);
   const bool inplace = is_method && !e.sig.name.empty() && e.sig.name.back() == '_' && !b.values.empty() &&
                        b.values[0].is(Kind::Tensor) && b.values[0].as_tensor().is_conj();
   const Value self = inplace ? b.values[0] : Value();

@@ -157,17 +157,6 @@ class RNNBase(Module):
                 steps = range(projected.shape[0] - 1, -1, -1) if direction == 1 else range(projected.shape[0])
                 seq = [None] * projected.shape[0]
                 inputs = projected.unbind(0)
-                if self.mode == 'LSTM' and lengths is None:
-                    # the hot loop of an unpacked LSTM: one addmm and one pointwise call per step
-                    h, c = state
-                    w_t = w_hh.t()
-                    for t in steps:
-                        h, c = F._lstm_pointwise(torch.addmm(inputs[t], h, w_t), c)
-                        if w_hr is not None:
-                            h = F.linear(h, w_hr)
-                        seq[t] = h
-                    state = [h, c]
-                    steps = ()
                 for t in steps:
                     if self.mode == 'LSTM':
                         stepped = list(_lstm_step(inputs[t], state[0], state[1], w_hh, w_hr))
