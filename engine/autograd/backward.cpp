@@ -12,9 +12,13 @@
 #include <unordered_map>
 
 #include "engine/autograd/functions.h"
+#include "engine/autograd/layout.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/error.h"
+#include "engine/core/memory_format.h"
 #include "engine/core/shape.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/memory_format.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
 #include "engine/ops/reduce.h"
@@ -63,11 +67,34 @@ Tensor conform(const Node& fn, size_t index, const Tensor& g, const OutputMeta& 
   return out;
 }
 
-// A retained or accumulated .grad: the first gradient is copied (it may be shared), later ones add.
-void accumulate_into(const Tensor& var, const Tensor& g, bool create_graph) {
+// Whether g's strides are var's, size-1 dims aside.
+bool same_layout(const Tensor& g, const Tensor& var) {
+  for (int64_t d = 0; d < var.dim(); ++d)
+    if (var.sizes()[d] != 1 && g.strides()[d] != var.strides()[d]) return false;
+  return true;
+}
+
+// The first .grad: a copy of g (it may be shared) in PyTorch's gradient layout contract. A leaf's
+// grad has the leaf's own strides when the leaf is non-overlapping and dense, else row-major ones;
+// a retained grad is row-major. Under create_graph the copy is recorded, as PyTorch's
+// (CopyBackwards into the leaf's layout, else CloneBackward0).
+Tensor first_grad(const Tensor& var, const Tensor& g, bool create_graph, bool leaf) {
+  const bool own_layout = leaf && non_overlapping_and_dense(var.sizes(), var.strides());
+  if (own_layout) {
+    if (!create_graph && same_layout(g, var)) return ag::detached_clone(g);
+    const Tensor out = empty_strided(var.sizes(), var.strides(), g.dtype(), g.device());
+    copy_(out, g);
+    return create_graph ? ag::copied(g, out) : out;
+  }
+  const Tensor out = tsh::clone(g, MemoryFormat::Contiguous);
+  return create_graph ? ag::cloned(g, out) : out;
+}
+
+// A retained or accumulated .grad: the first gradient is copied, later ones add.
+void accumulate_into(const Tensor& var, const Tensor& g, bool create_graph, bool leaf = true) {
   Meta& m = ensure_meta(var);
   if (!m.grad.defined()) {
-    m.grad = create_graph ? g : ag::detached_clone(g);
+    m.grad = first_grad(var, g, create_graph, leaf);
   } else if (create_graph) {
     m.grad = ag::add(m.grad, g);
   } else {
@@ -168,7 +195,7 @@ struct Run {
     }
     for (auto& [nr, weak] : n->retained) {
       auto impl = weak.lock();
-      if (impl && nr < grads.size() && grads[nr].defined()) accumulate_into(Tensor(impl), grads[nr], create_graph);
+      if (impl && nr < grads.size() && grads[nr].defined()) accumulate_into(Tensor(impl), grads[nr], create_graph, false);
     }
     if (!run_all && !needed.count(n)) return;
     if (n->is_accumulate()) {

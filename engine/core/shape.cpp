@@ -158,9 +158,9 @@ Shape broadcast_strides(const Shape& sizes, const Shape& strides, const Shape& t
 }  // namespace tsh
 
 namespace tsh {
-namespace {
 // PyTorch's is_non_overlapping_and_dense: sorted by stride, the dims of size
 // >= 2 tile memory exactly (every empty or contiguous tensor qualifies).
+// Declared in engine/core/memory_format.h.
 bool non_overlapping_and_dense(const Shape& sizes, const Shape& strides) {
   if (is_contiguous(sizes, strides)) return true;
   const size_t n = sizes.size();
@@ -179,7 +179,6 @@ bool non_overlapping_and_dense(const Shape& sizes, const Shape& strides) {
   }
   return true;
 }
-}  // namespace
 
 Shape dense_strides_like(const Shape& sizes, const Shape& strides) {
   // Already dense strides are kept as they are (PyTorch's empty_like does so).

@@ -150,20 +150,6 @@ Shape strides_in_order(const Shape& shape, const std::vector<int64_t>& order) {
   return strides;
 }
 
-bool non_overlapping_and_dense(const Shape& sizes, const Shape& strides) {
-  if (sizes.size() == 1) return sizes[0] < 2 || strides[0] == 1;
-  std::vector<size_t> dims;
-  for (size_t d = 0; d < sizes.size(); ++d)
-    if (sizes[d] >= 2) dims.push_back(d);
-  std::stable_sort(dims.begin(), dims.end(), [&](size_t a, size_t b) { return strides[a] < strides[b]; });
-  int64_t expected = 1;
-  for (size_t d : dims) {
-    if (strides[d] != expected) return false;
-    expected *= sizes[d];
-  }
-  return true;
-}
-
 void check_overlap(const Tensor& out, std::span<const Tensor> inputs) {
   if (!non_overlapping_and_dense(out.sizes(), out.strides())) {
     for (size_t d = 0; d < out.sizes().size(); ++d)

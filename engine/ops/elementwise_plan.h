@@ -38,7 +38,7 @@ std::vector<int64_t> iteration_order(const Shape& shape, const std::vector<const
 // Strides of a new dense tensor laid out in that order (innermost dim stride 1).
 Shape strides_in_order(const Shape& shape, const std::vector<int64_t>& order);
 
-// PyTorch's is_non_overlapping_and_dense.
+// PyTorch's is_non_overlapping_and_dense (engine/core/shape.cpp; also in engine/core/memory_format.h).
 bool non_overlapping_and_dense(const Shape& sizes, const Shape& strides);
 
 // Throws PyTorch's errors when writing into `out` while reading `inputs`

@@ -31,22 +31,23 @@ bool is_half(DType d) { return d == DType::Float16 || d == DType::BFloat16; }
 
 }  // namespace
 
+// Both results are row-major whatever the input's layout, as PyTorch's kernels write them.
 Tensor softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
   const Tensor in = prepared(self, dim, dtype, "softmax_lastdim_kernel_impl");
-  if (in.numel() == 0) return clone(in);
+  if (in.numel() == 0) return empty(in.sizes(), in.dtype(), in.device());
   const Tensor x = is_half(in.dtype()) ? to(in, DType::Float32, std::nullopt) : in;
   const Tensor shifted = exp(sub(x, amax(x, std::vector<int64_t>{dim}, true)));
   const Tensor out = div(shifted, sum(shifted, std::vector<int64_t>{dim}, true));
-  return to(out, in.dtype(), std::nullopt);
+  return contiguous(to(out, in.dtype(), std::nullopt));
 }
 
 Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<DType> dtype) {
   const Tensor in = prepared(self, dim, dtype, "log_softmax_lastdim_kernel_impl");
-  if (in.numel() == 0) return clone(in);
+  if (in.numel() == 0) return empty(in.sizes(), in.dtype(), in.device());
   const Tensor x = is_half(in.dtype()) ? to(in, DType::Float32, std::nullopt) : in;
   const Tensor shifted = sub(x, amax(x, std::vector<int64_t>{dim}, true));
   const Tensor out = sub(shifted, log(sum(exp(shifted), std::vector<int64_t>{dim}, true)));
-  return to(out, in.dtype(), std::nullopt);
+  return contiguous(to(out, in.dtype(), std::nullopt));
 }
 
 Tensor logcumsumexp(const Tensor& self, int64_t dim) {

@@ -90,15 +90,17 @@ kernels::Window2d geometry(Pair kernel, Pair dilation, Pair padding, Pair stride
   return w;
 }
 
-// (N, C, H, W) zero-padded by `padding` on each side (the input itself when there is none).
-Tensor padded(const Tensor& x, Pair padding, const Scalar& fill) {
-  if (padding[0] == 0 && padding[1] == 0) return x;
+// (N, C, H, W) padded with fill: `before` rows and columns above and left, `after` below and right
+// (the input itself when there are none).
+Tensor padded(const Tensor& x, Pair before, Pair after, const Scalar& fill) {
+  if (before == Pair{0, 0} && after == Pair{0, 0}) return x;
   Shape sizes = x.sizes();
-  sizes[2] += 2 * padding[0], sizes[3] += 2 * padding[1];
+  sizes[2] += before[0] + after[0], sizes[3] += before[1] + after[1];
   Tensor out = full(sizes, fill, x.dtype(), x.device());
-  copy_(narrow(narrow(out, 2, padding[0], x.size(2)), 3, padding[1], x.size(3)), x);
+  copy_(narrow(narrow(out, 2, before[0], x.size(2)), 3, before[1], x.size(3)), x);
   return out;
 }
+Tensor padded(const Tensor& x, Pair padding, const Scalar& fill) { return padded(x, padding, padding, fill); }
 
 // The windows of a padded (N, C, H', W') as a view (N, C, oh, ow, kh, kw).
 Tensor windows(const Tensor& x, Pair kernel, Pair dilation, Pair stride) {
@@ -212,15 +214,20 @@ std::pair<Tensor, Tensor> max_pool2d_with_indices(const Tensor& input, Pair kern
   }
   // Composed: windows over the input padded with -inf, the first maximum of each, and its position
   // read from the same windows over a plane of flat indices (padding: -1, which never wins).
+  // A ceil_mode window may hang past the padding: the padding on that side grows to hold it.
+  Pair after = padding;
+  for (int d = 0; d < 2; ++d)
+    after[d] += std::max<int64_t>(0, (out[d] - 1) * stride[d] + dilation[d] * (kernel[d] - 1) + 1 -
+                                         (x.size(2 + d) + 2 * padding[d]));
   const double lowest = -std::numeric_limits<double>::infinity();
-  const Tensor v = windows(padded(x, padding, Scalar(lowest)), kernel, dilation, stride);
+  const Tensor v = windows(padded(x, padding, after, Scalar(lowest)), kernel, dilation, stride);
   Shape flat = sizes;
   flat.push_back(kernel[0] * kernel[1]);
   auto [values, local] = max(reshape(v, flat), -1);
   const Tensor plane = reshape(arange(Scalar(int64_t{0}), Scalar(x.size(2) * x.size(3)), Scalar(int64_t{1}), DType::Int64,
                                       x.device()),
                                {1, 1, x.size(2), x.size(3)});
-  const Tensor where = windows(padded(plane, padding, Scalar(int64_t{-1})), kernel, dilation, stride);
+  const Tensor where = windows(padded(plane, padding, after, Scalar(int64_t{-1})), kernel, dilation, stride);
   Shape flat_plane{1, 1, out[0], out[1], kernel[0] * kernel[1]};
   const Tensor at = expand(reshape(where, flat_plane), flat);
   return {contiguous(values), contiguous(squeeze(gather(at, -1, unsqueeze(local, -1)), -1))};

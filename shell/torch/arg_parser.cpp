@@ -7,6 +7,7 @@
 // one plausible overload's own error or the overload listing of arg_listing.cpp.
 #include "shell/torch/arg_parser.h"
 #include "shell/torch/layout.h"
+#include "shell/torch/memory_format.h"
 
 #include <algorithm>
 
@@ -131,7 +132,7 @@ bool check(const Param& p, const Signature& sig, const Value& v, size_t argnum, 
       }
       return false;
     case ParamType::Layout: return is_layout(v);  // torch.strided, the only layout tsh has
-    case ParamType::MemoryFormat: return false;  // tsh has no memory-format values
+    case ParamType::MemoryFormat: return is_memory_format(v);
     case ParamType::Device: return is_python_int(v) || v.is(Kind::Str) || v.is(Kind::Device);
     case ParamType::Generator: return v.is(Kind::Generator);
     case ParamType::Any: return true;

@@ -9,6 +9,8 @@
 #include "shell/interp.h"
 #include "shell/python/errors.h"
 #include "shell/python/warnings.h"
+#include "engine/ops/memory_format.h"
+#include "shell/torch/memory_format.h"
 #include "shell/torch/registry.h"
 
 namespace tsh::shell {
@@ -17,7 +19,7 @@ namespace {
 
 // A conversion that returns self itself (same identity) when nothing changes.
 Value convert_to(const Bound& a, std::optional<DType> dtype, std::optional<Device> device, bool copy) {
-  Tensor out = to(a.tensor(0), dtype, device, copy);
+  Tensor out = to(a.tensor(0), dtype, device, copy, memory_format_arg(a).value_or(MemoryFormat::Preserve));
   return out.is_same(a.tensor(0)) ? a[0] : Value::tensor(out);
 }
 
@@ -156,8 +158,10 @@ void register_conversion_ops(Registry& r) {
           return Value::tensor(pinned_copy(t));
         });
   r.def("clone(Tensor self" + memory_format, kBoth,
-        "A copy of self with its own storage (same stride order when dense).",
-        [](Interpreter&, Bound& a) { return Value::tensor(clone(a.tensor(0))); });
+        "A copy of self with its own storage (same stride order when dense), or laid out in memory_format.",
+        [](Interpreter&, Bound& a) {
+          return Value::tensor(clone(a.tensor(0), memory_format_arg(a).value_or(MemoryFormat::Preserve)));
+        });
   // other may also be a Python number (PyTorch lets copy_ take one).
   const OpImpl copy_impl = [](Interpreter&, Bound& a) {
     if (a[1].is(Kind::Tensor)) copy_(a.tensor(0), a.tensor(1));

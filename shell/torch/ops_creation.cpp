@@ -8,6 +8,8 @@
 #include <cmath>
 #include "shell/python/errors.h"
 #include "shell/torch/out_arg.h"
+#include "engine/ops/memory_format.h"
+#include "shell/torch/memory_format.h"
 #include "shell/torch/registry.h"
 #include "shell/python/numpy_array.h"
 #include "shell/torch/tensor_data.h"
@@ -312,7 +314,14 @@ void register_creation_ops(Registry& r) {
           kFunction, f.doc, [make, shift](Interpreter&, Bound& a) {
             const size_t out = 1 + shift;
             std::optional<DType> d = factory_dtype(a, out + 1, out);
-            return out_or_result(a, out, make(a.shape(0), d.value_or(default_dtype()), factory_device(a, out + 3, out)));
+            const DType dtype = d.value_or(default_dtype());
+            if (std::optional<MemoryFormat> f = memory_format_arg(a); f && *f != MemoryFormat::Contiguous) {
+              const Shape size = a.shape(0);
+              for (int64_t n : size)
+                if (n < 0) return Value::tensor(empty(size, dtype, factory_device(a, out + 3, out)));  // its size error
+              return out_or_result(a, out, empty(size, dtype, factory_device(a, out + 3, out), *f));
+            }
+            return out_or_result(a, out, make(a.shape(0), dtype, factory_device(a, out + 3, out)));
           });
   }
   const std::string full_doc = "A tensor of the given size filled with fill_value (dtype inferred from it).";
@@ -387,7 +396,8 @@ void register_creation_ops(Registry& r) {
     r.def(factory(std::string(name) + "(Tensor self", "MemoryFormat? memory_format=None"), kFunction, doc,
           [make](Interpreter&, Bound& a) {
             const Tensor& t = a.tensor(0);
-            Tensor out = empty_like(t, a.dtype(2).value_or(t.dtype()), a.device(4).value_or(t.device()));
+            Tensor out = empty_like(t, a.dtype(2).value_or(t.dtype()), a.device(4).value_or(t.device()),
+                                    memory_format_arg(a).value_or(MemoryFormat::Preserve));
             make(out);
             return Value::tensor(out);
           });
@@ -398,7 +408,8 @@ void register_creation_ops(Registry& r) {
   r.def(factory("full_like(Tensor self, Scalar fill_value", "MemoryFormat? memory_format=None"), kFunction,
         "A tensor like input filled with fill_value.", [](Interpreter&, Bound& a) {
           const Tensor& t = a.tensor(0);
-          Tensor out = empty_like(t, a.dtype(3).value_or(t.dtype()), a.device(5).value_or(t.device()));
+          Tensor out = empty_like(t, a.dtype(3).value_or(t.dtype()), a.device(5).value_or(t.device()),
+                                  memory_format_arg(a).value_or(MemoryFormat::Preserve));
           fill_(out, a.scalar(1));
           return Value::tensor(out);
         });

@@ -14,6 +14,8 @@
 #include "shell/python/errors.h"
 #include "shell/python/numpy_array.h"
 #include "shell/python/warnings.h"
+#include "engine/ops/memory_format.h"
+#include "shell/torch/memory_format.h"
 #include "shell/torch/registry.h"
 
 namespace tsh::shell {
@@ -100,8 +102,12 @@ void register_tensor_info_ops(Registry& r) {
   r.def("element_size(Tensor self) -> int", kMethod, "Bytes per element.",
         [](Interpreter&, Bound& a) { return Value::integer(a.tensor(0).itemsize()); });
   r.def("is_contiguous(Tensor self, *, MemoryFormat memory_format=contiguous_format) -> bool", kMethod,
-        "Whether self's strides are those of a row-major layout (size-1 dims ignored).",
-        [](Interpreter&, Bound& a) { return Value::boolean(a.tensor(0).is_contiguous()); });
+        "Whether self's strides are those of a row-major layout, or of memory_format's (size-1 dims ignored).",
+        [](Interpreter&, Bound& a) {
+          const Tensor& t = a.tensor(0);
+          const MemoryFormat f = memory_format_arg(a).value_or(MemoryFormat::Contiguous);
+          return Value::boolean(f == MemoryFormat::Contiguous ? t.is_contiguous() : is_contiguous_as(t.sizes(), t.strides(), f));
+        });
   r.def("is_floating_point(Tensor self) -> bool", kBoth, "Whether the dtype is a floating dtype.",
         [](Interpreter&, Bound& a) { return Value::boolean(is_floating(a.tensor(0).dtype())); });
   r.def("is_complex(Tensor self) -> bool", kBoth, "Whether the dtype is complex.",

@@ -17,6 +17,8 @@
 #include "shell/python/errors.h"
 #include "shell/torch/out_arg.h"
 #include "shell/torch/cuda/module.h"
+#include "engine/ops/memory_format.h"
+#include "shell/torch/memory_format.h"
 #include "shell/torch/registry.h"
 
 namespace tsh::shell {
@@ -246,40 +248,49 @@ void register_random_ops(Registry& r) {
     r.def(head + ", *, " + like_tail, kFunction, doc, impl);
   };
   // dtype, device and generator of a *_like call, by name (their positions differ by overload).
+  // With memory_format= given, the input is stood in for by a meta tensor laid out in it (no memory),
+  // and the device is the input's unless device= says otherwise.
   struct Like {
     std::optional<DType> dtype;
     std::optional<Device> device;
     Generator* gen;
+    Tensor self;
   };
   auto like_args = [](const Bound& a) {
     const size_t g = a.index_of("generator");
-    return Like{a.dtype(a.index_of("dtype")), a.device(a.index_of("device")), g == Bound::npos ? nullptr : gen_arg(a, g)};
+    Like l{a.dtype(a.index_of("dtype")), a.device(a.index_of("device")), g == Bound::npos ? nullptr : gen_arg(a, g),
+           a.tensor(0)};
+    if (std::optional<MemoryFormat> f = memory_format_arg(a); f && *f != MemoryFormat::Preserve) {
+      l.device = l.device.value_or(l.self.device());
+      l.self = empty(l.self.sizes(), l.self.dtype(), Device::parse("meta"), *f);
+    }
+    return l;
   };
   def_like("rand_like(Tensor self", "Uniform samples from [0, 1) in a tensor like input (its size, stride order, dtype and device).",
            [like_args](Interpreter&, Bound& a) {
              const Like l = like_args(a);
-             return Value::tensor(rand_like(a.tensor(0), l.dtype, l.device, l.gen));
+             return Value::tensor(rand_like(l.self, l.dtype, l.device, l.gen));
            });
   def_like("randn_like(Tensor self", "Standard normal samples in a tensor like input (its size, stride order, dtype and device).",
            [like_args](Interpreter&, Bound& a) {
              const Like l = like_args(a);
-             return Value::tensor(randn_like(a.tensor(0), l.dtype, l.device, l.gen));
+             return Value::tensor(randn_like(l.self, l.dtype, l.device, l.gen));
            });
   def_like("randint_like(Tensor self, SymInt low, SymInt high", "Random integers from [low, high) in a tensor like input.",
            [like_args](Interpreter&, Bound& a) {
              const Like l = like_args(a);
-             return Value::tensor(randint_like(a.tensor(0), a.int64(1), a.int64(2), l.dtype, l.device, l.gen));
+             return Value::tensor(randint_like(l.self, a.int64(1), a.int64(2), l.dtype, l.device, l.gen));
            });
   def_like("randint_like(Tensor self, Tensor high", "Random integers from [0, high) in a tensor like input (high a 0-d tensor).",
            [like_args](Interpreter&, Bound& a) {
              const Like l = like_args(a);
              const int64_t high = item(a.tensor(1)).to_int();
-             return Value::tensor(randint_like(a.tensor(0), 0, high, l.dtype, l.device, l.gen));
+             return Value::tensor(randint_like(l.self, 0, high, l.dtype, l.device, l.gen));
            });
   def_like("randint_like(Tensor self, SymInt high", "Random integers from [0, high) in a tensor like input.",
            [like_args](Interpreter&, Bound& a) {
              const Like l = like_args(a);
-             return Value::tensor(randint_like(a.tensor(0), 0, a.int64(1), l.dtype, l.device, l.gen));
+             return Value::tensor(randint_like(l.self, 0, a.int64(1), l.dtype, l.device, l.gen));
            });
 
   // ---- distributions

@@ -12,6 +12,8 @@
 #include "engine/ops/resize.h"
 #include "engine/ops/views.h"
 #include "shell/python/errors.h"
+#include "engine/ops/memory_format.h"
+#include "shell/torch/memory_format.h"
 #include "shell/torch/registry.h"
 
 namespace tsh::shell {
@@ -139,12 +141,19 @@ void register_tensor_state_ops(Registry& r) {
         "Gives self the new sizes with contiguous strides, keeping its storage (grown if needed; new elements are "
         "uninitialised). The same sizes change nothing.",
         [](Interpreter&, Bound& a) {
+          const std::optional<MemoryFormat> f = memory_format_arg(a);
+          if (f == MemoryFormat::Preserve) throw RuntimeError("Unsupported memory formatPreserve");
+          if (f) memory_format_strides(a.shape(1), *f);  // its rank error before anything changes
           resize_(a.tensor(0), a.shape(1));
+          if (f) restride_(a.tensor(0), *f);
           return a[0];
         });
   r.def("resize_as_(Tensor self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor", kBoth,
         "resize_(the_template.size()).", [](Interpreter&, Bound& a) {
+          std::optional<MemoryFormat> f = memory_format_arg(a);
+          if (f == MemoryFormat::Preserve) f = suggest_memory_format(a.tensor(1).sizes(), a.tensor(1).strides());
           resize_as_(a.tensor(0), a.tensor(1));
+          if (f) restride_(a.tensor(0), *f);
           return a[0];
         });
   r.def("resize(Tensor self, SymInt[] sizes) -> Tensor", kMethod,

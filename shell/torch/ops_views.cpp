@@ -8,6 +8,8 @@
 #include "engine/ops/unary.h"
 #include "engine/ops/views.h"
 #include "shell/python/errors.h"
+#include "engine/ops/memory_format.h"
+#include "shell/torch/memory_format.h"
 #include "shell/torch/registry.h"
 
 namespace tsh::shell {
@@ -206,9 +208,9 @@ void register_view_ops(Registry& r) {
         "Every entry of dim as a view without that dim.",
         [](Interpreter&, Bound& a) { return tensor_tuple(unbind(a.tensor(0), a.int64(1))); });
   r.def("contiguous(Tensor self, *, MemoryFormat memory_format=contiguous_format) -> Tensor", kMethod,
-        "self if already contiguous, else a contiguous copy.",
+        "self if already contiguous (in memory_format's layout), else a copy that is.",
         [](Interpreter&, Bound& a) {
-          Tensor c = contiguous(a.tensor(0));
+          Tensor c = contiguous(a.tensor(0), memory_format_arg(a).value_or(MemoryFormat::Contiguous));
           return c.is_same(a.tensor(0)) ? a[0] : Value::tensor(c);
         });
 }

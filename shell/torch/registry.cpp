@@ -4,6 +4,7 @@
 // arg_listing.cpp); this file turns schemas into Signatures and runs the chosen
 // overload.
 #include "shell/torch/registry.h"
+#include "shell/torch/memory_format.h"
 #include "shell/torch/tensor_attrs.h"
 
 #include <algorithm>
@@ -53,7 +54,7 @@ Value parse_default(const std::string& text) {
     return Value::list(std::move(items));
   }
   if (text == "torch.int64") return Value::dtype(DType::Int64);
-  if (text == "contiguous_format") return Value::none();  // tsh has no memory-format values
+  if (text == "contiguous_format") return memory_format_value(MemoryFormat::Contiguous);
   if (text.find_first_of(".e") != std::string::npos || text == "inf")
     return Value::floating(std::stod(text));
   return Value::integer(std::stoll(text));

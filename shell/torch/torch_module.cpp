@@ -11,6 +11,7 @@
 #include "shell/torch/utils/benchmark/benchmark.h"
 #include "shell/torch/cuda/module.h"
 #include "shell/torch/layout.h"
+#include "shell/torch/memory_format.h"
 #include "shell/torch/autograd/module.h"
 #include "shell/torch/nn/nn.h"
 #include "shell/torch/registry.h"
@@ -133,6 +134,10 @@ Value make_torch_module(Interpreter&) {
     attrs["Tensor"] = Value::object(Kind::Type, tensor_type);
     attrs["strided"] = strided_layout();
     attrs["layout"] = layout_type();
+    attrs["memory_format"] = memory_format_type();
+    for (MemoryFormat f : {MemoryFormat::Contiguous, MemoryFormat::ChannelsLast, MemoryFormat::ChannelsLast3d,
+                           MemoryFormat::Preserve})
+      attrs[memory_format_name(f)] = memory_format_value(f);
   }
 
   install_random_attrs(attrs);

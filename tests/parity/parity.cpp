@@ -50,6 +50,7 @@
 #include "engine/ops/random.h"
 #include "engine/ops/reduce.h"
 #include "engine/ops/views.h"
+#include "grammar/parser.h"
 #include "shell/interp.h"
 #include "shell/torch/registry.h"
 #include "engine/core/accelerator.h"
@@ -508,6 +509,128 @@ int random_moments(Device dev) {
   return failures;
 }
 
+// torch.nn.functional's convolutions, pooling, resizing, normalisation and attention, and the engine
+// window ops under them (_im2col, _col2im, _max_pool2d, _lstm_pointwise): not registry entries, so the
+// generated cases above never reach them. Each expression runs on the CPU and then with its operands
+// moved to each other backend (a backend without the window kernels runs their composed path),
+// forward and through autograd.
+const char* kNnOperands = R"(import torch
+import torch.nn.functional as F
+torch.manual_seed(0)
+x1 = torch.randn(2, 3, 10)
+x2 = torch.randn(2, 3, 7, 8)
+x2t = torch.randn(2, 7, 8, 3).permute(0, 3, 1, 2)
+x2d = torch.randn(2, 3, 7, 8, dtype=torch.float64)
+x3 = torch.randn(1, 2, 5, 6, 7)
+w1 = torch.randn(4, 3, 3)
+w2 = torch.randn(4, 3, 3, 3)
+w2g = torch.randn(6, 1, 3, 3)
+w2d = torch.randn(4, 3, 2, 3, dtype=torch.float64)
+w3 = torch.randn(4, 2, 2, 3, 3)
+wt = torch.randn(3, 4, 3, 3)
+b4 = torch.randn(4)
+cols = torch.randn(2, 27, 16)
+running_mean = torch.zeros(3)
+running_var = torch.ones(3)
+q = torch.randn(2, 2, 5, 4)
+k = torch.randn(2, 2, 6, 4)
+v = torch.randn(2, 2, 6, 4)
+gates = torch.randn(3, 8)
+cell = torch.randn(3, 2)
+grid = torch.rand(2, 4, 5, 2) * 2 - 1
+)";
+
+const std::vector<std::string> kNnExpressions = {
+    "F.conv1d(x1, w1, b4, stride=2, padding=1)",
+    "F.conv1d(x1, w1, padding='same', dilation=2)",
+    "F.conv2d(x2, w2, b4, padding=1)",
+    "F.conv2d(x2t, w2, b4, stride=(2, 1), padding=(0, 2), dilation=(1, 2))",
+    "F.conv2d(x2, w2g, groups=3, padding='same')",
+    "F.conv2d(x2d, w2d, stride=2)",
+    "F.conv3d(x3, w3, b4, padding=1)",
+    "F.conv_transpose2d(x2, wt, stride=2, padding=1, output_padding=1)",
+    "F.unfold(x2t, 3, dilation=(1, 2), padding=1, stride=2)",
+    "F.fold(cols, (7, 8), 3, padding=1, stride=(2, 2))",
+    "torch.nn.functional._im2col(x2, (2, 3), (1, 1), (1, 0), (2, 1))",
+    "torch.nn.functional._col2im(cols, (7, 8), (3, 3), (1, 1), (1, 1), (2, 2))",
+    "F.max_pool1d(x1, 3, 2, return_indices=True)",
+    "F.max_pool2d(x2, 2, return_indices=True)",
+    "F.max_pool2d(x2t, 3, stride=2, padding=1, dilation=1, ceil_mode=True, return_indices=True)",
+    "F.max_pool2d(x2d, (3, 2), stride=1, padding=1, dilation=(2, 1))",
+    "F.max_pool3d(x3, 2, return_indices=True)",
+    "F.max_unpool2d(*F.max_pool2d(x2, 2, return_indices=True), 2)",
+    "F.avg_pool2d(x2, 3, stride=2, padding=1, count_include_pad=False)",
+    "F.avg_pool2d(x2t, 2, ceil_mode=True)",
+    "F.adaptive_avg_pool2d(x2, (3, 5))",
+    "F.adaptive_max_pool2d(x2t, (4, 3), return_indices=True)",
+    "F.lp_pool2d(x2, 2, 2)",
+    "F.pad(x2, (1, 2, 2, 1), mode='reflect')",
+    "F.pad(x2t, (1, 2, 2, 1), mode='replicate')",
+    "F.pad(x2, (1, 2, 2, 1), mode='circular')",
+    "F.interpolate(x2, scale_factor=2, mode='nearest')",
+    "F.interpolate(x2t, size=(5, 11), mode='bilinear', align_corners=True)",
+    "F.interpolate(x2, scale_factor=1.5, mode='bicubic')",
+    "F.interpolate(x2, size=(3, 3), mode='area')",
+    "F.interpolate(x3, scale_factor=2, mode='trilinear')",
+    "F.grid_sample(x2[:, :, :, :], grid, align_corners=False)",
+    "F.pixel_shuffle(torch.cat([x2, x2, x2, x2], 1), 2)",
+    "F.batch_norm(x2t, running_mean, running_var, training=True)",
+    "F.batch_norm(x2, running_mean, running_var)",
+    "F.layer_norm(x2t, (7, 8))",
+    "F.group_norm(x2, 3)",
+    "F.instance_norm(x2t)",
+    "F.rms_norm(x2, (8,))",
+    "F.local_response_norm(x2, 2)",
+    "F.scaled_dot_product_attention(q, k, v)",
+    "F.scaled_dot_product_attention(q, q, q, is_causal=True)",
+    "torch.nn.functional._lstm_pointwise(gates, cell)",
+    "torch.autograd.grad(F.conv2d(x2.requires_grad_(), w2.requires_grad_(), b4, padding=1).square().sum(), [x2, w2])",
+    "torch.autograd.grad(F.conv_transpose2d(x2.requires_grad_(), wt, stride=2).sum(), x2)",
+    "torch.autograd.grad(F.max_pool2d(x2t.requires_grad_(), 3, 2, 1).sum(), x2t)",
+    "torch.autograd.grad(F.fold(cols.requires_grad_(), (7, 8), 3, padding=1, stride=2).square().sum(), cols)",
+    "torch.autograd.grad(F.avg_pool2d(x2.requires_grad_(), 2).square().sum(), x2)",
+    "torch.autograd.grad(F.interpolate(x2.requires_grad_(), scale_factor=2, mode='bilinear').square().sum(), x2)",
+    "torch.autograd.grad((F.batch_norm(x2.requires_grad_(), None, None, training=True) * x2d.float()).sum(), x2)",
+    "torch.autograd.grad(sum(t.square().sum() for t in torch.nn.functional._lstm_pointwise(gates.requires_grad_(), cell.requires_grad_())), [gates, cell])",
+};
+
+void nn_cases(Interpreter& in, const std::vector<Device>& others, std::map<std::string, Tally>& tallies) {
+  auto exec = [&](const std::string& source) {
+    grammar::ParseResult p = grammar::parse(source);
+    if (p.error) throw std::runtime_error("parity nn case does not parse: " + source);
+    in.exec_module(p.stmts);
+  };
+  exec(kNnOperands);
+  std::map<std::string, Tensor> operands;  // the CPU originals, moved afresh for every case
+  for (const auto& [name, v] : in.globals())
+    if (v.is(Kind::Tensor)) operands.emplace(name, v.as_tensor());
+  auto outcome = [&](const std::string& expr, Device dev) {
+    Storages storages;
+    for (const auto& [name, t] : operands) in.globals()[name] = Value::tensor(twin(t, dev, storages));
+    Outcome o;
+    try {
+      exec("parity_result = " + expr);
+      o.value = in.globals()["parity_result"];
+      o.ok = true;
+    } catch (const tsh::Error& e) {
+      o.error = std::string(e.kind()) + ": " + e.what();
+    } catch (const std::exception& e) {
+      o.error = std::string("exception: ") + e.what();
+    }
+    return o;
+  };
+  for (const std::string& expr : kNnExpressions) {
+    const Outcome cpu = outcome(expr, Device{});
+    if (!cpu.ok) {  // every expression here is valid: the CPU must run it
+      ++tallies["cpu"].mismatches;
+      tallies["cpu"].mismatch.emplace("nn: " + expr, cpu.error);
+      continue;
+    }
+    const std::string label = "nn: " + expr.substr(0, expr.find('('));
+    for (const Device dev : others) judge(tallies[dev.str()], "nn: " + expr, label, cpu, outcome(expr, dev), dev);
+  }
+}
+
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   const bool stand_in = mode == "--stand-in-device" || mode == "--cuda-on-host";
@@ -592,8 +715,10 @@ int main(int argc, char** argv) {
     }
   }
 
+  nn_cases(in, others, tallies);
+
   long mismatches = tallies["cpu"].mismatches;
-  for (auto& [where, why] : tallies["cpu"].mismatch) std::printf("OVERRUN %s: %s\n", where.c_str(), why.c_str());
+  for (auto& [where, why] : tallies["cpu"].mismatch) std::printf("CPU %s: %s\n", where.c_str(), why.c_str());
   for (const Device dev : others) {
     const Tally& t = tallies[dev.str()];
     for (auto& [where, why] : t.mismatch) std::printf("MISMATCH %s: %s\n", where.c_str(), why.c_str());

@@ -41,7 +41,8 @@ struct GradFnObj : InstanceObj {
                             bind_params("name", a, kw, {}, 0);
                             // Nodes PyTorch writes by hand (not generated) answer with their C++ name.
                             const bool manual =
-                                n->name == "AccumulateGrad" || n->name == "CopySlices" || n->name == "NotImplemented";
+                                n->name == "AccumulateGrad" || n->name == "CopySlices" || n->name == "NotImplemented" ||
+                                n->name == "CopyBackwards";
                             return Value::str(manual ? "torch::autograd::" + n->name : n->name);
                           });
     }

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "engine/autograd/functions.h"
+#include "engine/autograd/layout.h"
 #include "engine/autograd/variable.h"
 #include "engine/core/shape.h"
 #include <algorithm>
@@ -212,11 +213,12 @@ std::map<std::string, Impl> build_table() {
     return as_value(ag::as_strided(x, b.shape(1), b.shape(2), given(b, "storage_offset") ? b.int64(3) : x.storage_offset()));
   };
   t["unbind"] = [](Bound& b, const Value&) { return tensor_tuple(ag::unbind(self_of(b), b.int64(1))); };
-  t["contiguous"] = [](Bound& b, const Value&) { return as_value(ag::contiguous(self_of(b))); };
+  // contiguous and clone: the plain result is the copy in the layout memory_format= asked for.
+  t["contiguous"] = [](Bound& b, const Value& plain) { return as_value(ag::cloned(self_of(b), plain.as_tensor())); };
   t["copy"] = [](Bound& b, const Value&) {  // copy_ in place: self takes src's values and history
     return as_value(ag::copy_result(self_of(b), ag::converted(b.tensor(1), b.tensor(1))));
   };
-  t["clone"] = [](Bound& b, const Value&) { return as_value(ag::clone(self_of(b))); };
+  t["clone"] = [](Bound& b, const Value& plain) { return as_value(ag::cloned(self_of(b), plain.as_tensor())); };
 
   // Joining, products, picking.
   t["cat"] = [](Bound& b, const Value&) { return as_value(ag::cat(b.tensors(0), b.int64(1))); };

@@ -1,6 +1,8 @@
 // shell/torch/nn/functional.cpp — the torch.nn.functional functions written in C++; the rest
 // are Python (functional.py), built from torch's ops.
 #include "engine/autograd/functions.h"
+#include "engine/core/memory_format.h"
+#include "engine/ops/memory_format.h"
 #include "engine/autograd/node.h"
 #include "engine/autograd/variable.h"
 #include "shell/interp.h"
@@ -86,13 +88,35 @@ void install_functional_builtins(std::map<std::string, Value>& f) {
   f["gelu"] = make_builtin("gelu", "<built-in function gelu>", [](Interpreter& in, Args& a, Kwargs& kw) {
     return registry().call(in, *registry().functions("gelu"), false, a, kw);
   });
-  // _graph_node(t, name): functional.py builds a function from torch's ops, and PyTorch has one
-  // node for it (NllLossBackward0, ...); the composite's top node takes that name.
+  // _graph_node(t, name, like=None): functional.py builds a function from torch's ops, and PyTorch
+  // has one node for it (NllLossBackward0, ...); the composite's top node takes that name (None:
+  // no renaming). With like (a tensor or a tuple of them), t is first laid out in the memory format
+  // the first channels-last one suggests, as PyTorch's convolution, pooling, resizing and padding
+  // kernels write their results.
   f["_graph_node"] = make_builtin("_graph_node", "<built-in function _graph_node>", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("_graph_node", a, kw, {"tensor", "name"}, 2);
-    if (!v[0].is(Kind::Tensor) || !v[1].is(Kind::Str)) throw TypeError("_graph_node(tensor, name)");
-    if (auto fn = autograd::grad_fn(v[0].as_tensor())) fn->name = v[1].as_str();
-    return v[0];
+    std::vector<Value> v = bind_params("_graph_node", a, kw, {"tensor", "name", "like"}, 2);
+    if (!v[0].is(Kind::Tensor) || !(v[1].is(Kind::Str) || v[1].is_none())) throw TypeError("_graph_node(tensor, name)");
+    Value out = v[0];
+    if (v.size() > 2 && !v[2].is_none()) {
+      const Tensor& t = out.as_tensor();
+      for (const Value& like : v[2].is_sequence() ? v[2].items() : std::vector<Value>{v[2]}) {
+        if (!like.is(Kind::Tensor)) continue;
+        const Tensor& l = like.as_tensor();
+        const MemoryFormat f = suggest_memory_format(l.sizes(), l.strides());
+        if (f == MemoryFormat::Contiguous) continue;
+        if (t.dim() == l.dim() && t.strides() != memory_format_strides(t.sizes(), f)) {  // exactly, size-1 dims too
+          // The copy takes t's place in the graph (same values, so the same gradient): its
+          // grad_fn is t's, and the op keeps PyTorch's one node.
+          const Tensor copy = clone(t, f);
+          if (const auto fn = autograd::grad_fn(t)) autograd::set_history(copy, fn, autograd::output_nr(t));
+          out = Value::tensor(copy);
+        }
+        break;
+      }
+    }
+    if (v[1].is(Kind::Str))
+      if (auto fn = autograd::grad_fn(out.as_tensor())) fn->name = v[1].as_str();
+    return out;
   });
   // _graph_origin(output, module): nn.Module.__call__ labels the node its forward's output came
   // from with the module (the innermost module wins: an outer one finds the label set), for %graph.

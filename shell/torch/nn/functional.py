@@ -532,7 +532,7 @@ def pad(input, pad, mode='constant', value=None):
             out = torch.cat(parts, dim)
     if out is input:
         out = input.clone()
-    return _node(out, 'ConstantPadNdBackward0')
+    return _node(out, 'ConstantPadNdBackward0', input)
 
 
 def _pad_by_index(input, pad, mode, value):
@@ -567,8 +567,9 @@ def _pad_by_index(input, pad, mode, value):
             rows = list(range(n - max(0, before), n)) + keep + list(range(max(0, after)))
         out = out.index_select(dim, torch.tensor(rows, dtype=torch.int64, device=input.device))
     # PyTorch's circular pad copies slices into a new tensor: its node is CopySlices
+    # reflect and replicate write in the input's memory format, circular row-major
     name = {'reflect': f'ReflectionPad{dims}DBackward0', 'replicate': f'ReplicationPad{dims}DBackward0'}.get(mode, 'CopySlices')
-    return _node(out, name)
+    return _node(out, name, input if mode != 'circular' else None)
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):

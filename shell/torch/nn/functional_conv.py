@@ -89,7 +89,7 @@ def _conv(name, nd, input, weight, bias, stride, padding, dilation, groups):
     if x.dtype == torch.bool:
         raise NotImplementedError(f'"slow_conv{max(nd, 2)}d_cpu" not implemented for \'Bool\'')
     if nd <= 2 and (x.is_floating_point() or x.is_complex()):  # im2col has no integer kernels; the windows do
-        return _conv_im2col(x, weight, bias, stride, pads, dilation, groups, batched)
+        return _conv_im2col(x, weight, bias, stride, pads, dilation, groups, batched, (input, weight))
     if any(a or b for a, b in pads):
         flat = []
         for a, b in reversed(pads):
@@ -108,14 +108,14 @@ def _conv(name, nd, input, weight, bias, stride, padding, dilation, groups):
     out = out.permute(0, 1, 3, 2).reshape([n, out_ch] + out_sizes)
     if bias is not None:
         out = out + bias.reshape([1, out_ch] + [1] * nd)
-    out = _node(out, 'ConvolutionBackward0')
+    out = _node(out, 'ConvolutionBackward0', (input, weight) if batched else None)
     return out if batched else out.squeeze(0)
 
 
-def _conv_im2col(x, weight, bias, stride, pads, dilation, groups, batched):
+def _conv_im2col(x, weight, bias, stride, pads, dilation, groups, batched, like):
     """A 1-d or 2-d convolution as im2col and a batched product: each image's columns (C·k, L)
     against the weights (O, C·k), group by group, which gives (N, O, L) already in NCHW order. A
-    1-d one is a 2-d one of height 1."""
+    1-d one is a 2-d one of height 1. The result takes the memory format of like (input, weight)."""
     nd = x.dim() - 2
     if nd == 1:
         x, weight = x.unsqueeze(2), weight.unsqueeze(2)
@@ -135,7 +135,7 @@ def _conv_im2col(x, weight, bias, stride, pads, dilation, groups, batched):
     if bias is not None:
         out = out + bias.reshape(1, out_ch, 1)
     out = out.reshape([n, out_ch] + sizes[2 - nd:])
-    out = _node(out, 'ConvolutionBackward0')
+    out = _node(out, 'ConvolutionBackward0', like if batched else None)
     return out if batched else out.squeeze(0)
 
 
@@ -219,12 +219,13 @@ def _max_pool(name, nd, input, kernel_size, stride, padding, dilation, ceil_mode
         values, where = _max_pool2d(input if batched else input.unsqueeze(0), kernel, stride, padding, dilation, out)
         if not batched:
             values, where = values.squeeze(0), where.squeeze(0)
-        return (values, where) if return_indices else values
+        values = _node(values, 'MaxPool2DWithIndicesBackward0', input)
+        return (values, _node(where, None, input)) if return_indices else values
     lowest = -math.inf if input.is_floating_point() else torch.iinfo(input.dtype).min  # the padding never wins
     win = _padded_windows(input, nd, kernel, stride, padding, dilation, out, lowest)
     # max over each flattened window: the gradient goes to its (first) maximum, as PyTorch's does
     values, where = win.reshape(list(win.shape[:-nd]) + [-1]).max(-1)
-    values = _node(values, f'MaxPool{nd}DWithIndicesBackward0' if nd == 2 else 'SqueezeBackward1')
+    values = _node(values, f'MaxPool{nd}DWithIndicesBackward0' if nd == 2 else 'SqueezeBackward1', input)
     if not return_indices:
         return values
     # The flat index into the input's spatial dims of each window's maximum.
@@ -232,7 +233,7 @@ def _max_pool(name, nd, input, kernel_size, stride, padding, dilation, ceil_mode
     positions = torch.arange(math.prod(sizes), device=input.device).reshape(sizes).to(torch.float64)
     idx = _padded_windows(positions, nd, kernel, stride, padding, dilation, out, -1.0).reshape(out + [-1])
     idx = idx.expand(list(win.shape[:-nd]) + [idx.shape[-1]])
-    return values, idx.gather(-1, where.unsqueeze(-1)).squeeze(-1).to(torch.int64)
+    return values, _node(idx.gather(-1, where.unsqueeze(-1)).squeeze(-1).to(torch.int64), None, input)
 
 
 def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
@@ -265,7 +266,7 @@ def _avg_pool(name, nd, input, kernel_size, stride, padding, ceil_mode, count_in
     exact = input.is_floating_point() or input.is_complex()
     if divisor_override is not None:
         return _node(total / divisor_override if exact else torch.div(total, divisor_override, rounding_mode='trunc'),
-                     node)
+                     node, input if nd < 3 else None)
     # Each window's divisor: the cells it covers inside the input (count_include_pad: inside the
     # input and its padding; never the cells a ceil_mode window hangs past them).
     sizes = list(input.shape[-nd:])
@@ -279,7 +280,9 @@ def _avg_pool(name, nd, input, kernel_size, stride, padding, ceil_mode, count_in
     else:
         counted = _padded_windows(inside, nd, kernel, stride, padding, dilation, out, 0.0)
     divisor = counted.sum(list(range(-nd, 0)))
-    return _node(total / divisor if exact else torch.div(total, divisor, rounding_mode='trunc'), node)
+    # PyTorch's 3-d average pooling writes row-major whatever the input's layout
+    return _node(total / divisor if exact else torch.div(total, divisor, rounding_mode='trunc'), node,
+                 input if nd < 3 else None)
 
 
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
@@ -348,7 +351,9 @@ def _adaptive_max_with_indices(name, nd, input, output_size, grad_name):
         values.append(best.values)
         indices.append(at.reshape(-1)[best.indices])
     shape = lead + out
-    return _node(torch.stack(values, -1).reshape(shape), grad_name), torch.stack(indices, -1).reshape(shape)
+    like = input if nd == 2 else None  # the 3-d kernels write row-major whatever the input's layout
+    return (_node(torch.stack(values, -1).reshape(shape), grad_name, like),
+            _node(torch.stack(indices, -1).reshape(shape), None, like))
 
 
 def adaptive_avg_pool1d(input, output_size):
@@ -357,7 +362,7 @@ def adaptive_avg_pool1d(input, output_size):
 
 def adaptive_avg_pool2d(input, output_size):
     return _node(_adaptive('adaptive_avg_pool2d', 2, input, output_size, lambda x, d: x.mean(d)),
-                 'AdaptiveAvgPool2DBackward0')
+                 'AdaptiveAvgPool2DBackward0', input)
 
 
 def _window_max(x, dims):
@@ -370,7 +375,8 @@ def _window_max(x, dims):
 def adaptive_max_pool2d(input, output_size, return_indices=False):
     if return_indices:
         return _adaptive_max_with_indices('adaptive_max_pool2d', 2, input, output_size, 'AdaptiveMaxPool2DBackward0')
-    return _node(_adaptive('adaptive_max_pool2d', 2, input, output_size, _window_max), 'AdaptiveMaxPool2DBackward0')
+    return _node(_adaptive('adaptive_max_pool2d', 2, input, output_size, _window_max), 'AdaptiveMaxPool2DBackward0',
+                 input)
 
 
 # -- transposed convolutions, fold, pixel shuffle ---------------------------------------------------
@@ -428,7 +434,9 @@ def _conv_transpose(name, nd, input, weight, bias, stride, padding, output_paddi
     w = weight.reshape([groups, in_ch // groups, out_per_group] + kernel).transpose(1, 2)
     w = w.reshape([groups * out_per_group, in_ch // groups] + kernel).flip(list(range(2, 2 + nd)))
     out = _conv(name, nd, x, w, bias, 1, 0, dilation, groups)
-    return out if batched else out.squeeze(0)
+    if not batched:
+        return out.squeeze(0)
+    return _node(out, 'ConvolutionBackward0', (input, weight))
 
 
 def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
@@ -466,7 +474,7 @@ def pixel_shuffle(input, upscale_factor):
     k = len(lead)
     x = input.reshape(lead + [c // (r * r), r, r, h, w])
     x = x.permute(list(range(k)) + [k, k + 3, k + 1, k + 4, k + 2])
-    return _node(x.reshape(lead + [c // (r * r), h * r, w * r]), 'PixelShuffleBackward0')
+    return _node(x.reshape(lead + [c // (r * r), h * r, w * r]), 'PixelShuffleBackward0', input)
 
 
 def pixel_unshuffle(input, downscale_factor):
@@ -488,7 +496,7 @@ def pixel_unshuffle(input, downscale_factor):
     k = len(lead)
     x = input.reshape(lead + [c, h // r, r, w // r, r])
     x = x.permute(list(range(k)) + [k, k + 2, k + 4, k + 1, k + 3])
-    return _node(x.reshape(lead + [c * r * r, h // r, w // r]), 'PixelUnshuffleBackward0')
+    return _node(x.reshape(lead + [c * r * r, h // r, w // r]), 'PixelUnshuffleBackward0', input)
 
 
 # -- interpolate ------------------------------------------------------------------------------------
@@ -610,7 +618,7 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
         return pools[nd](input, out_sizes)
     align = bool(align_corners)
     if mode == 'bicubic':
-        return _node(_bicubic(input, out_sizes, scales, align), 'UpsampleBicubic2DBackward0')
+        return _node(_bicubic(input, out_sizes, scales, align), 'UpsampleBicubic2DBackward0', input)
     x = input
     for d in range(nd):
         dim = 2 + d
@@ -629,7 +637,7 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
         x = a * (1 - frac) + b * frac
     names = {'nearest': 'UpsampleNearest', 'nearest-exact': 'UpsampleNearestExact', 'linear': 'UpsampleLinear',
              'bilinear': 'UpsampleBilinear', 'bicubic': 'UpsampleBicubic', 'trilinear': 'UpsampleTrilinear'}
-    return _node(x, f'{names[mode]}{nd}DBackward0')
+    return _node(x, f'{names[mode]}{nd}DBackward0', input)
 
 
 # -- more pooling -------------------------------------------------------------------------------------
@@ -679,7 +687,7 @@ def _max_unpool(name, nd, input, indices, kernel_size, stride, padding, output_s
     flat_idx = indices.reshape(lead + [-1])
     total = math.prod(out)
     zeros = torch.zeros(lead + [total], dtype=input.dtype, device=input.device)
-    return _node(zeros.scatter(-1, flat_idx, flat_in).reshape(lead + out), f'MaxUnpool{nd}DBackward0')
+    return _node(zeros.scatter(-1, flat_idx, flat_in).reshape(lead + out), f'MaxUnpool{nd}DBackward0', input)
 
 
 def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
@@ -718,7 +726,8 @@ def channel_shuffle(input, groups):
     if c % groups != 0:
         raise RuntimeError(f'Number of channels must be divisible by groups. Got {c} channels and {groups} groups.')
     shape = list(input.shape)
-    return input.reshape([shape[0], groups, c // groups] + shape[2:]).transpose(1, 2).reshape(shape)
+    return _node(input.reshape([shape[0], groups, c // groups] + shape[2:]).transpose(1, 2).reshape(shape),
+                 'ChannelShuffleBackward0', input)
 
 
 native_channel_shuffle = channel_shuffle

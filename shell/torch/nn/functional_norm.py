@@ -113,7 +113,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
         out = out * weight.reshape(_channel_shape(input))
     if bias is not None:
         out = out + bias.reshape(_channel_shape(input))
-    return _node(out, 'NativeGroupNormBackward0')
+    return _node(out, 'NativeGroupNormBackward0', input)
 
 
 def rms_norm(input, normalized_shape, weight=None, eps=None):

@@ -17,7 +17,8 @@
 // in-place copy into a view of a non-leaf (CopySlices); det, inverse, solve, logdet, cholesky,
 // eigvalsh, eigh's vectors, svdvals, svd's vectors, qr, lu, lu_factor, matrix_exp, solve_triangular, .real/.imag, einsum, addmm,
 // addcmul, addcdiv, hypot, logaddexp, logaddexp2, fmod, remainder, xlogy, fmax, copysign, cross,
-// cumprod, nansum, nanmean, median's even split.
+// cumprod, nansum, nanmean, median's even split; im2col, col2im, max_pool2d_with_indices and the
+// LSTM step (lstm_pointwise), the engine ops under torch.nn's convolutions, pooling and LSTM.
 //
 // Skipped here, with why: sign, floor, ceil, round, trunc, bernoulli, poisson, angle of a real
 // tensor — their derivative is zero wherever it exists, so finite differences are zero too; the
@@ -56,6 +57,7 @@
 #include "engine/ops/special.h"
 #include "engine/ops/ternary.h"
 #include "engine/ops/views.h"
+#include "engine/ops/window.h"
 
 using namespace tsh;
 using autograd::TensorList;
@@ -397,6 +399,47 @@ TEST_CASE("gradcheck: nodes attached to a plain op's result (more.cpp)") {
   check_gradients("einsum implicit", [](const TensorList& x) { return ag::einsum("bij,jk", x); }, {Bat, M});
   check_gradients("einsum three", [](const TensorList& x) { return ag::einsum("i,ij,j->", x); }, {values({2}, -1, 1, 16), A, R});
   check_gradients("einsum sum out", [](const TensorList& x) { return ag::einsum("ijk->j", x); }, {Bat});
+}
+
+TEST_CASE("gradcheck: sliding windows and the LSTM step (window.cpp and rnn.cpp)") {
+  const Tensor Img = values({2, 2, 5, 6}, -2.0, 2.0, 17);
+  struct Geometry {
+    Pair kernel, dilation, padding, stride;
+  };
+  const std::vector<Geometry> geometries = {{{3, 3}, {1, 1}, {0, 0}, {1, 1}},
+                                            {{2, 3}, {2, 1}, {1, 2}, {2, 3}},
+                                            {{3, 2}, {1, 2}, {1, 0}, {1, 2}}};
+  for (const Geometry& g : geometries) {
+    check_gradients("im2col", [&](const TensorList& x) { return ag::im2col(x[0], g.kernel, g.dilation, g.padding, g.stride); },
+                    {Img});
+    check_gradients("im2col unbatched",
+                    [&](const TensorList& x) { return ag::im2col(x[0], g.kernel, g.dilation, g.padding, g.stride); },
+                    {select(Img, 0, 1)});
+    const Shape cols = im2col(Img, g.kernel, g.dilation, g.padding, g.stride).sizes();
+    check_gradients("col2im", [&](const TensorList& x) { return ag::col2im(x[0], {5, 6}, g.kernel, g.dilation, g.padding, g.stride); },
+                    {values(cols, -1.0, 1.0, 18)});
+  }
+  // im2col of a transposed (non-contiguous) input
+  check_gradients("im2col transposed", [](const TensorList& x) {
+    return ag::im2col(ag::transpose(x[0], 2, 3), {2, 2}, {1, 1}, {1, 1}, {1, 2});
+  }, {Img});
+  // max pooling: the values have no ties, so the derivative exists everywhere; padding and dilation
+  // included, out = the window count per dim (floor mode)
+  check_gradients("max_pool2d", [](const TensorList& x) {
+    return ag::max_pool2d_with_indices(x[0], {2, 2}, {2, 2}, {0, 0}, {1, 1}, {2, 3}).first;
+  }, {Img});
+  check_gradients("max_pool2d overlapping, padded, dilated", [](const TensorList& x) {
+    return ag::max_pool2d_with_indices(x[0], {3, 2}, {1, 2}, {1, 1}, {2, 1}, {3, 4}).first;
+  }, {Img});
+  // the LSTM step: both outputs, weighted apart
+  const Tensor Gates = values({3, 8}, -2.0, 2.0, 19);
+  const Tensor Cell = values({3, 2}, -1.0, 1.0, 20);
+  check_gradients("lstm_pointwise h", [](const TensorList& x) { return ag::lstm_pointwise(x[0], x[1]).first; }, {Gates, Cell});
+  check_gradients("lstm_pointwise c", [](const TensorList& x) { return ag::lstm_pointwise(x[0], x[1]).second; }, {Gates, Cell});
+  check_gradients("lstm_pointwise h and c", [](const TensorList& x) {
+    const auto [h, c] = ag::lstm_pointwise(x[0], x[1]);
+    return ag::cat({h, ag::mul(c, 0.7)}, 1);
+  }, {Gates, Cell});
 }
 
 TEST_CASE("gradcheck: second derivatives through create_graph") {

@@ -80,11 +80,17 @@ TEST_CASE("im2col and col2im: the CPU kernels give the composed path's values in
 
 TEST_CASE("max_pool2d_with_indices: the CPU kernel gives the composed path's maxima and indices") {
   const Tensor x = randn({2, 3, 9, 8}, DType::Float32);
+  for (const bool ceil_mode : {false, true})
   for (const Geometry& g : kGeometries) {
     if (g.padding[0] * 2 > g.kernel[0] || g.padding[1] * 2 > g.kernel[1]) continue;  // pooling's own limit
+    INFO("ceil_mode " << ceil_mode << ", kernel " << g.kernel[0] << "x" << g.kernel[1]);
     Pair out{};
-    for (int d = 0; d < 2; ++d)
-      out[d] = (x.size(2 + d) + 2 * g.padding[d] - g.dilation[d] * (g.kernel[d] - 1) - 1) / g.stride[d] + 1;
+    for (int d = 0; d < 2; ++d) {
+      // ceil_mode: the last window may start in the right padding (not past it), as PyTorch counts
+      const int64_t span = x.size(2 + d) + 2 * g.padding[d] - g.dilation[d] * (g.kernel[d] - 1) - 1;
+      out[d] = (span + (ceil_mode ? g.stride[d] - 1 : 0)) / g.stride[d] + 1;
+      if (ceil_mode && (out[d] - 1) * g.stride[d] >= x.size(2 + d) + g.padding[d]) --out[d];
+    }
     auto [v, i] = max_pool2d_with_indices(x, g.kernel, g.stride, g.padding, g.dilation, out);
     auto [sv, si] = composed([&] { return max_pool2d_with_indices(x, g.kernel, g.stride, g.padding, g.dilation, out); });
     CHECK(same(v, sv));

@@ -363,8 +363,10 @@ class Module:
         for k in kwargs:
             if k not in ('device', 'dtype', 'non_blocking', 'memory_format'):
                 raise TypeError(f"to() received an invalid combination of arguments - got an unexpected keyword argument '{k}'")
-        if 'memory_format' in kwargs:
-            raise NotImplementedError("Module.to(memory_format=) is not supported by tsh")
+        memory_format = kwargs.get('memory_format')
+        if memory_format is not None and not isinstance(memory_format, torch.memory_format):
+            raise TypeError(f"to(): argument 'memory_format' must be torch.memory_format, not "
+                            f"{type(memory_format).__name__}")
         for a in args:
             if isinstance(a, torch.dtype):
                 dtype = a
@@ -382,9 +384,11 @@ class Module:
             raise TypeError(f'nn.Module.to only accepts floating point or complex dtypes, but got desired dtype={dtype}')
 
         def convert(t):
+            # memory_format= lays out the 4-d and 5-d parameters and buffers (a convolution's weight)
+            fmt = {'memory_format': memory_format} if memory_format is not None and t.dim() in (4, 5) else {}
             if t.is_floating_point() or t.is_complex():
-                return t.to(device, dtype)
-            return t.to(device)
+                return t.to(device, dtype, **fmt)
+            return t.to(device, **fmt)
         return self._apply(convert)
 
     def to_empty(self, *, device, recurse=True):
