@@ -1,10 +1,13 @@
 // engine/autograd/rnn.cpp — the pointwise half of an LSTM step, composed from recorded ops in C++:
-// one call from nn.LSTM's Python loop instead of a dozen interpreted ones per time step.
+// one call from nn.LSTM's Python loop instead of a dozen interpreted ones per time step (when
+// nothing records, engine/ops/rnn.cpp's one pass).
 #include "engine/autograd/formula.h"
+#include "engine/ops/rnn.h"
 
 namespace tsh::ag {
 
 std::pair<Tensor, Tensor> lstm_pointwise(const Tensor& gates, const Tensor& c) {
+  if (!needs_grad({gates, c})) return tsh::lstm_pointwise(gates, c);  // one fused pass where the backend has it
   TSH_CHECK(gates.dim() >= 1 && gates.size(-1) % 4 == 0, RuntimeError,
             "lstm_pointwise: the gates' last dim must hold the four gates");
   const int64_t H = gates.size(-1) / 4;

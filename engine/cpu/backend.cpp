@@ -16,6 +16,7 @@
 #include "engine/cpu/scan_kernels.h"
 #include "engine/cpu/sort_kernels.h"
 #include "engine/cpu/unary.h"
+#include "engine/cpu/rnn_kernels.h"
 #include "engine/cpu/window_kernels.h"
 #include "engine/kernels/copy.h"
 #include "engine/kernels/creation.h"
@@ -26,6 +27,7 @@
 #include "engine/kernels/reduce.h"
 #include "engine/kernels/scan.h"
 #include "engine/kernels/sort.h"
+#include "engine/kernels/rnn.h"
 #include "engine/kernels/window.h"
 
 namespace tsh::cpu {
@@ -41,6 +43,8 @@ void start() {
 void fill_slots(DeviceType C) {
   namespace k = kernels;
 
+  k::lstm_cell.set(C, lstm_cell_kernel);
+  k::lstm_layer.set(C, lstm_layer_kernel);
   k::im2col.set(C, im2col_kernel);
   k::col2im.set(C, col2im_kernel);
   k::max_pool2d.set(C, max_pool2d_kernel);

@@ -118,6 +118,13 @@ bool load_mkl(MathLibrary& lib, std::string& why) {
       return false;
     }
   }
+  // Packed GEMM is an extra: an MKL without it still serves (the recurrent layers then call gemm).
+  mkl.sgemm_pack_get_size = reinterpret_cast<MathLibrary::PackSize>(dlsym(h, "cblas_sgemm_pack_get_size"));
+  mkl.dgemm_pack_get_size = reinterpret_cast<MathLibrary::PackSize>(dlsym(h, "cblas_dgemm_pack_get_size"));
+  mkl.sgemm_pack = reinterpret_cast<MathLibrary::PackFloat>(dlsym(h, "cblas_sgemm_pack"));
+  mkl.dgemm_pack = reinterpret_cast<MathLibrary::PackDouble>(dlsym(h, "cblas_dgemm_pack"));
+  mkl.sgemm_compute = reinterpret_cast<MathLibrary::ComputeFloat>(dlsym(h, "cblas_sgemm_compute"));
+  mkl.dgemm_compute = reinterpret_cast<MathLibrary::ComputeDouble>(dlsym(h, "cblas_dgemm_compute"));
   char text[256] = {};
   version(text, sizeof text - 1);  // "Intel(R) oneAPI Math Kernel Library Version 2024.2-Product Build ..."
   std::string v = text;

@@ -53,6 +53,25 @@ struct MathLibrary {
   TSH_LAPACK_FUNCTIONS(TSH_MATH_MEMBER)
 #undef TSH_MATH_MEMBER
 
+  // MKL's packed GEMM (MKL only; null under OpenBLAS): one operand laid out once in MKL's own
+  // format (cblas_?gemm_pack, into a buffer of cblas_?gemm_pack_get_size bytes), then multiplied
+  // many times (cblas_?gemm_compute, that operand's trans CblasPacked = 151): a recurrent layer's
+  // weight, used at every step. The enum arguments are CBLAS's ints.
+  using PackSize = size_t (*)(int identifier, int m, int n, int k);
+  using PackFloat = void (*)(int layout, int identifier, int trans, int m, int n, int k, float alpha, const float* src,
+                             int ld, float* dest);
+  using PackDouble = void (*)(int layout, int identifier, int trans, int m, int n, int k, double alpha,
+                              const double* src, int ld, double* dest);
+  using ComputeFloat = void (*)(int layout, int transa, int transb, int m, int n, int k, const float* a, int lda,
+                                const float* b, int ldb, float beta, float* c, int ldc);
+  using ComputeDouble = void (*)(int layout, int transa, int transb, int m, int n, int k, const double* a, int lda,
+                                 const double* b, int ldb, double beta, double* c, int ldc);
+  PackSize sgemm_pack_get_size = nullptr, dgemm_pack_get_size = nullptr;
+  PackFloat sgemm_pack = nullptr;
+  PackDouble dgemm_pack = nullptr;
+  ComputeFloat sgemm_compute = nullptr;
+  ComputeDouble dgemm_compute = nullptr;
+
   // VML (MKL only; null under OpenBLAS): r[i] = f(a[i]) for i < n, in the mode of ATen's vml.h.
   using VmlFloat = void (*)(int n, const float* a, float* r, long long mode);
   using VmlDouble = void (*)(int n, const double* a, double* r, long long mode);

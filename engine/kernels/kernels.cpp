@@ -11,6 +11,7 @@
 #include "engine/kernels/reduce.h"
 #include "engine/kernels/scan.h"
 #include "engine/kernels/sort.h"
+#include "engine/kernels/rnn.h"
 #include "engine/kernels/window.h"
 
 namespace tsh::kernels {
@@ -109,6 +110,8 @@ Kernel<LstsqFn> lstsq{"aten::linalg_lstsq"};
 Kernel<LdlFactorFn> ldl_factor{"aten::linalg_ldl_factor_ex"};
 Kernel<LdlSolveFn> ldl_solve{"aten::linalg_ldl_solve"};
 
+Kernel<LstmCellFn> lstm_cell{"aten::_thnn_fused_lstm_cell"};
+Kernel<LstmLayerFn> lstm_layer{"aten::lstm"};
 Kernel<Im2colFn> im2col{"aten::im2col"};
 Kernel<Col2imFn> col2im{"aten::col2im"};
 Kernel<MaxPool2dFn> max_pool2d{"aten::max_pool2d_with_indices"};

@@ -510,7 +510,7 @@ int random_moments(Device dev) {
 }
 
 // torch.nn.functional's convolutions, pooling, resizing, normalisation and attention, and the engine
-// window ops under them (_im2col, _col2im, _max_pool2d, _lstm_pointwise): not registry entries, so the
+// window and recurrent ops under them (_im2col, _col2im, _max_pool2d, _lstm_pointwise, _lstm_layer): not registry entries, so the
 // generated cases above never reach them. Each expression runs on the CPU and then with its operands
 // moved to each other backend (a backend without the window kernels runs their composed path),
 // forward and through autograd.
@@ -538,6 +538,10 @@ v = torch.randn(2, 2, 6, 4)
 gates = torch.randn(3, 8)
 cell = torch.randn(3, 2)
 grid = torch.rand(2, 4, 5, 2) * 2 - 1
+projected = torch.randn(4, 3, 8)
+h0 = torch.randn(3, 2)
+c0 = torch.randn(3, 2)
+w_hh = torch.randn(8, 2)
 )";
 
 const std::vector<std::string> kNnExpressions = {
@@ -584,6 +588,8 @@ const std::vector<std::string> kNnExpressions = {
     "F.scaled_dot_product_attention(q, k, v)",
     "F.scaled_dot_product_attention(q, q, q, is_causal=True)",
     "torch.nn.functional._lstm_pointwise(gates, cell)",
+    "torch.nn.functional._lstm_layer(projected, h0, c0, w_hh, False)",
+    "torch.nn.functional._lstm_layer(projected, h0, c0, w_hh, True)",
     "torch.autograd.grad(F.conv2d(x2.requires_grad_(), w2.requires_grad_(), b4, padding=1).square().sum(), [x2, w2])",
     "torch.autograd.grad(F.conv_transpose2d(x2.requires_grad_(), wt, stride=2).sum(), x2)",
     "torch.autograd.grad(F.max_pool2d(x2t.requires_grad_(), 3, 2, 1).sum(), x2t)",

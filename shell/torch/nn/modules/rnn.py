@@ -27,6 +27,11 @@ def _both(b_ih, b_hh):
     return None if b_ih is None else b_ih + b_hh
 
 
+def _records(*tensors):
+    """Whether autograd would record an op on these tensors."""
+    return torch.is_grad_enabled() and any(t.requires_grad for t in tensors)
+
+
 def _rnn_step(x_proj, h, w_hh, nonlinearity):
     """x_proj holds both biases: one addmm and the nonlinearity per step."""
     gates = torch.addmm(x_proj, h, w_hh.t())
@@ -154,6 +159,13 @@ class RNNBase(Module):
                 # the whole sequence's input projections at once; an RNN's or LSTM's recurrent bias
                 # joins them, so that a step is one addmm
                 projected = F.linear(layer_input, w_ih, b_ih if self.mode == 'GRU' else _both(b_ih, b_hh))
+                if self.mode == 'LSTM' and lengths is None and w_hr is None and not _records(projected, w_hh, *state):
+                    # nothing records: the whole recurrence in one engine call
+                    out, h, c = F._lstm_layer(projected, state[0], state[1], w_hh, direction == 1)
+                    outputs.append(out)
+                    finals[0].append(h)
+                    finals[1].append(c)
+                    continue
                 steps = range(projected.shape[0] - 1, -1, -1) if direction == 1 else range(projected.shape[0])
                 seq = [None] * projected.shape[0]
                 inputs = projected.unbind(0)
