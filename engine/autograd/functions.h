@@ -224,7 +224,7 @@ Tensor solve_result(const Tensor& A, const Tensor& B, const Tensor& X, bool left
 std::pair<Tensor, Tensor> lstm_pointwise(const Tensor& gates, const Tensor& c);
 
 // Sliding 2-d windows (engine/ops/window.h) and their derivatives (engine/autograd/window.cpp).
-Tensor im2col(const Tensor& x, Pair kernel, Pair dilation, Pair padding, Pair stride);
+Tensor im2col(const Tensor& x, Pair kernel, Pair dilation, Pair padding, Pair stride, bool rows_outer = false);
 Tensor col2im(const Tensor& cols, Pair output_size, Pair kernel, Pair dilation, Pair padding, Pair stride);
 std::pair<Tensor, Tensor> max_pool2d_with_indices(const Tensor& x, Pair kernel, Pair stride, Pair padding,
                                                   Pair dilation, Pair out);

@@ -25,13 +25,34 @@ namespace tsh::ag {
 
 namespace {
 
-// A view op whose gradient is its input's shape with g's elements put back where the view read them.
-Tensor picking_view(const char* node, const Tensor& x, const Tensor& r, const std::function<Tensor(const Tensor&)>& f) {
+using ViewFn = std::function<Tensor(const Tensor&)>;
+
+// g put where the view f reads a tensor of `sizes`, zeros elsewhere: a fresh zero tensor, its view
+// f written with g. Recorded (create_graph) with the view itself as its gradient (recorded_f, the
+// differentiable form of f), under node's name with "Backward" added (SelectBackwardBackward0).
+Tensor placed(const char* node, const Tensor& g, const Shape& sizes, const ViewFn& f, const ViewFn& recorded_f) {
+  Tensor out = zeros(sizes, g.dtype(), g.device());
+  copy_(f(out), g);
+  if (needs_grad({g})) {
+    std::string name = node;
+    name.insert(name.size() - 1, "Backward");  // SelectBackward0 → SelectBackwardBackward0
+    attach(make_node(name, {g}, [recorded_f](Node&, const TensorList& gg) -> TensorList {
+             return {recorded_f(gg[0])};
+           }),
+           out);
+  }
+  return out;
+}
+
+// A view op that picks some of its input's elements (select, slice, diagonal): its gradient is
+// the input's shape with g's elements put back where the view read them (f: the plain view op;
+// recorded_f: its differentiable form, for second derivatives). Only g's elements are written:
+// nothing proportional to the input is built at the forward call.
+Tensor picking_view(const char* node, const Tensor& x, const Tensor& r, ViewFn f, ViewFn recorded_f) {
   if (needs_grad({x})) {
-    const Tensor pos = ag::positions_of(x, f);
     const Shape sizes = x.sizes();
-    auto n = make_node(node, {x}, [pos, sizes](Node&, const TensorList& g) -> TensorList {
-      return {ag::scatter_positions(g[0], pos, sizes)};
+    auto n = make_node(node, {x}, [node, sizes, f, recorded_f](Node&, const TensorList& g) -> TensorList {
+      return {placed(node, g[0], sizes, f, recorded_f)};
     });
     attach_view(n, r, x);
   }
@@ -121,22 +142,26 @@ Tensor squeeze(const Tensor& x, const std::optional<std::vector<int64_t>>& dims,
 
 Tensor select(const Tensor& x, int64_t dim, int64_t index) {
   return picking_view("SelectBackward0", x, tsh::select(x, dim, index),
-                      [dim, index](const Tensor& p) { return tsh::select(p, dim, index); });
+                      [dim, index](const Tensor& p) { return tsh::select(p, dim, index); },
+                      [dim, index](const Tensor& p) { return ag::select(p, dim, index); });
 }
 
 Tensor slice(const Tensor& x, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> stop, int64_t step) {
   return picking_view("SliceBackward0", x, tsh::slice(x, dim, start, stop, step),
-                      [=](const Tensor& p) { return tsh::slice(p, dim, start, stop, step); });
+                      [=](const Tensor& p) { return tsh::slice(p, dim, start, stop, step); },
+                      [=](const Tensor& p) { return ag::slice(p, dim, start, stop, step); });
 }
 
 Tensor narrow(const Tensor& x, int64_t dim, int64_t start, int64_t length) {
   return picking_view("SliceBackward0", x, tsh::narrow(x, dim, start, length),
-                      [=](const Tensor& p) { return tsh::narrow(p, dim, start, length); });
+                      [=](const Tensor& p) { return tsh::narrow(p, dim, start, length); },
+                      [=](const Tensor& p) { return ag::narrow(p, dim, start, length); });
 }
 
 Tensor diagonal(const Tensor& x, int64_t offset, int64_t d0, int64_t d1) {
   return picking_view("DiagonalBackward0", x, tsh::diagonal(x, offset, d0, d1),
-                      [=](const Tensor& p) { return tsh::diagonal(p, offset, d0, d1); });
+                      [=](const Tensor& p) { return tsh::diagonal(p, offset, d0, d1); },
+                      [=](const Tensor& p) { return ag::diagonal(p, offset, d0, d1); });
 }
 
 Tensor unfold(const Tensor& x, int64_t dim, int64_t size, int64_t step) {

@@ -10,8 +10,8 @@
 
 namespace tsh::ag {
 
-Tensor im2col(const Tensor& x, Pair kernel, Pair dilation, Pair padding, Pair stride) {
-  Tensor r = tsh::im2col(x, kernel, dilation, padding, stride);
+Tensor im2col(const Tensor& x, Pair kernel, Pair dilation, Pair padding, Pair stride, bool rows_outer) {
+  Tensor r = tsh::im2col(x, kernel, dilation, padding, stride, rows_outer);
   if (needs_grad({x})) {
     const Pair size{x.size(-2), x.size(-1)};
     attach(make_node("Im2ColBackward0", {x},

@@ -114,7 +114,7 @@ Tensor windows(const Tensor& x, Pair kernel, Pair dilation, Pair stride) {
 
 }  // namespace
 
-Tensor im2col(const Tensor& input, Pair kernel, Pair dilation, Pair padding, Pair stride) {
+Tensor im2col(const Tensor& input, Pair kernel, Pair dilation, Pair padding, Pair stride, bool rows_outer) {
   check_window(kernel, dilation, padding, stride);
   check_dims_readable(input, 2);
   const bool batched = input.dim() == 4;
@@ -133,13 +133,14 @@ Tensor im2col(const Tensor& input, Pair kernel, Pair dilation, Pair padding, Pai
                 ", calculated shape of the array of sliding blocks as " + pair_text(out) +
                 ", but its components must be at least one.");
   const int64_t n = x.size(0), rows = x.size(1) * kernel[0] * kernel[1], length = out[0] * out[1];
-  Tensor cols;
+  rows_outer = rows_outer && batched;
+  Tensor cols = rows_outer ? transpose(empty({rows, n, length}, x.dtype(), x.device()), 0, 1)
+                           : empty({n, rows, length}, x.dtype(), x.device());
   if (kernels::im2col.has(x.device().type)) {
-    cols = empty({n, rows, length}, x.dtype(), x.device());
     if (cols.numel() > 0) kernels::im2col.get(x.device())(x, cols, geometry(kernel, dilation, padding, stride, out));
   } else {
     const Tensor v = windows(padded(x, padding, Scalar(int64_t{0})), kernel, dilation, stride);
-    cols = reshape(contiguous(permute(v, {0, 1, 4, 5, 2, 3})), {n, rows, length});
+    copy_(cols, reshape(permute(v, {0, 1, 4, 5, 2, 3}), {n, rows, length}));
   }
   return batched ? cols : squeeze(cols, 0);
 }

@@ -13,8 +13,10 @@ namespace tsh {
 using Pair = std::array<int64_t, 2>;
 
 // (N, C, H, W) or (C, H, W) → (N, C·kh·kw, L) or (C·kh·kw, L): each column one window, padding
-// read as zeros (torch._C._nn.im2col, PyTorch's checks and messages).
-Tensor im2col(const Tensor& input, Pair kernel, Pair dilation, Pair padding, Pair stride);
+// read as zeros (torch._C._nn.im2col, PyTorch's checks and messages). rows_outer lays a batch's
+// columns out in memory as (C·kh·kw, N, L) (same sizes, strides (L, N·L, 1)), so that
+// cols.transpose(0, 1) is one (C·kh·kw, N·L) matrix: a convolution's one product for the batch.
+Tensor im2col(const Tensor& input, Pair kernel, Pair dilation, Pair padding, Pair stride, bool rows_outer = false);
 // The adjoint: (N, C·kh·kw, L) or (C·kh·kw, L) summed back into (N, C, H, W) or (C, H, W) with
 // output_size (H, W); overlapping windows add (torch._C._nn.col2im).
 Tensor col2im(const Tensor& cols, Pair output_size, Pair kernel, Pair dilation, Pair padding, Pair stride);

@@ -41,9 +41,11 @@ void install_functional_builtins(std::map<std::string, Value>& f) {
   // Sliding windows in the engine (engine/ops/window.h), for functional_conv.py: im2col and col2im
   // (F.unfold and F.fold, the convolutions' inner step) and 2-d max pooling with indices.
   f["_im2col"] = make_builtin("_im2col", "<built-in function _im2col>", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("_im2col", a, kw, {"input", "kernel_size", "dilation", "padding", "stride"}, 5);
+    std::vector<Value> v =
+        bind_params("_im2col", a, kw, {"input", "kernel_size", "dilation", "padding", "stride", "rows_outer"}, 5);
     return Value::tensor(ag::im2col(tensor_arg(v[0], "_im2col").as_tensor(), int_pair(v[1], "kernel_size"),
-                                    int_pair(v[2], "dilation"), int_pair(v[3], "padding"), int_pair(v[4], "stride")));
+                                    int_pair(v[2], "dilation"), int_pair(v[3], "padding"), int_pair(v[4], "stride"),
+                                    !v[5].is_none() && truthy(v[5])));
   });
   f["_col2im"] = make_builtin("_col2im", "<built-in function _col2im>", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v =

@@ -113,9 +113,10 @@ def _conv(name, nd, input, weight, bias, stride, padding, dilation, groups):
 
 
 def _conv_im2col(x, weight, bias, stride, pads, dilation, groups, batched, like):
-    """A 1-d or 2-d convolution as im2col and a batched product: each image's columns (C·k, L)
-    against the weights (O, C·k), group by group, which gives (N, O, L) already in NCHW order. A
-    1-d one is a 2-d one of height 1. The result takes the memory format of like (input, weight)."""
+    """A 1-d or 2-d convolution as im2col and one product for the whole batch: im2col lays the
+    batch's columns out as one (C·k, N·L) matrix, the weights (O, C·k) multiply it (group by group),
+    and the (O, N·L) result is copied once into NCHW order. A 1-d one is a 2-d one of height 1. The
+    result takes the memory format of like (input, weight)."""
     nd = x.dim() - 2
     if nd == 1:
         x, weight = x.unsqueeze(2), weight.unsqueeze(2)
@@ -125,15 +126,20 @@ def _conv_im2col(x, weight, bias, stride, pads, dilation, groups, batched, like)
         x = pad(x, [pads[1][0], pads[1][1], pads[0][0], pads[0][1]])
         pads = [(0, 0), (0, 0)]
     n, out_ch = x.shape[0], weight.shape[0]
-    cols = _im2col(x, kernel, list(dilation), [pads[0][0], pads[1][0]], list(stride))  # (N, C·k, L)
+    cols = _im2col(x, kernel, list(dilation), [pads[0][0], pads[1][0]], list(stride), True)  # (N, C·k, L)
     sizes = [(x.shape[2 + d] + 2 * pads[d][0] - dilation[d] * (kernel[d] - 1) - 1) // stride[d] + 1 for d in range(2)]
     rows, length = cols.shape[1], cols.shape[2]
     per_group = rows // groups
-    # each image's product with the weights, group by group: (N, g, O/g, L), in NCHW order already
-    w = weight.reshape(groups, out_ch // groups, per_group)
-    out = torch.matmul(w, cols.reshape(n, groups, per_group, length)).reshape(n, out_ch, length)
-    if bias is not None:
-        out = out + bias.reshape(1, out_ch, 1)
+    # views, as im2col wrote (C·k, N, L)
+    if groups == 1:
+        flat, w = cols.transpose(0, 1).reshape(rows, n * length), weight.reshape(out_ch, rows)
+        out = torch.mm(w, flat) if bias is None else torch.addmm(bias.reshape(out_ch, 1), w, flat)
+    else:
+        flat = cols.transpose(0, 1).reshape(groups, per_group, n * length)
+        out = torch.matmul(weight.reshape(groups, out_ch // groups, per_group), flat).reshape(out_ch, n * length)
+        if bias is not None:
+            out = out + bias.reshape(out_ch, 1)
+    out = out.reshape(out_ch, n, length).transpose(0, 1).contiguous()  # (O, N, L) to NCHW
     out = out.reshape([n, out_ch] + sizes[2 - nd:])
     out = _node(out, 'ConvolutionBackward0', like if batched else None)
     return out if batched else out.squeeze(0)
