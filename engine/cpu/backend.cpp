@@ -16,6 +16,7 @@
 #include "engine/cpu/scan_kernels.h"
 #include "engine/cpu/sort_kernels.h"
 #include "engine/cpu/unary.h"
+#include "engine/cpu/dnnl_conv.h"
 #include "engine/cpu/rnn_kernels.h"
 #include "engine/cpu/window_kernels.h"
 #include "engine/kernels/copy.h"
@@ -27,6 +28,7 @@
 #include "engine/kernels/reduce.h"
 #include "engine/kernels/scan.h"
 #include "engine/kernels/sort.h"
+#include "engine/kernels/conv.h"
 #include "engine/kernels/rnn.h"
 #include "engine/kernels/window.h"
 
@@ -43,6 +45,12 @@ void start() {
 void fill_slots(DeviceType C) {
   namespace k = kernels;
 
+#ifdef TSH_HAVE_DNNL
+  k::conv2d_takes.set(C, conv2d_takes_kernel);
+  k::conv2d_forward.set(C, conv2d_forward_kernel);
+  k::conv2d_backward_data.set(C, conv2d_backward_data_kernel);
+  k::conv2d_backward_weights.set(C, conv2d_backward_weights_kernel);
+#endif
   k::lstm_cell.set(C, lstm_cell_kernel);
   k::lstm_layer.set(C, lstm_layer_kernel);
   k::im2col.set(C, im2col_kernel);

@@ -2,6 +2,7 @@
 //
 // Each name is what an error says when a device has no kernel: PyTorch's
 // aten operator where the kernel is one, else the op that uses it.
+#include "engine/kernels/conv.h"
 #include "engine/kernels/copy.h"
 #include "engine/kernels/creation.h"
 #include "engine/kernels/elementwise.h"
@@ -110,6 +111,10 @@ Kernel<LstsqFn> lstsq{"aten::linalg_lstsq"};
 Kernel<LdlFactorFn> ldl_factor{"aten::linalg_ldl_factor_ex"};
 Kernel<LdlSolveFn> ldl_solve{"aten::linalg_ldl_solve"};
 
+Kernel<Conv2dTakesFn> conv2d_takes{"aten::mkldnn_convolution"};
+Kernel<Conv2dForwardFn> conv2d_forward{"aten::mkldnn_convolution"};
+Kernel<Conv2dBackwardDataFn> conv2d_backward_data{"aten::mkldnn_convolution_backward_input"};
+Kernel<Conv2dBackwardWeightsFn> conv2d_backward_weights{"aten::mkldnn_convolution_backward_weights"};
 Kernel<LstmCellFn> lstm_cell{"aten::_thnn_fused_lstm_cell"};
 Kernel<LstmLayerFn> lstm_layer{"aten::lstm"};
 Kernel<Im2colFn> im2col{"aten::im2col"};

@@ -1,8 +1,10 @@
 // shell/torch/nn/functional.cpp — the torch.nn.functional functions written in C++; the rest
 // are Python (functional.py), built from torch's ops.
+#include "engine/autograd/conv.h"
 #include "engine/autograd/functions.h"
 #include "engine/core/memory_format.h"
 #include "engine/ops/memory_format.h"
+#include "engine/ops/conv.h"
 #include "engine/ops/rnn.h"
 #include "engine/autograd/node.h"
 #include "engine/autograd/variable.h"
@@ -46,6 +48,24 @@ void install_functional_builtins(std::map<std::string, Value>& f) {
     return Value::tensor(ag::im2col(tensor_arg(v[0], "_im2col").as_tensor(), int_pair(v[1], "kernel_size"),
                                     int_pair(v[2], "dilation"), int_pair(v[3], "padding"), int_pair(v[4], "stride"),
                                     !v[5].is_none() && truthy(v[5])));
+  });
+  // _conv2d_direct(input, weight, bias, stride, padding, dilation, groups): the backend's direct
+  // convolution (engine/ops/conv.h) with its derivatives, or None where it has none for the dtype
+  // (functional_conv.py then composes im2col and a product). Arguments already checked.
+  f["_conv2d_direct"] = make_builtin("_conv2d_direct", "<built-in function _conv2d_direct>", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("_conv2d_direct", a, kw,
+                                       {"input", "weight", "bias", "stride", "padding", "dilation", "groups"}, 7);
+    const Tensor& x = tensor_arg(v[0], "_conv2d_direct").as_tensor();
+    if (!v[1].is(Kind::Tensor) || !(v[2].is_none() || v[2].is(Kind::Tensor)) || !v[6].is(Kind::Int))
+      throw TypeError("_conv2d_direct(input, weight, bias, stride, padding, dilation, groups)");
+    if (!conv2d_direct_takes(x)) return Value::none();
+    kernels::Conv2d g{};
+    const Pair stride = int_pair(v[3], "stride"), padding = int_pair(v[4], "padding"), dilation = int_pair(v[5], "dilation");
+    for (int d = 0; d < 2; ++d) {
+      g.stride[d] = stride[d], g.pad_before[d] = g.pad_after[d] = padding[d], g.dilation[d] = dilation[d];
+    }
+    g.groups = static_cast<int64_t>(v[6].as_int());
+    return Value::tensor(ag::conv2d_direct(x, v[1].as_tensor(), v[2].is_none() ? Tensor() : v[2].as_tensor(), g));
   });
   f["_col2im"] = make_builtin("_col2im", "<built-in function _col2im>", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v =

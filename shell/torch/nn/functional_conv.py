@@ -1,6 +1,7 @@
 # torch.nn.functional's convolutions and pooling, run into the same module as functional.py.
 # 1-d and 2-d convolutions, F.unfold/F.fold and 2-d max pooling run on the engine's window kernels
-# (_im2col, _col2im, _max_pool2d: engine/ops/window.h, with their derivatives); the rest is built
+# (_im2col, _col2im, _max_pool2d: engine/ops/window.h, with their derivatives; _conv2d_direct:
+# engine/ops/conv.h, oneDNN's convolutions on the CPU); the rest is built
 # from views: the input (padded) is cut into sliding windows with Tensor.unfold, as im2col does, and
 # the windows are reduced (a product with the weights, a max, a mean). Autograd flows through those
 # views, so the gradients are the convolutions' and poolings' own.
@@ -113,7 +114,8 @@ def _conv(name, nd, input, weight, bias, stride, padding, dilation, groups):
 
 
 def _conv_im2col(x, weight, bias, stride, pads, dilation, groups, batched, like):
-    """A 1-d or 2-d convolution as im2col and one product for the whole batch: im2col lays the
+    """A 1-d or 2-d convolution: the backend's direct kernel where it has one for the dtype, else
+    im2col and one product for the whole batch: im2col lays the
     batch's columns out as one (C·k, N·L) matrix, the weights (O, C·k) multiply it (group by group),
     and the (O, N·L) result is copied once into NCHW order. A 1-d one is a 2-d one of height 1. The
     result takes the memory format of like (input, weight)."""
@@ -126,6 +128,11 @@ def _conv_im2col(x, weight, bias, stride, pads, dilation, groups, batched, like)
         x = pad(x, [pads[1][0], pads[1][1], pads[0][0], pads[0][1]])
         pads = [(0, 0), (0, 0)]
     n, out_ch = x.shape[0], weight.shape[0]
+    direct = _conv2d_direct(x, weight, bias, list(stride), [pads[0][0], pads[1][0]], list(dilation), groups)
+    if direct is not None:  # the backend's direct convolution (oneDNN on the CPU, float32)
+        out = direct if nd == 2 else direct.squeeze(2)
+        out = _node(out, 'ConvolutionBackward0', like if batched else None)
+        return out if batched else out.squeeze(0)
     cols = _im2col(x, kernel, list(dilation), [pads[0][0], pads[1][0]], list(stride), True)  # (N, C·k, L)
     sizes = [(x.shape[2 + d] + 2 * pads[d][0] - dilation[d] * (kernel[d] - 1) - 1) // stride[d] + 1 for d in range(2)]
     rows, length = cols.shape[1], cols.shape[2]
