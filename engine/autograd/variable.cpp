@@ -101,9 +101,10 @@ void set_grad(const Tensor& t, const Tensor& g) {
 
 void set_requires_grad(const Tensor& t, bool flag) {
   if (!is_leaf(t))
-    throw RuntimeError(
-        "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in a "
-        "subgraph that doesn't require differentiation use var_no_grad = var.detach().");
+    throw RuntimeError(flag ? "you can only change requires_grad flags of leaf variables."
+                            : "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+                              "variable in a subgraph that doesn't require differentiation use var_no_grad = "
+                              "var.detach().");
   if (flag && !is_differentiable_dtype(t.dtype()))
     throw RuntimeError("only Tensors of floating point and complex dtype can require gradients");
   if (!flag && !meta(t)) return;

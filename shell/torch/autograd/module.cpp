@@ -106,6 +106,7 @@ void register_autograd_ops(Registry& r) {
           const bool on = b.boolean(1);
           if (on && !autograd::is_differentiable_dtype(t.dtype()))
             throw RuntimeError("only Tensors of floating point dtype can require gradients");
+          if (on && !autograd::is_leaf(t)) return b[0];  // it requires grad already, as PyTorch lets it say
           autograd::set_requires_grad(t, on);
           return b[0];
         });
