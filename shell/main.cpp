@@ -17,6 +17,7 @@
 #include "engine/core/interrupt.h"
 #include "engine/core/storage.h"
 #include "grammar/chars.h"
+#include "shell/launch.h"
 #include "shell/doctest.h"
 #include "shell/python/modules.h"
 #include "shell/repl.h"
@@ -79,7 +80,8 @@ int exit_by_interrupt() {
 // (or -c CODE) ends them, and every later argument belongs to the script
 // (sys.argv). Returns how many of argv are tsh's.
 int own_arguments(int argc, char** argv) {
-  static const char* const kTakesValue[] = {"--device", "--dtype", "--seed", "--threads", "--prefix"};
+  static const char* const kTakesValue[] = {"--device", "--dtype", "--seed", "--threads", "--prefix",
+                                            "--nproc-per-node", "--nproc_per_node", "--log-dir"};
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--doctest") return i + 1;  // every later argument is a transcript (or -v)
@@ -162,6 +164,12 @@ static int run(int argc, char** argv) {
                "write the Jupyter kernelspec of tsh-kernel (--user, the default, or --prefix P) and exit");
   app.add_flag("--user", user, "with --install-kernel: into the user's Jupyter data folder");
   app.add_option("--prefix", prefix, "with --install-kernel: into P/share/jupyter/kernels/tsh");
+  tsh::shell::LaunchOptions launch;
+  app.add_option("--nproc-per-node,--nproc_per_node", launch.nproc,
+                 "run the script as N ranks on this machine, with torchrun's variables (RANK, WORLD_SIZE, "
+                 "MASTER_ADDR, ...) for torch.distributed");
+  app.add_option("--log-dir", launch.log_dir, "with --nproc-per-node: rank k's output in DIR/rank{k}.txt");
+  app.add_flag("--rank-prefix", launch.rank_prefix, "with --nproc-per-node: '[rank{k}]: ' before each line of output");
   app.allow_extras(false);
   const int own = own_arguments(argc, argv);
   std::vector<std::string> script_args(argv + own, argv + argc);
@@ -173,6 +181,25 @@ static int run(int argc, char** argv) {
   if (version) {
     std::cout << "tsh " << TSH_VERSION << "\n";
     return 0;
+  }
+  if (launch.nproc > 0) {  // the ranks get every argument but the launcher's own
+    std::vector<std::string> rest;
+    for (int i = 1; i < argc; ++i) {
+      const std::string a = argv[i];
+      if (i < own && (a == "--nproc-per-node" || a == "--nproc_per_node" || a == "--log-dir")) {
+        ++i;
+        continue;
+      }
+      if (i < own && (a == "--rank-prefix" || a.rfind("--nproc-per-node=", 0) == 0 ||
+                      a.rfind("--nproc_per_node=", 0) == 0 || a.rfind("--log-dir=", 0) == 0))
+        continue;
+      rest.push_back(a);
+    }
+    return tsh::shell::launch_ranks(launch, rest);
+  }
+  if (!launch.log_dir.empty() || launch.rank_prefix) {
+    std::cerr << "tsh: --log-dir and --rank-prefix go with --nproc-per-node\n";
+    return 2;
   }
   if (doctest) return run_doctests(script_args);
   if (install_kernel) return write_kernelspec(user, prefix);

@@ -192,12 +192,35 @@ std::string short_name(const Value& cls) {
   return n.substr(n.rfind('.') + 1);
 }
 
+// object(): a bare instance, with no attributes and none to be set.
+struct PlainObject : InstanceObj {
+  std::string class_name() const override { return "object"; }
+  std::string module_name() const override { return "builtins"; }
+  std::string repr_of(const Value& self) const override { return "<object object at " + hex_addr(self.obj().get()) + ">"; }
+  Value attr(Interpreter&, const Value&, const std::string& name) override {
+    throw AttributeError("'object' object has no attribute '" + name + "'");
+  }
+  void set_attr(Interpreter&, const Value&, const std::string& name, const Value&) override {
+    throw AttributeError("'object' object has no attribute '" + name + "'");
+  }
+};
+
 Value object_class() {
   static Value cls = [] {
     auto t = std::make_shared<TypeObj>();
     t->name = "object";
     return Value::object(Kind::Type, t);
   }();
+  static const bool with_ctor = [] {
+    cls.as<TypeObj>()->ctor = [](Interpreter&, Args& a, Kwargs& kw) -> Value {
+      if (!a.empty() || !kw.empty()) throw TypeError("object() takes no arguments");
+      auto o = std::make_shared<PlainObject>();
+      o->type = object_class();
+      return Value::object(Kind::Instance, o);
+    };
+    return true;
+  }();
+  (void)with_ctor;
   return cls;
 }
 

@@ -10,6 +10,7 @@
 #include "shell/python/exceptions.h"
 #include "shell/torch/utils/benchmark/benchmark.h"
 #include "shell/torch/cuda/module.h"
+#include "shell/torch/distributed/distributed.h"
 #include "shell/torch/layout.h"
 #include "shell/torch/memory_format.h"
 #include "shell/torch/autograd/module.h"
@@ -145,6 +146,7 @@ Value make_torch_module(Interpreter&) {
   install_autograd_module(attrs);  // after the grad-mode switches it re-exports
   install_optim_module(attrs);
   install_nn_package(attrs);  // torch.nn, filled on first use
+  install_distributed_package(attrs);  // torch.distributed, filled on first use
   install_benchmark(attrs);  // torch.utils.benchmark, get/set_num_threads
   install_data_package(attrs);  // torch.utils.data
   install_join_attrs(attrs);

@@ -1,0 +1,123 @@
+// shell/torch/distributed/distributed_builtins.cpp — what distributed_c10d.py calls in C++: a
+// process group's rendezvous (the TCPStore server on the master rank, a client everywhere) and
+// its collectives on CPU tensors. Arguments arrive checked, with PyTorch's messages, by the Python.
+#include <chrono>
+#include <memory>
+
+#include "engine/ops/copy.h"
+#include "shell/interp.h"
+#include "shell/python/call_args.h"
+#include "shell/python/embedded.h"
+#include "shell/python/errors.h"
+#include "shell/torch/distributed/distributed.h"
+#include "shell/torch/distributed/process_group.h"
+
+namespace tsh::shell {
+
+namespace {
+
+// A process group's C++ half, held by the Python ProcessGroup object.
+struct GroupObj : InstanceObj {
+  std::shared_ptr<dist::TcpStoreServer> server;  // on the rank that serves the store
+  std::shared_ptr<dist::GlooGroup> group;
+  std::string class_name() const override { return "_GlooGroup"; }
+  std::string module_name() const override { return "torch.distributed"; }
+  Value attr(Interpreter&, const Value&, const std::string& name) override {
+    throw AttributeError("'_GlooGroup' object has no attribute '" + name + "'");
+  }
+};
+
+dist::GlooGroup& group_of(const Value& v) {
+  if (!v.is(Kind::Instance) || v.as<InstanceObj>()->class_name() != "_GlooGroup")
+    throw TypeError("expected a process group");
+  auto* g = static_cast<GroupObj*>(v.as<InstanceObj>());
+  if (!g->group) throw RuntimeError("the process group has been destroyed");
+  return *g->group;
+}
+
+const Tensor& tensor_of(const Value& v) {
+  if (!v.is(Kind::Tensor)) throw TypeError("expected a Tensor");
+  return v.as_tensor();
+}
+
+std::chrono::milliseconds seconds(const Value& v) {
+  return std::chrono::milliseconds(static_cast<int64_t>(v.is(Kind::Float) ? v.as_float() * 1000 : double(v.as_int()) * 1000));
+}
+
+// Runs a collective, turning the libraries' failures into RuntimeError (DistStoreError for a
+// store that timed out), with the interpreter's Ctrl-C still honoured between collectives.
+template <typename F> Value guarded(F&& f) {
+  try {
+    f();
+  } catch (const dist::StoreTimeout& e) {
+    throw PyError("torch.distributed.DistStoreError", e.what());
+  } catch (const tsh::Error&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw RuntimeError(e.what());
+  }
+  return Value::none();
+}
+
+}  // namespace
+
+void install_distributed_builtins(std::map<std::string, Value>& d) {
+  // _new_gloo_group(host, port, rank, world_size, timeout_seconds, serve, prefix): joins (and on
+  // the serving rank first starts) the TCPStore at host:port, then Gloo's full mesh.
+  d["_new_gloo_group"] = make_builtin("_new_gloo_group", "<built-in function _new_gloo_group>", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("_new_gloo_group", a, kw,
+                                       {"host", "port", "rank", "world_size", "timeout", "serve", "prefix"}, 7);
+    auto obj = std::make_shared<GroupObj>();
+    const std::string host = v[0].as_str();
+    uint16_t port = static_cast<uint16_t>(v[1].as_int());
+    const int rank = static_cast<int>(v[2].as_int()), size = static_cast<int>(v[3].as_int());
+    const auto timeout = seconds(v[4]);
+    guarded([&] {
+      if (truthy(v[5])) {
+        obj->server = std::make_shared<dist::TcpStoreServer>(port);
+        port = obj->server->port();
+      }
+      auto store = std::make_shared<dist::TcpStoreClient>(host, port, timeout);
+      obj->group = std::make_shared<dist::GlooGroup>(store, v[6].as_str(), rank, size, timeout);
+    });
+    return Value::object(Kind::Instance, obj);
+  });
+  d["_destroy_gloo_group"] = make_builtin("_destroy_gloo_group", "<built-in function _destroy_gloo_group>", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.size() != 1 || !a[0].is(Kind::Instance)) throw TypeError("_destroy_gloo_group(group)");
+    auto* g = static_cast<GroupObj*>(a[0].as<InstanceObj>());
+    g->group.reset();
+    g->server.reset();
+    return Value::none();
+  });
+  // _gloo(group, name, out, input, peer, op): one collective. out and input are contiguous CPU
+  // tensors (input may be None); peer is the root, destination or source rank; op ReduceOp's index.
+  d["_gloo"] = make_builtin("_gloo", "<built-in function _gloo>", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("_gloo", a, kw, {"group", "name", "out", "input", "peer", "op"}, 6);
+    dist::GlooGroup& g = group_of(v[0]);
+    const std::string name = v[1].as_str();
+    const int peer = static_cast<int>(v[4].as_int());
+    const auto op = static_cast<dist::ReduceOp>(v[5].as_int());
+    Value result = Value::none();
+    guarded([&] {
+      if (name == "barrier") return g.barrier();
+      const Tensor& out = tensor_of(v[2]);
+      if (name == "all_reduce") return g.all_reduce(out, op);
+      if (name == "broadcast") return g.broadcast(out, peer);
+      if (name == "reduce") return g.reduce(out, peer, op);
+      if (name == "send") return g.send(out, peer, static_cast<int>(v[5].as_int()));
+      if (name == "recv") {
+        result = Value::integer(g.recv(out, peer, static_cast<int>(v[5].as_int())));
+        return;
+      }
+      const Tensor& in = tensor_of(v[3]);
+      if (name == "all_gather") return g.all_gather(out, in);
+      if (name == "gather") return g.gather(out, in, peer);
+      if (name == "scatter") return g.scatter(out, in, peer);
+      if (name == "all_to_all") return g.all_to_all(out, in);
+      throw RuntimeError("_gloo: unknown collective " + name);
+    });
+    return result;
+  });
+}
+
+}  // namespace tsh::shell

@@ -1,0 +1,578 @@
+# torch.distributed's process groups and collectives, as PyTorch's distributed_c10d.py gives them,
+# over Gloo (Debian's libgloo) and a TCPStore that speaks PyTorch's protocol: the C++ half is
+# distributed_builtins.cpp (_new_gloo_group, _gloo). CPU tensors go to Gloo as they are (a
+# contiguous copy for any other layout); CUDA tensors are staged through the host, as PyTorch's
+# Gloo backend does. Every rank must call the collectives in the same order.
+import os
+import torch
+
+__all__ = ['Backend', 'ReduceOp', 'Work', 'ProcessGroup', 'group', 'GroupMember', 'is_available',
+           'is_initialized', 'is_gloo_available', 'is_mpi_available', 'is_nccl_available', 'is_torchelastic_launched',
+           'init_process_group', 'destroy_process_group', 'get_rank', 'get_world_size', 'get_backend', 'barrier',
+           'all_reduce', 'broadcast', 'reduce', 'all_gather', 'all_gather_into_tensor', 'gather', 'scatter',
+           'reduce_scatter_tensor', 'all_to_all_single', 'send', 'recv', 'isend', 'irecv', 'get_global_rank',
+           'get_process_group_ranks', 'DistError', 'DistStoreError', 'DistNetworkError', 'DistBackendError']
+
+
+class DistError(RuntimeError):
+    pass
+
+
+class DistBackendError(DistError):
+    pass
+
+
+class DistNetworkError(DistError):
+    pass
+
+
+class DistStoreError(DistError):
+    pass
+
+
+class RedOpType:
+    """A member of ReduceOp (ReduceOp.SUM, ...): PyTorch's enum, printed as <RedOpType.SUM: 0>."""
+
+    def __init__(self, name, value):
+        self.name = name
+        self.value = value
+
+    def __repr__(self):
+        return f'<RedOpType.{self.name}: {self.value}>'
+
+    def __str__(self):
+        return f'RedOpType.{self.name}'
+
+    def __eq__(self, other):
+        return isinstance(other, RedOpType) and other.value == self.value
+
+    def __hash__(self):
+        return self.value
+
+
+class ReduceOp:
+    """How all_reduce, reduce and reduce_scatter combine the ranks' values."""
+    SUM = RedOpType('SUM', 0)
+    AVG = RedOpType('AVG', 1)
+    PRODUCT = RedOpType('PRODUCT', 2)
+    MIN = RedOpType('MIN', 3)
+    MAX = RedOpType('MAX', 4)
+    BAND = RedOpType('BAND', 5)
+    BOR = RedOpType('BOR', 6)
+    BXOR = RedOpType('BXOR', 7)
+    PREMUL_SUM = RedOpType('PREMUL_SUM', 8)
+    RedOpType = RedOpType
+
+
+class Backend:
+    """The backends' names: Backend('GLOO') is 'gloo'."""
+    UNDEFINED = 'undefined'
+    GLOO = 'gloo'
+    NCCL = 'nccl'
+    UCC = 'ucc'
+    MPI = 'mpi'
+
+    def __new__(cls, name):
+        if not isinstance(name, str):
+            raise ValueError(f'Backend constructor parameter must be string-ish, but got: {type(name)}')
+        return name.lower()
+
+
+class Work:
+    """What a collective called with async_op=True returns. tsh runs collectives as they are called,
+    so a Work is complete when you get it."""
+
+    def wait(self, timeout=None):
+        return True
+
+    def is_completed(self):
+        return True
+
+    def is_success(self):
+        return True
+
+    def exception(self):
+        return None
+
+    def source_rank(self):
+        if getattr(self, '_source', None) is None:
+            raise RuntimeError('source_rank() may only be called on recv or recvAnysource work objects')
+        return self._source
+
+    def synchronize(self):
+        pass
+
+
+class ProcessGroup:
+    """A group of ranks that run collectives together (group.WORLD: every rank)."""
+
+    def __init__(self, handle, rank, size, backend, ranks):
+        self._handle = handle
+        self._rank = rank
+        self._size = size
+        self._backend = backend
+        self._ranks = ranks
+
+    def rank(self):
+        return self._rank
+
+    def size(self):
+        return self._size
+
+    def name(self):
+        return self._backend
+
+
+class GroupMember:
+    WORLD = None
+    NON_GROUP_MEMBER = -100
+
+
+class group:
+    WORLD = None
+
+
+_group_class = group  # for destroy_process_group, whose parameter has the same name
+
+
+class _State:
+    default = None  # the default ProcessGroup (module state lives here: `global` names the session's)
+
+
+def is_available():
+    return True
+
+
+def is_gloo_available():
+    return True
+
+
+def is_mpi_available():
+    return False
+
+
+def is_nccl_available():
+    return False
+
+
+def is_torchelastic_launched():
+    return os.environ.get('TORCHELASTIC_RUN_ID') is not None
+
+
+def is_initialized():
+    return _State.default is not None
+
+
+def _world(group_arg, default_only=False):
+    if _State.default is None:
+        raise ValueError('Default process group has not been initialized, please make sure to call init_process_group.')
+    if group_arg is None or group_arg is GroupMember.WORLD:
+        return _State.default
+    if not isinstance(group_arg, ProcessGroup):
+        raise TypeError(f'Invalid process group specified: {group_arg}')
+    return group_arg
+
+
+def _seconds(timeout, default):
+    if timeout is None:
+        return default
+    if hasattr(timeout, 'total_seconds'):
+        return timeout.total_seconds()
+    return float(timeout)
+
+
+def _env(name, method):
+    value = os.environ.get(name)
+    if value is None:
+        raise ValueError(f'Error initializing torch.distributed using {method} rendezvous: environment variable '
+                         f'{name} expected, but not set')
+    return value
+
+
+def _rendezvous(init_method, rank, world_size):
+    """(host, port, rank, world_size) from env:// or tcp://host:port[?rank=..&world_size=..]."""
+    if init_method.startswith('env://'):
+        if rank < 0:
+            rank = int(_env('RANK', 'env://'))
+        if world_size < 0:
+            world_size = int(_env('WORLD_SIZE', 'env://'))
+        host = _env('MASTER_ADDR', 'env://')
+        port = int(_env('MASTER_PORT', 'env://'))
+        return host, port, rank, world_size
+    if init_method.startswith('tcp://'):
+        rest = init_method[len('tcp://'):]
+        query = {}
+        if '?' in rest:
+            rest, q = rest.split('?', 1)
+            for part in q.split('&'):
+                if '=' in part:
+                    k, v = part.split('=', 1)
+                    query[k] = v
+        if rest.startswith('['):  # [ipv6]:port
+            host, _, port = rest[1:].partition(']:')
+        else:
+            host, _, port = rest.rpartition(':')
+        if not port or not host:
+            raise ValueError('Error initializing torch.distributed using tcp:// rendezvous: port number missing')
+        if rank < 0:
+            if 'rank' not in query:
+                raise ValueError('Error initializing torch.distributed using tcp:// rendezvous: rank parameter missing')
+            rank = int(query['rank'])
+        if world_size < 0:
+            if 'world_size' not in query:
+                raise ValueError('Error initializing torch.distributed using tcp:// rendezvous: world size parameter '
+                                 'missing')
+            world_size = int(query['world_size'])
+        return host, int(port), rank, world_size
+    if init_method.startswith('file://'):
+        raise NotImplementedError('init_process_group: file:// rendezvous is not supported by tsh (use env:// or tcp://)')
+    raise RuntimeError(f'No rendezvous handler for {init_method.split("://")[0]}://')
+
+
+def init_process_group(backend=None, init_method=None, timeout=None, world_size=-1, rank=-1, store=None,
+                       group_name='', pg_options=None, device_id=None):
+    if _State.default is not None:
+        raise ValueError('trying to initialize the default process group twice!')
+    if store is not None and init_method is not None:
+        raise AssertionError('Cannot specify both init_method and store.')
+    if store is not None:
+        raise NotImplementedError('init_process_group(store=...) is not supported by tsh: use env:// or tcp://')
+    if pg_options is not None or device_id is not None:
+        raise NotImplementedError('init_process_group: pg_options and device_id are not supported by tsh')
+    name = 'gloo' if backend is None else Backend(backend)
+    if name == 'mpi':
+        raise RuntimeError("Distributed package doesn't have MPI built in. MPI is only included if you build PyTorch "
+                           'from source on a host that has MPI installed.')
+    if name == 'nccl':
+        raise RuntimeError("Distributed package doesn't have NCCL built in")
+    if name not in ('gloo', 'cpu:gloo', 'cpu:gloo,cuda:gloo'):
+        raise AssertionError(f'Unknown backend type {name}')
+    host, port, rank, world_size = _rendezvous('env://' if init_method is None else init_method, rank, world_size)
+    if world_size <= 0:
+        raise ValueError(f'Invalid world_size: {world_size}')
+    if not 0 <= rank < world_size:
+        raise ValueError(f'Invalid rank: {rank}')
+    # Under torchrun the agent serves the store and every rank is its client; else rank 0 serves it.
+    agent = os.environ.get('TORCHELASTIC_USE_AGENT_STORE') == 'True'
+    handle = _new_gloo_group(host, port, rank, world_size, _seconds(timeout, 1800.0), rank == 0 and not agent,
+                             'default_pg/' + (group_name or '0') + '/')
+    _State.default = ProcessGroup(handle, rank, world_size, 'gloo', list(range(world_size)))
+    group.WORLD = _State.default
+    GroupMember.WORLD = _State.default
+
+
+def destroy_process_group(group=None):
+    if _State.default is None:
+        raise AssertionError('Process group cannot be None')
+    if group is not None and group is not _State.default:
+        raise ValueError('Invalid process group specified')
+    _destroy_gloo_group(_State.default._handle)
+    _State.default = None
+    _group_class.WORLD = None
+    GroupMember.WORLD = None
+
+
+def get_rank(group=None):
+    return _world(group)._rank
+
+
+def get_world_size(group=None):
+    return _world(group)._size
+
+
+def get_backend(group=None):
+    return _world(group)._backend
+
+
+def get_global_rank(group, group_rank):
+    pg = _world(group)
+    if not 0 <= group_rank < pg._size:
+        raise ValueError(f'Group {group} does not contain rank {group_rank}')
+    return pg._ranks[group_rank]
+
+
+def get_process_group_ranks(group):
+    return list(_world(group)._ranks)
+
+
+_GLOO_DTYPES = (torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int8, torch.uint8, torch.bool,
+                torch.int32, torch.int64)
+
+
+def _dims(shape):
+    """A shape as c10 prints one in its messages: (2), (1, 2)."""
+    return '(' + ', '.join(str(d) for d in shape) + ')'
+
+
+# c10's names of the scalar types, as its TensorOptions print them in Gloo's messages
+_C_TYPE_NAMES = {torch.float32: 'float', torch.float64: 'double', torch.float16: 'c10::Half',
+                 torch.bfloat16: 'c10::BFloat16', torch.int8: 'signed char', torch.uint8: 'unsigned char',
+                 torch.int16: 'short int', torch.int32: 'int', torch.int64: 'long int', torch.bool: 'bool',
+                 torch.complex64: 'c10::complex<float>', torch.complex128: 'c10::complex<double>'}
+
+
+def _options(t):
+    return (f'TensorOptions(dtype={_C_TYPE_NAMES.get(t.dtype, str(t.dtype))}, device={t.device}, layout=Strided, '
+            'requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt))')
+
+
+def _check_tensor(tensor, param='tensor'):
+    if not isinstance(tensor, torch.Tensor):
+        raise TypeError(f'Invalid function argument. Expected parameter `{param}` of type torch.Tensor\n'
+                        f'             but got {type(tensor)} instead.')
+
+
+def _check_dtype(tensor):
+    if tensor.dtype not in _GLOO_DTYPES and not tensor.is_complex():
+        raise RuntimeError('Invalid scalar type')
+
+
+def _check_op(op, tensor, name):
+    if not isinstance(op, RedOpType):
+        raise TypeError(f'{name}(): argument op must be a torch.distributed.ReduceOp, not {type(op).__name__}')
+    if op == ReduceOp.PREMUL_SUM:
+        raise RuntimeError('Cannot use ReduceOp.PREMUL_SUM with Gloo')
+    if op in (ReduceOp.BAND, ReduceOp.BOR, ReduceOp.BXOR) and (tensor.is_floating_point() or tensor.is_complex()):
+        raise RuntimeError(f'Cannot use ReduceOp.{op.name} with non-integral dtype')
+    if tensor.is_complex() and op not in (ReduceOp.SUM, ReduceOp.AVG):
+        raise ValueError(f'{name} does not support {op} on complex tensors')
+
+
+def _check_root(pg, root, what, kind='root'):
+    if not 0 <= root < pg._size:
+        raise RuntimeError(f'ProcessGroupGloo::{what}: invalid {kind} rank: {root}')
+
+
+def _staged(tensor):
+    """The tensor Gloo works on: tensor itself when a contiguous CPU tensor of Gloo's dtypes, else a
+    contiguous CPU copy (complex tensors as their real view)."""
+    t = torch.view_as_real(tensor) if tensor.is_complex() else tensor
+    if t.device.type == 'cpu' and t.is_contiguous():
+        return t
+    return t.detach().to('cpu').contiguous()
+
+
+def _written(tensor, staged):
+    """Puts a staged result back into tensor when it was a copy."""
+    target = torch.view_as_real(tensor) if tensor.is_complex() else tensor
+    if staged is not target:
+        with torch.no_grad():
+            target.copy_(staged)
+
+
+def _done(async_op, source=None):
+    if not async_op:
+        return source if source is not None else None
+    w = Work()
+    w._source = source
+    return w
+
+
+def all_reduce(tensor, op=ReduceOp.SUM, group=None, async_op=False):
+    _check_tensor(tensor)
+    pg = _world(group)
+    _check_dtype(tensor)
+    _check_op(op, tensor, 'all_reduce')
+    t = _staged(tensor)
+    _gloo(pg._handle, 'all_reduce', t, None, 0, op.value)
+    _written(tensor, t)
+    if op == ReduceOp.AVG:
+        tensor.div_(pg._size)
+    return _done(async_op)
+
+
+def broadcast(tensor, src=None, group=None, async_op=False, group_src=None):
+    _check_tensor(tensor)
+    pg = _world(group)
+    _check_dtype(tensor)
+    src = group_src if src is None else src
+    _check_root(pg, src, 'broadcast')
+    t = _staged(tensor)
+    _gloo(pg._handle, 'broadcast', t, None, src, 0)
+    _written(tensor, t)
+    return _done(async_op)
+
+
+def reduce(tensor, dst=None, op=ReduceOp.SUM, group=None, async_op=False, group_dst=None):
+    _check_tensor(tensor)
+    pg = _world(group)
+    _check_dtype(tensor)
+    dst = group_dst if dst is None else dst
+    _check_root(pg, dst, 'reduce')
+    _check_op(op, tensor, 'reduce')
+    t = _staged(tensor)
+    _gloo(pg._handle, 'reduce', t, None, dst, op.value)
+    _written(tensor, t)
+    if op == ReduceOp.AVG and pg._rank == dst:
+        tensor.div_(pg._size)
+    return _done(async_op)
+
+
+def all_gather(tensor_list, tensor, group=None, async_op=False):
+    _check_tensor(tensor)
+    pg = _world(group)
+    _check_dtype(tensor)
+    if not isinstance(tensor_list, list) or len(tensor_list) != pg._size:
+        raise RuntimeError('ProcessGroupGloo::allgather: invalid output tensor list at index 0 (expected length '
+                           f'{pg._size}, got {len(tensor_list) if isinstance(tensor_list, list) else 0})')
+    for t in tensor_list:
+        _check_tensor(t, 'tensor_list')
+        if t.dtype != tensor.dtype:
+            raise RuntimeError('ProcessGroupGloo::allgather: invalid tensor type at index 0 (expected '
+                               f'{tensor.type()}, got {t.type()})')
+        if t.shape != tensor.shape:
+            raise RuntimeError('ProcessGroupGloo::allgather: invalid tensor size at index 0 (expected '
+                               f'{list(tensor.shape)}, got {list(t.shape)})')
+    src = _staged(tensor)
+    flat = torch.empty([pg._size] + list(src.shape), dtype=src.dtype)
+    _gloo(pg._handle, 'all_gather', flat, src, 0, 0)
+    with torch.no_grad():
+        for i, t in enumerate(tensor_list):
+            (torch.view_as_real(t) if t.is_complex() else t).copy_(flat[i])
+    return _done(async_op)
+
+
+def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=False):
+    _check_tensor(output_tensor, 'output_tensor')
+    _check_tensor(input_tensor, 'input_tensor')
+    pg = _world(group)
+    _check_dtype(input_tensor)
+    # Gloo's all_gather_into_tensor is all_gather into output.chunk(world): each chunk must have
+    # input's type, then its shape
+    if output_tensor.dtype != input_tensor.dtype:
+        raise RuntimeError(f'ProcessGroupGloo::allgather: invalid tensor type at index 0 (expected '
+                           f'{_options(input_tensor)}, got {_options(output_tensor)})')
+    pieces = output_tensor.chunk(pg._size)
+    for piece in pieces:
+        if list(piece.shape) != list(input_tensor.shape):
+            raise RuntimeError(f'ProcessGroupGloo::allgather: invalid tensor size at index 0 (expected '
+                               f'{_dims(input_tensor.shape)}, got {_dims(piece.shape)})')
+    if len(pieces) != pg._size:
+        raise RuntimeError('output tensor size must be equal to world_size times input tensor size')
+    src = _staged(input_tensor)
+    out = _staged(output_tensor)
+    _gloo(pg._handle, 'all_gather', out, src, 0, 0)
+    _written(output_tensor, out)
+    return _done(async_op)
+
+
+def gather(tensor, gather_list=None, dst=None, group=None, async_op=False, group_dst=None):
+    _check_tensor(tensor)
+    pg = _world(group)
+    _check_dtype(tensor)
+    dst = (group_dst if group_dst is not None else 0) if dst is None else dst
+    _check_root(pg, dst, 'gather')
+    if pg._rank == dst:
+        if not gather_list:
+            raise ValueError('Argument ``gather_list`` must be specified on destination rank.')
+    elif gather_list:
+        raise ValueError('Argument ``gather_list`` must NOT be specified on non-destination ranks.')
+    src = _staged(tensor)
+    flat = torch.empty([pg._size] + list(src.shape), dtype=src.dtype)
+    _gloo(pg._handle, 'gather', flat, src, dst, 0)
+    if pg._rank == dst:
+        with torch.no_grad():
+            for i, t in enumerate(gather_list):
+                (torch.view_as_real(t) if t.is_complex() else t).copy_(flat[i])
+    return _done(async_op)
+
+
+def scatter(tensor, scatter_list=None, src=None, group=None, async_op=False, group_src=None):
+    _check_tensor(tensor)
+    pg = _world(group)
+    _check_dtype(tensor)
+    src = (group_src if group_src is not None else 0) if src is None else src
+    _check_root(pg, src, 'scatter')
+    if pg._rank == src:
+        if not scatter_list:
+            raise ValueError('Argument ``scatter_list`` must be specified on source rank.')
+    elif scatter_list:
+        raise ValueError('Argument ``scatter_list`` must NOT be specified on non-source ranks.')
+    out = _staged(tensor)
+    flat = None
+    if pg._rank == src:
+        if len(scatter_list) != pg._size:
+            raise RuntimeError(f'ProcessGroupGloo::scatter: Incorrect input list size {len(scatter_list)}. Input list '
+                               f'size should be {pg._size}, same as size of the process group.')
+        flat = torch.stack([_staged(t) for t in scatter_list]).contiguous()
+    else:
+        flat = torch.empty(0, dtype=out.dtype)
+    _gloo(pg._handle, 'scatter', out, flat, src, 0)
+    _written(tensor, out)
+    return _done(async_op)
+
+
+def reduce_scatter_tensor(output, input, op=ReduceOp.SUM, group=None, async_op=False):
+    _check_tensor(output, 'output')
+    _check_tensor(input, 'input')
+    pg = _world(group)
+    _check_dtype(input)
+    _check_op(op, input, 'reduce_scatter_tensor')
+    if input.numel() != output.numel() * pg._size:
+        raise RuntimeError('input tensor must be the same size as output size times world size')
+    # As PyTorch's Gloo backend: all_reduce a copy, then keep this rank's chunk.
+    whole = _staged(input).clone()
+    _gloo(pg._handle, 'all_reduce', whole, None, 0, op.value)
+    mine = whole.reshape(pg._size, -1)[pg._rank]
+    with torch.no_grad():
+        target = torch.view_as_real(output) if output.is_complex() else output
+        target.copy_(mine.reshape(target.shape))
+    if op == ReduceOp.AVG:
+        output.div_(pg._size)
+    return _done(async_op)
+
+
+def all_to_all_single(output, input, output_split_sizes=None, input_split_sizes=None, group=None, async_op=False):
+    _check_tensor(output, 'output')
+    _check_tensor(input, 'input')
+    pg = _world(group)
+    _check_dtype(input)
+    if output_split_sizes is not None or input_split_sizes is not None:
+        raise NotImplementedError('all_to_all_single with split sizes is not supported by tsh yet (equal splits only)')
+    if input.numel() % pg._size or output.numel() != input.numel():
+        raise RuntimeError('Tensor\'s dim 0 does not divide equally across group size')
+    src = _staged(input)
+    out = _staged(output)
+    _gloo(pg._handle, 'all_to_all', out, src, 0, 0)
+    _written(output, out)
+    return _done(async_op)
+
+
+def barrier(group=None, async_op=False, device_ids=None):
+    pg = _world(group)
+    _gloo(pg._handle, 'barrier', None, None, 0, 0)
+    return _done(async_op)
+
+
+def send(tensor, dst=None, group=None, tag=0, group_dst=None):
+    _check_tensor(tensor)
+    pg = _world(group)
+    dst = group_dst if dst is None else dst
+    if dst == pg._rank:
+        raise ValueError('Invalid destination rank: destination rank should not be the same as the rank of the '
+                         'current process.')
+    _check_root(pg, dst, 'send', 'destination')
+    _check_dtype(tensor)
+    _gloo(pg._handle, 'send', _staged(tensor), None, dst, tag)
+
+
+def recv(tensor, src=None, group=None, tag=0, group_src=None):
+    _check_tensor(tensor)
+    pg = _world(group)
+    src = group_src if src is None else src
+    if src is not None and src == pg._rank:
+        raise ValueError('Invalid source rank: source rank should not be the same as the rank of the current process.')
+    _check_dtype(tensor)
+    t = _staged(tensor)
+    sender = _gloo(pg._handle, 'recv', t, None, -1 if src is None else src, tag)
+    _written(tensor, t)
+    return sender
+
+
+def isend(tensor, dst=None, group=None, tag=0, group_dst=None):
+    send(tensor, dst, group, tag, group_dst)
+    return _done(True)
+
+
+def irecv(tensor, src=None, group=None, tag=0, group_src=None):
+    return _done(True, recv(tensor, src, group, tag, group_src))

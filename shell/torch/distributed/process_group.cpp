@@ -1,0 +1,298 @@
+// shell/torch/distributed/process_group.cpp — Gloo's collectives on tsh's CPU tensors.
+#include "shell/torch/distributed/process_group.h"
+
+#include <gloo/allgather.h>
+#include <gloo/allreduce.h>
+#include <gloo/alltoall.h>
+#include <gloo/barrier.h>
+#include <gloo/broadcast.h>
+#include <gloo/gather.h>
+#include <gloo/reduce.h>
+#include <gloo/rendezvous/context.h>
+#include <gloo/rendezvous/store.h>
+#include <gloo/scatter.h>
+#include <gloo/transport/tcp/device.h>
+#include <gloo/transport/unbound_buffer.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+
+#include "engine/core/half.h"
+
+namespace tsh::dist {
+
+namespace {
+
+// gloo's view of the TCPStore, under the group's prefix.
+class StoreAdapter : public gloo::rendezvous::Store {
+ public:
+  StoreAdapter(TcpStoreClient& store, std::string prefix) : store_(store), prefix_(std::move(prefix)) {}
+  void set(const std::string& key, const std::vector<char>& data) override {
+    store_.set(prefix_ + key, Bytes(data.begin(), data.end()));
+  }
+  std::vector<char> get(const std::string& key) override {
+    const Bytes b = store_.get(prefix_ + key);
+    return std::vector<char>(b.begin(), b.end());
+  }
+  void wait(const std::vector<std::string>& keys) override { wait(keys, store_.timeout()); }
+  void wait(const std::vector<std::string>& keys, const std::chrono::milliseconds& timeout) override {
+    std::vector<std::string> full;
+    for (const auto& k : keys) full.push_back(prefix_ + k);
+    store_.wait(full, timeout);
+  }
+
+ private:
+  TcpStoreClient& store_;
+  std::string prefix_;
+};
+
+// The device to connect from: GLOO_SOCKET_IFNAME's interface, else this host's name, else (with
+// PyTorch's warning) the loopback address.
+std::shared_ptr<gloo::transport::Device> make_device() {
+  gloo::transport::tcp::attr attr;
+  if (const char* iface = std::getenv("GLOO_SOCKET_IFNAME"); iface && *iface) {
+    attr.iface = iface;
+    return gloo::transport::tcp::CreateDevice(attr);
+  }
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) == 0) {
+    try {
+      attr.hostname = host;
+      return gloo::transport::tcp::CreateDevice(attr);
+    } catch (const std::exception&) {
+    }
+  }
+  std::fprintf(stderr,
+               "[W] Unable to resolve hostname to a (local) address. Using the loopback address as fallback. "
+               "Manually set the network interface to bind to with GLOO_SOCKET_IFNAME.\n");
+  attr = gloo::transport::tcp::attr("127.0.0.1");
+  return gloo::transport::tcp::CreateDevice(attr);
+}
+
+using ReduceFn = void (*)(void*, const void*, const void*, size_t);
+
+template <typename T, typename Op> void combine(void* c, const void* a, const void* b, size_t n) {
+  T* out = static_cast<T*>(c);
+  const T* x = static_cast<const T*>(a);
+  const T* y = static_cast<const T*>(b);
+  for (size_t i = 0; i < n; ++i) out[i] = Op::apply(x[i], y[i]);
+}
+
+// Each op per element; the 16-bit floats compute in float, bools as logic.
+struct Add {
+  template <typename T> static T apply(T a, T b) {
+    if constexpr (std::is_same_v<T, bool>) return a || b;
+    else if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) return T(static_cast<float>(a) + static_cast<float>(b));
+    else return static_cast<T>(a + b);
+  }
+};
+struct Mul {
+  template <typename T> static T apply(T a, T b) {
+    if constexpr (std::is_same_v<T, bool>) return a && b;
+    else if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) return T(static_cast<float>(a) * static_cast<float>(b));
+    else return static_cast<T>(a * b);
+  }
+};
+struct Min {
+  template <typename T> static T apply(T a, T b) {
+    if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) return static_cast<float>(b) < static_cast<float>(a) ? b : a;
+    else return b < a ? b : a;
+  }
+};
+struct Max {
+  template <typename T> static T apply(T a, T b) {
+    if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) return static_cast<float>(b) > static_cast<float>(a) ? b : a;
+    else return b > a ? b : a;
+  }
+};
+struct And {
+  template <typename T> static T apply(T a, T b) {
+    if constexpr (std::is_integral_v<T>) return static_cast<T>(a & b);
+    else return a;
+  }
+};
+struct Or {
+  template <typename T> static T apply(T a, T b) {
+    if constexpr (std::is_integral_v<T>) return static_cast<T>(a | b);
+    else return a;
+  }
+};
+struct Xor {
+  template <typename T> static T apply(T a, T b) {
+    if constexpr (std::is_integral_v<T>) return static_cast<T>(a ^ b);
+    else return a;
+  }
+};
+
+template <typename T> ReduceFn reduce_fn(ReduceOp op) {
+  switch (op) {
+    case ReduceOp::Sum:
+    case ReduceOp::Avg: return &combine<T, Add>;  // AVG: the caller divides the sum
+    case ReduceOp::Product: return &combine<T, Mul>;
+    case ReduceOp::Min: return &combine<T, Min>;
+    case ReduceOp::Max: return &combine<T, Max>;
+    case ReduceOp::Band: return &combine<T, And>;
+    case ReduceOp::Bor: return &combine<T, Or>;
+    case ReduceOp::Bxor: return &combine<T, Xor>;
+    case ReduceOp::PremulSum: break;
+  }
+  throw std::runtime_error("unsupported reduce op");
+}
+
+// f.template operator()<T>() with T the tensor's element type.
+template <typename F> auto with_type(DType d, F&& f) {
+  switch (d) {
+    case DType::Float32: return f.template operator()<float>();
+    case DType::Float64: return f.template operator()<double>();
+    case DType::Float16: return f.template operator()<Half>();
+    case DType::BFloat16: return f.template operator()<BFloat16>();
+    case DType::Int8: return f.template operator()<int8_t>();
+    case DType::UInt8: return f.template operator()<uint8_t>();
+    case DType::Bool: return f.template operator()<bool>();
+    case DType::Int32: return f.template operator()<int32_t>();
+    case DType::Int64: return f.template operator()<int64_t>();
+    default: throw std::runtime_error("Invalid scalar type");
+  }
+}
+
+}  // namespace
+
+const char* reduce_op_name(ReduceOp op) {
+  static const char* const names[] = {"SUM", "AVG", "PRODUCT", "MIN", "MAX", "BAND", "BOR", "BXOR", "PREMUL_SUM"};
+  return names[static_cast<int>(op)];
+}
+
+GlooGroup::GlooGroup(std::shared_ptr<TcpStoreClient> store, const std::string& prefix, int rank, int size,
+                     std::chrono::milliseconds timeout)
+    : rank_(rank), size_(size), timeout_(timeout), store_(std::move(store)) {
+  auto device = make_device();
+  auto context = std::make_shared<gloo::rendezvous::Context>(rank, size);
+  context->setTimeout(timeout);
+  StoreAdapter adapter(*store_, prefix);
+  try {
+    context->connectFullMesh(adapter, device);
+  } catch (const StoreTimeout&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw std::runtime_error(std::string("Gloo connectFullMesh failed with ") + e.what());
+  }
+  context_ = context;
+}
+
+GlooGroup::~GlooGroup() = default;
+
+void GlooGroup::all_reduce(const Tensor& t, ReduceOp op) {
+  with_type(t.dtype(), [&]<typename T>() {
+    gloo::AllreduceOptions o(context_);
+    o.setOutput(t.data<T>(), static_cast<size_t>(t.numel()));
+    o.setReduceFunction(reduce_fn<T>(op));
+    o.setTag(next_tag());
+    o.setTimeout(timeout_);
+    gloo::allreduce(o);
+  });
+}
+
+void GlooGroup::broadcast(const Tensor& t, int root) {
+  with_type(t.dtype(), [&]<typename T>() {
+    gloo::BroadcastOptions o(context_);
+    o.setOutput(t.data<T>(), static_cast<size_t>(t.numel()));
+    o.setRoot(root);
+    o.setTag(next_tag());
+    o.setTimeout(timeout_);
+    gloo::broadcast(o);
+  });
+}
+
+void GlooGroup::reduce(const Tensor& t, int root, ReduceOp op) {
+  with_type(t.dtype(), [&]<typename T>() {
+    gloo::ReduceOptions o(context_);
+    o.setOutput(t.data<T>(), static_cast<size_t>(t.numel()));
+    o.setRoot(root);
+    o.setReduceFunction(reduce_fn<T>(op));
+    o.setTag(next_tag());
+    o.setTimeout(timeout_);
+    gloo::reduce(o);
+  });
+}
+
+void GlooGroup::all_gather(const Tensor& out, const Tensor& in) {
+  with_type(in.dtype(), [&]<typename T>() {
+    gloo::AllgatherOptions o(context_);
+    o.setInput(in.data<T>(), static_cast<size_t>(in.numel()));
+    o.setOutput(out.data<T>(), static_cast<size_t>(out.numel()));
+    o.setTag(next_tag());
+    o.setTimeout(timeout_);
+    gloo::allgather(o);
+  });
+}
+
+void GlooGroup::gather(const Tensor& out, const Tensor& in, int root) {
+  with_type(in.dtype(), [&]<typename T>() {
+    gloo::GatherOptions o(context_);
+    o.setInput(in.data<T>(), static_cast<size_t>(in.numel()));
+    if (rank_ == root) o.setOutput(out.data<T>(), static_cast<size_t>(out.numel()));
+    o.setRoot(root);
+    o.setTag(next_tag());
+    o.setTimeout(timeout_);
+    gloo::gather(o);
+  });
+}
+
+void GlooGroup::scatter(const Tensor& out, const Tensor& in, int root) {
+  with_type(out.dtype(), [&]<typename T>() {
+    gloo::ScatterOptions o(context_);
+    const size_t n = static_cast<size_t>(out.numel());
+    std::vector<T*> parts;
+    if (rank_ == root)
+      for (int r = 0; r < size_; ++r) parts.push_back(in.data<T>() + static_cast<size_t>(r) * n);
+    if (rank_ == root) o.setInputs(parts, n);
+    o.setOutput(out.data<T>(), n);
+    o.setRoot(root);
+    o.setTag(next_tag());
+    o.setTimeout(timeout_);
+    gloo::scatter(o);
+  });
+}
+
+void GlooGroup::all_to_all(const Tensor& out, const Tensor& in) {
+  with_type(in.dtype(), [&]<typename T>() {
+    gloo::AlltoallOptions o(context_);
+    o.setInput(in.data<T>(), static_cast<size_t>(in.numel()));
+    o.setOutput(out.data<T>(), static_cast<size_t>(out.numel()));
+    o.setTag(next_tag());
+    o.setTimeout(timeout_);
+    gloo::alltoall(o);
+  });
+}
+
+void GlooGroup::barrier() {
+  gloo::BarrierOptions o(context_);
+  o.setTag(next_tag());
+  o.setTimeout(timeout_);
+  gloo::barrier(o);
+}
+
+void GlooGroup::send(const Tensor& t, int dst, int tag) {
+  auto buf = context_->createUnboundBuffer(t.data_ptr(), static_cast<size_t>(t.numel() * t.itemsize()));
+  buf->send(dst, static_cast<uint64_t>(tag));
+  buf->waitSend(timeout_);
+}
+
+int GlooGroup::recv(const Tensor& t, int src, int tag) {
+  auto buf = context_->createUnboundBuffer(t.data_ptr(), static_cast<size_t>(t.numel() * t.itemsize()));
+  if (src >= 0) {
+    buf->recv(src, static_cast<uint64_t>(tag));
+  } else {
+    std::vector<int> all;
+    for (int r = 0; r < size_; ++r)
+      if (r != rank_) all.push_back(r);
+    buf->recv(all, static_cast<uint64_t>(tag));
+  }
+  int from = src;
+  buf->waitRecv(&from, timeout_);
+  return from;
+}
+
+}  // namespace tsh::dist
