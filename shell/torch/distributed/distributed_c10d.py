@@ -10,7 +10,7 @@ __all__ = ['Backend', 'ReduceOp', 'Work', 'ProcessGroup', 'group', 'GroupMember'
            'is_initialized', 'is_gloo_available', 'is_mpi_available', 'is_nccl_available', 'is_torchelastic_launched',
            'init_process_group', 'destroy_process_group', 'get_rank', 'get_world_size', 'get_backend', 'barrier',
            'all_reduce', 'broadcast', 'reduce', 'all_gather', 'all_gather_into_tensor', 'gather', 'scatter',
-           'reduce_scatter_tensor', 'all_to_all_single', 'send', 'recv', 'isend', 'irecv', 'get_global_rank',
+           'reduce_scatter_tensor', 'reduce_scatter', 'all_to_all', 'all_to_all_single', 'new_group', 'send', 'recv', 'isend', 'irecv', 'get_global_rank',
            'get_process_group_ranks', 'DistError', 'DistStoreError', 'DistNetworkError', 'DistBackendError']
 
 
@@ -137,6 +137,8 @@ _group_class = group  # for destroy_process_group, whose parameter has the same 
 
 class _State:
     default = None  # the default ProcessGroup (module state lives here: `global` names the session's)
+    store = None  # (host, port, timeout) of the default group's store, which new groups meet in too
+    groups = 0  # new_group calls so far: every rank makes the same calls, so the count names a group
 
 
 def is_available():
@@ -171,6 +173,47 @@ def _world(group_arg, default_only=False):
     if not isinstance(group_arg, ProcessGroup):
         raise TypeError(f'Invalid process group specified: {group_arg}')
     return group_arg
+
+
+def _outside(group_arg, name):
+    """True (after PyTorch's warning) when this rank is not in group_arg: the collective is skipped."""
+    if isinstance(group_arg, int) and group_arg == GroupMember.NON_GROUP_MEMBER:
+        import warnings
+        warnings.warn(f'Running {name} on global rank {_world(None)._rank} which does not belong to the given group.')
+        return True
+    return False
+
+
+def _group_rank(pg, global_rank):
+    """A global rank's rank in pg (collectives take global ranks, whatever the group)."""
+    if pg is _State.default:
+        return global_rank
+    if global_rank not in pg._ranks:
+        raise ValueError(f'Global rank {global_rank} is not part of group {pg}')
+    return pg._ranks.index(global_rank)
+
+
+def new_group(ranks=None, timeout=None, backend=None, pg_options=None, use_local_synchronization=False,
+              group_desc=None, device_id=None):
+    """A group of some of the ranks. Every rank must call it, in the same order, even those not in
+    it (they get GroupMember.NON_GROUP_MEMBER)."""
+    world = _world(None)
+    if pg_options is not None or use_local_synchronization or device_id is not None:
+        raise NotImplementedError('new_group: pg_options, use_local_synchronization and device_id are not supported '
+                                  'by tsh')
+    if backend is not None and Backend(backend) != 'gloo':
+        raise NotImplementedError(f'new_group: tsh has the gloo backend only, not {backend}')
+    ranks = list(range(world._size)) if ranks is None else sorted(int(r) for r in ranks)
+    for r in ranks:
+        if not 0 <= r < world._size:
+            raise ValueError(f"The new group's rank should be within the world_size set by init_process_group")
+    _State.groups += 1
+    if world._rank not in ranks:
+        return GroupMember.NON_GROUP_MEMBER
+    host, port, default_timeout = _State.store
+    handle = _new_gloo_group(host, port, ranks.index(world._rank), len(ranks), _seconds(timeout, default_timeout),
+                             False, f'group{_State.groups}/')
+    return ProcessGroup(handle, ranks.index(world._rank), len(ranks), 'gloo', ranks)
 
 
 def _seconds(timeout, default):
@@ -257,6 +300,8 @@ def init_process_group(backend=None, init_method=None, timeout=None, world_size=
     handle = _new_gloo_group(host, port, rank, world_size, _seconds(timeout, 1800.0), rank == 0 and not agent,
                              'default_pg/' + (group_name or '0') + '/')
     _State.default = ProcessGroup(handle, rank, world_size, 'gloo', list(range(world_size)))
+    _State.store = (host, port, _seconds(timeout, 1800.0))
+    _State.groups = 0
     group.WORLD = _State.default
     GroupMember.WORLD = _State.default
 
@@ -273,10 +318,16 @@ def destroy_process_group(group=None):
 
 
 def get_rank(group=None):
+    if isinstance(group, int) and group == GroupMember.NON_GROUP_MEMBER:
+        _world(None)
+        return -1
     return _world(group)._rank
 
 
 def get_world_size(group=None):
+    if isinstance(group, int) and group == GroupMember.NON_GROUP_MEMBER:
+        _world(None)
+        return -1
     return _world(group)._size
 
 
@@ -370,6 +421,8 @@ def _done(async_op, source=None):
 
 def all_reduce(tensor, op=ReduceOp.SUM, group=None, async_op=False):
     _check_tensor(tensor)
+    if _outside(group, 'all_reduce'):
+        return None
     pg = _world(group)
     _check_dtype(tensor)
     _check_op(op, tensor, 'all_reduce')
@@ -383,9 +436,11 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, async_op=False):
 
 def broadcast(tensor, src=None, group=None, async_op=False, group_src=None):
     _check_tensor(tensor)
+    if _outside(group, 'broadcast'):
+        return None
     pg = _world(group)
     _check_dtype(tensor)
-    src = group_src if src is None else src
+    src = group_src if src is None else _group_rank(pg, src)
     _check_root(pg, src, 'broadcast')
     t = _staged(tensor)
     _gloo(pg._handle, 'broadcast', t, None, src, 0)
@@ -395,9 +450,11 @@ def broadcast(tensor, src=None, group=None, async_op=False, group_src=None):
 
 def reduce(tensor, dst=None, op=ReduceOp.SUM, group=None, async_op=False, group_dst=None):
     _check_tensor(tensor)
+    if _outside(group, 'reduce'):
+        return None
     pg = _world(group)
     _check_dtype(tensor)
-    dst = group_dst if dst is None else dst
+    dst = group_dst if dst is None else _group_rank(pg, dst)
     _check_root(pg, dst, 'reduce')
     _check_op(op, tensor, 'reduce')
     t = _staged(tensor)
@@ -410,6 +467,8 @@ def reduce(tensor, dst=None, op=ReduceOp.SUM, group=None, async_op=False, group_
 
 def all_gather(tensor_list, tensor, group=None, async_op=False):
     _check_tensor(tensor)
+    if _outside(group, 'all_gather'):
+        return None
     pg = _world(group)
     _check_dtype(tensor)
     if not isinstance(tensor_list, list) or len(tensor_list) != pg._size:
@@ -435,6 +494,8 @@ def all_gather(tensor_list, tensor, group=None, async_op=False):
 def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=False):
     _check_tensor(output_tensor, 'output_tensor')
     _check_tensor(input_tensor, 'input_tensor')
+    if _outside(group, 'all_gather_into_tensor'):
+        return None
     pg = _world(group)
     _check_dtype(input_tensor)
     # Gloo's all_gather_into_tensor is all_gather into output.chunk(world): each chunk must have
@@ -458,9 +519,11 @@ def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=Fal
 
 def gather(tensor, gather_list=None, dst=None, group=None, async_op=False, group_dst=None):
     _check_tensor(tensor)
+    if _outside(group, 'gather'):
+        return None
     pg = _world(group)
     _check_dtype(tensor)
-    dst = (group_dst if group_dst is not None else 0) if dst is None else dst
+    dst = (group_dst if group_dst is not None else 0) if dst is None else _group_rank(pg, dst)
     _check_root(pg, dst, 'gather')
     if pg._rank == dst:
         if not gather_list:
@@ -479,9 +542,11 @@ def gather(tensor, gather_list=None, dst=None, group=None, async_op=False, group
 
 def scatter(tensor, scatter_list=None, src=None, group=None, async_op=False, group_src=None):
     _check_tensor(tensor)
+    if _outside(group, 'scatter'):
+        return None
     pg = _world(group)
     _check_dtype(tensor)
-    src = (group_src if group_src is not None else 0) if src is None else src
+    src = (group_src if group_src is not None else 0) if src is None else _group_rank(pg, src)
     _check_root(pg, src, 'scatter')
     if pg._rank == src:
         if not scatter_list:
@@ -505,6 +570,8 @@ def scatter(tensor, scatter_list=None, src=None, group=None, async_op=False, gro
 def reduce_scatter_tensor(output, input, op=ReduceOp.SUM, group=None, async_op=False):
     _check_tensor(output, 'output')
     _check_tensor(input, 'input')
+    if _outside(group, 'reduce_scatter_tensor'):
+        return None
     pg = _world(group)
     _check_dtype(input)
     _check_op(op, input, 'reduce_scatter_tensor')
@@ -522,9 +589,46 @@ def reduce_scatter_tensor(output, input, op=ReduceOp.SUM, group=None, async_op=F
     return _done(async_op)
 
 
+def reduce_scatter(output, input_list, op=ReduceOp.SUM, group=None, async_op=False):
+    _check_tensor(output, 'output')
+    if _outside(group, 'reduce_scatter'):
+        return None
+    pg = _world(group)
+    if not isinstance(input_list, list) or len(input_list) != pg._size:
+        raise ValueError(f'input_list must be a list of {pg._size} tensors')
+    for t in input_list:
+        _check_tensor(t, 'input_list')
+        if t.shape != output.shape or t.dtype != output.dtype:
+            raise RuntimeError('reduce_scatter: every input must have the output\'s shape and dtype')
+    return reduce_scatter_tensor(output, torch.stack([t.detach() for t in input_list]), op, group, async_op)
+
+
+def all_to_all(output_tensor_list, input_tensor_list, group=None, async_op=False):
+    if _outside(group, 'all_to_all'):
+        return None
+    pg = _world(group)
+    for name, tensors in (('output_tensor_list', output_tensor_list), ('input_tensor_list', input_tensor_list)):
+        if not isinstance(tensors, list) or len(tensors) != pg._size:
+            raise ValueError(f'{name} must be a list of {pg._size} tensors')
+        for t in tensors:
+            _check_tensor(t, name)
+    shapes = {tuple(t.shape) for t in output_tensor_list + input_tensor_list}
+    if len(shapes) != 1:
+        raise NotImplementedError('all_to_all with tensors of different shapes is not supported by tsh yet')
+    src = torch.stack([_staged(t) for t in input_tensor_list]).contiguous()
+    out = torch.empty_like(src)
+    _gloo(pg._handle, 'all_to_all', out, src, 0, 0)
+    with torch.no_grad():
+        for i, t in enumerate(output_tensor_list):
+            (torch.view_as_real(t) if t.is_complex() else t).copy_(out[i])
+    return _done(async_op)
+
+
 def all_to_all_single(output, input, output_split_sizes=None, input_split_sizes=None, group=None, async_op=False):
     _check_tensor(output, 'output')
     _check_tensor(input, 'input')
+    if _outside(group, 'all_to_all_single'):
+        return None
     pg = _world(group)
     _check_dtype(input)
     if output_split_sizes is not None or input_split_sizes is not None:
@@ -539,6 +643,8 @@ def all_to_all_single(output, input, output_split_sizes=None, input_split_sizes=
 
 
 def barrier(group=None, async_op=False, device_ids=None):
+    if _outside(group, 'barrier'):
+        return None
     pg = _world(group)
     _gloo(pg._handle, 'barrier', None, None, 0, 0)
     return _done(async_op)
@@ -546,8 +652,10 @@ def barrier(group=None, async_op=False, device_ids=None):
 
 def send(tensor, dst=None, group=None, tag=0, group_dst=None):
     _check_tensor(tensor)
+    if _outside(group, 'send'):
+        return None
     pg = _world(group)
-    dst = group_dst if dst is None else dst
+    dst = group_dst if dst is None else _group_rank(pg, dst)
     if dst == pg._rank:
         raise ValueError('Invalid destination rank: destination rank should not be the same as the rank of the '
                          'current process.')
@@ -558,15 +666,17 @@ def send(tensor, dst=None, group=None, tag=0, group_dst=None):
 
 def recv(tensor, src=None, group=None, tag=0, group_src=None):
     _check_tensor(tensor)
+    if _outside(group, 'recv'):
+        return None
     pg = _world(group)
-    src = group_src if src is None else src
+    src = group_src if src is None else _group_rank(pg, src)
     if src is not None and src == pg._rank:
         raise ValueError('Invalid source rank: source rank should not be the same as the rank of the current process.')
     _check_dtype(tensor)
     t = _staged(tensor)
     sender = _gloo(pg._handle, 'recv', t, None, -1 if src is None else src, tag)
     _written(tensor, t)
-    return sender
+    return pg._ranks[sender]
 
 
 def isend(tensor, dst=None, group=None, tag=0, group_dst=None):
