@@ -3,6 +3,7 @@
 // its collectives on CPU tensors. Arguments arrive checked, with PyTorch's messages, by the Python.
 #include <chrono>
 #include <memory>
+#include <thread>
 
 #include "engine/ops/copy.h"
 #include "shell/interp.h"
@@ -59,6 +60,24 @@ template <typename F> Value guarded(F&& f) {
   return Value::none();
 }
 
+// c10d's TCPStore handshake: every client counts itself in the key "init/"; the serving rank waits
+// until all have (checking in whole seconds, as c10d does, so its message gives the seconds waited).
+void wait_for_workers(dist::TcpStoreClient& store, int size, bool serving, std::chrono::milliseconds timeout) {
+  store.add("init/", 1);
+  if (!serving) return;
+  const auto start = std::chrono::steady_clock::now();
+  while (true) {
+    const int64_t joined = store.add("init/", 0);
+    if (joined >= size) return;
+    const auto waited = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
+    if (waited > timeout)
+      throw PyError("torch.distributed.DistStoreError",
+                    "Timed out after " + std::to_string(waited.count()) + " seconds waiting for clients. " +
+                        std::to_string(joined) + "/" + std::to_string(size) + " clients joined.");
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
 }  // namespace
 
 void install_distributed_builtins(std::map<std::string, Value>& d) {
@@ -78,6 +97,7 @@ void install_distributed_builtins(std::map<std::string, Value>& d) {
         port = obj->server->port();
       }
       auto store = std::make_shared<dist::TcpStoreClient>(host, port, timeout);
+      if (v[6].as_str().rfind("default_pg/", 0) == 0) wait_for_workers(*store, size, truthy(v[5]), timeout);
       obj->group = std::make_shared<dist::GlooGroup>(store, v[6].as_str(), rank, size, timeout);
     });
     return Value::object(Kind::Instance, obj);
