@@ -58,6 +58,12 @@ memory::dims weight_dims(const Shape& w, int64_t groups) {
 }
 Tag weight_tag(int64_t groups) { return groups == 1 ? Tag::oihw : Tag::goihw; }
 
+// The input's layout as the primitive is asked for it: a few channels stay NCHW (oneDNN's first-layer
+// kernels read it so; blocked, one channel would be padded to 16), more go blocked (format_tag::any).
+memory::desc source(const Shape& input) {
+  return input[1] < 4 ? plain(input, Tag::nchw) : any(dims(input));
+}
+
 memory::dims strides(const kernels::Conv2d& g) { return {g.stride[0], g.stride[1]}; }
 memory::dims dilates(const kernels::Conv2d& g) { return {g.dilation[0] - 1, g.dilation[1] - 1}; }  // 0: none
 memory::dims pad_l(const kernels::Conv2d& g) { return {g.pad_before[0], g.pad_before[1]}; }
@@ -114,7 +120,7 @@ dnnl::convolution_forward::primitive_desc forward_pd(const Shape& input, const S
   const memory::dims w = weight_dims(weight, g.groups);
   const memory::desc bias_md = bias ? memory::desc({weight[0]}, memory::data_type::f32, Tag::x) : memory::desc();
   dnnl::convolution_forward::desc d(dnnl::prop_kind::forward_training, dnnl::algorithm::convolution_direct,
-                                    any(dims(input)), any(w), bias_md, any(dims(out)), strides(g), dilates(g), pad_l(g),
+                                    source(input), any(w), bias_md, any(dims(out)), strides(g), dilates(g), pad_l(g),
                                     pad_r(g));
   return dnnl::convolution_forward::primitive_desc(d, cpu_engine());
 }
@@ -165,7 +171,7 @@ const BackwardWeights& backward_weights_plan(const Shape& input, const Shape& we
   if (!slot) {
     const memory::dims w = weight_dims(weight, g.groups);
     const memory::desc bias_md = bias ? memory::desc({weight[0]}, memory::data_type::f32, Tag::x) : memory::desc();
-    dnnl::convolution_backward_weights::desc d(dnnl::algorithm::convolution_direct, any(dims(input)), any(w), bias_md,
+    dnnl::convolution_backward_weights::desc d(dnnl::algorithm::convolution_direct, source(input), any(w), bias_md,
                                                any(dims(out)), strides(g), dilates(g), pad_l(g), pad_r(g));
     dnnl::convolution_backward_weights::primitive_desc pd(d, cpu_engine(), hint);
     slot = std::make_unique<BackwardWeights>(BackwardWeights{

@@ -157,6 +157,9 @@ def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    out = _conv2d_fast(input, weight, bias, stride, padding, dilation, groups)  # the common case, whole in C++
+    if out is not None:
+        return out
     return _conv('conv2d', 2, input, weight, bias, stride, padding, dilation, groups)
 
 
@@ -254,6 +257,9 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
 
 
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    out = _max_pool2d_fast(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)  # common case
+    if out is not None:
+        return out
     return _max_pool('max_pool2d', 2, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
 
 
