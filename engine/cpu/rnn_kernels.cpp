@@ -118,17 +118,19 @@ template <typename T> class RecurrentProduct {
 
 template <typename T>
 void layer(const Tensor& projected, const Tensor& w_hh, const Tensor& h0, const Tensor& c, const Tensor& output,
-           bool reverse) {
+           bool reverse, bool scratch) {
   const int64_t T_ = projected.size(0), B = projected.size(1), G = projected.size(2), H = G / 4;
   const RecurrentProduct<T> product(w_hh.data<T>(), B, H);
-  const std::unique_ptr<T[]> gates(new T[static_cast<size_t>(B * G)]);  // one step's, overwritten each step
+  // one step's gates: in place in projected when it is scratch, else a copy of its slice
+  const std::unique_ptr<T[]> buffer(scratch ? nullptr : new T[static_cast<size_t>(B * G)]);
   const T* h = h0.data<T>();
   for (int64_t s = 0; s < T_; ++s) {
     const int64_t t = reverse ? T_ - 1 - s : s;
-    std::memcpy(gates.get(), projected.data<T>() + t * B * G, sizeof(T) * static_cast<size_t>(B * G));
-    product.add_to(gates.get(), h);
+    T* gates = projected.data<T>() + t * B * G;
+    if (!scratch) gates = static_cast<T*>(std::memcpy(buffer.get(), gates, sizeof(T) * static_cast<size_t>(B * G)));
+    product.add_to(gates, h);
     T* out = output.data<T>() + t * B * H;
-    cell(gates.get(), c.data<T>(), out, B, H);
+    cell(gates, c.data<T>(), out, B, H);
     h = out;
     check_interrupt();
   }
@@ -144,9 +146,9 @@ void lstm_cell_kernel(const Tensor& gates, const Tensor& c, const Tensor& h) {
 }
 
 void lstm_layer_kernel(const Tensor& projected, const Tensor& w_hh, const Tensor& h0, const Tensor& c,
-                       const Tensor& output, bool reverse) {
-  if (projected.dtype() == DType::Float32) layer<float>(projected, w_hh, h0, c, output, reverse);
-  else if (projected.dtype() == DType::Float64) layer<double>(projected, w_hh, h0, c, output, reverse);
+                       const Tensor& output, bool reverse, bool scratch) {
+  if (projected.dtype() == DType::Float32) layer<float>(projected, w_hh, h0, c, output, reverse, scratch);
+  else if (projected.dtype() == DType::Float64) layer<double>(projected, w_hh, h0, c, output, reverse, scratch);
   else throw RuntimeError("lstm_layer_kernel: float or double expected (a bug in tsh)");
 }
 

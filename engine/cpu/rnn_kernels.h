@@ -8,6 +8,6 @@ namespace tsh::cpu {
 
 void lstm_cell_kernel(const Tensor& gates, const Tensor& c, const Tensor& h);
 void lstm_layer_kernel(const Tensor& projected, const Tensor& w_hh, const Tensor& h0, const Tensor& c,
-                       const Tensor& output, bool reverse);
+                       const Tensor& output, bool reverse, bool scratch);
 
 }  // namespace tsh::cpu

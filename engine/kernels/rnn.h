@@ -18,8 +18,9 @@ using LstmCellFn = void (*)(const Tensor& gates, const Tensor& c, const Tensor& 
 // w_hh (4H, H) the recurrent weight; h0 (B, H) the first hidden state; c (B, H) the cell state,
 // updated in place. Step t (or T-1-t when reverse) computes gates = projected[t] + h_prev @ w_hhᵀ
 // as addmm does, then the cell; output[t] (T, B, H) := its h. All contiguous; float or double.
+// scratch: projected may be overwritten (each step's gates are then made in place).
 using LstmLayerFn = void (*)(const Tensor& projected, const Tensor& w_hh, const Tensor& h0, const Tensor& c,
-                             const Tensor& output, bool reverse);
+                             const Tensor& output, bool reverse, bool scratch);
 
 extern Kernel<LstmCellFn> lstm_cell;
 extern Kernel<LstmLayerFn> lstm_layer;

@@ -56,7 +56,7 @@ std::pair<Tensor, Tensor> lstm_pointwise(const Tensor& gates, const Tensor& c) {
 }
 
 LstmLayerResult lstm_layer(const Tensor& projected, const Tensor& h0, const Tensor& c0, const Tensor& w_hh,
-                           bool reverse) {
+                           bool reverse, bool consume) {
   TSH_CHECK(projected.dim() == 3 && projected.size(2) % 4 == 0, RuntimeError,
             "lstm_layer: the projected input must be (T, B, 4H)");
   const int64_t T = projected.size(0), B = projected.size(1), H = projected.size(2) / 4;
@@ -72,7 +72,9 @@ LstmLayerResult lstm_layer(const Tensor& projected, const Tensor& h0, const Tens
   if (kernels::lstm_layer.has(dev.type) && kernel_dtype(d) && B > 0 && H > 0) {
     Tensor c = clone(contiguous(c0));
     Tensor output = empty({T, B, H}, d, dev);
-    kernels::lstm_layer.get(dev)(contiguous(projected), contiguous(w_hh), contiguous(h0), c, output, reverse);
+    const Tensor x = contiguous(projected);
+    kernels::lstm_layer.get(dev)(x, contiguous(w_hh), contiguous(h0), c, output, reverse,
+                                 consume || !x.is_same(projected));  // a copy made here is scratch too
     return {output, select(output, 0, reverse ? 0 : T - 1), c};
   }
   std::vector<Tensor> steps(static_cast<size_t>(T));

@@ -20,8 +20,8 @@ struct LstmLayerResult {
 };
 // projected (T, B, 4H): the input projections with both biases; h0, c0 (B, H); w_hh (4H, H). The
 // steps run from t = 0 (from T - 1 when reverse), each gates = addmm(projected[t], h, w_hhᵀ) then
-// the pointwise half.
+// the pointwise half. consume: projected is the caller's scratch, which the steps may overwrite.
 LstmLayerResult lstm_layer(const Tensor& projected, const Tensor& h0, const Tensor& c0, const Tensor& w_hh,
-                           bool reverse);
+                           bool reverse, bool consume = false);
 
 }  // namespace tsh

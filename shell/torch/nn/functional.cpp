@@ -161,16 +161,17 @@ void install_functional_builtins(std::map<std::string, Value>& f) {
     auto [h, c] = ag::lstm_pointwise(v[0].as_tensor(), v[1].as_tensor());
     return Value::tuple({Value::tensor(h), Value::tensor(c)});
   });
-  // _lstm_layer(projected, h0, c0, w_hh, reverse): a whole LSTM layer's steps in one engine call
-  // (engine/ops/rnn.h), for rnn.py when nothing records; (output, h, c).
+  // _lstm_layer(projected, h0, c0, w_hh, reverse, consume=False): a whole LSTM layer's steps in one
+  // engine call (engine/ops/rnn.h), for rnn.py when nothing records; (output, h, c). consume: the
+  // projections are rnn.py's own temporary, which the steps may overwrite.
   f["_lstm_layer"] = make_builtin("_lstm_layer", "<built-in function _lstm_layer>", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("_lstm_layer", a, kw, {"projected", "h0", "c0", "w_hh", "reverse"}, 5);
+    std::vector<Value> v = bind_params("_lstm_layer", a, kw, {"projected", "h0", "c0", "w_hh", "reverse", "consume"}, 5);
     for (size_t i = 0; i < 4; ++i)
       if (!v[i].is(Kind::Tensor)) throw TypeError("_lstm_layer(projected, h0, c0, w_hh, reverse) takes four Tensors");
     const Tensor &x = v[0].as_tensor(), &h0 = v[1].as_tensor(), &c0 = v[2].as_tensor(), &w = v[3].as_tensor();
     if (autograd::needs_grad({x, h0, c0, w}))
       throw RuntimeError("_lstm_layer records no graph: run the steps one by one when autograd records");
-    const LstmLayerResult r = lstm_layer(x, h0, c0, w, truthy(v[4]));
+    const LstmLayerResult r = lstm_layer(x, h0, c0, w, truthy(v[4]), !v[5].is_none() && truthy(v[5]));
     return Value::tuple({Value::tensor(r.output), Value::tensor(r.h), Value::tensor(r.c)});
   });
   f["_max_pool2d"] = make_builtin("_max_pool2d", "<built-in function _max_pool2d>", [](Interpreter&, Args& a, Kwargs& kw) {

@@ -87,6 +87,11 @@ TEST_CASE("lstm_layer: the CPU kernel gives the composed path's steps, forwards 
         CHECK(same(fast.c, slow.c, tolerance));
         CHECK(same(fast.h, select(fast.output, 0, reverse ? 0 : T - 1)));
         CHECK(same(c0, clone(c0)));  // the states given are not written
+        // consumed projections (the caller's scratch): the same steps, computed in place
+        const Tensor scratch = clone(projected);
+        const LstmLayerResult inplace = lstm_layer(scratch, h0, c0, w, reverse, true);
+        CHECK(same(inplace.output, fast.output));
+        CHECK(same(inplace.c, fast.c));
       }
 }
 

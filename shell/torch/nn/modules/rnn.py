@@ -161,7 +161,7 @@ class RNNBase(Module):
                 projected = F.linear(layer_input, w_ih, b_ih if self.mode == 'GRU' else _both(b_ih, b_hh))
                 if self.mode == 'LSTM' and lengths is None and w_hr is None and not _records(projected, w_hh, *state):
                     # nothing records: the whole recurrence in one engine call
-                    out, h, c = F._lstm_layer(projected, state[0], state[1], w_hh, direction == 1)
+                    out, h, c = F._lstm_layer(projected, state[0], state[1], w_hh, direction == 1, True)
                     outputs.append(out)
                     finals[0].append(h)
                     finals[1].append(c)
