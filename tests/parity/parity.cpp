@@ -226,11 +226,11 @@ struct Outcome {
   Value value;
 };
 
-Outcome run(Interpreter& in, const std::vector<const OpEntry*>& overloads, bool method, Args args, Kwargs kwargs) {
+// f's value, or the error it raised as "Kind: message".
+template <typename F> Outcome outcome_of(F&& f) {
   Outcome o;
-  if (std::getenv("TSH_PARITY_TRACE")) std::fprintf(stderr, "%s%s\n", method ? "Tensor." : "torch.", overloads[0]->sig.text.c_str());
   try {
-    o.value = registry().call(in, overloads, method, args, kwargs);
+    o.value = f();
     o.ok = true;
   } catch (const tsh::Error& e) {
     o.error = std::string(e.kind()) + ": " + e.what();
@@ -238,6 +238,11 @@ Outcome run(Interpreter& in, const std::vector<const OpEntry*>& overloads, bool 
     o.error = std::string("exception: ") + e.what();
   }
   return o;
+}
+
+Outcome run(Interpreter& in, const std::vector<const OpEntry*>& overloads, bool method, Args args, Kwargs kwargs) {
+  if (std::getenv("TSH_PARITY_TRACE")) std::fprintf(stderr, "%s%s\n", method ? "Tensor." : "torch.", overloads[0]->sig.text.c_str());
+  return outcome_of([&] { return registry().call(in, overloads, method, args, kwargs); });
 }
 
 // Values of a tensor in double (complex: real and imaginary interleaved), on the host.
@@ -613,17 +618,10 @@ void nn_cases(Interpreter& in, const std::vector<Device>& others, std::map<std::
   auto outcome = [&](const std::string& expr, Device dev) {
     Storages storages;
     for (const auto& [name, t] : operands) in.globals()[name] = Value::tensor(twin(t, dev, storages));
-    Outcome o;
-    try {
+    return outcome_of([&] {
       exec("parity_result = " + expr);
-      o.value = in.globals()["parity_result"];
-      o.ok = true;
-    } catch (const tsh::Error& e) {
-      o.error = std::string(e.kind()) + ": " + e.what();
-    } catch (const std::exception& e) {
-      o.error = std::string("exception: ") + e.what();
-    }
-    return o;
+      return in.globals()["parity_result"];
+    });
   };
   for (const std::string& expr : kNnExpressions) {
     const Outcome cpu = outcome(expr, Device{});

@@ -394,6 +394,15 @@ def _check_root(pg, root, what, kind='root'):
         raise RuntimeError(f'ProcessGroupGloo::{what}: invalid {kind} rank: {root}')
 
 
+def _check_root_list(pg, root, tensors, name, role):
+    """gather's and scatter's list: given on the root rank only."""
+    if pg._rank == root:
+        if not tensors:
+            raise ValueError(f'Argument ``{name}`` must be specified on {role} rank.')
+    elif tensors:
+        raise ValueError(f'Argument ``{name}`` must NOT be specified on non-{role} ranks.')
+
+
 def _staged(tensor):
     """The tensor Gloo works on: tensor itself when a contiguous CPU tensor of Gloo's dtypes, else a
     contiguous CPU copy (complex tensors as their real view)."""
@@ -525,11 +534,7 @@ def gather(tensor, gather_list=None, dst=None, group=None, async_op=False, group
     _check_dtype(tensor)
     dst = (group_dst if group_dst is not None else 0) if dst is None else _group_rank(pg, dst)
     _check_root(pg, dst, 'gather')
-    if pg._rank == dst:
-        if not gather_list:
-            raise ValueError('Argument ``gather_list`` must be specified on destination rank.')
-    elif gather_list:
-        raise ValueError('Argument ``gather_list`` must NOT be specified on non-destination ranks.')
+    _check_root_list(pg, dst, gather_list, 'gather_list', 'destination')
     src = _staged(tensor)
     flat = torch.empty([pg._size] + list(src.shape), dtype=src.dtype)
     _gloo(pg._handle, 'gather', flat, src, dst, 0)
@@ -548,11 +553,7 @@ def scatter(tensor, scatter_list=None, src=None, group=None, async_op=False, gro
     _check_dtype(tensor)
     src = (group_src if group_src is not None else 0) if src is None else _group_rank(pg, src)
     _check_root(pg, src, 'scatter')
-    if pg._rank == src:
-        if not scatter_list:
-            raise ValueError('Argument ``scatter_list`` must be specified on source rank.')
-    elif scatter_list:
-        raise ValueError('Argument ``scatter_list`` must NOT be specified on non-source ranks.')
+    _check_root_list(pg, src, scatter_list, 'scatter_list', 'source')
     out = _staged(tensor)
     flat = None
     if pg._rank == src:

@@ -190,6 +190,11 @@ void TcpStoreServer::serve(int fd) {
     while (true) {
       const uint8_t query = read_value<uint8_t>(fd);
       std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+      auto store_value = [&](std::string key, Bytes value) {
+        lock.lock();
+        data_[std::move(key)] = std::move(value);
+        lock.unlock();
+      };
       auto reply_blob = [&](const Bytes& b) {
         const uint64_t n = b.size();
         std::vector<uint8_t> out(sizeof n + b.size());
@@ -201,10 +206,7 @@ void TcpStoreServer::serve(int fd) {
         case kValidate: read_value<uint32_t>(fd); break;
         case kSet: {
           std::string key = read_string(fd);
-          Bytes value = read_blob(fd);
-          lock.lock();
-          data_[key] = std::move(value);
-          lock.unlock();
+          store_value(std::move(key), read_blob(fd));
           changed_.notify_all();
           break;
         }
@@ -315,10 +317,7 @@ void TcpStoreServer::serve(int fd) {
           const uint64_t count = read_value<uint64_t>(fd);
           for (uint64_t i = 0; i < count; ++i) {
             std::string key = read_string(fd);
-            Bytes value = read_blob(fd);
-            lock.lock();
-            data_[key] = std::move(value);
-            lock.unlock();
+            store_value(std::move(key), read_blob(fd));
           }
           changed_.notify_all();
           break;
