@@ -1,5 +1,6 @@
 // shell/session.cpp — scripts with tracebacks, and sessions that group lines into statements.
 #include "shell/session.h"
+#include "shell/error_prefix.h"
 #include "shell/python/embedded.h"
 
 #include <unistd.h>
@@ -66,6 +67,26 @@ std::vector<std::string> split_lines(const std::string& source) {
     pos = nl + 1;
   }
   return lines;
+}
+
+std::string& uncaught_error_prefix() {
+  static std::string prefix;
+  return prefix;
+}
+
+// report with uncaught_error_prefix() before each of its lines.
+static std::string with_prefix(const std::string& report) {
+  const std::string& prefix = uncaught_error_prefix();
+  if (prefix.empty()) return report;
+  std::string out;
+  size_t at = 0;
+  while (at < report.size()) {
+    const size_t nl = report.find('\n', at);
+    const size_t end = nl == std::string::npos ? report.size() : nl + 1;
+    out += prefix + report.substr(at, end - at);
+    at = end;
+  }
+  return out;
 }
 
 // Python 3.11's traceback layout: a frame per active call, its source line
@@ -516,7 +537,7 @@ int Session::run_script(const std::string& source, const std::string& filename, 
       if (note_exit(e)) return exit_status_.value_or(0);
       std::vector<TraceEntry> trace = interp_.trace();
       if (trace.empty()) trace.push_back(TraceEntry{"<module>", stmt->span, nullptr});
-      print_err(format_traceback(trace, filename, source, e));
+      print_err(with_prefix(format_traceback(trace, filename, source, e)));
       if (run_depth_ == 0 && dynamic_cast<const KeyboardInterrupt*>(&e)) interrupted_ = true;
       return 1;
     } catch (const BreakSignal&) {

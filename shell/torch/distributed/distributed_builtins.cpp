@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "engine/ops/copy.h"
+#include "shell/error_prefix.h"
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
 #include "shell/python/embedded.h"
@@ -101,6 +102,12 @@ void install_distributed_builtins(std::map<std::string, Value>& d) {
       obj->group = std::make_shared<dist::GlooGroup>(store, v[6].as_str(), rank, size, timeout);
     });
     return Value::object(Kind::Instance, obj);
+  });
+  // _set_error_prefix(text): before each line of an uncaught error's report ("" for none).
+  d["_set_error_prefix"] = make_builtin("_set_error_prefix", "<built-in function _set_error_prefix>", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.size() != 1 || !a[0].is(Kind::Str)) throw TypeError("_set_error_prefix(text)");
+    uncaught_error_prefix() = a[0].as_str();
+    return Value::none();
   });
   d["_destroy_gloo_group"] = make_builtin("_destroy_gloo_group", "<built-in function _destroy_gloo_group>", [](Interpreter&, Args& a, Kwargs&) {
     if (a.size() != 1 || !a[0].is(Kind::Instance)) throw TypeError("_destroy_gloo_group(group)");

@@ -304,6 +304,7 @@ def init_process_group(backend=None, init_method=None, timeout=None, world_size=
     _State.groups = 0
     group.WORLD = _State.default
     GroupMember.WORLD = _State.default
+    _set_error_prefix(f'[rank{rank}]: ')  # as PyTorch's exception hook prefixes an uncaught error's lines
 
 
 def destroy_process_group(group=None):
@@ -313,6 +314,7 @@ def destroy_process_group(group=None):
         raise ValueError('Invalid process group specified')
     _destroy_gloo_group(_State.default._handle)
     _State.default = None
+    _set_error_prefix('')
     _group_class.WORLD = None
     GroupMember.WORLD = None
 
