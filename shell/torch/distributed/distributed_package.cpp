@@ -17,9 +17,19 @@ void load_distributed(Interpreter& in, const Value& pkg) {
   });
   auto& attrs = pkg.as<ModuleObj>()->attrs;
   attrs["distributed_c10d"] = c10d;
+  const Value mesh = lazy_module("torch.distributed.device_mesh", [](Interpreter& in, const Value& m) {
+    run_embedded(in, m, "torch/distributed/device_mesh.py");
+  });
+  attrs["device_mesh"] = mesh;
+  attrs["tensor"] = lazy_module("torch.distributed.tensor", [](Interpreter& in, const Value& m) {
+    run_embedded(in, m, "torch/distributed/tensor/api.py");
+  });
   load_module(in, c10d);
   const auto& defined = c10d.as<ModuleObj>()->attrs;
   for (const Value& name : defined.at("__all__").items()) attrs[name.as_str()] = defined.at(name.as_str());
+  // torch.distributed.init_device_mesh and DeviceMesh, as PyTorch re-exports them
+  load_module(in, mesh);
+  for (const char* name : {"init_device_mesh", "DeviceMesh"}) attrs[name] = mesh.as<ModuleObj>()->attrs.at(name);
 }
 
 }  // namespace
