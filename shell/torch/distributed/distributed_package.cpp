@@ -23,6 +23,9 @@ void load_distributed(Interpreter& in, const Value& pkg) {
   attrs["device_mesh"] = mesh;
   attrs["tensor"] = lazy_module("torch.distributed.tensor", [](Interpreter& in, const Value& m) {
     run_embedded(in, m, "torch/distributed/tensor/api.py");
+    m.as<ModuleObj>()->attrs["debug"] = lazy_module("torch.distributed.tensor.debug", [](Interpreter& in, const Value& d) {
+      run_embedded(in, d, "torch/distributed/tensor/debug.py");
+    });
   });
   load_module(in, c10d);
   const auto& defined = c10d.as<ModuleObj>()->attrs;

@@ -1,0 +1,57 @@
+# torch.distributed.tensor.debug: visualize_sharding, the table of which rank holds which block of
+# a DTensor (tabulate's "simple" layout, as PyTorch prints it), printed by the mesh's first rank.
+import torch
+import torch.distributed as dist
+from torch.distributed.tensor import DTensor, _chunk_sizes
+
+__all__ = ['visualize_sharding']
+
+
+def _ranges(dt, rank):
+    """rank's block of dt: a (start, end) per dim, end exclusive (a rank past torch.chunk's last
+    piece has an empty block at the end, shown as PyTorch shows it: Row 2-1)."""
+    out = [(0, n) for n in dt.shape]
+    p = dt.placements[0]
+    if p.is_shard():
+        dim = p.dim + dt.ndim if p.dim < 0 else p.dim
+        sizes = _chunk_sizes(dt.shape[dim], dt.device_mesh.size())
+        start = sum(sizes[:rank])
+        out[dim] = (start, start + sizes[rank])
+    return out
+
+
+def _table(headers, rows):
+    """tabulate(rows, headers) in its "simple" format: columns padded to their widest cell (a header
+    counts two wider), two spaces between, no trailing blanks."""
+    widths = [max([len(h) + 2 if h else 0] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+
+    def line(cells):
+        return '  '.join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
+
+    return '\n'.join([line(headers), line(['-' * w for w in widths])] + [line(r) for r in rows])
+
+
+def visualize_sharding(dtensor, header='', use_rich=False):
+    if not isinstance(dtensor, DTensor):
+        raise TypeError('visualize_sharding expects a DTensor')
+    if dtensor.ndim not in (1, 2):
+        raise RuntimeError('visualize sharding supports only 1D or 2D DTensor')
+    if dtensor.numel() == 0 or dist.get_rank() != 0:
+        return
+    mesh = dtensor.device_mesh
+    blocks = {}
+    for r in range(mesh.size()):
+        rng = _ranges(dtensor, r)
+        rows, cols = rng[0], (rng[1] if dtensor.ndim == 2 else (0, 1))
+        blocks.setdefault((rows, cols), []).append(r)
+    row_keys = sorted({k[0] for k in blocks})
+    col_keys = sorted({k[1] for k in blocks})
+    headers = [''] + [f'Col {a}-{b - 1}' for a, b in col_keys]
+    table = []
+    for rk in row_keys:
+        cells = [f'Row {rk[0]}-{rk[1] - 1}']
+        for ck in col_keys:
+            ranks = blocks.get((rk, ck))
+            cells.append(f"{mesh.device_type}:{','.join(str(x) for x in ranks)}" if ranks else '')
+        table.append(cells)
+    print(_table(headers, table))
