@@ -81,6 +81,17 @@ class Partial(Placement):
         return True
 
 
+class _Comms:
+    """The CommDebugMode blocks now open (torch.distributed.tensor.debug); each collective a DTensor
+    runs is counted in the innermost, under the name PyTorch's op has."""
+    modes = []
+
+
+def _count(op):
+    if _Comms.modes:
+        _Comms.modes[-1]._record(op)
+
+
 _REDUCE = {'sum': dist.ReduceOp.SUM, 'avg': dist.ReduceOp.AVG, 'max': dist.ReduceOp.MAX, 'min': dist.ReduceOp.MIN,
            'product': dist.ReduceOp.PRODUCT}
 
@@ -199,6 +210,10 @@ class DTensor:
         if target == source:
             return DTensor(self._local_tensor, self._mesh, self._placements, self._shape)
         world, rank = self._mesh.size(), self._mesh.get_local_rank()
+        if source.is_shard():
+            _count('c10d_functional.all_gather_into_tensor')
+        elif source.is_partial():
+            _count('c10d_functional.reduce_scatter_tensor' if target.is_shard() else 'c10d_functional.all_reduce')
         whole = self._gathered() if source.is_shard() else self._reduced() if source.is_partial() else self._local_tensor
         if target.is_replicate():
             local = whole
@@ -296,11 +311,11 @@ class DTensor:
 
     def mean(self):
         # With every rank holding a piece of equal standing, each rank's mean averages to the whole's
-        # (Partial(avg)); with an empty shard, the mean is made whole at once, as PyTorch's choice is.
+        # (Partial(avg)); with an empty shard, the tensor is gathered and its mean taken, as PyTorch's choice is.
         if self._placements[0].is_shard() and self._shards_all_filled():
             return DTensor(self._local_tensor.mean(), self._mesh, (Partial('avg'),), [])
-        total = self.sum().redistribute(self._mesh, [Replicate()])
-        return DTensor(total._local_tensor / self.numel(), self._mesh, (Replicate(),), [])
+        whole = self.redistribute(self._mesh, [Replicate()])
+        return DTensor(whole._local_tensor.mean(), self._mesh, (Replicate(),), [])
 
     def __matmul__(self, other):
         if isinstance(other, torch.Tensor):
@@ -343,6 +358,7 @@ def distribute_tensor(tensor, device_mesh=None, placements=None, *, src_data_ran
     placements = _normalized([Replicate()] if placements is None else placements, tensor.dim())
     whole = tensor.detach().clone().contiguous()
     if src_data_rank is not None:
+        _count('c10d.broadcast_')
         dist.broadcast(whole, src_data_rank)
     p = placements[0]
     if p.is_shard():

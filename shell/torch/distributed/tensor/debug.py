@@ -2,9 +2,55 @@
 # a DTensor (tabulate's "simple" layout, as PyTorch prints it), printed by the mesh's first rank.
 import torch
 import torch.distributed as dist
-from torch.distributed.tensor import DTensor, _chunk_sizes
+from collections import defaultdict
+from torch.distributed.tensor import DTensor, _chunk_sizes, _Comms
 
-__all__ = ['visualize_sharding']
+__all__ = ['visualize_sharding', 'CommDebugMode']
+
+
+class _OpOverloadPacket:
+    """The key CommDebugMode counts a collective under, printed as PyTorch's op object prints."""
+
+    def __init__(self, name):
+        self._qualified_op_name = name
+
+    def __repr__(self):
+        return f"<OpOverloadPacket(op='{self._qualified_op_name}')>"
+
+    def __eq__(self, other):
+        return isinstance(other, _OpOverloadPacket) and other._qualified_op_name == self._qualified_op_name
+
+    def __hash__(self):
+        return hash(self._qualified_op_name)
+
+
+class CommDebugMode:
+    """with CommDebugMode() as comm: ... counts the collectives DTensors run in the block (each block
+    starts from zero)."""
+
+    def __init__(self):
+        self.comm_counts = defaultdict(int)
+
+    def __enter__(self):
+        self.comm_counts = defaultdict(int)
+        _Comms.modes.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        _Comms.modes.remove(self)
+        return False
+
+    def _record(self, op):
+        self.comm_counts[_OpOverloadPacket(op)] += 1
+
+    def get_total_counts(self):
+        return sum(self.comm_counts.values())
+
+    def get_comm_counts(self):
+        return self.comm_counts
+
+    def __repr__(self):
+        return f'CommDebugMode(get_total_counts()={self.get_total_counts()})'
 
 
 def _ranges(dt, rank):

@@ -1,0 +1,24 @@
+# CommDebugMode: the collectives DTensor operations run, counted under PyTorch's op names.
+import torch
+import torch.distributed as dist
+from torch.distributed.tensor import distribute_tensor, Shard, Replicate, Partial
+from torch.distributed.tensor.debug import CommDebugMode
+from torch.distributed.device_mesh import init_device_mesh
+dist.init_process_group('gloo')
+mesh = init_device_mesh('cpu', (dist.get_world_size(),))
+d = distribute_tensor(torch.arange(12.).view(4, 3), mesh, [Shard(0)])
+comm = CommDebugMode()
+with comm:
+    r = d.redistribute(mesh, [Replicate()])
+print(comm.get_total_counts(), comm.get_comm_counts())
+with comm:
+    s = d.sum().full_tensor()
+    t = d.redistribute(mesh, [Shard(1)])
+print(comm.get_total_counts(), comm.get_comm_counts())
+with comm:
+    p = distribute_tensor(torch.ones(4, 3), mesh, [Partial()]).redistribute(mesh, [Shard(0)])
+    m = d.mean()
+    x = d @ distribute_tensor(torch.ones(3, 2), mesh, [Replicate()])
+    y = d.redistribute(mesh, [Replicate()]).redistribute(mesh, [Shard(0)])
+print(comm.get_total_counts(), comm.get_comm_counts())
+print(comm)
