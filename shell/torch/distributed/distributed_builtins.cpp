@@ -14,6 +14,8 @@
 #include "shell/torch/distributed/distributed.h"
 #include "shell/torch/distributed/process_group.h"
 
+#include <gloo/transport/unbound_buffer.h>
+
 namespace tsh::shell {
 
 namespace {
@@ -26,6 +28,20 @@ struct GroupObj : InstanceObj {
   std::string module_name() const override { return "torch.distributed"; }
   Value attr(Interpreter&, const Value&, const std::string& name) override {
     throw AttributeError("'_GlooGroup' object has no attribute '" + name + "'");
+  }
+};
+
+// An isend or irecv in flight: its buffer and the tensor it reads or fills, finished by _gloo_wait.
+struct PendingObj : InstanceObj {
+  std::shared_ptr<dist::GlooGroup> group;
+  std::unique_ptr<gloo::transport::UnboundBuffer> buffer;
+  Tensor tensor;
+  bool send = false;
+  int peer = -1;
+  std::string class_name() const override { return "_PendingP2P"; }
+  std::string module_name() const override { return "torch.distributed"; }
+  Value attr(Interpreter&, const Value&, const std::string& name) override {
+    throw AttributeError("'_PendingP2P' object has no attribute '" + name + "'");
   }
 };
 
@@ -109,6 +125,18 @@ void install_distributed_builtins(std::map<std::string, Value>& d) {
     uncaught_error_prefix() = a[0].as_str();
     return Value::none();
   });
+  // _gloo_wait(pending): finishes an isend or irecv; the peer's rank in its group.
+  d["_gloo_wait"] = make_builtin("_gloo_wait", "<built-in function _gloo_wait>", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.size() != 1 || !a[0].is(Kind::Instance) || a[0].as<InstanceObj>()->class_name() != "_PendingP2P")
+      throw TypeError("_gloo_wait(pending)");
+    auto* p = static_cast<PendingObj*>(a[0].as<InstanceObj>());
+    if (!p->buffer) return Value::integer(p->peer);  // finished already
+    int from = p->peer;
+    guarded([&] { from = p->group->finish(*p->buffer, p->send, p->peer); });
+    p->buffer.reset();
+    p->peer = from;
+    return Value::integer(from);
+  });
   d["_destroy_gloo_group"] = make_builtin("_destroy_gloo_group", "<built-in function _destroy_gloo_group>", [](Interpreter&, Args& a, Kwargs&) {
     if (a.size() != 1 || !a[0].is(Kind::Instance)) throw TypeError("_destroy_gloo_group(group)");
     auto* g = static_cast<GroupObj*>(a[0].as<InstanceObj>());
@@ -132,6 +160,16 @@ void install_distributed_builtins(std::map<std::string, Value>& d) {
       if (name == "broadcast") return g.broadcast(out, peer);
       if (name == "reduce") return g.reduce(out, peer, op);
       if (name == "send") return g.send(out, peer, static_cast<int>(v[5].as_int()));
+      if (name == "isend" || name == "irecv") {
+        auto pending = std::make_shared<PendingObj>();
+        pending->group = static_cast<GroupObj*>(v[0].as<InstanceObj>())->group;
+        pending->send = name == "isend";
+        pending->peer = peer;
+        pending->tensor = out;
+        pending->buffer = g.post(out, peer, static_cast<int>(v[5].as_int()), pending->send);
+        result = Value::object(Kind::Instance, pending);
+        return;
+      }
       if (name == "recv") {
         result = Value::integer(g.recv(out, peer, static_cast<int>(v[5].as_int())));
         return;

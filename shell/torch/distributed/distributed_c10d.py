@@ -10,7 +10,8 @@ __all__ = ['Backend', 'ReduceOp', 'Work', 'ProcessGroup', 'group', 'GroupMember'
            'is_initialized', 'is_gloo_available', 'is_mpi_available', 'is_nccl_available', 'is_torchelastic_launched',
            'init_process_group', 'destroy_process_group', 'get_rank', 'get_world_size', 'get_backend', 'barrier',
            'all_reduce', 'broadcast', 'reduce', 'all_gather', 'all_gather_into_tensor', 'gather', 'scatter',
-           'reduce_scatter_tensor', 'reduce_scatter', 'all_to_all', 'all_to_all_single', 'new_group', 'send', 'recv', 'isend', 'irecv', 'get_global_rank',
+           'reduce_scatter_tensor', 'reduce_scatter', 'all_to_all', 'all_to_all_single', 'new_group', 'P2POp',
+           'batch_isend_irecv', 'send', 'recv', 'isend', 'irecv', 'get_global_rank',
            'get_process_group_ranks', 'DistError', 'DistStoreError', 'DistNetworkError', 'DistBackendError']
 
 
@@ -80,13 +81,26 @@ class Backend:
 
 class Work:
     """What a collective called with async_op=True returns. tsh runs collectives as they are called,
-    so a Work is complete when you get it."""
+    so such a Work is complete when you get it; isend's and irecv's finish at wait()."""
+
+    def __init__(self, pending=None, pg=None, tensor=None, staged=None):
+        self._pending = pending
+        self._pg = pg
+        self._tensor = tensor  # irecv: the tensor to fill, and the staged copy Gloo filled
+        self._staged = staged
+        self._source = None
 
     def wait(self, timeout=None):
+        if self._pending is not None:
+            sender = _gloo_wait(self._pending)
+            self._pending = None
+            if self._tensor is not None:
+                _written(self._tensor, self._staged)
+                self._source = self._pg._ranks[sender]
         return True
 
     def is_completed(self):
-        return True
+        return self._pending is None
 
     def is_success(self):
         return True
@@ -683,9 +697,55 @@ def recv(tensor, src=None, group=None, tag=0, group_src=None):
 
 
 def isend(tensor, dst=None, group=None, tag=0, group_dst=None):
-    send(tensor, dst, group, tag, group_dst)
-    return _done(True)
+    _check_tensor(tensor)
+    if _outside(group, 'isend'):
+        return None
+    pg = _world(group)
+    dst = group_dst if dst is None else _group_rank(pg, dst)
+    if dst == pg._rank:
+        raise ValueError('Invalid destination rank: destination rank should not be the same as the rank of the '
+                         'current process.')
+    _check_root(pg, dst, 'send', 'destination')
+    _check_dtype(tensor)
+    t = _staged(tensor)
+    return Work(_gloo(pg._handle, 'isend', t, None, dst, tag), pg)
 
 
 def irecv(tensor, src=None, group=None, tag=0, group_src=None):
-    return _done(True, recv(tensor, src, group, tag, group_src))
+    _check_tensor(tensor)
+    if _outside(group, 'irecv'):
+        return None
+    pg = _world(group)
+    src = group_src if src is None else _group_rank(pg, src)
+    if src is not None and src == pg._rank:
+        raise ValueError('Invalid source rank: source rank should not be the same as the rank of the current process.')
+    _check_dtype(tensor)
+    t = _staged(tensor)
+    return Work(_gloo(pg._handle, 'irecv', t, None, -1 if src is None else src, tag), pg, tensor, t)
+
+
+class P2POp:
+    """One point-to-point operation for batch_isend_irecv: op is isend or irecv."""
+
+    def __init__(self, op, tensor, peer=None, group=None, tag=0, group_peer=None):
+        if op is not isend and op is not irecv:
+            raise ValueError('Invalid ``op``. Expected ``op`` to be of type ``torch.distributed.isend`` or '
+                             '``torch.distributed.irecv``.')
+        _check_tensor(tensor)
+        self.op = op
+        self.tensor = tensor
+        self.peer = peer
+        self.group = _world(None) if group is None else group
+        self.tag = tag
+        self.group_peer = group_peer
+
+
+def batch_isend_irecv(p2p_op_list):
+    """Posts every operation of the list, then returns their Works: sends and receives in flight
+    together, so that ranks exchanging both ways do not wait on each other."""
+    if len(p2p_op_list) == 0:
+        raise IndexError('list index out of range')
+    for p in p2p_op_list:
+        if not isinstance(p, P2POp):
+            raise ValueError('Invalid ``p2p_op_list``. Each op is expected to to be of type ``torch.distributed.P2POp``.')
+    return [p.op(p.tensor, p.peer, p.group, p.tag) for p in p2p_op_list]

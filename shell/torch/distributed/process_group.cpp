@@ -274,25 +274,36 @@ void GlooGroup::barrier() {
   gloo::barrier(o);
 }
 
-void GlooGroup::send(const Tensor& t, int dst, int tag) {
+std::unique_ptr<gloo::transport::UnboundBuffer> GlooGroup::post(const Tensor& t, int peer, int tag, bool send) {
   auto buf = context_->createUnboundBuffer(t.data_ptr(), static_cast<size_t>(t.numel() * t.itemsize()));
-  buf->send(dst, static_cast<uint64_t>(tag));
-  buf->waitSend(timeout_);
-}
-
-int GlooGroup::recv(const Tensor& t, int src, int tag) {
-  auto buf = context_->createUnboundBuffer(t.data_ptr(), static_cast<size_t>(t.numel() * t.itemsize()));
-  if (src >= 0) {
-    buf->recv(src, static_cast<uint64_t>(tag));
+  if (send) {
+    buf->send(peer, static_cast<uint64_t>(tag));
+  } else if (peer >= 0) {
+    buf->recv(peer, static_cast<uint64_t>(tag));
   } else {
     std::vector<int> all;
     for (int r = 0; r < size_; ++r)
       if (r != rank_) all.push_back(r);
     buf->recv(all, static_cast<uint64_t>(tag));
   }
-  int from = src;
-  buf->waitRecv(&from, timeout_);
+  return buf;
+}
+
+int GlooGroup::finish(gloo::transport::UnboundBuffer& buffer, bool send, int peer) {
+  int from = peer;
+  if (send) buffer.waitSend(timeout_);
+  else buffer.waitRecv(&from, timeout_);
   return from;
+}
+
+void GlooGroup::send(const Tensor& t, int dst, int tag) {
+  auto buf = post(t, dst, tag, true);
+  finish(*buf, true, dst);
+}
+
+int GlooGroup::recv(const Tensor& t, int src, int tag) {
+  auto buf = post(t, src, tag, false);
+  return finish(*buf, false, src);
 }
 
 }  // namespace tsh::dist

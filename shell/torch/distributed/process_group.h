@@ -14,7 +14,10 @@
 
 namespace gloo {
 class Context;
+namespace transport {
+class UnboundBuffer;
 }
+}  // namespace gloo
 
 namespace tsh::dist {
 
@@ -50,6 +53,10 @@ class GlooGroup {
   void send(const Tensor& t, int dst, int tag);
   // src < 0: from any rank; returns the sender.
   int recv(const Tensor& t, int src, int tag);
+  // isend/irecv: the transfer posted now (t must live until finished), finished by finish(), which
+  // returns the peer (the sender, for a receive from any rank).
+  std::unique_ptr<gloo::transport::UnboundBuffer> post(const Tensor& t, int peer, int tag, bool send);
+  int finish(gloo::transport::UnboundBuffer& buffer, bool send, int peer);
 
  private:
   uint32_t next_tag() { return tag_++; }
