@@ -419,6 +419,24 @@ def _check_root_list(pg, root, tensors, name, role):
         raise ValueError(f'Argument ``{name}`` must NOT be specified on non-{role} ranks.')
 
 
+def _fill(tensors, stacked):
+    """tensors[i] := stacked[i] (complex tensors through their real view)."""
+    with torch.no_grad():
+        for i, t in enumerate(tensors):
+            (torch.view_as_real(t) if t.is_complex() else t).copy_(stacked[i])
+
+
+def _group_for(tensor, group, name):
+    """The checks every collective starts with; its process group, or None when this rank is not in
+    group (the collective is then skipped, after PyTorch's warning)."""
+    _check_tensor(tensor)
+    if _outside(group, name):
+        return None
+    pg = _world(group)
+    _check_dtype(tensor)
+    return pg
+
+
 def _staged(tensor):
     """The tensor Gloo works on: tensor itself when a contiguous CPU tensor of Gloo's dtypes, else a
     contiguous CPU copy (complex tensors as their real view)."""
@@ -445,11 +463,9 @@ def _done(async_op, source=None):
 
 
 def all_reduce(tensor, op=ReduceOp.SUM, group=None, async_op=False):
-    _check_tensor(tensor)
-    if _outside(group, 'all_reduce'):
+    pg = _group_for(tensor, group, 'all_reduce')
+    if pg is None:
         return None
-    pg = _world(group)
-    _check_dtype(tensor)
     _check_op(op, tensor, 'all_reduce')
     t = _staged(tensor)
     _gloo(pg._handle, 'all_reduce', t, None, 0, op.value)
@@ -460,11 +476,9 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, async_op=False):
 
 
 def broadcast(tensor, src=None, group=None, async_op=False, group_src=None):
-    _check_tensor(tensor)
-    if _outside(group, 'broadcast'):
+    pg = _group_for(tensor, group, 'broadcast')
+    if pg is None:
         return None
-    pg = _world(group)
-    _check_dtype(tensor)
     src = group_src if src is None else _group_rank(pg, src)
     _check_root(pg, src, 'broadcast')
     t = _staged(tensor)
@@ -474,11 +488,9 @@ def broadcast(tensor, src=None, group=None, async_op=False, group_src=None):
 
 
 def reduce(tensor, dst=None, op=ReduceOp.SUM, group=None, async_op=False, group_dst=None):
-    _check_tensor(tensor)
-    if _outside(group, 'reduce'):
+    pg = _group_for(tensor, group, 'reduce')
+    if pg is None:
         return None
-    pg = _world(group)
-    _check_dtype(tensor)
     dst = group_dst if dst is None else _group_rank(pg, dst)
     _check_root(pg, dst, 'reduce')
     _check_op(op, tensor, 'reduce')
@@ -491,11 +503,9 @@ def reduce(tensor, dst=None, op=ReduceOp.SUM, group=None, async_op=False, group_
 
 
 def all_gather(tensor_list, tensor, group=None, async_op=False):
-    _check_tensor(tensor)
-    if _outside(group, 'all_gather'):
+    pg = _group_for(tensor, group, 'all_gather')
+    if pg is None:
         return None
-    pg = _world(group)
-    _check_dtype(tensor)
     if not isinstance(tensor_list, list) or len(tensor_list) != pg._size:
         raise RuntimeError('ProcessGroupGloo::allgather: invalid output tensor list at index 0 (expected length '
                            f'{pg._size}, got {len(tensor_list) if isinstance(tensor_list, list) else 0})')
@@ -510,9 +520,7 @@ def all_gather(tensor_list, tensor, group=None, async_op=False):
     src = _staged(tensor)
     flat = torch.empty([pg._size] + list(src.shape), dtype=src.dtype)
     _gloo(pg._handle, 'all_gather', flat, src, 0, 0)
-    with torch.no_grad():
-        for i, t in enumerate(tensor_list):
-            (torch.view_as_real(t) if t.is_complex() else t).copy_(flat[i])
+    _fill(tensor_list, flat)
     return _done(async_op)
 
 
@@ -543,11 +551,9 @@ def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=Fal
 
 
 def gather(tensor, gather_list=None, dst=None, group=None, async_op=False, group_dst=None):
-    _check_tensor(tensor)
-    if _outside(group, 'gather'):
+    pg = _group_for(tensor, group, 'gather')
+    if pg is None:
         return None
-    pg = _world(group)
-    _check_dtype(tensor)
     dst = (group_dst if group_dst is not None else 0) if dst is None else _group_rank(pg, dst)
     _check_root(pg, dst, 'gather')
     _check_root_list(pg, dst, gather_list, 'gather_list', 'destination')
@@ -555,18 +561,14 @@ def gather(tensor, gather_list=None, dst=None, group=None, async_op=False, group
     flat = torch.empty([pg._size] + list(src.shape), dtype=src.dtype)
     _gloo(pg._handle, 'gather', flat, src, dst, 0)
     if pg._rank == dst:
-        with torch.no_grad():
-            for i, t in enumerate(gather_list):
-                (torch.view_as_real(t) if t.is_complex() else t).copy_(flat[i])
+        _fill(gather_list, flat)
     return _done(async_op)
 
 
 def scatter(tensor, scatter_list=None, src=None, group=None, async_op=False, group_src=None):
-    _check_tensor(tensor)
-    if _outside(group, 'scatter'):
+    pg = _group_for(tensor, group, 'scatter')
+    if pg is None:
         return None
-    pg = _world(group)
-    _check_dtype(tensor)
     src = (group_src if group_src is not None else 0) if src is None else _group_rank(pg, src)
     _check_root(pg, src, 'scatter')
     _check_root_list(pg, src, scatter_list, 'scatter_list', 'source')
@@ -635,9 +637,7 @@ def all_to_all(output_tensor_list, input_tensor_list, group=None, async_op=False
     src = torch.stack([_staged(t) for t in input_tensor_list]).contiguous()
     out = torch.empty_like(src)
     _gloo(pg._handle, 'all_to_all', out, src, 0, 0)
-    with torch.no_grad():
-        for i, t in enumerate(output_tensor_list):
-            (torch.view_as_real(t) if t.is_complex() else t).copy_(out[i])
+    _fill(output_tensor_list, out)
     return _done(async_op)
 
 
