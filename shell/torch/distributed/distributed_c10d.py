@@ -410,6 +410,14 @@ def _check_root(pg, root, what, kind='root'):
         raise RuntimeError(f'ProcessGroupGloo::{what}: invalid {kind} rank: {root}')
 
 
+def _rooted(pg, rank, group_rank, what, tensors, name, role):
+    """gather's and scatter's root in pg (a global rank, or group_rank, else 0), checked with its list."""
+    root = (group_rank if group_rank is not None else 0) if rank is None else _group_rank(pg, rank)
+    _check_root(pg, root, what)
+    _check_root_list(pg, root, tensors, name, role)
+    return root
+
+
 def _check_root_list(pg, root, tensors, name, role):
     """gather's and scatter's list: given on the root rank only."""
     if pg._rank == root:
@@ -554,9 +562,7 @@ def gather(tensor, gather_list=None, dst=None, group=None, async_op=False, group
     pg = _group_for(tensor, group, 'gather')
     if pg is None:
         return None
-    dst = (group_dst if group_dst is not None else 0) if dst is None else _group_rank(pg, dst)
-    _check_root(pg, dst, 'gather')
-    _check_root_list(pg, dst, gather_list, 'gather_list', 'destination')
+    dst = _rooted(pg, dst, group_dst, 'gather', gather_list, 'gather_list', 'destination')
     src = _staged(tensor)
     flat = torch.empty([pg._size] + list(src.shape), dtype=src.dtype)
     _gloo(pg._handle, 'gather', flat, src, dst, 0)
@@ -569,9 +575,7 @@ def scatter(tensor, scatter_list=None, src=None, group=None, async_op=False, gro
     pg = _group_for(tensor, group, 'scatter')
     if pg is None:
         return None
-    src = (group_src if group_src is not None else 0) if src is None else _group_rank(pg, src)
-    _check_root(pg, src, 'scatter')
-    _check_root_list(pg, src, scatter_list, 'scatter_list', 'source')
+    src = _rooted(pg, src, group_src, 'scatter', scatter_list, 'scatter_list', 'source')
     out = _staged(tensor)
     flat = None
     if pg._rank == src:
