@@ -145,7 +145,8 @@ void install_distributed_builtins(std::map<std::string, Value>& d) {
     return Value::none();
   });
   // _gloo(group, name, out, input, peer, op): one collective. out and input are contiguous CPU
-  // tensors (input may be None); peer is the root, destination or source rank; op ReduceOp's index.
+  // tensors (input may be None); peer is the root, destination or source rank; op is ReduceOp's
+  // index, or the tag of an isend/irecv.
   d["_gloo"] = make_builtin("_gloo", "<built-in function _gloo>", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("_gloo", a, kw, {"group", "name", "out", "input", "peer", "op"}, 6);
     dist::GlooGroup& g = group_of(v[0]);
@@ -159,7 +160,6 @@ void install_distributed_builtins(std::map<std::string, Value>& d) {
       if (name == "all_reduce") return g.all_reduce(out, op);
       if (name == "broadcast") return g.broadcast(out, peer);
       if (name == "reduce") return g.reduce(out, peer, op);
-      if (name == "send") return g.send(out, peer, static_cast<int>(v[5].as_int()));
       if (name == "isend" || name == "irecv") {
         auto pending = std::make_shared<PendingObj>();
         pending->group = static_cast<GroupObj*>(v[0].as<InstanceObj>())->group;
@@ -168,10 +168,6 @@ void install_distributed_builtins(std::map<std::string, Value>& d) {
         pending->tensor = out;
         pending->buffer = g.post(out, peer, static_cast<int>(v[5].as_int()), pending->send);
         result = Value::object(Kind::Instance, pending);
-        return;
-      }
-      if (name == "recv") {
-        result = Value::integer(g.recv(out, peer, static_cast<int>(v[5].as_int())));
         return;
       }
       const Tensor& in = tensor_of(v[3]);

@@ -671,61 +671,49 @@ def barrier(group=None, async_op=False, device_ids=None):
     return _done(async_op)
 
 
-def send(tensor, dst=None, group=None, tag=0, group_dst=None):
+def _post(tensor, peer, group, tag, group_peer, name, sending):
+    """Starts a send to, or a receive from, the global rank peer (None: a receive from any rank): a
+    Work that wait() finishes. None when this rank is not in group."""
     _check_tensor(tensor)
-    if _outside(group, 'send'):
+    if _outside(group, name):
         return None
     pg = _world(group)
-    dst = group_dst if dst is None else _group_rank(pg, dst)
-    if dst == pg._rank:
-        raise ValueError('Invalid destination rank: destination rank should not be the same as the rank of the '
-                         'current process.')
-    _check_root(pg, dst, 'send', 'destination')
+    peer = group_peer if peer is None else _group_rank(pg, peer)
+    if sending:
+        if peer == pg._rank:
+            raise ValueError('Invalid destination rank: destination rank should not be the same as the rank of the '
+                             'current process.')
+        _check_root(pg, peer, 'send', 'destination')
+    elif peer is not None and peer == pg._rank:
+        raise ValueError('Invalid source rank: source rank should not be the same as the rank of the current process.')
     _check_dtype(tensor)
-    _gloo(pg._handle, 'send', _staged(tensor), None, dst, tag)
+    t = _staged(tensor)
+    if sending:
+        return Work(_gloo(pg._handle, 'isend', t, None, peer, tag), pg)
+    return Work(_gloo(pg._handle, 'irecv', t, None, -1 if peer is None else peer, tag), pg, tensor, t)
+
+
+def send(tensor, dst=None, group=None, tag=0, group_dst=None):
+    work = _post(tensor, dst, group, tag, group_dst, 'send', True)
+    if work is not None:
+        work.wait()
 
 
 def recv(tensor, src=None, group=None, tag=0, group_src=None):
-    _check_tensor(tensor)
-    if _outside(group, 'recv'):
+    """Receives into tensor; returns the sender's global rank."""
+    work = _post(tensor, src, group, tag, group_src, 'recv', False)
+    if work is None:
         return None
-    pg = _world(group)
-    src = group_src if src is None else _group_rank(pg, src)
-    if src is not None and src == pg._rank:
-        raise ValueError('Invalid source rank: source rank should not be the same as the rank of the current process.')
-    _check_dtype(tensor)
-    t = _staged(tensor)
-    sender = _gloo(pg._handle, 'recv', t, None, -1 if src is None else src, tag)
-    _written(tensor, t)
-    return pg._ranks[sender]
+    work.wait()
+    return work._source
 
 
 def isend(tensor, dst=None, group=None, tag=0, group_dst=None):
-    _check_tensor(tensor)
-    if _outside(group, 'isend'):
-        return None
-    pg = _world(group)
-    dst = group_dst if dst is None else _group_rank(pg, dst)
-    if dst == pg._rank:
-        raise ValueError('Invalid destination rank: destination rank should not be the same as the rank of the '
-                         'current process.')
-    _check_root(pg, dst, 'send', 'destination')
-    _check_dtype(tensor)
-    t = _staged(tensor)
-    return Work(_gloo(pg._handle, 'isend', t, None, dst, tag), pg)
+    return _post(tensor, dst, group, tag, group_dst, 'isend', True)
 
 
 def irecv(tensor, src=None, group=None, tag=0, group_src=None):
-    _check_tensor(tensor)
-    if _outside(group, 'irecv'):
-        return None
-    pg = _world(group)
-    src = group_src if src is None else _group_rank(pg, src)
-    if src is not None and src == pg._rank:
-        raise ValueError('Invalid source rank: source rank should not be the same as the rank of the current process.')
-    _check_dtype(tensor)
-    t = _staged(tensor)
-    return Work(_gloo(pg._handle, 'irecv', t, None, -1 if src is None else src, tag), pg, tensor, t)
+    return _post(tensor, src, group, tag, group_src, 'irecv', False)
 
 
 class P2POp:

@@ -296,14 +296,4 @@ int GlooGroup::finish(gloo::transport::UnboundBuffer& buffer, bool send, int pee
   return from;
 }
 
-void GlooGroup::send(const Tensor& t, int dst, int tag) {
-  auto buf = post(t, dst, tag, true);
-  finish(*buf, true, dst);
-}
-
-int GlooGroup::recv(const Tensor& t, int src, int tag) {
-  auto buf = post(t, src, tag, false);
-  return finish(*buf, false, src);
-}
-
 }  // namespace tsh::dist

@@ -50,11 +50,8 @@ class GlooGroup {
   // in and out hold size equal chunks: chunk j of in goes to rank j, chunk i of out comes from rank i.
   void all_to_all(const Tensor& out, const Tensor& in);
   void barrier();
-  void send(const Tensor& t, int dst, int tag);
-  // src < 0: from any rank; returns the sender.
-  int recv(const Tensor& t, int src, int tag);
-  // isend/irecv: the transfer posted now (t must live until finished), finished by finish(), which
-  // returns the peer (the sender, for a receive from any rank).
+  // A send (or receive; peer < 0: from any rank) posted now, t living until it is finished by
+  // finish(), which returns the peer (the sender, for a receive from any rank).
   std::unique_ptr<gloo::transport::UnboundBuffer> post(const Tensor& t, int peer, int tag, bool send);
   int finish(gloo::transport::UnboundBuffer& buffer, bool send, int peer);
 
