@@ -17,6 +17,7 @@
 #include "engine/core/interrupt.h"
 #include "engine/core/storage.h"
 #include "grammar/chars.h"
+#include "shell/dist_env.h"
 #include "shell/launch.h"
 #include "shell/doctest.h"
 #include "shell/python/modules.h"
@@ -81,7 +82,7 @@ int exit_by_interrupt() {
 // (sys.argv). Returns how many of argv are tsh's.
 int own_arguments(int argc, char** argv) {
   static const char* const kTakesValue[] = {"--device", "--dtype", "--seed", "--threads", "--prefix",
-                                            "--nproc-per-node", "--nproc_per_node", "--log-dir"};
+                                            "--nproc-per-node", "--nproc_per_node", "--log-dir", "--dist-env"};
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--doctest") return i + 1;  // every later argument is a transcript (or -v)
@@ -170,6 +171,10 @@ static int run(int argc, char** argv) {
                  "MASTER_ADDR, ...) for torch.distributed");
   app.add_option("--log-dir", launch.log_dir, "with --nproc-per-node: rank k's output in DIR/rank{k}.txt");
   app.add_flag("--rank-prefix", launch.rank_prefix, "with --nproc-per-node: '[rank{k}]: ' before each line of output");
+  std::string dist_env;
+  app.add_option("--dist-env", dist_env,
+                 "under mpirun or srun (ompi, slurm or auto): set torchrun's RANK, WORLD_SIZE, MASTER_ADDR, ... from "
+                 "the launcher's variables, so that init_process_group('gloo') works (a tsh extension)");
   app.allow_extras(false);
   const int own = own_arguments(argc, argv);
   std::vector<std::string> script_args(argv + own, argv + argc);
@@ -200,6 +205,12 @@ static int run(int argc, char** argv) {
   if (!launch.log_dir.empty() || launch.rank_prefix) {
     std::cerr << "tsh: --log-dir and --rank-prefix go with --nproc-per-node\n";
     return 2;
+  }
+  if (!dist_env.empty()) {
+    if (const std::string why = tsh::shell::apply_dist_env(dist_env); !why.empty()) {
+      std::cerr << "tsh: " << why << "\n";
+      return 2;
+    }
   }
   if (doctest) return run_doctests(script_args);
   if (install_kernel) return write_kernelspec(user, prefix);

@@ -1,6 +1,7 @@
 // shell/torch/distributed/distributed_builtins.cpp — what distributed_c10d.py calls in C++: a
-// process group's rendezvous (the TCPStore server on the master rank, a client everywhere) and
-// its collectives on CPU tensors. Arguments arrive checked, with PyTorch's messages, by the Python.
+// process group's making (for Gloo: the TCPStore server on the master rank, a client everywhere;
+// for MPI: a communicator) and its collectives on CPU tensors, on whichever backend the group has.
+// Arguments arrive checked, with PyTorch's messages, by the Python.
 #include <chrono>
 #include <memory>
 #include <thread>
@@ -12,9 +13,8 @@
 #include "shell/python/embedded.h"
 #include "shell/python/errors.h"
 #include "shell/torch/distributed/distributed.h"
-#include "shell/torch/distributed/process_group.h"
-
-#include <gloo/transport/unbound_buffer.h>
+#include "shell/torch/distributed/gloo_group.h"
+#include "shell/torch/distributed/mpi_group.h"
 
 namespace tsh::shell {
 
@@ -23,20 +23,20 @@ namespace {
 // A process group's C++ half, held by the Python ProcessGroup object.
 struct GroupObj : InstanceObj {
   std::shared_ptr<dist::TcpStoreServer> server;  // on the rank that serves the store
-  std::shared_ptr<dist::GlooGroup> group;
-  std::string class_name() const override { return "_GlooGroup"; }
+  std::shared_ptr<dist::Backend> group;
+  std::string class_name() const override { return "_Backend"; }
   std::string module_name() const override { return "torch.distributed"; }
   Value attr(Interpreter&, const Value&, const std::string& name) override {
-    throw AttributeError("'_GlooGroup' object has no attribute '" + name + "'");
+    throw AttributeError("'_Backend' object has no attribute '" + name + "'");
   }
 };
 
-// An isend or irecv in flight: its buffer and the tensor it reads or fills, finished by _gloo_wait.
+// An isend or irecv in flight: the backend's handle and the tensor it reads or fills (kept alive
+// until then), finished by _p2p_wait.
 struct PendingObj : InstanceObj {
-  std::shared_ptr<dist::GlooGroup> group;
-  std::unique_ptr<gloo::transport::UnboundBuffer> buffer;
+  std::shared_ptr<dist::Backend> group;
+  std::unique_ptr<dist::Pending> pending;
   Tensor tensor;
-  bool send = false;
   int peer = -1;
   std::string class_name() const override { return "_PendingP2P"; }
   std::string module_name() const override { return "torch.distributed"; }
@@ -45,8 +45,8 @@ struct PendingObj : InstanceObj {
   }
 };
 
-dist::GlooGroup& group_of(const Value& v) {
-  if (!v.is(Kind::Instance) || v.as<InstanceObj>()->class_name() != "_GlooGroup")
+dist::Backend& group_of(const Value& v) {
+  if (!v.is(Kind::Instance) || v.as<InstanceObj>()->class_name() != "_Backend")
     throw TypeError("expected a process group");
   auto* g = static_cast<GroupObj*>(v.as<InstanceObj>());
   if (!g->group) throw RuntimeError("the process group has been destroyed");
@@ -125,31 +125,50 @@ void install_distributed_builtins(std::map<std::string, Value>& d) {
     uncaught_error_prefix() = a[0].as_str();
     return Value::none();
   });
-  // _gloo_wait(pending): finishes an isend or irecv; the peer's rank in its group.
-  d["_gloo_wait"] = make_builtin("_gloo_wait", "<built-in function _gloo_wait>", [](Interpreter&, Args& a, Kwargs&) {
+  // _new_mpi_group(ranks, tag): the MPI world (ranks None) or the group of those world ranks.
+  d["_new_mpi_group"] = make_builtin("_new_mpi_group", "<built-in function _new_mpi_group>", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("_new_mpi_group", a, kw, {"ranks", "tag"}, 2);
+    std::vector<int> ranks;
+    if (!v[0].is_none())
+      for (const Value& r : v[0].items()) ranks.push_back(static_cast<int>(r.as_int()));
+    auto obj = std::make_shared<GroupObj>();
+    guarded([&] { obj->group = dist::make_mpi_group(ranks, static_cast<int>(v[1].as_int())); });
+    return Value::object(Kind::Instance, obj);
+  });
+  // _group_info(group): (rank, size, backend name).
+  d["_group_info"] = make_builtin("_group_info", "<built-in function _group_info>", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.size() != 1) throw TypeError("_group_info(group)");
+    dist::Backend& g = group_of(a[0]);
+    return Value::tuple({Value::integer(g.rank()), Value::integer(g.size()), Value::str(g.name())});
+  });
+  d["_mpi_available"] = make_builtin("_mpi_available", "<built-in function _mpi_available>", [](Interpreter&, Args&, Kwargs&) {
+    return Value::boolean(dist::mpi_available());
+  });
+  // _p2p_wait(pending): finishes an isend or irecv; the peer's rank in its group.
+  d["_p2p_wait"] = make_builtin("_p2p_wait", "<built-in function _p2p_wait>", [](Interpreter&, Args& a, Kwargs&) {
     if (a.size() != 1 || !a[0].is(Kind::Instance) || a[0].as<InstanceObj>()->class_name() != "_PendingP2P")
-      throw TypeError("_gloo_wait(pending)");
+      throw TypeError("_p2p_wait(pending)");
     auto* p = static_cast<PendingObj*>(a[0].as<InstanceObj>());
-    if (!p->buffer) return Value::integer(p->peer);  // finished already
+    if (!p->pending) return Value::integer(p->peer);  // finished already
     int from = p->peer;
-    guarded([&] { from = p->group->finish(*p->buffer, p->send, p->peer); });
-    p->buffer.reset();
+    guarded([&] { from = p->pending->finish(); });
+    p->pending.reset();
     p->peer = from;
     return Value::integer(from);
   });
-  d["_destroy_gloo_group"] = make_builtin("_destroy_gloo_group", "<built-in function _destroy_gloo_group>", [](Interpreter&, Args& a, Kwargs&) {
-    if (a.size() != 1 || !a[0].is(Kind::Instance)) throw TypeError("_destroy_gloo_group(group)");
+  d["_destroy_group"] = make_builtin("_destroy_group", "<built-in function _destroy_group>", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.size() != 1 || !a[0].is(Kind::Instance)) throw TypeError("_destroy_group(group)");
     auto* g = static_cast<GroupObj*>(a[0].as<InstanceObj>());
     g->group.reset();
     g->server.reset();
     return Value::none();
   });
-  // _gloo(group, name, out, input, peer, op): one collective. out and input are contiguous CPU
+  // _collective(group, name, out, input, peer, op): one collective. out and input are contiguous CPU
   // tensors (input may be None); peer is the root, destination or source rank; op is ReduceOp's
   // index, or the tag of an isend/irecv.
-  d["_gloo"] = make_builtin("_gloo", "<built-in function _gloo>", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("_gloo", a, kw, {"group", "name", "out", "input", "peer", "op"}, 6);
-    dist::GlooGroup& g = group_of(v[0]);
+  d["_collective"] = make_builtin("_collective", "<built-in function _collective>", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("_collective", a, kw, {"group", "name", "out", "input", "peer", "op"}, 6);
+    dist::Backend& g = group_of(v[0]);
     const std::string name = v[1].as_str();
     const int peer = static_cast<int>(v[4].as_int());
     const auto op = static_cast<dist::ReduceOp>(v[5].as_int());
@@ -163,10 +182,9 @@ void install_distributed_builtins(std::map<std::string, Value>& d) {
       if (name == "isend" || name == "irecv") {
         auto pending = std::make_shared<PendingObj>();
         pending->group = static_cast<GroupObj*>(v[0].as<InstanceObj>())->group;
-        pending->send = name == "isend";
         pending->peer = peer;
         pending->tensor = out;
-        pending->buffer = g.post(out, peer, static_cast<int>(v[5].as_int()), pending->send);
+        pending->pending = g.post(out, peer, static_cast<int>(v[5].as_int()), name == "isend");
         result = Value::object(Kind::Instance, pending);
         return;
       }
@@ -175,7 +193,7 @@ void install_distributed_builtins(std::map<std::string, Value>& d) {
       if (name == "gather") return g.gather(out, in, peer);
       if (name == "scatter") return g.scatter(out, in, peer);
       if (name == "all_to_all") return g.all_to_all(out, in);
-      throw RuntimeError("_gloo: unknown collective " + name);
+      throw RuntimeError("_collective: unknown collective " + name);
     });
     return result;
   });

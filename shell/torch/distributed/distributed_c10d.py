@@ -1,8 +1,9 @@
 # torch.distributed's process groups and collectives, as PyTorch's distributed_c10d.py gives them,
-# over Gloo (Debian's libgloo) and a TCPStore that speaks PyTorch's protocol: the C++ half is
-# distributed_builtins.cpp (_new_gloo_group, _gloo). CPU tensors go to Gloo as they are (a
-# contiguous copy for any other layout); CUDA tensors are staged through the host, as PyTorch's
-# Gloo backend does. Every rank must call the collectives in the same order.
+# over Gloo (Debian's libgloo) and a TCPStore that speaks PyTorch's protocol, or over Open MPI
+# under mpirun: the C++ half is distributed_builtins.cpp (_new_gloo_group, _new_mpi_group,
+# _collective). CPU tensors go to the backend as they are (a contiguous copy for any other
+# layout); CUDA tensors are staged through the host, as PyTorch's Gloo backend does. Every rank
+# must call the collectives in the same order.
 import os
 import torch
 
@@ -92,7 +93,7 @@ class Work:
 
     def wait(self, timeout=None):
         if self._pending is not None:
-            sender = _gloo_wait(self._pending)
+            sender = _p2p_wait(self._pending)
             self._pending = None
             if self._tensor is not None:
                 _written(self._tensor, self._staged)
@@ -164,7 +165,7 @@ def is_gloo_available():
 
 
 def is_mpi_available():
-    return False
+    return _mpi_available()
 
 
 def is_nccl_available():
@@ -215,8 +216,9 @@ def new_group(ranks=None, timeout=None, backend=None, pg_options=None, use_local
     if pg_options is not None or use_local_synchronization or device_id is not None:
         raise NotImplementedError('new_group: pg_options, use_local_synchronization and device_id are not supported '
                                   'by tsh')
-    if backend is not None and Backend(backend) != 'gloo':
-        raise NotImplementedError(f'new_group: tsh has the gloo backend only, not {backend}')
+    name = world._backend if backend is None else Backend(backend)
+    if name != world._backend:
+        raise NotImplementedError(f'new_group: a {name} group in a {world._backend} world is not supported by tsh')
     ranks = list(range(world._size)) if ranks is None else sorted(int(r) for r in ranks)
     for r in ranks:
         if not 0 <= r < world._size:
@@ -224,10 +226,13 @@ def new_group(ranks=None, timeout=None, backend=None, pg_options=None, use_local
     _State.groups += 1
     if world._rank not in ranks:
         return GroupMember.NON_GROUP_MEMBER
-    host, port, default_timeout = _State.store
-    handle = _new_gloo_group(host, port, ranks.index(world._rank), len(ranks), _seconds(timeout, default_timeout),
-                             False, f'group{_State.groups}/')
-    return ProcessGroup(handle, ranks.index(world._rank), len(ranks), 'gloo', ranks)
+    if name == 'mpi':
+        handle = _new_mpi_group(ranks, _State.groups)
+    else:
+        host, port, default_timeout = _State.store
+        handle = _new_gloo_group(host, port, ranks.index(world._rank), len(ranks), _seconds(timeout, default_timeout),
+                                 False, f'group{_State.groups}/')
+    return ProcessGroup(handle, ranks.index(world._rank), len(ranks), name, ranks)
 
 
 def _seconds(timeout, default):
@@ -298,8 +303,7 @@ def init_process_group(backend=None, init_method=None, timeout=None, world_size=
         raise NotImplementedError('init_process_group: pg_options and device_id are not supported by tsh')
     name = 'gloo' if backend is None else Backend(backend)
     if name == 'mpi':
-        raise RuntimeError("Distributed package doesn't have MPI built in. MPI is only included if you build PyTorch "
-                           'from source on a host that has MPI installed.')
+        return _init_mpi(world_size, rank, group_name)
     if name == 'nccl':
         raise RuntimeError("Distributed package doesn't have NCCL built in")
     if name not in ('gloo', 'cpu:gloo', 'cpu:gloo,cuda:gloo'):
@@ -313,12 +317,28 @@ def init_process_group(backend=None, init_method=None, timeout=None, world_size=
     agent = os.environ.get('TORCHELASTIC_USE_AGENT_STORE') == 'True'
     handle = _new_gloo_group(host, port, rank, world_size, _seconds(timeout, 1800.0), rank == 0 and not agent,
                              'default_pg/' + (group_name or '0') + '/')
-    _State.default = ProcessGroup(handle, rank, world_size, 'gloo', list(range(world_size)))
-    _State.store = (host, port, _seconds(timeout, 1800.0))
+    _started(ProcessGroup(handle, rank, world_size, 'gloo', list(range(world_size))), (host, port, _seconds(timeout, 1800.0)))
+
+
+def _init_mpi(world_size, rank, group_name):
+    """backend='mpi': rank and size are MPI_COMM_WORLD's, as in PyTorch's ProcessGroupMPI."""
+    if world_size != -1 or rank != -1:
+        import warnings
+        warnings.warn(f'For MPI backend, world_size ({world_size}) and rank ({rank}) are ignored since they are '
+                      'assigned by the MPI runtime.')
+    handle = _new_mpi_group(None, 0)
+    rank, world_size, _ = _group_info(handle)
+    _started(ProcessGroup(handle, rank, world_size, 'mpi', list(range(world_size))), None)
+
+
+def _started(pg, store):
+    """pg becomes the default group."""
+    _State.default = pg
+    _State.store = store
     _State.groups = 0
-    group.WORLD = _State.default
-    GroupMember.WORLD = _State.default
-    _set_error_prefix(f'[rank{rank}]: ')  # as PyTorch's exception hook prefixes an uncaught error's lines
+    group.WORLD = pg
+    GroupMember.WORLD = pg
+    _set_error_prefix(f'[rank{pg._rank}]: ')  # as PyTorch's exception hook prefixes an uncaught error's lines
 
 
 def destroy_process_group(group=None):
@@ -326,7 +346,7 @@ def destroy_process_group(group=None):
         raise AssertionError('Process group cannot be None')
     if group is not None and group is not _State.default:
         raise ValueError('Invalid process group specified')
-    _destroy_gloo_group(_State.default._handle)
+    _destroy_group(_State.default._handle)
     _State.default = None
     _set_error_prefix('')
     _group_class.WORLD = None
@@ -476,7 +496,7 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, async_op=False):
         return None
     _check_op(op, tensor, 'all_reduce')
     t = _staged(tensor)
-    _gloo(pg._handle, 'all_reduce', t, None, 0, op.value)
+    _collective(pg._handle, 'all_reduce', t, None, 0, op.value)
     _written(tensor, t)
     if op == ReduceOp.AVG:
         tensor.div_(pg._size)
@@ -490,7 +510,7 @@ def broadcast(tensor, src=None, group=None, async_op=False, group_src=None):
     src = group_src if src is None else _group_rank(pg, src)
     _check_root(pg, src, 'broadcast')
     t = _staged(tensor)
-    _gloo(pg._handle, 'broadcast', t, None, src, 0)
+    _collective(pg._handle, 'broadcast', t, None, src, 0)
     _written(tensor, t)
     return _done(async_op)
 
@@ -503,7 +523,7 @@ def reduce(tensor, dst=None, op=ReduceOp.SUM, group=None, async_op=False, group_
     _check_root(pg, dst, 'reduce')
     _check_op(op, tensor, 'reduce')
     t = _staged(tensor)
-    _gloo(pg._handle, 'reduce', t, None, dst, op.value)
+    _collective(pg._handle, 'reduce', t, None, dst, op.value)
     _written(tensor, t)
     if op == ReduceOp.AVG and pg._rank == dst:
         tensor.div_(pg._size)
@@ -527,7 +547,7 @@ def all_gather(tensor_list, tensor, group=None, async_op=False):
                                f'{list(tensor.shape)}, got {list(t.shape)})')
     src = _staged(tensor)
     flat = torch.empty([pg._size] + list(src.shape), dtype=src.dtype)
-    _gloo(pg._handle, 'all_gather', flat, src, 0, 0)
+    _collective(pg._handle, 'all_gather', flat, src, 0, 0)
     _fill(tensor_list, flat)
     return _done(async_op)
 
@@ -553,7 +573,7 @@ def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=Fal
         raise RuntimeError('output tensor size must be equal to world_size times input tensor size')
     src = _staged(input_tensor)
     out = _staged(output_tensor)
-    _gloo(pg._handle, 'all_gather', out, src, 0, 0)
+    _collective(pg._handle, 'all_gather', out, src, 0, 0)
     _written(output_tensor, out)
     return _done(async_op)
 
@@ -565,7 +585,7 @@ def gather(tensor, gather_list=None, dst=None, group=None, async_op=False, group
     dst = _rooted(pg, dst, group_dst, 'gather', gather_list, 'gather_list', 'destination')
     src = _staged(tensor)
     flat = torch.empty([pg._size] + list(src.shape), dtype=src.dtype)
-    _gloo(pg._handle, 'gather', flat, src, dst, 0)
+    _collective(pg._handle, 'gather', flat, src, dst, 0)
     if pg._rank == dst:
         _fill(gather_list, flat)
     return _done(async_op)
@@ -585,7 +605,7 @@ def scatter(tensor, scatter_list=None, src=None, group=None, async_op=False, gro
         flat = torch.stack([_staged(t) for t in scatter_list]).contiguous()
     else:
         flat = torch.empty(0, dtype=out.dtype)
-    _gloo(pg._handle, 'scatter', out, flat, src, 0)
+    _collective(pg._handle, 'scatter', out, flat, src, 0)
     _written(tensor, out)
     return _done(async_op)
 
@@ -602,7 +622,7 @@ def reduce_scatter_tensor(output, input, op=ReduceOp.SUM, group=None, async_op=F
         raise RuntimeError('input tensor must be the same size as output size times world size')
     # As PyTorch's Gloo backend: all_reduce a copy, then keep this rank's chunk.
     whole = _staged(input).clone()
-    _gloo(pg._handle, 'all_reduce', whole, None, 0, op.value)
+    _collective(pg._handle, 'all_reduce', whole, None, 0, op.value)
     mine = whole.reshape(pg._size, -1)[pg._rank]
     with torch.no_grad():
         target = torch.view_as_real(output) if output.is_complex() else output
@@ -640,7 +660,7 @@ def all_to_all(output_tensor_list, input_tensor_list, group=None, async_op=False
         raise NotImplementedError('all_to_all with tensors of different shapes is not supported by tsh yet')
     src = torch.stack([_staged(t) for t in input_tensor_list]).contiguous()
     out = torch.empty_like(src)
-    _gloo(pg._handle, 'all_to_all', out, src, 0, 0)
+    _collective(pg._handle, 'all_to_all', out, src, 0, 0)
     _fill(output_tensor_list, out)
     return _done(async_op)
 
@@ -658,7 +678,7 @@ def all_to_all_single(output, input, output_split_sizes=None, input_split_sizes=
         raise RuntimeError('Tensor\'s dim 0 does not divide equally across group size')
     src = _staged(input)
     out = _staged(output)
-    _gloo(pg._handle, 'all_to_all', out, src, 0, 0)
+    _collective(pg._handle, 'all_to_all', out, src, 0, 0)
     _written(output, out)
     return _done(async_op)
 
@@ -667,7 +687,7 @@ def barrier(group=None, async_op=False, device_ids=None):
     if _outside(group, 'barrier'):
         return None
     pg = _world(group)
-    _gloo(pg._handle, 'barrier', None, None, 0, 0)
+    _collective(pg._handle, 'barrier', None, None, 0, 0)
     return _done(async_op)
 
 
@@ -689,8 +709,8 @@ def _post(tensor, peer, group, tag, group_peer, name, sending):
     _check_dtype(tensor)
     t = _staged(tensor)
     if sending:
-        return Work(_gloo(pg._handle, 'isend', t, None, peer, tag), pg)
-    return Work(_gloo(pg._handle, 'irecv', t, None, -1 if peer is None else peer, tag), pg, tensor, t)
+        return Work(_collective(pg._handle, 'isend', t, None, peer, tag), pg)
+    return Work(_collective(pg._handle, 'irecv', t, None, -1 if peer is None else peer, tag), pg, tensor, t)
 
 
 def send(tensor, dst=None, group=None, tag=0, group_dst=None):

@@ -1,23 +1,15 @@
-// shell/torch/distributed/process_group.h — a process group on Gloo (Debian's libgloo): the ranks
-// meet through a TCPStore (store.h), connect a full mesh of TCP pairs, and run Gloo's collectives
-// on CPU tensors. Every rank must issue the same collectives in the same order: each takes the
-// group's next tag, as PyTorch's ProcessGroupGloo does.
+// shell/torch/distributed/process_group.h — what a process group's backend does, whichever engine
+// carries it: Gloo (gloo_group.h) over a TCPStore rendezvous, or Open MPI (mpi_group.h) under
+// mpirun. Every rank must issue the same collectives in the same order. The Python half
+// (distributed_c10d.py) checks arguments and stages tensors; a backend sees only contiguous CPU
+// tensors of the dtypes PyTorch's Gloo carries (float64/32/16, bfloat16, int8/32/64, uint8, bool).
 #pragma once
 
 #include <chrono>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "engine/core/tensor.h"
-#include "shell/torch/distributed/store.h"
-
-namespace gloo {
-class Context;
-namespace transport {
-class UnboundBuffer;
-}
-}  // namespace gloo
 
 namespace tsh::dist {
 
@@ -25,43 +17,37 @@ namespace tsh::dist {
 enum class ReduceOp { Sum, Avg, Product, Min, Max, Band, Bor, Bxor, PremulSum };
 const char* reduce_op_name(ReduceOp op);  // "SUM", ...
 
-class GlooGroup {
+// A send or receive in flight; finish() waits for it and gives the peer (the sender, for a
+// receive from any rank). The tensor it reads or fills must live until then.
+class Pending {
  public:
-  // Joins the group `prefix` of `size` ranks as `rank` through store (every rank calls this).
-  GlooGroup(std::shared_ptr<TcpStoreClient> store, const std::string& prefix, int rank, int size,
-            std::chrono::milliseconds timeout);
-  ~GlooGroup();
+  virtual ~Pending() = default;
+  virtual int finish() = 0;
+};
 
-  int rank() const { return rank_; }
-  int size() const { return size_; }
-  std::chrono::milliseconds timeout() const { return timeout_; }
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual const char* name() const = 0;  // "gloo", "mpi"
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
 
-  // The collectives, in place on contiguous CPU tensors of one of Gloo's dtypes (checked by the
-  // caller): t is each rank's input and receives the result.
-  void all_reduce(const Tensor& t, ReduceOp op);
-  void broadcast(const Tensor& t, int root);
-  void reduce(const Tensor& t, int root, ReduceOp op);
-  // out (size · numel of in, contiguous) := every rank's in, in rank order.
-  void all_gather(const Tensor& out, const Tensor& in);
+  // In place: t is each rank's input and receives the result.
+  virtual void all_reduce(const Tensor& t, ReduceOp op) = 0;
+  virtual void broadcast(const Tensor& t, int root) = 0;
+  // t receives the result on root; elsewhere what it holds afterwards is unspecified.
+  virtual void reduce(const Tensor& t, int root, ReduceOp op) = 0;
+  // out (size · numel of in) := every rank's in, in rank order.
+  virtual void all_gather(const Tensor& out, const Tensor& in) = 0;
   // out on root (size · numel of in); unused elsewhere.
-  void gather(const Tensor& out, const Tensor& in, int root);
+  virtual void gather(const Tensor& out, const Tensor& in, int root) = 0;
   // in on root holds size equal chunks; out receives this rank's.
-  void scatter(const Tensor& out, const Tensor& in, int root);
+  virtual void scatter(const Tensor& out, const Tensor& in, int root) = 0;
   // in and out hold size equal chunks: chunk j of in goes to rank j, chunk i of out comes from rank i.
-  void all_to_all(const Tensor& out, const Tensor& in);
-  void barrier();
-  // A send (or receive; peer < 0: from any rank) posted now, t living until it is finished by
-  // finish(), which returns the peer (the sender, for a receive from any rank).
-  std::unique_ptr<gloo::transport::UnboundBuffer> post(const Tensor& t, int peer, int tag, bool send);
-  int finish(gloo::transport::UnboundBuffer& buffer, bool send, int peer);
-
- private:
-  uint32_t next_tag() { return tag_++; }
-  int rank_, size_;
-  std::chrono::milliseconds timeout_;
-  uint32_t tag_ = 0;
-  std::shared_ptr<TcpStoreClient> store_;
-  std::shared_ptr<gloo::Context> context_;
+  virtual void all_to_all(const Tensor& out, const Tensor& in) = 0;
+  virtual void barrier() = 0;
+  // A send to peer, or a receive from peer (peer < 0: from any rank), posted now.
+  virtual std::unique_ptr<Pending> post(const Tensor& t, int peer, int tag, bool send) = 0;
 };
 
 }  // namespace tsh::dist

@@ -1,11 +1,12 @@
 # Every collective on Gloo, over dtypes, ReduceOps and roots, with integer-valued data so that no
 # reduction order can change a bit; each rank prints what it holds after each call.
+import os
 import torch
 import torch.distributed as dist
 
-dist.init_process_group('gloo')
+dist.init_process_group(os.environ.get('DIST_BACKEND', 'gloo'))  # mpirun runs them as 'mpi'
 rank, world = dist.get_rank(), dist.get_world_size()
-print('rank', rank, 'of', world, dist.get_backend(), dist.is_initialized())
+print('rank', rank, 'of', world, dist.get_backend() == os.environ.get('DIST_BACKEND', 'gloo'), dist.is_initialized())
 
 dtypes = [torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int8, torch.uint8, torch.int32,
           torch.int64]

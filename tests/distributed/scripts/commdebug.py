@@ -1,10 +1,11 @@
 # CommDebugMode: the collectives DTensor operations run, counted under PyTorch's op names.
+import os
 import torch
 import torch.distributed as dist
 from torch.distributed.tensor import distribute_tensor, Shard, Replicate, Partial
 from torch.distributed.tensor.debug import CommDebugMode
 from torch.distributed.device_mesh import init_device_mesh
-dist.init_process_group('gloo')
+dist.init_process_group(os.environ.get('DIST_BACKEND', 'gloo'))  # mpirun runs them as 'mpi'
 mesh = init_device_mesh('cpu', (dist.get_world_size(),))
 d = distribute_tensor(torch.arange(12.).view(4, 3), mesh, [Shard(0)])
 comm = CommDebugMode()

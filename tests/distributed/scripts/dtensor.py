@@ -7,7 +7,9 @@ import torch.distributed as dist
 from torch.distributed.tensor import distribute_tensor, Shard, Replicate, Partial, DTensor
 from torch.distributed.device_mesh import init_device_mesh
 
-mesh = init_device_mesh('cpu', (int(os.environ['WORLD_SIZE']),))
+if os.environ.get('DIST_BACKEND'):  # mpirun runs it as 'mpi'; else the mesh makes the default group
+    dist.init_process_group(os.environ['DIST_BACKEND'])
+mesh = init_device_mesh('cpu', (dist.get_world_size() if dist.is_initialized() else int(os.environ['WORLD_SIZE']),))
 rank, world = dist.get_rank(), dist.get_world_size()
 print(mesh, mesh.size(), mesh.ndim, mesh.shape, mesh.get_local_rank(), mesh.get_coordinate(), mesh.device_type)
 print(init_device_mesh('cpu', (world,), mesh_dim_names=('dp',)))

@@ -1,6 +1,7 @@
+import os
 import torch
 import torch.distributed as dist
-dist.init_process_group('gloo')
+dist.init_process_group(os.environ.get('DIST_BACKEND', 'gloo'))  # mpirun runs them as 'mpi'
 rank, world = dist.get_rank(), dist.get_world_size()
 g = dist.new_group([0, 2]) if world > 2 else dist.new_group([0])
 print('group', g if g == dist.GroupMember.NON_GROUP_MEMBER else type(g).__name__, dist.get_rank(g), dist.get_world_size(g))

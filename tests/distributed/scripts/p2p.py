@@ -1,7 +1,8 @@
 # Point-to-point in flight: isend/irecv Works finished by wait(), P2POp and batch_isend_irecv around a ring, tags.
+import os
 import torch
 import torch.distributed as dist
-dist.init_process_group('gloo')
+dist.init_process_group(os.environ.get('DIST_BACKEND', 'gloo'))  # mpirun runs them as 'mpi'
 rank, world = dist.get_rank(), dist.get_world_size()
 nxt, prev = (rank + 1) % world, (rank - 1) % world
 got = torch.zeros(2)

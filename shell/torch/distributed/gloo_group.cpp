@@ -1,5 +1,5 @@
-// shell/torch/distributed/process_group.cpp — Gloo's collectives on tsh's CPU tensors.
-#include "shell/torch/distributed/process_group.h"
+// shell/torch/distributed/gloo_group.cpp — Gloo's collectives on tsh's CPU tensors.
+#include "shell/torch/distributed/gloo_group.h"
 
 #include <gloo/allgather.h>
 #include <gloo/allreduce.h>
@@ -19,7 +19,7 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "engine/core/half.h"
+#include "shell/torch/distributed/reduce_kernels.h"
 
 namespace tsh::dist {
 
@@ -69,92 +69,6 @@ std::shared_ptr<gloo::transport::Device> make_device() {
                "Manually set the network interface to bind to with GLOO_SOCKET_IFNAME.\n");
   attr = gloo::transport::tcp::attr("127.0.0.1");
   return gloo::transport::tcp::CreateDevice(attr);
-}
-
-using ReduceFn = void (*)(void*, const void*, const void*, size_t);
-
-template <typename T, typename Op> void combine(void* c, const void* a, const void* b, size_t n) {
-  T* out = static_cast<T*>(c);
-  const T* x = static_cast<const T*>(a);
-  const T* y = static_cast<const T*>(b);
-  for (size_t i = 0; i < n; ++i) out[i] = Op::apply(x[i], y[i]);
-}
-
-// Each op per element; the 16-bit floats compute in float, bools as logic.
-struct Add {
-  template <typename T> static T apply(T a, T b) {
-    if constexpr (std::is_same_v<T, bool>) return a || b;
-    else if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) return T(static_cast<float>(a) + static_cast<float>(b));
-    else return static_cast<T>(a + b);
-  }
-};
-struct Mul {
-  template <typename T> static T apply(T a, T b) {
-    if constexpr (std::is_same_v<T, bool>) return a && b;
-    else if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) return T(static_cast<float>(a) * static_cast<float>(b));
-    else return static_cast<T>(a * b);
-  }
-};
-struct Min {
-  template <typename T> static T apply(T a, T b) {
-    if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) return static_cast<float>(b) < static_cast<float>(a) ? b : a;
-    else return b < a ? b : a;
-  }
-};
-struct Max {
-  template <typename T> static T apply(T a, T b) {
-    if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) return static_cast<float>(b) > static_cast<float>(a) ? b : a;
-    else return b > a ? b : a;
-  }
-};
-struct And {
-  template <typename T> static T apply(T a, T b) {
-    if constexpr (std::is_integral_v<T>) return static_cast<T>(a & b);
-    else return a;
-  }
-};
-struct Or {
-  template <typename T> static T apply(T a, T b) {
-    if constexpr (std::is_integral_v<T>) return static_cast<T>(a | b);
-    else return a;
-  }
-};
-struct Xor {
-  template <typename T> static T apply(T a, T b) {
-    if constexpr (std::is_integral_v<T>) return static_cast<T>(a ^ b);
-    else return a;
-  }
-};
-
-template <typename T> ReduceFn reduce_fn(ReduceOp op) {
-  switch (op) {
-    case ReduceOp::Sum:
-    case ReduceOp::Avg: return &combine<T, Add>;  // AVG: the caller divides the sum
-    case ReduceOp::Product: return &combine<T, Mul>;
-    case ReduceOp::Min: return &combine<T, Min>;
-    case ReduceOp::Max: return &combine<T, Max>;
-    case ReduceOp::Band: return &combine<T, And>;
-    case ReduceOp::Bor: return &combine<T, Or>;
-    case ReduceOp::Bxor: return &combine<T, Xor>;
-    case ReduceOp::PremulSum: break;
-  }
-  throw std::runtime_error("unsupported reduce op");
-}
-
-// f.template operator()<T>() with T the tensor's element type.
-template <typename F> auto with_type(DType d, F&& f) {
-  switch (d) {
-    case DType::Float32: return f.template operator()<float>();
-    case DType::Float64: return f.template operator()<double>();
-    case DType::Float16: return f.template operator()<Half>();
-    case DType::BFloat16: return f.template operator()<BFloat16>();
-    case DType::Int8: return f.template operator()<int8_t>();
-    case DType::UInt8: return f.template operator()<uint8_t>();
-    case DType::Bool: return f.template operator()<bool>();
-    case DType::Int32: return f.template operator()<int32_t>();
-    case DType::Int64: return f.template operator()<int64_t>();
-    default: throw std::runtime_error("Invalid scalar type");
-  }
 }
 
 }  // namespace
@@ -274,7 +188,30 @@ void GlooGroup::barrier() {
   gloo::barrier(o);
 }
 
-std::unique_ptr<gloo::transport::UnboundBuffer> GlooGroup::post(const Tensor& t, int peer, int tag, bool send) {
+namespace {
+
+// An isend or irecv on one of Gloo's unbound buffers.
+class GlooPending : public Pending {
+ public:
+  GlooPending(std::unique_ptr<gloo::transport::UnboundBuffer> buffer, bool send, int peer, std::chrono::milliseconds timeout)
+      : buffer_(std::move(buffer)), send_(send), peer_(peer), timeout_(timeout) {}
+  int finish() override {
+    int from = peer_;
+    if (send_) buffer_->waitSend(timeout_);
+    else buffer_->waitRecv(&from, timeout_);
+    return from;
+  }
+
+ private:
+  std::unique_ptr<gloo::transport::UnboundBuffer> buffer_;
+  bool send_;
+  int peer_;
+  std::chrono::milliseconds timeout_;
+};
+
+}  // namespace
+
+std::unique_ptr<Pending> GlooGroup::post(const Tensor& t, int peer, int tag, bool send) {
   auto buf = context_->createUnboundBuffer(t.data_ptr(), static_cast<size_t>(t.numel() * t.itemsize()));
   if (send) {
     buf->send(peer, static_cast<uint64_t>(tag));
@@ -286,14 +223,7 @@ std::unique_ptr<gloo::transport::UnboundBuffer> GlooGroup::post(const Tensor& t,
       if (r != rank_) all.push_back(r);
     buf->recv(all, static_cast<uint64_t>(tag));
   }
-  return buf;
-}
-
-int GlooGroup::finish(gloo::transport::UnboundBuffer& buffer, bool send, int peer) {
-  int from = peer;
-  if (send) buffer.waitSend(timeout_);
-  else buffer.waitRecv(&from, timeout_);
-  return from;
+  return std::make_unique<GlooPending>(std::move(buf), send, peer, timeout_);
 }
 
 }  // namespace tsh::dist

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# tests/distributed/run_mpi.sh TSH SCRIPT N MODE — runs SCRIPT as N ranks under Open MPI's mpirun
+# and compares each rank's output with PyTorch's under torchrun (expected/NAME/N/rank{k}.txt):
+#   MODE mpi:  backend "mpi" (DIST_BACKEND=mpi; rank and size from MPI_COMM_WORLD);
+#   MODE gloo: backend "gloo", the ranks finding each other through `tsh --dist-env ompi`.
+# Skips (exit 77) when mpirun is absent.
+set -euo pipefail
+tsh=$1 script=$2 n=$3 mode=$4
+here=$(cd "$(dirname "$0")" && pwd)
+name=$(basename "$script" .py)
+command -v mpirun >/dev/null || { echo "skip: no mpirun"; exit 77; }
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+# CI runs as root, which Open MPI refuses without these; more ranks than cores need --oversubscribe.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+# Shared-memory and loopback TCP only: no probing of network hardware this machine may not have.
+export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_btl_tcp_if_include=lo OMPI_MCA_oob_tcp_if_include=lo
+if [[ $mode == mpi ]]; then
+  export DIST_BACKEND=mpi
+  opts=()
+else
+  export MASTER_PORT=$((20000 + RANDOM % 20000))
+  opts=(--dist-env ompi)
+fi
+if ! timeout 120 mpirun -n "$n" sh -c "exec \"\$0\" \"\$@\" >\"$out/rank\$OMPI_COMM_WORLD_RANK.txt\"" \
+      "$tsh" "${opts[@]}" "$here/scripts/$script" 2>"$out/stderr"; then
+  echo "FAIL: $name on $n ranks under mpirun ($mode) exited with an error"; cat "$out/stderr"; exit 1
+fi
+status=0
+for ((k = 0; k < n; ++k)); do
+  if ! diff -u "$here/expected/$name/$n/rank$k.txt" "$out/rank$k.txt"; then
+    echo "FAIL: $name, rank $k of $n under mpirun ($mode) differs from PyTorch's"; status=1
+  fi
+done
+[[ $status == 0 ]] && echo "ok: $name on $n ranks under mpirun ($mode)"
+exit $status
