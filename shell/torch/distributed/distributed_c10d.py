@@ -154,6 +154,8 @@ class _State:
     default = None  # the default ProcessGroup (module state lives here: `global` names the session's)
     store = None  # (host, port, timeout) of the default group's store, which new groups meet in too
     groups = 0  # new_group calls so far: every rank makes the same calls, so the count names a group
+    made = []  # the groups new_group made, kept (as PyTorch's registry keeps them) until destroy_process_group:
+    # a group dropped by one rank while its peers still connect would close their connections
 
 
 def is_available():
@@ -232,7 +234,9 @@ def new_group(ranks=None, timeout=None, backend=None, pg_options=None, use_local
         host, port, default_timeout = _State.store
         handle = _new_gloo_group(host, port, ranks.index(world._rank), len(ranks), _seconds(timeout, default_timeout),
                                  False, f'group{_State.groups}/')
-    return ProcessGroup(handle, ranks.index(world._rank), len(ranks), name, ranks)
+    pg = ProcessGroup(handle, ranks.index(world._rank), len(ranks), name, ranks)
+    _State.made.append(pg)
+    return pg
 
 
 def _seconds(timeout, default):
@@ -346,7 +350,9 @@ def destroy_process_group(group=None):
         raise AssertionError('Process group cannot be None')
     if group is not None and group is not _State.default:
         raise ValueError('Invalid process group specified')
-    _destroy_group(_State.default._handle)
+    for pg in _State.made + [_State.default]:
+        _destroy_group(pg._handle)
+    _State.made = []
     _State.default = None
     _set_error_prefix('')
     _group_class.WORLD = None

@@ -1,4 +1,4 @@
-# torch.distributed.tensor: DTensor on a 1-d device mesh, over torch.distributed's collectives.
+# torch.distributed.tensor: DTensor on an n-d device mesh, over torch.distributed's collectives.
 # Each rank holds its local piece; a placement says what the piece is: Shard(d), a torch.chunk of
 # the global tensor along d; Replicate(), all of it; Partial(op), a part that the ranks' reduction
 # makes whole. redistribute moves between them with the collective each move needs (Shard to
@@ -96,22 +96,23 @@ _REDUCE = {'sum': dist.ReduceOp.SUM, 'avg': dist.ReduceOp.AVG, 'max': dist.Reduc
            'product': dist.ReduceOp.PRODUCT}
 
 
-def _normalized(placements, ndim):
+def _normalized(placements, ndim, mesh):
     out = []
     for p in placements:
         if not isinstance(p, Placement):
             raise TypeError(f'placements must be Shard, Replicate or Partial, not {type(p).__name__}')
         out.append(Shard(p.dim + ndim) if isinstance(p, Shard) and p.dim < 0 else p)
-    if len(out) != 1:
-        raise NotImplementedError('DTensor: tsh has 1-d meshes, so one placement')
+    if len(out) != mesh.ndim:
+        raise ValueError(f'`placements` must have the same length as `device_mesh.ndim`! Found placements length: '
+                         f'{len(out)}, and device_mesh.ndim: {mesh.ndim}.')
     return tuple(out)
 
 
-def _chunk(tensor, dim, rank, world):
-    """rank's piece of tensor split as torch.chunk splits it (ranks past the last chunk: empty)."""
-    pieces = torch.chunk(tensor, world, dim)
-    if rank < len(pieces):
-        return pieces[rank].contiguous()
+def _chunk(tensor, dim, index, parts):
+    """Piece `index` of tensor split as torch.chunk splits it into `parts` (past the last: empty)."""
+    pieces = torch.chunk(tensor, parts, dim)
+    if index < len(pieces):
+        return pieces[index].contiguous()
     shape = list(tensor.shape)
     shape[dim] = 0
     return torch.empty(shape, dtype=tensor.dtype)
@@ -123,8 +124,21 @@ def _chunk_sizes(size, world):
     return [max(0, min(step, size - r * step)) for r in range(world)]
 
 
+def _block(shape, placements, mesh, coordinate, upto=None):
+    """The (start, length) per tensor dim of the block a mesh coordinate holds: each Shard(d), in mesh-dim
+    order, chunks what the earlier mesh dims left of d (upto: only the mesh dims before it)."""
+    out = [(0, n) for n in shape]
+    for i, p in enumerate(placements[:upto]):
+        if p.is_shard():
+            start, length = out[p.dim]
+            sizes = _chunk_sizes(length, mesh.size(i))
+            c = coordinate[i]
+            out[p.dim] = (start + sum(sizes[:c]), sizes[c])
+    return out
+
+
 class DTensor:
-    """A tensor spread over a device mesh: this rank's local piece, the mesh, and its placement."""
+    """A tensor spread over a device mesh: this rank's local piece, the mesh, and a placement per mesh dim."""
 
     def __init__(self, local, mesh, placements, shape):
         self._local_tensor = local
@@ -184,7 +198,7 @@ class DTensor:
         return self._local_tensor
 
     def full_tensor(self, *, grad_placements=None):
-        return self.redistribute(self._mesh, [Replicate()]).to_local()
+        return self.redistribute(self._mesh, [Replicate()] * self._mesh.ndim).to_local()
 
     @staticmethod
     def from_local(local_tensor, device_mesh=None, placements=None, *, run_check=False, shape=None, stride=None):
@@ -193,55 +207,96 @@ class DTensor:
         if (shape is None) != (stride is None):
             raise RuntimeError(f'Found shape:{shape}, stride:{stride}.', 'Please pass both shape and stride at the same time.')
         mesh = device_mesh if device_mesh is not None else _default_mesh()
-        placements = _normalized([Replicate()] if placements is None else placements, local_tensor.dim())
-        p = placements[0]
+        placements = [Replicate()] * mesh.ndim if placements is None else placements
+        placements = _normalized(placements, local_tensor.dim(), mesh)
         if shape is None:
             shape = list(local_tensor.shape)
-            if p.is_shard():
-                shape[p.dim] *= mesh.size()
+            for i, p in enumerate(placements):
+                if p.is_shard():
+                    shape[p.dim] *= mesh.size(i)
         return DTensor(local_tensor, mesh, placements, shape)
 
     def redistribute(self, device_mesh=None, placements=None, *, async_op=False, forward_dtype=None,
                      backward_dtype=None):
         if placements is None:
             raise RuntimeError('placements is needed for redistribute!')
-        target = _normalized(placements, self.ndim)[0]
-        source = self._placements[0]
-        if target == source:
-            return DTensor(self._local_tensor, self._mesh, self._placements, self._shape)
-        world, rank = self._mesh.size(), self._mesh.get_local_rank()
-        if source.is_shard():
-            _count('c10d_functional.all_gather_into_tensor')
-        elif source.is_partial():
-            _count('c10d_functional.reduce_scatter_tensor' if target.is_shard() else 'c10d_functional.all_reduce')
-        whole = self._gathered() if source.is_shard() else self._reduced() if source.is_partial() else self._local_tensor
-        if target.is_replicate():
-            local = whole
-        elif target.is_shard():
-            local = _chunk(whole, target.dim, rank, world)
-        else:  # to Partial: the whole value on the mesh's first rank, the reduction's identity elsewhere
-            local = whole.clone() if rank == 0 else torch.zeros_like(whole)
-        return DTensor(local, self._mesh, (target,), self._shape)
-
-    def _gathered(self):
-        """The global tensor from the shards (all_gather of pieces padded to the largest chunk)."""
-        d = self._placements[0].dim
-        world = self._mesh.size()
-        sizes = _chunk_sizes(self._shape[d], world)
-        longest = max(sizes)
+        mesh = self._mesh
+        if len(placements) < mesh.ndim:
+            raise IndexError('list index out of range')  # as PyTorch's redistribute fails
+        target = _normalized(placements, self.ndim, mesh)
+        current = list(self._placements)
+        for src, dst in zip(current, target):
+            if dst.is_partial() and src != dst and not (src.is_shard() and dst == Partial('sum')):
+                raise RuntimeError(f'Can not redistribute from {src} to {dst}, only Shard to Partial(sum) '
+                                   'redistribution is supported!')
+        if tuple(current) == target:
+            return DTensor(self._local_tensor, mesh, self._placements, self._shape)
         local = self._local_tensor
+        # Which mesh dims give up their shard: those whose placement changes, and every later mesh dim
+        # sharding a tensor dim such a change touches (its chunks are chunks of the earlier one's).
+        undo = set()
+        for i, (src, dst) in enumerate(zip(current, target)):
+            if src != dst and src.is_shard():
+                undo.add(i)
+        changed = True
+        while changed:
+            changed = False
+            for i, (src, dst) in enumerate(zip(current, target)):
+                if src == dst and i not in undo:
+                    continue
+                touched = {p.dim for p in (src, dst) if p.is_shard()}
+                for j in range(i + 1, mesh.ndim):
+                    if j not in undo and current[j].is_shard() and current[j].dim in touched:
+                        undo.add(j)
+                        changed = True
+        # Partial sums made whole first (a reduction is elementwise, so shards elsewhere do not matter).
+        for i, (src, dst) in enumerate(zip(current, target)):
+            if src.is_partial() and dst != src:
+                _count('c10d_functional.reduce_scatter_tensor' if dst.is_shard() else 'c10d_functional.all_reduce')
+                local = local.clone()
+                dist.all_reduce(local, op=_REDUCE[src.reduce_op], group=mesh.get_group(i))
+                current[i] = Replicate()
+        for i in sorted(undo, reverse=True):  # innermost chunks first
+            if target[i] == Partial('sum'):  # this rank's shard in place, zeros elsewhere: the ranks' sum is whole
+                start, length = _block(self._shape, current, mesh, mesh.get_coordinate(), upto=i + 1)[current[i].dim]
+                outer = _block(self._shape, current, mesh, mesh.get_coordinate(), upto=i)[current[i].dim]
+                shape = list(local.shape)
+                shape[current[i].dim] = outer[1]
+                padded = torch.zeros(shape, dtype=local.dtype)
+                padded.narrow(current[i].dim, start - outer[0], length).copy_(local)
+                local = padded
+            else:
+                _count('c10d_functional.all_gather_into_tensor')
+                local = self._gather(local, current, i)
+            current[i] = Replicate()
+        for i, dst in enumerate(target):  # then the new chunks, outermost first
+            if dst.is_shard() and current[i] != dst:
+                local = _chunk(local, dst.dim, mesh.get_local_rank(i), mesh.size(i))
+            current[i] = dst
+        return DTensor(local, mesh, target, self._shape)
+
+    def _gather(self, local, placements, i):
+        """local's pieces along mesh dim i put back together (all_gather of pieces padded to the longest)."""
+        d = placements[i].dim
+        mesh = self._mesh
+        outer = _block(self._shape, placements, mesh, mesh.get_coordinate(), upto=i)[d][1]
+        sizes = _chunk_sizes(outer, mesh.size(i))
+        longest = max(sizes)
         if local.shape[d] < longest:
             pad_shape = list(local.shape)
             pad_shape[d] = longest - local.shape[d]
             local = torch.cat([local, torch.zeros(pad_shape, dtype=local.dtype)], d)
-        parts = [torch.empty_like(local) for _ in range(world)]
-        dist.all_gather(parts, local.contiguous())
+        parts = [torch.empty_like(local) for _ in range(mesh.size(i))]
+        dist.all_gather(parts, local.contiguous(), group=mesh.get_group(i))
         return torch.cat([p.narrow(d, 0, n) for p, n in zip(parts, sizes)], d)
 
-    def _reduced(self):
-        whole = self._local_tensor.clone()
-        dist.all_reduce(whole, op=_REDUCE[self._placements[0].reduce_op])
-        return whole
+    def _with(self, placements):
+        """This DTensor redistributed to placements (itself when they are its own)."""
+        placements = tuple(placements)
+        return self if placements == self._placements else self.redistribute(self._mesh, placements)
+
+    def _replicated_partials(self):
+        return self._with(Replicate() if p.is_partial() else p for p in self._placements)
 
     # ---- ops with sharding rules
     def _pointwise(self, other, fn, name):
@@ -250,20 +305,25 @@ class DTensor:
                                'torch.Tensor to DTensor before calling distributed operators!')
         mine = self
         if isinstance(other, DTensor):
-            if self._placements[0].is_partial() or other._placements[0].is_partial():
-                if not (name in ('add', 'sub') and self._placements == other._placements):
-                    mine = self.redistribute(self._mesh, [Replicate()])
-                    other = other.redistribute(other._mesh, [Replicate()])
-            if other._placements != mine._placements:
-                other = other.redistribute(other._mesh, mine._placements)
-            out = fn(mine._local_tensor, other._local_tensor)
+            partial = any(p.is_partial() for p in self._placements + other._placements)
+            if partial and not (name in ('add', 'sub') and self._placements == other._placements):
+                mine, other = self._replicated_partials(), other._replicated_partials()
             shape = torch.broadcast_shapes(self._shape, other._shape)
+            if other.ndim > mine.ndim:  # the operand with more dims leads; the other follows it
+                lead = other._with(_aligned(mine._placements, mine._shape, shape))
+                mine = mine._with(_aligned(lead._placements, shape, mine._shape))
+                placements = lead._placements
+            else:
+                mine = mine._with(_aligned(mine._placements, shape, shape))
+                other = other._with(_aligned(mine._placements, shape, other._shape))
+                placements = mine._placements
+            out = fn(mine._local_tensor, other._local_tensor)
         else:
-            if mine._placements[0].is_partial() and name != 'mul' and name != 'div':
-                mine = mine.redistribute(mine._mesh, [Replicate()])
+            if any(p.is_partial() for p in mine._placements) and name not in ('mul', 'div'):
+                mine = mine._replicated_partials()
             out = fn(mine._local_tensor, other)
-            shape = self._shape
-        return DTensor(out, self._mesh, mine._placements, shape)
+            shape, placements = self._shape, mine._placements
+        return DTensor(out, self._mesh, placements, shape)
 
     def __add__(self, other):
         return self._pointwise(other, lambda a, b: a + b, 'add')
@@ -290,32 +350,35 @@ class DTensor:
         return DTensor(-self._local_tensor, self._mesh, self._placements, self._shape)
 
     def sum(self, dim=None, keepdim=False):
-        p = self._placements[0]
-        if dim is not None:
-            dims = [dim] if isinstance(dim, int) else list(dim)
-            dims = [d + self.ndim if d < 0 else d for d in dims]
-            local = self._local_tensor.sum(dims, keepdim=keepdim)
-            shape = [s for i, s in enumerate(self._shape) if i not in dims] if not keepdim else \
-                [1 if i in dims else s for i, s in enumerate(self._shape)]
+        if dim is None:
+            local = self._local_tensor.sum()
+            return DTensor(local, self._mesh, tuple(Partial('sum') if p.is_shard() else p for p in self._placements), [])
+        dims = [dim] if isinstance(dim, int) else list(dim)
+        dims = [d + self.ndim if d < 0 else d for d in dims]
+        local = self._local_tensor.sum(dims, keepdim=keepdim)
+        shape = [s for i, s in enumerate(self._shape) if i not in dims] if not keepdim else \
+            [1 if i in dims else s for i, s in enumerate(self._shape)]
+        placements = []
+        for p in self._placements:
             if p.is_shard() and p.dim in dims:
-                return DTensor(local, self._mesh, (Partial('sum'),), shape)
-            if p.is_shard() and not keepdim:
+                p = Partial('sum')
+            elif p.is_shard() and not keepdim:
                 p = Shard(p.dim - sum(1 for d in dims if d < p.dim))
-            return DTensor(local, self._mesh, (p,), shape)
-        local = self._local_tensor.sum()
-        return DTensor(local, self._mesh, (Partial('sum'),) if p.is_shard() else (p,), [])
+            placements.append(p)
+        return DTensor(local, self._mesh, placements, shape)
 
     def _shards_all_filled(self):
-        p = self._placements[0]
-        return not p.is_shard() or min(_chunk_sizes(self._shape[p.dim], self._mesh.size())) > 0
+        return all(min(_chunk_sizes(self._shape[p.dim], self._mesh.size(i))) > 0
+                   for i, p in enumerate(self._placements) if p.is_shard())
 
     def mean(self):
         # With every rank holding a piece of equal standing, each rank's mean averages to the whole's
         # (Partial(avg)); with an empty shard, the tensor is gathered and its mean taken, as PyTorch's choice is.
-        if self._placements[0].is_shard() and self._shards_all_filled():
-            return DTensor(self._local_tensor.mean(), self._mesh, (Partial('avg'),), [])
-        whole = self.redistribute(self._mesh, [Replicate()])
-        return DTensor(whole._local_tensor.mean(), self._mesh, (Replicate(),), [])
+        if any(p.is_shard() for p in self._placements) and self._shards_all_filled():
+            placements = tuple(Partial('avg') if p.is_shard() else p for p in self._placements)
+            return DTensor(self._local_tensor.mean(), self._mesh, placements, [])
+        whole = self.redistribute(self._mesh, [Replicate()] * self._mesh.ndim)
+        return DTensor(whole._local_tensor.mean(), self._mesh, whole._placements, [])
 
     def __matmul__(self, other):
         if isinstance(other, torch.Tensor):
@@ -323,17 +386,28 @@ class DTensor:
                                'to DTensor before calling distributed operators!')
         if self.ndim != 2 or other.ndim != 2:
             raise NotImplementedError('DTensor matmul: tsh has the 2-d rules (mm) only')
-        a, b = self._placements[0], other._placements[0]
-        shape = [self._shape[0], other._shape[1]]
-        if a.is_shard(0) and b.is_replicate():
-            return DTensor(self._local_tensor @ other._local_tensor, self._mesh, (Shard(0),), shape)
-        if a.is_replicate() and b.is_shard(1):
-            return DTensor(self._local_tensor @ other._local_tensor, self._mesh, (Shard(1),), shape)
-        if a.is_shard(1) and b.is_shard(0) and self._shards_all_filled():  # an empty shard: replicated instead
-            return DTensor(self._local_tensor @ other._local_tensor, self._mesh, (Partial('sum'),), shape)
-        x = self.redistribute(self._mesh, [Replicate()])
-        y = other.redistribute(other._mesh, [Replicate()])
-        return DTensor(x._local_tensor @ y._local_tensor, self._mesh, (Replicate(),), shape)
+        # Each mesh dim by itself: A's rows sharded keep B whole; B's columns likewise; the inner dim
+        # sharded on both sums partial products; a Partial side times a whole one stays Partial.
+        rules = {('S0', 'R'): Shard(0), ('R', 'S1'): Shard(1), ('S1', 'S0'): Partial('sum'), ('R', 'R'): Replicate(),
+                 ('P', 'R'): Partial('sum'), ('R', 'P'): Partial('sum')}
+
+        def key(p):
+            return 'R' if p.is_replicate() else f'S{p.dim}' if p.is_shard() else 'P' if p.reduce_op == 'sum' else '?'
+
+        a_to, b_to, out = [], [], []
+        for i, (a, b) in enumerate(zip(self._placements, other._placements)):
+            rule = rules.get((key(a), key(b)))
+            # A dim shorter than the mesh dim cannot be sharded (PyTorch drops such strategies): replicate.
+            if rule is not None and any(p.is_shard() and t._shape[p.dim] < self._mesh.size(i)
+                                        for p, t in ((a, self), (b, other))):
+                rule = None
+            if rule is None:
+                a, b, rule = Replicate(), Replicate(), Replicate()
+            a_to.append(a)
+            b_to.append(b)
+            out.append(rule)
+        x, y = self._with(a_to), other._with(b_to)
+        return DTensor(x._local_tensor @ y._local_tensor, self._mesh, out, [self._shape[0], other._shape[1]])
 
     def mm(self, other):
         return self.__matmul__(other)
@@ -341,8 +415,131 @@ class DTensor:
     def matmul(self, other):
         return self.__matmul__(other)
 
+    # ---- views: a shard follows its dim where the rule is plain; anything else is refused, saying so
+    def _viewed(self, placements, shape, local_fn, op):
+        local_shape = [n for _, n in _block(shape, placements, self._mesh, self._mesh.get_coordinate())]
+        local = local_fn(self._local_tensor)
+        if list(local.shape) != local_shape:
+            raise RuntimeError(f'Operator aten.{op}.default does not have a sharding strategy in tsh for this tensor\'s '
+                               f'placements {self._placements}: redistribute it before this operation.')
+        return DTensor(local, self._mesh, placements, shape)
+
+    def view(self, *shape):
+        shape = _shape_args(shape)
+        shape = list(torch.empty(self._shape, device='meta').view(shape).shape)
+        placements = [_view_placement(p, list(self._shape), shape, self._mesh.size(i), 'view')
+                      for i, p in enumerate(self._placements)]
+        local_shape = [n for _, n in _block(shape, placements, self._mesh, self._mesh.get_coordinate())]
+        return self._viewed(placements, shape, lambda t: t.reshape(local_shape), 'view')
+
+    def reshape(self, *shape):
+        return self.view(*shape)
+
+    def flatten(self, start_dim=0, end_dim=-1):
+        start = start_dim + self.ndim if start_dim < 0 else start_dim
+        end = end_dim + self.ndim if end_dim < 0 else end_dim
+        dims = list(self._shape)
+        return self.view(dims[:start] + [math.prod(dims[start:end + 1])] + dims[end + 1:]) if self.ndim else self.view(1)
+
+    def permute(self, *dims):
+        dims = [d + self.ndim if d < 0 else d for d in _shape_args(dims)]
+        placements = [Shard(dims.index(p.dim)) if p.is_shard() else p for p in self._placements]
+        shape = [self._shape[d] for d in dims]
+        return self._viewed(placements, shape, lambda t: t.permute(dims), 'permute')
+
+    def transpose(self, dim0, dim1):
+        dims = list(range(self.ndim))
+        a, b = dim0 % max(self.ndim, 1), dim1 % max(self.ndim, 1)
+        dims[a], dims[b] = dims[b], dims[a]
+        return self.permute(dims)
+
+    def t(self):
+        if self.ndim > 2:
+            raise RuntimeError(f't() expects a tensor with <= 2 dimensions, but self is {self.ndim}D')
+        return self.transpose(0, 1) if self.ndim == 2 else self
+
+    @property
+    def T(self):
+        return self.permute(list(reversed(range(self.ndim))))
+
+    def unsqueeze(self, dim):
+        d = dim + self.ndim + 1 if dim < 0 else dim
+        placements = [Shard(p.dim + 1) if p.is_shard() and p.dim >= d else p for p in self._placements]
+        shape = list(self._shape)
+        shape.insert(d, 1)
+        return self._viewed(placements, shape, lambda t: t.unsqueeze(d), 'unsqueeze')
+
+    def _unary(self, name, *args, **kwargs):
+        """A pointwise op of one tensor: shards and replicas map piece by piece; a partial sum is made
+        whole first (the op is not linear)."""
+        mine = self._replicated_partials()
+        local = getattr(mine._local_tensor, name)(*args, **kwargs)
+        return DTensor(local, self._mesh, mine._placements, self._shape)
+
     def __getattr__(self, name):
+        if name in _UNARY:
+            return lambda *args, **kwargs: self._unary(name, *args, **kwargs)
         raise NotImplementedError(f'Operator aten.{name}.default does not have a sharding strategy registered.')
+
+
+_UNARY = {'abs', 'sin', 'cos', 'tan', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'sqrt', 'rsqrt',
+          'tanh', 'sigmoid', 'relu', 'floor', 'ceil', 'round', 'trunc', 'sign', 'square', 'reciprocal', 'erf',
+          'clamp', 'pow', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'frac', 'sgn', 'logical_not', 'bitwise_not'}
+
+
+def _shape_args(args):
+    return list(args[0]) if len(args) == 1 and isinstance(args[0], (list, tuple, torch.Size)) else list(args)
+
+
+def _aligned(placements, from_shape, to_shape):
+    """Placements for a tensor of to_shape that broadcasts against one of from_shape placed so: a shard
+    of a dim it has (with more than one element) carries over, right-aligned; anything else is whole."""
+    out = []
+    lead = len(from_shape) - len(to_shape)
+    for p in placements:
+        d = p.dim - lead if p.is_shard() else -1
+        if p.is_shard() and 0 <= d < len(to_shape) and to_shape[d] == from_shape[p.dim] and to_shape[d] != 1:
+            out.append(Shard(d))
+        elif p.is_shard():
+            out.append(Replicate())
+        else:
+            out.append(p)
+    return out
+
+
+def _view_placement(p, old, new, parts, op):
+    """Where Shard(p.dim) of a tensor of shape old goes when it is viewed as new: the dims are grouped
+    where their products meet; a shard of a group's first dim moves to the group's first new dim when
+    the rows each rank holds stay whole rows there (the new dim divides evenly among the ranks)."""
+    if not p.is_shard():
+        return p
+    i = j = 0
+    while i < len(old) or j < len(new):
+        gi, gj = [i], [j]
+        a = old[i] if i < len(old) else 1
+        b = new[j] if j < len(new) else 1
+        while a != b:
+            if a < b:
+                i += 1
+                gi.append(i)
+                a *= old[i]
+            else:
+                j += 1
+                gj.append(j)
+                b *= new[j]
+        if p.dim in gi:
+            # size-1 dims around the shard belong to no rows: skip them on both sides
+            first_old = next((k for k in gi if k < len(old) and old[k] != 1), gi[0])
+            first_new = next((k for k in gj if k < len(new) and new[k] != 1), gj[0])
+            if p.dim == first_old and first_new < len(new) and (len(gi) == 1 and len(gj) == 1 or
+                                                                new[first_new] % parts == 0 and old[p.dim] % parts == 0):
+                return Shard(first_new)
+            raise RuntimeError(f'Operator aten.{op}.default does not have a sharding strategy in tsh for Shard(dim='
+                               f'{p.dim}) of shape {tuple(old)} viewed as {tuple(new)}: redistribute the tensor before '
+                               'this operation.')
+        i += 1
+        j += 1
+    return p
 
 
 def _default_mesh():
@@ -351,22 +548,25 @@ def _default_mesh():
 
 
 def distribute_tensor(tensor, device_mesh=None, placements=None, *, src_data_rank=0):
-    """tensor (the same on every rank, or taken from src_data_rank's) spread over the mesh."""
+    """tensor (the same on every rank, or taken from src_data_rank's) spread over the mesh: mesh dim by
+    mesh dim, a Shard takes this rank's chunk and a Partial(sum) this rank's share (the whole divided
+    among the dim's ranks, as PyTorch partitions a value); avg, max and min keep it whole."""
     if isinstance(tensor, DTensor):
         raise ValueError('distribute_tensor: the tensor is a DTensor already')
     mesh = device_mesh if device_mesh is not None else _default_mesh()
-    placements = _normalized([Replicate()] if placements is None else placements, tensor.dim())
-    whole = tensor.detach().clone().contiguous()
+    placements = _normalized([Replicate()] * mesh.ndim if placements is None else placements, tensor.dim(), mesh)
+    local = tensor.detach().clone().contiguous()
     if src_data_rank is not None:
         _count('c10d.broadcast_')
-        dist.broadcast(whole, src_data_rank)
-    p = placements[0]
-    if p.is_shard():
-        local = _chunk(whole, p.dim, mesh.get_local_rank(), mesh.size())
-    elif p.is_partial():
-        local = whole if mesh.get_local_rank() == 0 else torch.zeros_like(whole)
-    else:
-        local = whole
+        dist.broadcast(local, src_data_rank)
+    for i, p in enumerate(placements):
+        if p.is_shard():
+            local = _chunk(local, p.dim, mesh.get_local_rank(i), mesh.size(i))
+        elif p.is_partial():
+            if p.reduce_op == 'sum':
+                local = local / mesh.size(i)
+            elif p.reduce_op not in ('avg', 'max', 'min'):
+                raise NotImplementedError(f'distribute_tensor: tsh cannot partition a value for Partial({p.reduce_op})')
     if tensor.requires_grad:
         local.requires_grad_()
     return DTensor(local, mesh, placements, tensor.shape)
