@@ -3,7 +3,7 @@
 import torch
 import torch.distributed as dist
 from collections import defaultdict
-from torch.distributed.tensor import DTensor, _chunk_sizes, _Comms
+from torch.distributed.tensor import DTensor, _block, _Comms
 
 __all__ = ['visualize_sharding', 'CommDebugMode']
 
@@ -56,13 +56,16 @@ class CommDebugMode:
 def _ranges(dt, rank):
     """rank's block of dt: a (start, end) per dim, end exclusive (a rank past torch.chunk's last
     piece has an empty block at the end, shown as PyTorch shows it: Row 2-1)."""
-    out = [(0, n) for n in dt.shape]
-    p = dt.placements[0]
-    if p.is_shard():
-        dim = p.dim + dt.ndim if p.dim < 0 else p.dim
-        sizes = _chunk_sizes(dt.shape[dim], dt.device_mesh.size())
-        start = sum(sizes[:rank])
-        out[dim] = (start, start + sizes[rank])
+    mesh = dt.device_mesh
+    coordinate = [(rank // s) % n for s, n in zip(_strides(mesh.shape), mesh.shape)]
+    return [(start, start + n) for start, n in _block(dt.shape, dt.placements, mesh, coordinate)]
+
+
+def _strides(shape):
+    out, step = [], 1
+    for n in reversed(shape):
+        out.insert(0, step)
+        step *= n
     return out
 
 
@@ -80,9 +83,11 @@ def _table(headers, rows):
 def visualize_sharding(dtensor, header='', use_rich=False):
     if not isinstance(dtensor, DTensor):
         raise TypeError('visualize_sharding expects a DTensor')
-    if dtensor.ndim not in (1, 2):
+    if dtensor.numel() == 0:
+        return
+    if dtensor.ndim >= 3:
         raise RuntimeError('visualize sharding supports only 1D or 2D DTensor')
-    if dtensor.numel() == 0 or dist.get_rank() != 0:
+    if any(c != 0 for c in dtensor.device_mesh.get_coordinate()):  # printed once, by the mesh's first rank
         return
     mesh = dtensor.device_mesh
     blocks = {}
