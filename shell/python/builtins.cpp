@@ -319,6 +319,19 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
       Kwargs none;
       return in.call(in.get_attr(in.torch(), "abs"), args, none);
     }
+    if (v.is(Kind::Instance)) {  // a class's own __abs__
+      Value method;
+      try {
+        method = in.get_attr(v, "__abs__");
+      } catch (const PyError& e) {
+        if (std::string(e.kind()) != "AttributeError") throw;
+      }
+      if (!method.is_none()) {
+        Args args;
+        Kwargs none;
+        return in.call(method, args, none);
+      }
+    }
     throw TypeError("bad operand type for abs(): '" + type_name(v) + "'");
   });
   def("min", [](Interpreter& in, Args& a, Kwargs& kw) { return min_max(in, a, kw, false); });

@@ -19,6 +19,9 @@ const std::vector<StdModule>& std_modules() {
       {"dataclasses", "Classes of fields: @dataclass (init, repr, eq, order, frozen), field, fields, asdict, astuple, "
                       "replace.",
        install_dataclasses},
+      {"datetime", "Time spans: timedelta, with Python's arithmetic and printing (tsh has no date, time or datetime "
+                   "classes).",
+       install_datetime},
       {"functools", "Higher-order functions: partial, reduce, wraps, lru_cache, cache, total_ordering, cmp_to_key.",
        install_functools},
       {"gc", "The cycle collector: collect, enable, disable, isenabled (one generation).", install_gc},

@@ -40,6 +40,7 @@ void install_argparse(Interpreter& in, Value& m);
 void install_copy(Interpreter& in, Value& m);
 void install_functools(Interpreter& in, Value& m);
 void install_typing(Interpreter& in, Value& m);
+void install_datetime(Interpreter& in, Value& m);
 void install_json(Interpreter& in, Value& m);
 void install_dataclasses(Interpreter& in, Value& m);
 void install_warnings(Interpreter& in, Value& m);

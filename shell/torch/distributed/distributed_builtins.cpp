@@ -2,6 +2,7 @@
 // process group's making (for Gloo: the TCPStore server on the master rank, a client everywhere;
 // for MPI: a communicator) and its collectives on CPU tensors, on whichever backend the group has.
 // Arguments arrive checked, with PyTorch's messages, by the Python.
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <thread>
@@ -144,14 +145,17 @@ void install_distributed_builtins(std::map<std::string, Value>& d) {
   d["_mpi_available"] = make_builtin("_mpi_available", "<built-in function _mpi_available>", [](Interpreter&, Args&, Kwargs&) {
     return Value::boolean(dist::mpi_available());
   });
-  // _p2p_wait(pending): finishes an isend or irecv; the peer's rank in its group.
+  // _p2p_wait(pending[, timeout_seconds]): finishes an isend or irecv (waiting at most the timeout,
+  // else the group's); the peer's rank in its group.
   d["_p2p_wait"] = make_builtin("_p2p_wait", "<built-in function _p2p_wait>", [](Interpreter&, Args& a, Kwargs&) {
-    if (a.size() != 1 || !a[0].is(Kind::Instance) || a[0].as<InstanceObj>()->class_name() != "_PendingP2P")
-      throw TypeError("_p2p_wait(pending)");
+    if (a.empty() || a.size() > 2 || !a[0].is(Kind::Instance) || a[0].as<InstanceObj>()->class_name() != "_PendingP2P")
+      throw TypeError("_p2p_wait(pending[, timeout])");
     auto* p = static_cast<PendingObj*>(a[0].as<InstanceObj>());
     if (!p->pending) return Value::integer(p->peer);  // finished already
+    const auto timeout = a.size() == 2 && !a[1].is_none() ? std::max(seconds(a[1]), std::chrono::milliseconds(1))
+                                                           : std::chrono::milliseconds(0);
     int from = p->peer;
-    guarded([&] { from = p->pending->finish(); });
+    guarded([&] { from = p->pending->finish(timeout); });
     p->pending.reset();
     p->peer = from;
     return Value::integer(from);

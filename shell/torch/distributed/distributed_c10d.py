@@ -10,7 +10,7 @@ import torch
 __all__ = ['Backend', 'ReduceOp', 'Work', 'ProcessGroup', 'group', 'GroupMember', 'is_available',
            'is_initialized', 'is_gloo_available', 'is_mpi_available', 'is_nccl_available', 'is_torchelastic_launched',
            'init_process_group', 'destroy_process_group', 'get_rank', 'get_world_size', 'get_backend', 'barrier',
-           'all_reduce', 'broadcast', 'reduce', 'all_gather', 'all_gather_into_tensor', 'gather', 'scatter',
+           'monitored_barrier', 'all_reduce', 'broadcast', 'reduce', 'all_gather', 'all_gather_into_tensor', 'gather', 'scatter',
            'reduce_scatter_tensor', 'reduce_scatter', 'all_to_all', 'all_to_all_single', 'new_group', 'P2POp',
            'batch_isend_irecv', 'send', 'recv', 'isend', 'irecv', 'get_global_rank',
            'get_process_group_ranks', 'DistError', 'DistStoreError', 'DistNetworkError', 'DistBackendError']
@@ -695,6 +695,52 @@ def barrier(group=None, async_op=False, device_ids=None):
     pg = _world(group)
     _collective(pg._handle, 'barrier', None, None, 0, 0)
     return _done(async_op)
+
+
+_MONITORED_TAG = 2 ** 31 - 2  # monitored_barrier's messages: a tag no user send is expected to take
+
+
+def monitored_barrier(group=None, timeout=None, wait_all_ranks=False):
+    """A barrier that names the ranks that did not come: every rank reports to rank 0, which waits
+    for each in turn (the whole wait bounded by timeout) and then releases them all."""
+    if _outside(group, 'monitored_barrier'):
+        return None
+    pg = _world(group)
+    if pg._backend != 'gloo':
+        raise ValueError('monitored_barrier is only implemented for GLOO backend.')
+    seconds = _seconds(timeout, _State.store[2] if _State.store else 1800.0)
+    ms = int(seconds * 1000)
+    token = torch.zeros(1)
+    if pg._rank != 0:
+        _p2p_wait(_collective(pg._handle, 'isend', token, None, 0, _MONITORED_TAG), seconds)
+        try:
+            _p2p_wait(_collective(pg._handle, 'irecv', token, None, 0, _MONITORED_TAG), seconds)
+        except RuntimeError as e:
+            raise RuntimeError(f'Rank {pg._rank} successfully reached monitoredBarrier, but received '
+                               f'errors while waiting for send/recv from rank 0. Please check rank 0 logs for faulty '
+                               f'rank.\n Original exception: \n{e}') from None
+        return None
+    import time
+    start = time.monotonic()
+    failed = []
+    pending = [(r, _collective(pg._handle, 'irecv', torch.zeros(1), None, r, _MONITORED_TAG)) for r in range(1, pg._size)]
+    for r, p in pending:
+        left = seconds if wait_all_ranks else seconds - (time.monotonic() - start)
+        try:
+            if left <= 0:
+                raise RuntimeError(f'Timed out after {ms} ms')
+            _p2p_wait(p, left)
+        except RuntimeError as e:
+            if not wait_all_ranks:
+                raise RuntimeError(f'[Rank 0]: Rank {r} failed to pass monitoredBarrier in {ms} ms\n Original '
+                                   f'exception: \n{e}') from None
+            failed.append(r)
+    if failed:
+        raise RuntimeError(f'[Rank 0]: Ranks {", ".join(str(r) for r in failed)} failed to pass monitoredBarrier in '
+                           f'{ms} ms')
+    for r in range(1, pg._size):
+        _p2p_wait(_collective(pg._handle, 'isend', token, None, r, _MONITORED_TAG), seconds)
+    return None
 
 
 def _post(tensor, peer, group, tag, group_peer, name, sending):

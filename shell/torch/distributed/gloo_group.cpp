@@ -195,10 +195,11 @@ class GlooPending : public Pending {
  public:
   GlooPending(std::unique_ptr<gloo::transport::UnboundBuffer> buffer, bool send, int peer, std::chrono::milliseconds timeout)
       : buffer_(std::move(buffer)), send_(send), peer_(peer), timeout_(timeout) {}
-  int finish() override {
+  int finish(std::chrono::milliseconds timeout) override {
     int from = peer_;
-    if (send_) buffer_->waitSend(timeout_);
-    else buffer_->waitRecv(&from, timeout_);
+    if (timeout.count() <= 0) timeout = timeout_;
+    if (send_) buffer_->waitSend(timeout);
+    else buffer_->waitRecv(&from, timeout);
     return from;
   }
 

@@ -17,12 +17,13 @@ namespace tsh::dist {
 enum class ReduceOp { Sum, Avg, Product, Min, Max, Band, Bor, Bxor, PremulSum };
 const char* reduce_op_name(ReduceOp op);  // "SUM", ...
 
-// A send or receive in flight; finish() waits for it and gives the peer (the sender, for a
-// receive from any rank). The tensor it reads or fills must live until then.
+// A send or receive in flight; finish() waits for it (at most timeout; zero: the group's own) and
+// gives the peer (the sender, for a receive from any rank). The tensor it reads or fills must live
+// until then.
 class Pending {
  public:
   virtual ~Pending() = default;
-  virtual int finish() = 0;
+  virtual int finish(std::chrono::milliseconds timeout = std::chrono::milliseconds(0)) = 0;
 };
 
 class Backend {
