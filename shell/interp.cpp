@@ -56,6 +56,10 @@ Interpreter::~Interpreter() {
   modules_.clear();
   builtins_.clear();
   torch_ = Value();
+  // The embedded files' namespaces are cleared by holders kept here (run_embedded): before the last
+  // collection, so that what their classes still hold in cycles (a class attribute holding an
+  // instance of it, as timedelta.max) is collected too. Trees still in use are held by their users.
+  asts_.clear();
   gc_collect();
 }
 

@@ -11,10 +11,7 @@ name=$(basename "$script" .py)
 command -v mpirun >/dev/null || { echo "skip: no mpirun"; exit 77; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-# CI runs as root, which Open MPI refuses without these; more ranks than cores need --oversubscribe.
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-# Shared-memory and loopback TCP only: no probing of network hardware this machine may not have.
-export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_btl_tcp_if_include=lo OMPI_MCA_oob_tcp_if_include=lo
+run=("$here/mpi_env.sh")  # Open MPI's settings for this machine and the sanitizers
 if [[ $mode == mpi ]]; then
   export DIST_BACKEND=mpi
   opts=()
@@ -22,7 +19,7 @@ else
   export MASTER_PORT=$((20000 + RANDOM % 20000))
   opts=(--dist-env ompi)
 fi
-if ! timeout 120 mpirun -n "$n" sh -c "exec \"\$0\" \"\$@\" >\"$out/rank\$OMPI_COMM_WORLD_RANK.txt\"" \
+if ! timeout 120 "${run[@]}" mpirun -n "$n" sh -c "exec \"\$0\" \"\$@\" >\"$out/rank\$OMPI_COMM_WORLD_RANK.txt\"" \
       "$tsh" "${opts[@]}" "$here/scripts/$script" 2>"$out/stderr"; then
   echo "FAIL: $name on $n ranks under mpirun ($mode) exited with an error"; cat "$out/stderr"; exit 1
 fi
