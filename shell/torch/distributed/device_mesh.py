@@ -111,6 +111,14 @@ class DeviceMesh:
     def get_rank(self):
         return dist.get_rank()
 
+    def __enter__(self):
+        _Context.meshes.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        _Context.meshes.pop()
+        return False
+
     def __getitem__(self, names):
         if not self.mesh_dim_names:
             raise RuntimeError('Cannot slice a DeviceMesh without mesh_dim_names!')
@@ -127,6 +135,14 @@ class DeviceMesh:
         layout = (tuple(self._stride[d] for d in dims), [self._groups[d] for d in dims],
                   tuple(self._coordinate[d] for d in dims))
         return DeviceMesh(self.device_type, sub, mesh_dim_names=names, _layout=layout)
+
+
+class _Context:
+    meshes = []  # the meshes of the `with mesh:` blocks now open, innermost last
+
+
+def _current_mesh():
+    return _Context.meshes[-1] if _Context.meshes else None
 
 
 def init_device_mesh(device_type, mesh_shape, *, mesh_dim_names=None, backend_override=None):

@@ -550,7 +550,7 @@ def all_gather(tensor_list, tensor, group=None, async_op=False):
                                f'{tensor.type()}, got {t.type()})')
         if t.shape != tensor.shape:
             raise RuntimeError('ProcessGroupGloo::allgather: invalid tensor size at index 0 (expected '
-                               f'{list(tensor.shape)}, got {list(t.shape)})')
+                               f'{_dims(tensor.shape)}, got {_dims(t.shape)})')
     src = _staged(tensor)
     flat = torch.empty([pg._size] + list(src.shape), dtype=src.dtype)
     _collective(pg._handle, 'all_gather', flat, src, 0, 0)

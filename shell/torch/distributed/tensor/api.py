@@ -140,11 +140,12 @@ def _block(shape, placements, mesh, coordinate, upto=None):
 class DTensor:
     """A tensor spread over a device mesh: this rank's local piece, the mesh, and a placement per mesh dim."""
 
-    def __init__(self, local, mesh, placements, shape):
+    def __init__(self, local, mesh, placements, shape, stride=None):
         self._local_tensor = local
         self._mesh = mesh
         self._placements = tuple(placements)
         self._shape = torch.Size(shape)
+        self._stride = None if stride is None else tuple(stride)  # None: row-major over the global shape
 
     def __repr__(self):
         return f'DTensor(local_tensor={self._local_tensor}, device_mesh={self._mesh}, placements={self._placements})'
@@ -187,11 +188,12 @@ class DTensor:
         return math.prod(self._shape)
 
     def stride(self, dim=None):
-        strides = []
-        step = 1
-        for s in reversed(list(self._shape)):
-            strides.insert(0, step)
-            step *= max(s, 1)
+        strides = self._stride
+        if strides is None:
+            strides, step = [], 1
+            for s in reversed(list(self._shape)):
+                strides.insert(0, step)
+                step *= max(s, 1)
         return tuple(strides) if dim is None else strides[dim]
 
     def to_local(self, *, grad_placements=None):
@@ -210,11 +212,17 @@ class DTensor:
         placements = [Replicate()] * mesh.ndim if placements is None else placements
         placements = _normalized(placements, local_tensor.dim(), mesh)
         if shape is None:
+            # The global shape and strides from the local ones: a sharded dim grows by its mesh dim's
+            # size, and so does every stride that steps over it.
             shape = list(local_tensor.shape)
+            stride = list(local_tensor.stride())
             for i, p in enumerate(placements):
                 if p.is_shard():
                     shape[p.dim] *= mesh.size(i)
-        return DTensor(local_tensor, mesh, placements, shape)
+                    inner = local_tensor.stride(p.dim)
+                    stride = [s * mesh.size(i) if local_tensor.stride(j) > inner else s for j, s in enumerate(stride)]
+        # A view: the DTensor's local tensor is not the caller's object, as in PyTorch.
+        return DTensor(local_tensor.view_as(local_tensor), mesh, placements, shape, stride)
 
     def redistribute(self, device_mesh=None, placements=None, *, async_op=False, forward_dtype=None,
                      backward_dtype=None):
@@ -543,8 +551,10 @@ def _view_placement(p, old, new, parts, op):
 
 
 def _default_mesh():
-    from torch.distributed.device_mesh import init_device_mesh
-    return init_device_mesh('cpu', (dist.get_world_size(),))
+    """The mesh of the innermost `with mesh:` block, else a new 1-d mesh of every rank."""
+    from torch.distributed.device_mesh import init_device_mesh, _current_mesh
+    current = _current_mesh()
+    return current if current is not None else init_device_mesh('cpu', (dist.get_world_size(),))
 
 
 def distribute_tensor(tensor, device_mesh=None, placements=None, *, src_data_rank=0):
@@ -569,4 +579,4 @@ def distribute_tensor(tensor, device_mesh=None, placements=None, *, src_data_ran
                 raise NotImplementedError(f'distribute_tensor: tsh cannot partition a value for Partial({p.reduce_op})')
     if tensor.requires_grad:
         local.requires_grad_()
-    return DTensor(local, mesh, placements, tensor.shape)
+    return DTensor(local, mesh, placements, tensor.shape, tensor.stride())
