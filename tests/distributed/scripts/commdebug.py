@@ -23,3 +23,11 @@ with comm:
     y = d.redistribute(mesh, [Replicate()]).redistribute(mesh, [Shard(0)])
 print(comm.get_total_counts(), comm.get_comm_counts())
 print(comm)
+# mm of placements without a rule: the strategy PyTorch picks moves one operand, with one all_gather
+a = distribute_tensor(torch.arange(64.).view(8, 8), mesh, [Shard(0)])
+b = distribute_tensor(torch.arange(64.).view(8, 8) + 1, mesh, [Shard(0)])
+for x, y in [(a, b), (a, b.redistribute(mesh, [Shard(1)])), (a.redistribute(mesh, [Shard(1)]), b.redistribute(mesh, [Shard(1)])),
+             (a.redistribute(mesh, [Shard(1)]), b.redistribute(mesh, [Replicate()]))]:
+    with CommDebugMode() as comm:
+        z = x @ y
+    print(x.placements, y.placements, z.placements, comm.get_comm_counts(), z.full_tensor().equal(a.full_tensor() @ b.full_tensor()))

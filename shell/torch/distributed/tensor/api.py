@@ -396,23 +396,29 @@ class DTensor:
             raise NotImplementedError('DTensor matmul: tsh has the 2-d rules (mm) only')
         # Each mesh dim by itself: A's rows sharded keep B whole; B's columns likewise; the inner dim
         # sharded on both sums partial products; a Partial side times a whole one stays Partial.
+        # Placements without such a rule are changed as PyTorch's cheapest strategy changes them:
+        # a whole side is chunked for free to meet the other's inner shard; else A's row shard is kept
+        # (B gathered), else B's column shard (A gathered); else both are gathered.
         rules = {('S0', 'R'): Shard(0), ('R', 'S1'): Shard(1), ('S1', 'S0'): Partial('sum'), ('R', 'R'): Replicate(),
                  ('P', 'R'): Partial('sum'), ('R', 'P'): Partial('sum')}
 
         def key(p):
             return 'R' if p.is_replicate() else f'S{p.dim}' if p.is_shard() else 'P' if p.reduce_op == 'sum' else '?'
 
+        def shardable(i, pa, pb):  # a dim shorter than the mesh dim cannot be sharded (PyTorch drops it)
+            return not any(p.is_shard() and t._shape[p.dim] < self._mesh.size(i) for p, t in ((pa, self), (pb, other)))
+
         a_to, b_to, out = [], [], []
         for i, (a, b) in enumerate(zip(self._placements, other._placements)):
-            rule = rules.get((key(a), key(b)))
-            # A dim shorter than the mesh dim cannot be sharded (PyTorch drops such strategies): replicate.
-            if rule is not None and any(p.is_shard() and t._shape[p.dim] < self._mesh.size(i)
-                                        for p, t in ((a, self), (b, other))):
-                rule = None
-            if rule is None:
-                a, b, rule = Replicate(), Replicate(), Replicate()
-            a_to.append(a)
-            b_to.append(b)
+            candidates = [(a, b), (a, Shard(0)), (Shard(1), b), (a, Replicate()), (Replicate(), b),
+                          (Replicate(), Replicate())]
+            for pa, pb in candidates:
+                rule = rules.get((key(pa), key(pb)))
+                if rule is not None and shardable(i, pa, pb) and (pa == a or pa.is_replicate() or a.is_replicate()) \
+                        and (pb == b or pb.is_replicate() or b.is_replicate()):
+                    break
+            a_to.append(pa)
+            b_to.append(pb)
             out.append(rule)
         x, y = self._with(a_to), other._with(b_to)
         return DTensor(x._local_tensor @ y._local_tensor, self._mesh, out, [self._shape[0], other._shape[1]])
