@@ -544,7 +544,8 @@ void magic_explain(const MagicCall& call) {
   } else {
     value = in.eval(*base);
     const Tensor* t = tensor_of(value);
-    lines.push_back(src.of(*base) + ": " + (t ? geometry(*t) : repr(value)));
+    const auto described = t ? std::nullopt : teaching_hook(in, value, "__tsh_describe__", {});
+    lines.push_back(src.of(*base) + ": " + (t ? geometry(*t) : described ? described->as_str() : repr(value)));
   }
   for (const Step& s : steps) {
     const std::string label = src.between(s.receiver->span.end_col, s.node->span.end_col);
@@ -567,6 +568,14 @@ void magic_explain(const MagicCall& call) {
         }
       }
       break;
+    }
+    if (auto told = input ? std::nullopt : teaching_hook(in, value, "__tsh_explain__",
+                                                         {Value::str(s.name), out, Value::tuple(args)})) {
+      // The class explains its own steps: what the step gave, then why, indented under it.
+      const std::vector<Value> said = told->items();
+      for (size_t i = 0; i < said.size(); ++i) lines.push_back(i ? "  " + said[i].as_str() : shown + " → " + said[i].as_str());
+      value = out;
+      continue;
     }
     lines.push_back(shown + " → " + relation(input, out, in));
     for (const std::string& l : describe(s, input, out, args)) lines.push_back(l);

@@ -66,6 +66,12 @@ void exec_statements(Interpreter& in, const std::vector<grammar::StmtPtr>& stmts
 // when v has no length.
 std::optional<int64_t> builtin_len(Interpreter& in, const Value& v);
 
+// A teaching hook a Python class may define for the magics (DTensor does): v's method `name`,
+// called with args, or nullopt when v is not an instance or its class has no such method.
+// __tsh_storage__(label) -> (text, local tensor) for %storage; __tsh_describe__() -> str and
+// __tsh_explain__(step, result, args) -> [what the step gave, why...] for %explain.
+std::optional<Value> teaching_hook(Interpreter& in, const Value& v, const char* name, Args args);
+
 void magic_tb(const MagicCall& call);
 void magic_xmode(const MagicCall& call);
 

@@ -203,6 +203,7 @@ void magic_storage(const MagicCall& call) {
 
   // Evaluate each expression; a list or tuple of tensors (t.chunk(2)) gives one subject per item.
   std::vector<Subject> subjects;
+  std::string preface;  // what teaching hooks drew (a DTensor: its global tensor by rank)
   for (const Piece& e : exprs) {
     const auto& stmts = parse_argument_code(call, e.text, e.at);
     if (stmts.size() != 1 || stmts[0]->kind != grammar::StmtKind::Expr)
@@ -212,6 +213,11 @@ void magic_storage(const MagicCall& call) {
       const std::vector<Value> items = call.in.iterate(v);
       for (size_t i = 0; i < items.size(); ++i) subjects.push_back({e.text + "[" + std::to_string(i) + "]", items[i]});
       if (items.empty()) throw TypeError("%storage expects a tensor (or a storage), got an empty " + type_name(v));
+    } else if (auto drawn = teaching_hook(call.in, v, "__tsh_storage__", {Value::str(e.text)})) {
+      // (text, local tensor): the class's own picture, then the storage under its local tensor
+      const std::vector<Value> parts = drawn->items();
+      preface += parts.at(0).as_str();
+      subjects.push_back({e.text + ".to_local()", parts.at(1)});
     } else {
       subjects.push_back({e.text, v});
     }
@@ -283,7 +289,7 @@ void magic_storage(const MagicCall& call) {
     out.display(bundle);
     return;
   }
-  call.print(text + wrote);
+  call.print(preface + text + wrote);
 }
 
 }  // namespace tsh::shell

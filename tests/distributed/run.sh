@@ -5,7 +5,7 @@
 set -euo pipefail
 tsh=$1 script=$2 n=$3
 here=$(cd "$(dirname "$0")" && pwd)
-name=$(basename "$script" .py)
+name=$(basename "$script"); name=${name%.*}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 # A hung rank must fail the test, not the suite: the launcher stops the others when one fails.

@@ -112,7 +112,7 @@ def _chunk(tensor, dim, index, parts):
     """Piece `index` of tensor split as torch.chunk splits it into `parts` (past the last: empty)."""
     pieces = torch.chunk(tensor, parts, dim)
     if index < len(pieces):
-        return pieces[index].contiguous()
+        return pieces[index].clone(memory_format=torch.contiguous_format)  # a storage of its own, not the whole's
     shape = list(tensor.shape)
     shape[dim] = 0
     return torch.empty(shape, dtype=tensor.dtype)
@@ -489,6 +489,19 @@ class DTensor:
         mine = self._replicated_partials()
         local = getattr(mine._local_tensor, name)(*args, **kwargs)
         return DTensor(local, self._mesh, mine._placements, self._shape)
+
+    # ---- tsh's teaching views, for the magics (%storage d, %explain d.redistribute(...))
+    def __tsh_storage__(self, label):
+        from torch.distributed.tensor.debug import _storage_text
+        return _storage_text(self, label), self._local_tensor
+
+    def __tsh_describe__(self):
+        from torch.distributed.tensor.debug import _describe
+        return _describe(self)
+
+    def __tsh_explain__(self, step, out, args):
+        from torch.distributed.tensor.debug import _explain_step
+        return _explain_step(self, step, out, args)
 
     def __getattr__(self, name):
         if name in _UNARY:

@@ -106,3 +106,133 @@ def visualize_sharding(dtensor, header='', use_rich=False):
             cells.append(f"{mesh.device_type}:{','.join(str(x) for x in ranks)}" if ranks else '')
         table.append(cells)
     print(_table(headers, table))
+
+
+# ---- tsh's teaching views of a DTensor: %storage draws the global tensor by the ranks that hold it;
+# %explain names the collective each redistribution runs. Neither is PyTorch API.
+
+def _owners(dt):
+    """{global rank: [(start, end) per dim]} for every rank of the mesh."""
+    return {r: _ranges(dt, r) for r in range(dt.device_mesh.size())}
+
+
+def _ranks_text(ranks):
+    return ('rank ' if len(ranks) == 1 else 'ranks ') + ','.join(str(r) for r in ranks)
+
+
+def _block_text(rng):
+    return ', '.join(f'{a}:{b}' for a, b in rng) or 'the scalar'
+
+
+def _storage_text(dt, label):
+    """The global tensor (gathered: every rank must draw it together) in boxes, one per block of
+    elements that the same ranks hold, each box headed by those ranks; then what this rank holds."""
+    mesh = dt.device_mesh
+    me = dist.get_rank()
+    owners = _owners(dt)
+    mine = owners[me]
+    lines = [f'{label}: DTensor of global size {tuple(dt.shape)}, placements {dt.placements}, on {mesh}',
+             f'rank {me} holds [{_block_text(mine)}] as its local tensor, of size {tuple(dt.to_local().shape)}']
+    full = dt.full_tensor()
+    grid = full if full.dim() == 2 else full.reshape(1, -1) if full.dim() < 2 else None
+    if grid is None or grid.numel() > 400 or grid.numel() == 0:
+        lines.append('(the global tensor is not drawn: ' + ('more than 2 dims' if grid is None else 'empty' if
+                     grid.numel() == 0 else 'more than 400 elements') + '; visualize_sharding shows the blocks)')
+        return '\n'.join(lines) + '\n\n'
+    # Each element's ranks; the block boundaries are where the ranks change along a row or a column.
+    rows, cols = grid.shape
+
+    def at(i, j):
+        index = (i, j) if full.dim() == 2 else (j,) if full.dim() == 1 else ()
+        return tuple(r for r, rng in owners.items() if all(a <= x < b for x, (a, b) in zip(index, rng)))
+
+    held = [[at(i, j) for j in range(cols)] for i in range(rows)]
+    row_cuts = [0] + [i for i in range(1, rows) if held[i] != held[i - 1]] + [rows]
+    col_cuts = [0] + [j for j in range(1, cols) if any(held[i][j] != held[i][j - 1] for i in range(rows))] + [cols]
+    values = [[_element(grid, i, j) for j in range(cols)] for i in range(rows)]
+    width = max(len(v) for row in values for v in row)
+    boxes = []
+    for c0, c1 in zip(col_cuts, col_cuts[1:]):
+        inner = max(len(_ranks_text(held[r0][c0])) for r0 in row_cuts[:-1])
+        boxes.append(max(inner, (c1 - c0) * (width + 1) + 1))
+    rule = lambda left, mid, right: left + mid.join('─' * (w + 2) for w in boxes) + right
+    lines.append('the global tensor, in blocks by the ranks that hold them:')
+    lines.append(rule('┌', '┬', '┐'))
+    for k, (r0, r1) in enumerate(zip(row_cuts, row_cuts[1:])):
+        if k:
+            lines.append(rule('├', '┼', '┤'))
+        heads = [_ranks_text(held[r0][c0]).ljust(w) for (c0, c1), w in zip(zip(col_cuts, col_cuts[1:]), boxes)]
+        lines.append('│ ' + ' │ '.join(heads) + ' │')
+        for i in range(r0, r1):
+            cells = [(' ' + ' '.join(v.rjust(width) for v in values[i][c0:c1])).ljust(w)
+                     for (c0, c1), w in zip(zip(col_cuts, col_cuts[1:]), boxes)]
+            lines.append('│ ' + ' │ '.join(cells) + ' │')
+    lines.append(rule('└', '┴', '┘'))
+    empty = [r for r, rng in owners.items() if any(b <= a for a, b in rng)]
+    if empty:
+        lines.append(f'({_ranks_text(empty)} {"holds" if len(empty) == 1 else "hold"} an empty piece: torch.chunk '
+                     'gives fewer pieces than there are ranks)')
+    partial = [i for i, p in enumerate(dt.placements) if p.is_partial()]
+    if partial:
+        lines.append(f'(Partial on mesh dim {", ".join(map(str, partial))}: each rank holds a part of these values, '
+                     'which the ranks\' reduction makes whole)')
+    return '\n'.join(lines) + '\n\n'
+
+
+def _element(grid, i, j):
+    """One element as the tensor prints it (its own repr's digits)."""
+    text = repr(grid[i, j])
+    return text[len('tensor('):].split(',')[0].rstrip(')')
+
+
+_MOVES = {
+    ('S', 'R'): 'all_gather: the {n} along mesh dim {i} put their chunks of dim {d} together, each gets them all '
+                '(c10d_functional.all_gather_into_tensor)',
+    ('P', 'R'): 'all_reduce ({op}): the {n} along mesh dim {i} combine their partial values, each gets the whole '
+                '(c10d_functional.all_reduce)',
+    ('P', 'S'): 'reduce_scatter ({op}): the {n} along mesh dim {i} combine their partial values and each keeps '
+                'its chunk of dim {e} (c10d_functional.reduce_scatter_tensor)',
+    ('R', 'S'): 'no communication: each of the {n} along mesh dim {i} keeps its chunk of dim {e} (a local slice)',
+    ('S', 'S'): 'all_gather of dim {d} along mesh dim {i}, then each rank keeps its chunk of dim {e} '
+                '(c10d_functional.all_gather_into_tensor)',
+    ('S', 'P'): 'no communication: each of the {n} along mesh dim {i} puts its chunk of dim {d} in place in zeros, '
+                'so that the ranks\' sum is the whole',
+}
+
+
+def _kind(p):
+    return 'S' if p.is_shard() else 'P' if p.is_partial() else 'R'
+
+
+def _describe(dt):
+    return (f'DTensor of global size {tuple(dt.shape)}, placements {dt.placements} on {dt.device_mesh}; rank '
+            f'{dist.get_rank()} holds [{_block_text(_ranges(dt, dist.get_rank()))}]')
+
+
+def _explain_step(dt, step, out, args):
+    """%explain's lines for one step applied to a DTensor: what it gave, then each mesh dim's move."""
+    if not isinstance(out, DTensor):
+        if step == 'full_tensor':
+            return ['a tensor of size ' + str(tuple(out.shape)) + ': the whole, put together on every rank',
+                    'each Shard gathered (all_gather) and each Partial reduced (all_reduce), mesh dim by mesh dim']
+        if step == 'to_local':
+            return ['this rank\'s local tensor, of size ' + str(tuple(out.shape)) + ' (no communication)']
+        return [repr(out)]
+    said = ['a DTensor of global size ' + str(tuple(out.shape)) + ', placements ' + str(out.placements) +
+            '; this rank\'s local size ' + str(tuple(dt.to_local().shape)) + ' → ' + str(tuple(out.to_local().shape))]
+    if step != 'redistribute':
+        for i, (a, b) in enumerate(zip(dt.placements, out.placements)):
+            if a != b:
+                said.append(f'mesh dim {i}: {a!r} → {b!r}, by the sharding rule of {step}')
+        return said
+    mesh = dt.device_mesh
+    for i, (a, b) in enumerate(zip(dt.placements, out.placements)):
+        if a == b:
+            said.append(f'mesh dim {i}: {a!r} stays: nothing moves')
+            continue
+        move = _MOVES.get((_kind(a), _kind(b)), 'a move tsh does not explain')
+        n = mesh.size(i)
+        said.append(f'mesh dim {i}: {a!r} → {b!r}: ' + move.format(
+            n='one rank' if n == 1 else f'{n} ranks', i=i, d=getattr(a, 'dim', None), e=getattr(b, 'dim', None),
+            op=getattr(a, 'reduce_op', None)))
+    return said
