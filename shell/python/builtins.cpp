@@ -18,6 +18,7 @@
 #include "shell/python/dict.h"
 #include "shell/python/file.h"
 #include "shell/python/set.h"
+#include "shell/python/bytes.h"
 #include "shell/python/errors.h"
 #include "shell/python/format_spec.h"
 #include "shell/python/methods.h"
@@ -564,6 +565,7 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
     return at->second;
   });
   b["object"] = type_value("object", [](Interpreter&, Args&, Kwargs&) { return Value(); });
+  b["bytes"] = bytes_type();
   b["dict"] = make_dict_type();
   b["set"] = make_set_type(false);
   b["frozenset"] = make_set_type(true);

@@ -6,6 +6,8 @@
 #include <cstring>
 
 #include "shell/interp.h"
+#include "shell/python/bytes.h"
+#include "shell/python/call_args.h"
 #include "shell/python/errors.h"
 #include "shell/python/format_spec.h"
 #include "shell/python/methods.h"
@@ -406,11 +408,17 @@ Value str_attr(const Value& obj, const std::string& name) {
       const std::string& x = self.as_str();
       return Value::str(str_format(in, x, a, kw));
     });
+  if (name == "encode")
+    return t.keywords(name, [](Interpreter&, const Value& self, Args& a, Kwargs& kw) {
+      std::vector<Value> v = bind_params("encode", a, kw, {"encoding", "errors"}, 0);
+      if (!v[1].is_none() && v[1].as_str() != "strict") throw NotImplementedError("str.encode: tsh has errors='strict' only");
+      return encode_str(self.as_str(), v[0].is_none() ? "utf-8" : v[0].as_str());
+    });
   no_attribute(obj, name, str_method_names());
 }
 
 std::vector<std::string> str_method_names() {
-  return {"capitalize", "casefold", "center", "count", "endswith", "find", "format", "index",
+  return {"capitalize", "casefold", "center", "count", "encode", "endswith", "find", "format", "index",
           "isalnum", "isalpha", "isdecimal", "isdigit", "islower", "isnumeric", "isspace", "isupper",
           "join", "ljust", "lower", "lstrip", "partition", "removeprefix", "removesuffix", "replace",
           "rfind", "rindex", "rjust", "rpartition", "rsplit", "rstrip", "split", "splitlines",
