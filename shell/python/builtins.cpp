@@ -77,6 +77,10 @@ Value to_int(const Value& v) {
       return x.is_float() ? to_int(Value::floating(x.to_double())) : Value::integer(x.to_int());
     }
     case Kind::Instance:
+      if (is_bytes(v)) {  // int(b'42'): the digits, as of a str (Python's message names the bytes)
+        if (std::optional<Value> n = int_parse(bytes_data(v), 10)) return *n;
+        throw ValueError("invalid literal for int() with base 10: " + repr(v));
+      }
       if (std::optional<Value> n = v.as<InstanceObj>()->as_number()) return to_int(*n);
       [[fallthrough]];
     default: throw TypeError("int() argument must be a string, a bytes-like object or a real number, not '" + type_name(v) + "'");
@@ -108,6 +112,13 @@ Value to_float(const Value& v) {
       return Value::floating(x.to_double());
     }
     case Kind::Instance:
+      if (is_bytes(v)) {
+        try {
+          return to_float(Value::str(bytes_data(v)));
+        } catch (const tsh::Error&) {
+          throw ValueError("could not convert string to float: " + repr(v));
+        }
+      }
       if (std::optional<Value> n = v.as<InstanceObj>()->as_number()) return to_float(*n);
       [[fallthrough]];
     default: throw TypeError("float() argument must be a string or a real number, not '" + type_name(v) + "'");

@@ -13,17 +13,30 @@
 #include "shell/python/call_args.h"
 #include "shell/python/embedded.h"
 #include "shell/python/errors.h"
+#include "shell/python/exceptions.h"
 #include "shell/torch/distributed/distributed.h"
+#include "shell/python/bytes.h"
 #include "shell/torch/distributed/gloo_group.h"
+#include "shell/torch/distributed/local_stores.h"
 #include "shell/torch/distributed/mpi_group.h"
 
 namespace tsh::shell {
 
 namespace {
 
+// A store's C++ half, held by the Python Store objects (TCPStore, FileStore, HashStore, PrefixStore).
+struct StoreObj : InstanceObj {
+  std::shared_ptr<dist::TcpStoreServer> server;  // a TCPStore with is_master: the server, in this process
+  std::shared_ptr<dist::Store> store;
+  std::string class_name() const override { return "_Store"; }
+  std::string module_name() const override { return "torch.distributed"; }
+  Value attr(Interpreter&, const Value&, const std::string& name) override {
+    throw AttributeError("'_Store' object has no attribute '" + name + "'");
+  }
+};
+
 // A process group's C++ half, held by the Python ProcessGroup object.
 struct GroupObj : InstanceObj {
-  std::shared_ptr<dist::TcpStoreServer> server;  // on the rank that serves the store
   std::shared_ptr<dist::Backend> group;
   std::string class_name() const override { return "_Backend"; }
   std::string module_name() const override { return "torch.distributed"; }
@@ -80,7 +93,26 @@ template <typename F> Value guarded(F&& f) {
 
 // c10d's TCPStore handshake: every client counts itself in the key "init/"; the serving rank waits
 // until all have (checking in whole seconds, as c10d does, so its message gives the seconds waited).
-void wait_for_workers(dist::TcpStoreClient& store, int size, bool serving, std::chrono::milliseconds timeout) {
+StoreObj& store_of(const Value& v) {
+  if (!v.is(Kind::Instance) || v.as<InstanceObj>()->class_name() != "_Store") throw TypeError("expected a store");
+  return *static_cast<StoreObj*>(v.as<InstanceObj>());
+}
+
+dist::Bytes bytes_arg(const Value& v) {
+  if (is_bytes(v)) return dist::Bytes(bytes_data(v).begin(), bytes_data(v).end());
+  if (v.is(Kind::Str)) return dist::Bytes(v.as_str().begin(), v.as_str().end());
+  throw TypeError("a store's value is a str or bytes, not " + type_name(v));
+}
+
+Value bytes_value(const dist::Bytes& b) { return make_bytes(std::string(b.begin(), b.end())); }
+
+std::vector<std::string> keys_arg(const Value& v) {
+  std::vector<std::string> keys;
+  for (const Value& k : v.items()) keys.push_back(k.as_str());
+  return keys;
+}
+
+void wait_for_workers(dist::Store& store, int size, bool serving, std::chrono::milliseconds timeout) {
   store.add("init/", 1);
   if (!serving) return;
   const auto start = std::chrono::steady_clock::now();
@@ -99,26 +131,80 @@ void wait_for_workers(dist::TcpStoreClient& store, int size, bool serving, std::
 }  // namespace
 
 void install_distributed_builtins(std::map<std::string, Value>& d) {
-  // _new_gloo_group(host, port, rank, world_size, timeout_seconds, serve, prefix): joins (and on
-  // the serving rank first starts) the TCPStore at host:port, then Gloo's full mesh.
-  d["_new_gloo_group"] = make_builtin("_new_gloo_group", "<built-in function _new_gloo_group>", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("_new_gloo_group", a, kw,
-                                       {"host", "port", "rank", "world_size", "timeout", "serve", "prefix"}, 7);
-    auto obj = std::make_shared<GroupObj>();
-    const std::string host = v[0].as_str();
-    uint16_t port = static_cast<uint16_t>(v[1].as_int());
-    const int rank = static_cast<int>(v[2].as_int()), size = static_cast<int>(v[3].as_int());
-    const auto timeout = seconds(v[4]);
+  // _new_store(kind, ...): 'tcp' (host, port, world_size or None, is_master, timeout, wait_for_workers:
+  // the server first where is_master, then a client, then c10d's count of the workers), 'file'
+  // (path, world_size, timeout), 'hash' (timeout), 'prefix' (prefix, store).
+  d["_new_store"] = make_builtin("_new_store", "<built-in function _new_store>", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.empty() || !a[0].is(Kind::Str)) throw TypeError("_new_store(kind, ...)");
+    const std::string kind = a[0].as_str();
+    auto obj = std::make_shared<StoreObj>();
     guarded([&] {
-      if (truthy(v[5])) {
-        obj->server = std::make_shared<dist::TcpStoreServer>(port);
-        port = obj->server->port();
+      if (kind == "tcp" && a.size() == 7) {
+        uint16_t port = static_cast<uint16_t>(a[2].as_int());
+        const auto timeout = seconds(a[5]);
+        if (truthy(a[4])) {
+          obj->server = std::make_shared<dist::TcpStoreServer>(port);
+          port = obj->server->port();
+        }
+        obj->store = std::make_shared<dist::TcpStoreClient>(a[1].as_str(), port, timeout);
+        if (!a[3].is_none() && truthy(a[6]))
+          wait_for_workers(*obj->store, static_cast<int>(a[3].as_int()), truthy(a[4]), timeout);
+      } else if (kind == "file" && a.size() == 4) {
+        obj->store = std::make_shared<dist::FileStore>(a[1].as_str(), static_cast<int>(a[2].as_int()), seconds(a[3]));
+      } else if (kind == "hash" && a.size() == 2) {
+        obj->store = std::make_shared<dist::HashStore>(seconds(a[1]));
+      } else if (kind == "prefix" && a.size() == 3) {
+        obj->store = std::make_shared<dist::PrefixStore>(a[1].as_str(), store_of(a[2]).store);
+      } else {
+        throw TypeError("_new_store: unknown kind or arguments");
       }
-      auto store = std::make_shared<dist::TcpStoreClient>(host, port, timeout);
-      if (v[6].as_str().rfind("default_pg/", 0) == 0) wait_for_workers(*store, size, truthy(v[5]), timeout);
-      obj->group = std::make_shared<dist::GlooGroup>(store, v[6].as_str(), rank, size, timeout);
     });
     return Value::object(Kind::Instance, obj);
+  });
+  // _store(store, op, ...): one of the Store methods.
+  d["_store"] = make_builtin("_store", "<built-in function _store>", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.size() < 2 || !a[1].is(Kind::Str)) throw TypeError("_store(store, op, ...)");
+    StoreObj& obj = store_of(a[0]);
+    dist::Store& st = *obj.store;
+    const std::string op = a[1].as_str();
+    const auto arg = [&](size_t i) -> const Value& {
+      if (a.size() <= i + 2) throw TypeError("_store: " + op + " needs more arguments");
+      return a[i + 2];
+    };
+    Value result = Value::none();
+    guarded([&] {
+      if (op == "set") st.set(arg(0).as_str(), bytes_arg(arg(1)));
+      else if (op == "get") result = bytes_value(st.get(arg(0).as_str()));
+      else if (op == "add") result = Value::integer(st.add(arg(0).as_str(), arg(1).as_int()));
+      else if (op == "check") result = Value::boolean(st.check(keys_arg(arg(0))));
+      else if (op == "wait") st.wait(keys_arg(arg(0)), arg(1).is_none() ? st.timeout() : seconds(arg(1)));
+      else if (op == "num_keys") result = Value::integer(st.num_keys());
+      else if (op == "delete_key") result = Value::boolean(st.delete_key(arg(0).as_str()));
+      else if (op == "compare_set")
+        result = bytes_value(st.compare_set(arg(0).as_str(), bytes_arg(arg(1)), bytes_arg(arg(2))));
+      else if (op == "set_timeout") st.set_timeout(seconds(arg(0)));
+      else if (op == "timeout") result = Value::floating(static_cast<double>(st.timeout().count()) / 1000.0);
+      else if (op == "port") result = Value::integer(dynamic_cast<dist::TcpStoreClient&>(st).port());
+      else if (op == "host") result = Value::str(dynamic_cast<dist::TcpStoreClient&>(st).host());
+      else throw RuntimeError("_store: unknown op " + op);
+    });
+    return result;
+  });
+  // _new_gloo_group(store, rank, world_size, timeout_seconds, prefix): Gloo's full mesh, met through the store.
+  d["_new_gloo_group"] = make_builtin("_new_gloo_group", "<built-in function _new_gloo_group>", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("_new_gloo_group", a, kw, {"store", "rank", "world_size", "timeout", "prefix"}, 5);
+    auto obj = std::make_shared<GroupObj>();
+    std::shared_ptr<dist::Store> store = store_of(v[0]).store;
+    guarded([&] {
+      obj->group = std::make_shared<dist::GlooGroup>(store, v[4].as_str(), static_cast<int>(v[1].as_int()),
+                                                     static_cast<int>(v[2].as_int()), seconds(v[3]));
+    });
+    return Value::object(Kind::Instance, obj);
+  });
+  // _exception_class(name): the builtin exception class of that name (torch.distributed.DistStoreError).
+  d["_exception_class"] = make_builtin("_exception_class", "<built-in function _exception_class>", [](Interpreter&, Args& a, Kwargs&) {
+    if (a.size() != 1 || !a[0].is(Kind::Str)) throw TypeError("_exception_class(name)");
+    return exception_class(a[0].as_str());
   });
   // _set_error_prefix(text): before each line of an uncaught error's report ("" for none).
   d["_set_error_prefix"] = make_builtin("_set_error_prefix", "<built-in function _set_error_prefix>", [](Interpreter&, Args& a, Kwargs&) {
@@ -164,7 +250,6 @@ void install_distributed_builtins(std::map<std::string, Value>& d) {
     if (a.size() != 1 || !a[0].is(Kind::Instance)) throw TypeError("_destroy_group(group)");
     auto* g = static_cast<GroupObj*>(a[0].as<InstanceObj>());
     g->group.reset();
-    g->server.reset();
     return Value::none();
   });
   // _collective(group, name, out, input, peer, op): one collective. out and input are contiguous CPU

@@ -13,23 +13,14 @@ __all__ = ['Backend', 'ReduceOp', 'Work', 'ProcessGroup', 'group', 'GroupMember'
            'monitored_barrier', 'all_reduce', 'broadcast', 'reduce', 'all_gather', 'all_gather_into_tensor', 'gather', 'scatter',
            'reduce_scatter_tensor', 'reduce_scatter', 'all_to_all', 'all_to_all_single', 'new_group', 'P2POp',
            'batch_isend_irecv', 'send', 'recv', 'isend', 'irecv', 'get_global_rank',
-           'get_process_group_ranks', 'DistError', 'DistStoreError', 'DistNetworkError', 'DistBackendError']
+           'get_process_group_ranks', 'Store', 'TCPStore', 'FileStore', 'HashStore', 'PrefixStore', 'DistError', 'DistStoreError', 'DistNetworkError', 'DistBackendError']
 
 
-class DistError(RuntimeError):
-    pass
-
-
-class DistBackendError(DistError):
-    pass
-
-
-class DistNetworkError(DistError):
-    pass
-
-
-class DistStoreError(DistError):
-    pass
+# torch.distributed's errors are the classes the C++ half raises (a store's timeout is a DistStoreError).
+DistError = _exception_class('torch.distributed.DistError')
+DistBackendError = _exception_class('torch.distributed.DistBackendError')
+DistNetworkError = _exception_class('torch.distributed.DistNetworkError')
+DistStoreError = _exception_class('torch.distributed.DistStoreError')
 
 
 class RedOpType:
@@ -152,7 +143,7 @@ _group_class = group  # for destroy_process_group, whose parameter has the same 
 
 class _State:
     default = None  # the default ProcessGroup (module state lives here: `global` names the session's)
-    store = None  # (host, port, timeout) of the default group's store, which new groups meet in too
+    store = None  # (Store, timeout seconds) of the default group, whose store new groups meet in too
     groups = 0  # new_group calls so far: every rank makes the same calls, so the count names a group
     made = []  # the groups new_group made, kept (as PyTorch's registry keeps them) until destroy_process_group:
     # a group dropped by one rank while its peers still connect would close their connections
@@ -231,9 +222,9 @@ def new_group(ranks=None, timeout=None, backend=None, pg_options=None, use_local
     if name == 'mpi':
         handle = _new_mpi_group(ranks, _State.groups)
     else:
-        host, port, default_timeout = _State.store
-        handle = _new_gloo_group(host, port, ranks.index(world._rank), len(ranks), _seconds(timeout, default_timeout),
-                                 False, f'group{_State.groups}/')
+        store, default_timeout = _State.store
+        handle = _new_gloo_group(store._handle, ranks.index(world._rank), len(ranks), _seconds(timeout, default_timeout),
+                                 f'group{_State.groups}/')
     pg = ProcessGroup(handle, ranks.index(world._rank), len(ranks), name, ranks)
     _State.made.append(pg)
     return pg
@@ -290,9 +281,128 @@ def _rendezvous(init_method, rank, world_size):
                                  'missing')
             world_size = int(query['world_size'])
         return host, int(port), rank, world_size
-    if init_method.startswith('file://'):
-        raise NotImplementedError('init_process_group: file:// rendezvous is not supported by tsh (use env:// or tcp://)')
     raise RuntimeError(f'No rendezvous handler for {init_method.split("://")[0]}://')
+
+
+def _query(url):
+    """url without its ?k=v&... part, and the part as a dict."""
+    query = {}
+    if '?' in url:
+        url, q = url.split('?', 1)
+        for part in q.split('&'):
+            if '=' in part:
+                k, v = part.split('=', 1)
+                query[k] = v
+    return url, query
+
+
+def _file_rendezvous(init_method, rank, world_size):
+    """(path, rank, world_size) from file:///path[?rank=..&world_size=..]: a FileStore every rank opens."""
+    path, query = _query(init_method[len('file://'):])
+    if not path:
+        raise ValueError('Error initializing torch.distributed using file:// rendezvous: path missing')
+    if rank < 0:
+        if 'rank' not in query:
+            raise ValueError('Error initializing torch.distributed using file:// rendezvous: rank parameter missing')
+        rank = int(query['rank'])
+    if world_size < 0:
+        if 'world_size' not in query:
+            raise ValueError('Error initializing torch.distributed using file:// rendezvous: world size parameter '
+                             'missing')
+        world_size = int(query['world_size'])
+    return path, rank, world_size
+
+
+class Store:
+    """Where ranks meet: a key-value store whose values are bytes (torch.distributed.Store). TCPStore,
+    FileStore, HashStore and PrefixStore are the kinds; init_process_group(store=...) takes any."""
+
+    def __init__(self):
+        if type(self) is Store:
+            raise TypeError('torch.distributed.Store is abstract: make a TCPStore, FileStore, HashStore or '
+                            'PrefixStore')
+
+    def set(self, key, value):
+        _store(self._handle, 'set', key, value)
+
+    def get(self, key):
+        return _store(self._handle, 'get', key)
+
+    def add(self, key, value):
+        return _store(self._handle, 'add', key, value)
+
+    def check(self, keys):
+        return _store(self._handle, 'check', list(keys))
+
+    def wait(self, keys, timeout=None):
+        _store(self._handle, 'wait', list(keys), None if timeout is None else _seconds(timeout, None))
+
+    def num_keys(self):
+        return _store(self._handle, 'num_keys')
+
+    def delete_key(self, key):
+        return _store(self._handle, 'delete_key', key)
+
+    def compare_set(self, key, expected_value, desired_value):
+        return _store(self._handle, 'compare_set', key, expected_value, desired_value)
+
+    def set_timeout(self, timeout):
+        _store(self._handle, 'set_timeout', _seconds(timeout, None))
+
+    @property
+    def timeout(self):
+        import datetime
+        return datetime.timedelta(seconds=_store(self._handle, 'timeout'))
+
+
+class TCPStore(Store):
+    """Keys on a server (in the process made with is_master=True) that the others connect to, over
+    PyTorch's own TCPStore protocol: tsh's and PyTorch's processes meet in each other's stores."""
+
+    def __init__(self, host_name, port, world_size=None, is_master=False, timeout=None, wait_for_workers=True,
+                 multi_tenant=False, master_listen_fd=None, use_libuv=True):
+        if multi_tenant or master_listen_fd is not None:
+            raise NotImplementedError('TCPStore: multi_tenant and master_listen_fd are not supported by tsh')
+        self._handle = _new_store('tcp', host_name, port, world_size, bool(is_master), _seconds(timeout, 300.0),
+                                  bool(wait_for_workers))
+
+    @property
+    def host(self):
+        return _store(self._handle, 'host')
+
+    @property
+    def port(self):
+        return _store(self._handle, 'port')
+
+    @property
+    def libuvBackend(self):
+        return False
+
+
+class FileStore(Store):
+    """Keys in a file every rank opens (a local or shared file system); removed by the last of
+    world_size to close it. The file's format is tsh's own, not c10d's."""
+
+    def __init__(self, file_name, world_size=-1):
+        self._handle = _new_store('file', file_name, world_size, 300.0)
+        self.path = file_name
+
+
+class HashStore(Store):
+    """Keys in this process (threads of one process meet in it)."""
+
+    def __init__(self):
+        self._handle = _new_store('hash', 300.0)
+
+
+class PrefixStore(Store):
+    """Another store's keys, each under prefix + '/'."""
+
+    def __init__(self, prefix, store):
+        if not isinstance(store, Store):
+            raise TypeError(f'PrefixStore: store must be a torch.distributed.Store, not {type(store).__name__}')
+        self._handle = _new_store('prefix', prefix, store._handle)
+        self.underlying_store = store
 
 
 def init_process_group(backend=None, init_method=None, timeout=None, world_size=-1, rank=-1, store=None,
@@ -301,8 +411,6 @@ def init_process_group(backend=None, init_method=None, timeout=None, world_size=
         raise ValueError('trying to initialize the default process group twice!')
     if store is not None and init_method is not None:
         raise AssertionError('Cannot specify both init_method and store.')
-    if store is not None:
-        raise NotImplementedError('init_process_group(store=...) is not supported by tsh: use env:// or tcp://')
     if pg_options is not None or device_id is not None:
         raise NotImplementedError('init_process_group: pg_options and device_id are not supported by tsh')
     name = 'gloo' if backend is None else Backend(backend)
@@ -312,16 +420,30 @@ def init_process_group(backend=None, init_method=None, timeout=None, world_size=
         raise RuntimeError("Distributed package doesn't have NCCL built in")
     if name not in ('gloo', 'cpu:gloo', 'cpu:gloo,cuda:gloo'):
         raise AssertionError(f'Unknown backend type {name}')
-    host, port, rank, world_size = _rendezvous('env://' if init_method is None else init_method, rank, world_size)
+    seconds = _seconds(timeout, 1800.0)
+    if store is not None:
+        if world_size <= 0:
+            raise AssertionError('world_size must be positive if using store')
+        if rank < 0:
+            raise AssertionError('rank must be non-negative if using store')
+        if not isinstance(store, Store):
+            raise TypeError(f'store must be a torch.distributed.Store, not {type(store).__name__}')
+    elif init_method is not None and init_method.startswith('file://'):
+        path, rank, world_size = _file_rendezvous(init_method, rank, world_size)
+        store = FileStore(path, world_size)
+        store.set_timeout(seconds)
+    else:
+        host, port, rank, world_size = _rendezvous('env://' if init_method is None else init_method, rank, world_size)
+        # Under torchrun the agent serves the store and every rank is its client; else rank 0 serves it.
+        agent = os.environ.get('TORCHELASTIC_USE_AGENT_STORE') == 'True'
+        if world_size > 0 and 0 <= rank < world_size:
+            store = TCPStore(host, port, world_size, rank == 0 and not agent, seconds)
     if world_size <= 0:
         raise ValueError(f'Invalid world_size: {world_size}')
     if not 0 <= rank < world_size:
         raise ValueError(f'Invalid rank: {rank}')
-    # Under torchrun the agent serves the store and every rank is its client; else rank 0 serves it.
-    agent = os.environ.get('TORCHELASTIC_USE_AGENT_STORE') == 'True'
-    handle = _new_gloo_group(host, port, rank, world_size, _seconds(timeout, 1800.0), rank == 0 and not agent,
-                             'default_pg/' + (group_name or '0') + '/')
-    _started(ProcessGroup(handle, rank, world_size, 'gloo', list(range(world_size))), (host, port, _seconds(timeout, 1800.0)))
+    handle = _new_gloo_group(store._handle, rank, world_size, seconds, 'default_pg/' + (group_name or '0') + '/')
+    _started(ProcessGroup(handle, rank, world_size, 'gloo', list(range(world_size))), (store, seconds))
 
 
 def _init_mpi(world_size, rank, group_name):
@@ -708,7 +830,7 @@ def monitored_barrier(group=None, timeout=None, wait_all_ranks=False):
     pg = _world(group)
     if pg._backend != 'gloo':
         raise ValueError('monitored_barrier is only implemented for GLOO backend.')
-    seconds = _seconds(timeout, _State.store[2] if _State.store else 1800.0)
+    seconds = _seconds(timeout, _State.store[1] if _State.store else 1800.0)
     ms = int(seconds * 1000)
     token = torch.zeros(1)
     if pg._rank != 0:

@@ -28,7 +28,7 @@ namespace {
 // gloo's view of the TCPStore, under the group's prefix.
 class StoreAdapter : public gloo::rendezvous::Store {
  public:
-  StoreAdapter(TcpStoreClient& store, std::string prefix) : store_(store), prefix_(std::move(prefix)) {}
+  StoreAdapter(tsh::dist::Store& store, std::string prefix) : store_(store), prefix_(std::move(prefix)) {}
   void set(const std::string& key, const std::vector<char>& data) override {
     store_.set(prefix_ + key, Bytes(data.begin(), data.end()));
   }
@@ -44,7 +44,7 @@ class StoreAdapter : public gloo::rendezvous::Store {
   }
 
  private:
-  TcpStoreClient& store_;
+  tsh::dist::Store& store_;
   std::string prefix_;
 };
 
@@ -78,7 +78,7 @@ const char* reduce_op_name(ReduceOp op) {
   return names[static_cast<int>(op)];
 }
 
-GlooGroup::GlooGroup(std::shared_ptr<TcpStoreClient> store, const std::string& prefix, int rank, int size,
+GlooGroup::GlooGroup(std::shared_ptr<Store> store, const std::string& prefix, int rank, int size,
                      std::chrono::milliseconds timeout)
     : rank_(rank), size_(size), timeout_(timeout), store_(std::move(store)) {
   auto device = make_device();

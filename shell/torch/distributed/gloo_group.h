@@ -1,5 +1,5 @@
 // shell/torch/distributed/gloo_group.h — a process group on Gloo (Debian's libgloo): the ranks
-// meet through a TCPStore (store.h), connect a full mesh of TCP pairs, and run Gloo's collectives.
+// meet through a store (store.h: a TCPStore, FileStore, ...), connect a full mesh of TCP pairs, and run Gloo's collectives.
 // Each collective takes the group's next tag, as PyTorch's ProcessGroupGloo does.
 #pragma once
 
@@ -19,7 +19,7 @@ namespace tsh::dist {
 class GlooGroup : public Backend {
  public:
   // Joins the group `prefix` of `size` ranks as `rank` through store (every rank calls this).
-  GlooGroup(std::shared_ptr<TcpStoreClient> store, const std::string& prefix, int rank, int size,
+  GlooGroup(std::shared_ptr<Store> store, const std::string& prefix, int rank, int size,
             std::chrono::milliseconds timeout);
   ~GlooGroup() override;
 
@@ -42,7 +42,7 @@ class GlooGroup : public Backend {
   int rank_, size_;
   std::chrono::milliseconds timeout_;
   uint32_t tag_ = 0;
-  std::shared_ptr<TcpStoreClient> store_;
+  std::shared_ptr<Store> store_;
   std::shared_ptr<gloo::Context> context_;
 };
 

@@ -342,8 +342,18 @@ void TcpStoreServer::serve(int fd) {
 
 // ---------------------------------------------------------------- the client
 
+// c10d's client puts every key under "/" on the wire (and names them so in its messages): a tsh
+// rank and a PyTorch rank that share a store see the same keys.
+const std::string kKeyPrefix = "/";
+
+std::string wait_timeout_message(std::chrono::milliseconds timeout, const std::vector<std::string>& keys) {
+  std::string joined;
+  for (size_t i = 0; i < keys.size(); ++i) joined += (i ? ", " : "") + keys[i];
+  return "wait timeout after " + std::to_string(timeout.count()) + "ms, keys: " + joined;
+}
+
 TcpStoreClient::TcpStoreClient(const std::string& host, uint16_t port, std::chrono::milliseconds timeout)
-    : host_(host), port_(port), timeout_(timeout) {
+    : Store(timeout), host_(host), port_(port) {
   const auto until = std::chrono::steady_clock::now() + timeout;
   addrinfo hints{};
   hints.ai_family = AF_UNSPEC;
@@ -378,19 +388,19 @@ TcpStoreClient::~TcpStoreClient() {
 
 void TcpStoreClient::set(const std::string& key, const Bytes& value) {
   std::lock_guard<std::mutex> lock(mutex_);
-  Message(kSet).str(key).blob(value.data(), value.size()).send(fd_);
+  Message(kSet).str(kKeyPrefix + key).blob(value.data(), value.size()).send(fd_);
 }
 
 Bytes TcpStoreClient::get(const std::string& key) {
   wait({key}, timeout_);
   std::lock_guard<std::mutex> lock(mutex_);
-  Message(kGet).str(key).send(fd_);
+  Message(kGet).str(kKeyPrefix + key).send(fd_);
   return read_blob(fd_);
 }
 
 int64_t TcpStoreClient::add(const std::string& key, int64_t delta) {
   std::lock_guard<std::mutex> lock(mutex_);
-  Message(kAdd).str(key).value<int64_t>(delta).send(fd_);
+  Message(kAdd).str(kKeyPrefix + key).value<int64_t>(delta).send(fd_);
   return read_value<int64_t>(fd_);
 }
 
@@ -398,7 +408,7 @@ bool TcpStoreClient::check(const std::vector<std::string>& keys) {
   std::lock_guard<std::mutex> lock(mutex_);
   Message m(kCheck);
   m.value<uint64_t>(keys.size());
-  for (const auto& k : keys) m.str(k);
+  for (const auto& k : keys) m.str(kKeyPrefix + k);
   m.send(fd_);
   return read_value<uint8_t>(fd_) == kReady;
 }
@@ -407,7 +417,8 @@ void TcpStoreClient::wait(const std::vector<std::string>& keys, std::chrono::mil
   std::lock_guard<std::mutex> lock(mutex_);
   Message m(kWait);
   m.value<uint64_t>(keys.size());
-  for (const auto& k : keys) m.str(k);
+  std::vector<std::string> sent;
+  for (const auto& k : keys) m.str(sent.emplace_back(kKeyPrefix + k));
   m.send(fd_);
   try {
     read_value<uint8_t>(fd_, static_cast<int>(timeout.count()));
@@ -417,9 +428,7 @@ void TcpStoreClient::wait(const std::vector<std::string>& keys, std::chrono::mil
     fd_ = -1;
     TcpStoreClient fresh(host_, port_, timeout_);
     std::swap(fd_, fresh.fd_);
-    std::string joined;
-    for (size_t i = 0; i < keys.size(); ++i) joined += (i ? ", " : "") + keys[i];
-    throw StoreTimeout("wait timeout after " + std::to_string(timeout.count()) + "ms, keys: " + joined);
+    throw StoreTimeout(wait_timeout_message(timeout, sent));
   }
 }
 
@@ -431,13 +440,13 @@ int64_t TcpStoreClient::num_keys() {
 
 bool TcpStoreClient::delete_key(const std::string& key) {
   std::lock_guard<std::mutex> lock(mutex_);
-  Message(kDeleteKey).str(key).send(fd_);
+  Message(kDeleteKey).str(kKeyPrefix + key).send(fd_);
   return read_value<int64_t>(fd_) > 0;
 }
 
 Bytes TcpStoreClient::compare_set(const std::string& key, const Bytes& expected, const Bytes& desired) {
   std::lock_guard<std::mutex> lock(mutex_);
-  Message(kCompareSet).str(key).blob(expected.data(), expected.size()).blob(desired.data(), desired.size()).send(fd_);
+  Message(kCompareSet).str(kKeyPrefix + key).blob(expected.data(), expected.size()).blob(desired.data(), desired.size()).send(fd_);
   return read_blob(fd_);
 }
 

@@ -45,8 +45,37 @@ class TcpStoreServer {
   std::thread acceptor_;
 };
 
+// What a rendezvous needs of a key-value store, whichever holds the keys: the TCPStore (a server
+// and its clients, below), a FileStore, a HashStore or a PrefixStore over another (local_stores.h).
+// Values are bytes; add() keeps a counter as its decimal text, as c10d does.
+class Store {
+ public:
+  explicit Store(std::chrono::milliseconds timeout) : timeout_(timeout) {}
+  virtual ~Store() = default;
+  virtual void set(const std::string& key, const Bytes& value) = 0;
+  // Waits for the key first (up to the timeout), as c10d's get does.
+  virtual Bytes get(const std::string& key) = 0;
+  virtual int64_t add(const std::string& key, int64_t delta) = 0;
+  virtual bool check(const std::vector<std::string>& keys) = 0;
+  virtual void wait(const std::vector<std::string>& keys, std::chrono::milliseconds timeout) = 0;
+  virtual int64_t num_keys() = 0;
+  virtual bool delete_key(const std::string& key) = 0;
+  // desired is stored when the key holds expected (or is absent and expected is empty); the
+  // key's value afterwards is returned (expected itself when the key is absent).
+  virtual Bytes compare_set(const std::string& key, const Bytes& expected, const Bytes& desired) = 0;
+
+  std::chrono::milliseconds timeout() const { return timeout_; }
+  void set_timeout(std::chrono::milliseconds t) { timeout_ = t; }
+
+ protected:
+  std::chrono::milliseconds timeout_;
+};
+
+// c10d's message for a wait that ran out of time.
+std::string wait_timeout_message(std::chrono::milliseconds timeout, const std::vector<std::string>& keys);
+
 // A client connection. Calls are serialised (one query in flight).
-class TcpStoreClient {
+class TcpStoreClient : public Store {
  public:
   // Connects to host:port, retrying until timeout (the server may start later), then validates.
   TcpStoreClient(const std::string& host, uint16_t port, std::chrono::milliseconds timeout);
@@ -54,25 +83,21 @@ class TcpStoreClient {
   TcpStoreClient(const TcpStoreClient&) = delete;
   TcpStoreClient& operator=(const TcpStoreClient&) = delete;
 
-  void set(const std::string& key, const Bytes& value);
-  // Waits for the key first (up to the timeout), as c10d's get does.
-  Bytes get(const std::string& key);
-  int64_t add(const std::string& key, int64_t delta);
-  bool check(const std::vector<std::string>& keys);
-  void wait(const std::vector<std::string>& keys, std::chrono::milliseconds timeout);
-  int64_t num_keys();
-  bool delete_key(const std::string& key);
-  Bytes compare_set(const std::string& key, const Bytes& expected, const Bytes& desired);
+  void set(const std::string& key, const Bytes& value) override;
+  Bytes get(const std::string& key) override;
+  int64_t add(const std::string& key, int64_t delta) override;
+  bool check(const std::vector<std::string>& keys) override;
+  void wait(const std::vector<std::string>& keys, std::chrono::milliseconds timeout) override;
+  int64_t num_keys() override;
+  bool delete_key(const std::string& key) override;
+  Bytes compare_set(const std::string& key, const Bytes& expected, const Bytes& desired) override;
 
-  std::chrono::milliseconds timeout() const { return timeout_; }
-  void set_timeout(std::chrono::milliseconds t) { timeout_ = t; }
   const std::string& host() const { return host_; }
   uint16_t port() const { return port_; }
 
  private:
   std::string host_;
   uint16_t port_;
-  std::chrono::milliseconds timeout_;
   int fd_ = -1;
   std::mutex mutex_;
 };
