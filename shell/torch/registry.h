@@ -228,6 +228,10 @@ void install_testing_module(std::map<std::string, Value>& torch_attrs);
 // torch.optim (SGD, Adam) and torch.nn.functional.mse_loss (optim.cpp).
 void install_optim_module(std::map<std::string, Value>& torch_attrs);
 void install_serialization(std::map<std::string, Value>& torch_attrs);  // torch.save / torch.load (serialization.cpp)
+// An object as a 1-d uint8 tensor of its torch.save bytes, and back (serialization.cpp): what
+// torch.distributed's object collectives send.
+Value object_to_tensor(Interpreter& in, const Value& obj);
+Value tensor_to_object(Interpreter& in, const Tensor& t);
 
 
 // A copy of CPU tensor t in the runtime's page-locked memory (pin_memory(), pin_memory=True);

@@ -12,6 +12,8 @@
 // weights_only=True world. Any other global, any opcode outside protocol 2's data opcodes, a
 // missing record or a view outside its storage is an error naming the file; nothing is
 // half-loaded.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
@@ -641,6 +643,51 @@ Value torch_load(Interpreter& in, Args& a, Kwargs& kw) {
 }
 
 }  // namespace
+
+// An object as the bytes of its torch.save archive, in a uint8 tensor, and back: how
+// torch.distributed's object collectives (all_gather_object, ...) carry Python objects. The
+// archive passes through a temporary file, removed at once.
+namespace {
+
+struct TempPath {
+  std::string path;
+  TempPath() {
+    const char* dir = std::getenv("TMPDIR");
+    std::string pattern = std::string(dir && *dir ? dir : "/tmp") + "/tsh_object_XXXXXX";
+    const int fd = ::mkstemp(pattern.data());
+    if (fd < 0) throw PyError("OSError", "cannot make a temporary file in " + pattern.substr(0, pattern.rfind('/')));
+    ::close(fd);
+    path = pattern;
+  }
+  ~TempPath() { std::remove(path.c_str()); }
+};
+
+}  // namespace
+
+Value object_to_tensor(Interpreter& in, const Value& obj) {
+  TempPath tmp;
+  Args a{obj, Value::str(tmp.path)};
+  Kwargs kw;
+  torch_save(in, a, kw);
+  std::ifstream f(tmp.path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  Tensor t = zeros({static_cast<int64_t>(bytes.size())}, DType::UInt8);
+  if (!bytes.empty()) std::memcpy(t.data_ptr(), bytes.data(), bytes.size());
+  return Value::tensor(t);
+}
+
+Value tensor_to_object(Interpreter& in, const Tensor& t) {
+  if (t.dtype() != DType::UInt8 || t.dim() != 1) throw TypeError("expected a 1-d uint8 tensor of an object's bytes");
+  const Tensor c = contiguous(t);
+  TempPath tmp;
+  {
+    std::ofstream f(tmp.path, std::ios::binary);
+    f.write(static_cast<const char*>(c.data_ptr()), static_cast<std::streamsize>(c.numel()));
+  }
+  Args a{Value::str(tmp.path)};
+  Kwargs kw;
+  return torch_load(in, a, kw);
+}
 
 void install_serialization(std::map<std::string, Value>& torch_attrs) {
   torch_attrs["save"] = make_builtin("save", "<function save>", torch_save);

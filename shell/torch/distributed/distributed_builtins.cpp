@@ -15,6 +15,7 @@
 #include "shell/python/errors.h"
 #include "shell/python/exceptions.h"
 #include "shell/torch/distributed/distributed.h"
+#include "shell/torch/registry.h"
 #include "shell/python/bytes.h"
 #include "shell/torch/distributed/gloo_group.h"
 #include "shell/torch/distributed/local_stores.h"
@@ -200,6 +201,15 @@ void install_distributed_builtins(std::map<std::string, Value>& d) {
                                                      static_cast<int>(v[2].as_int()), seconds(v[3]));
     });
     return Value::object(Kind::Instance, obj);
+  });
+  // _object_tensor(obj) / _tensor_object(t): an object as a uint8 tensor of its torch.save bytes, and back.
+  d["_object_tensor"] = make_builtin("_object_tensor", "<built-in function _object_tensor>", [](Interpreter& in, Args& a, Kwargs&) {
+    if (a.size() != 1) throw TypeError("_object_tensor(obj)");
+    return object_to_tensor(in, a[0]);
+  });
+  d["_tensor_object"] = make_builtin("_tensor_object", "<built-in function _tensor_object>", [](Interpreter& in, Args& a, Kwargs&) {
+    if (a.size() != 1 || !a[0].is(Kind::Tensor)) throw TypeError("_tensor_object(tensor)");
+    return tensor_to_object(in, a[0].as_tensor());
   });
   // _exception_class(name): the builtin exception class of that name (torch.distributed.DistStoreError).
   d["_exception_class"] = make_builtin("_exception_class", "<built-in function _exception_class>", [](Interpreter&, Args& a, Kwargs&) {

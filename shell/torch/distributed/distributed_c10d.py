@@ -10,7 +10,8 @@ import torch
 __all__ = ['Backend', 'ReduceOp', 'Work', 'ProcessGroup', 'group', 'GroupMember', 'is_available',
            'is_initialized', 'is_gloo_available', 'is_mpi_available', 'is_nccl_available', 'is_torchelastic_launched',
            'init_process_group', 'destroy_process_group', 'get_rank', 'get_world_size', 'get_backend', 'barrier',
-           'monitored_barrier', 'all_reduce', 'broadcast', 'reduce', 'all_gather', 'all_gather_into_tensor', 'gather', 'scatter',
+           'monitored_barrier', 'all_gather_object', 'gather_object', 'broadcast_object_list', 'scatter_object_list',
+           'all_reduce', 'broadcast', 'reduce', 'all_gather', 'all_gather_into_tensor', 'gather', 'scatter',
            'reduce_scatter_tensor', 'reduce_scatter', 'all_to_all', 'all_to_all_single', 'new_group', 'P2POp',
            'batch_isend_irecv', 'send', 'recv', 'isend', 'irecv', 'get_global_rank',
            'get_process_group_ranks', 'Store', 'TCPStore', 'FileStore', 'HashStore', 'PrefixStore', 'DistError', 'DistStoreError', 'DistNetworkError', 'DistBackendError']
@@ -817,6 +818,98 @@ def barrier(group=None, async_op=False, device_ids=None):
     pg = _world(group)
     _collective(pg._handle, 'barrier', None, None, 0, 0)
     return _done(async_op)
+
+
+# ---- object collectives: each object travels as the bytes of its torch.save archive (tensors,
+# numbers, strings, lists, tuples, dicts, None: what torch.save writes), lengths first.
+
+def _sizes_of(pieces, pg, group):
+    """Every rank's length, gathered."""
+    sizes = [torch.zeros(1, dtype=torch.int64) for _ in range(pg._size)]
+    all_gather(sizes, torch.tensor([pieces.numel()]), group=group)
+    return [int(s.item()) for s in sizes]
+
+
+def _padded(data, length):
+    out = torch.zeros(length, dtype=torch.uint8)
+    out[:data.numel()] = data
+    return out
+
+
+def all_gather_object(object_list, obj, group=None):
+    """object_list[r] := rank r's obj, on every rank (object_list is as long as the group)."""
+    if _outside(group, 'all_gather_object'):
+        return None
+    pg = _world(group)
+    data = _object_tensor(obj)
+    sizes = _sizes_of(data, pg, group)
+    outs = [torch.zeros(max(sizes), dtype=torch.uint8) for _ in range(pg._size)]
+    all_gather(outs, _padded(data, max(sizes)), group=group)
+    for r, (out, n) in enumerate(zip(outs, sizes)):
+        object_list[r] = _tensor_object(out[:n])
+
+
+def gather_object(obj, object_gather_list=None, dst=None, group=None, group_dst=None):
+    """object_gather_list[r] := rank r's obj, on dst (the list is given there only)."""
+    if _outside(group, 'gather_object'):
+        return None
+    pg = _world(group)
+    root = (group_dst if group_dst is not None else 0) if dst is None else _group_rank(pg, dst)
+    _check_root(pg, root, 'gather')
+    data = _object_tensor(obj)
+    sizes = _sizes_of(data, pg, group)
+    outs = [torch.zeros(max(sizes), dtype=torch.uint8) for _ in range(pg._size)] if pg._rank == root else None
+    gather(_padded(data, max(sizes)), outs, dst=pg._ranks[root], group=group)
+    if pg._rank == root:
+        for r, (out, n) in enumerate(zip(outs, sizes)):
+            object_gather_list[r] = _tensor_object(out[:n])
+
+
+def broadcast_object_list(object_list, src=None, group=None, device=None, group_src=None):
+    """object_list := src's object_list, on every rank (each rank's list as long as src's)."""
+    if _outside(group, 'broadcast_object_list'):
+        return None
+    pg = _world(group)
+    root = (group_src if group_src is not None else 0) if src is None else _group_rank(pg, src)
+    _check_root(pg, root, 'broadcast')
+    if pg._rank == root:
+        pieces = [_object_tensor(o) for o in object_list]
+        sizes = torch.tensor([p.numel() for p in pieces], dtype=torch.int64)
+    else:
+        sizes = torch.zeros(len(object_list), dtype=torch.int64)
+    broadcast(sizes, pg._ranks[root], group=group)
+    data = torch.cat(pieces) if pg._rank == root and pieces else torch.zeros(int(sizes.sum()), dtype=torch.uint8)
+    broadcast(data, pg._ranks[root], group=group)
+    if pg._rank != root:
+        at = 0
+        for i, n in enumerate(sizes.tolist()):
+            object_list[i] = _tensor_object(data[at:at + n])
+            at += n
+
+
+def scatter_object_list(scatter_object_output_list, scatter_object_input_list=None, src=None, group=None,
+                        group_src=None):
+    """scatter_object_output_list[0] := src's scatter_object_input_list[rank]."""
+    if _outside(group, 'scatter_object_list'):
+        return None
+    pg = _world(group)
+    root = (group_src if group_src is not None else 0) if src is None else _group_rank(pg, src)
+    _check_root(pg, root, 'scatter')
+    if not isinstance(scatter_object_output_list, list) or len(scatter_object_output_list) < 1:
+        raise ValueError('Expected argument scatter_object_output_list to be a list of size at least 1.')
+    if pg._rank == root:
+        pieces = [_object_tensor(o) for o in scatter_object_input_list]
+        longest = torch.tensor([max(p.numel() for p in pieces)])
+    else:
+        longest = torch.zeros(1, dtype=torch.int64)
+    broadcast(longest, pg._ranks[root], group=group)
+    n = int(longest.item())
+    mine = torch.zeros(n, dtype=torch.uint8)
+    size = torch.zeros(1, dtype=torch.int64)
+    scatter(mine, [_padded(p, n) for p in pieces] if pg._rank == root else None, src=pg._ranks[root], group=group)
+    scatter(size, [torch.tensor([p.numel()]) for p in pieces] if pg._rank == root else None, src=pg._ranks[root],
+            group=group)
+    scatter_object_output_list[0] = _tensor_object(mine[:int(size.item())])
 
 
 _MONITORED_TAG = 2 ** 31 - 2  # monitored_barrier's messages: a tag no user send is expected to take
