@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <filesystem>
 #include <map>
 
 namespace tsh::shell {
@@ -68,6 +69,14 @@ int launch_ranks(const LaunchOptions& opts, const std::vector<std::string>& args
   const char* port_env = std::getenv("MASTER_PORT");
   const std::string addr = addr_env && *addr_env ? addr_env : "127.0.0.1";
   const std::string port = port_env && *port_env ? port_env : std::to_string(free_port());
+  if (!opts.log_dir.empty()) {  // made as torchrun makes its --log-dir
+    std::error_code ec;
+    std::filesystem::create_directories(opts.log_dir, ec);
+    if (ec) {
+      std::fprintf(stderr, "tsh: --log-dir %s: %s\n", opts.log_dir.c_str(), ec.message().c_str());
+      return 1;
+    }
+  }
   std::fflush(stdout);
   std::fflush(stderr);
   std::map<pid_t, int> ranks;
