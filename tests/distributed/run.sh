@@ -12,11 +12,5 @@ trap 'rm -rf "$out"' EXIT
 if ! timeout 120 "$tsh" --nproc-per-node "$n" --log-dir "$out" "$here/scripts/$script" 2>"$out/stderr"; then
   echo "FAIL: $name on $n ranks exited with an error"; cat "$out/stderr"; exit 1
 fi
-status=0
-for ((k = 0; k < n; ++k)); do
-  if ! diff -u "$here/expected/$name/$n/rank$k.txt" "$out/rank$k.txt"; then
-    echo "FAIL: $name, rank $k of $n differs from PyTorch's"; status=1
-  fi
-done
-[[ $status == 0 ]] && echo "ok: $name on $n ranks"
-exit $status
+source "$here/compare.sh"
+compare_ranks "$name" "$n" "$out" ""

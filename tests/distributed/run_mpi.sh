@@ -7,7 +7,7 @@
 set -euo pipefail
 tsh=$1 script=$2 n=$3 mode=$4
 here=$(cd "$(dirname "$0")" && pwd)
-name=$(basename "$script" .py)
+name=$(basename "$script"); name=${name%.*}
 command -v mpirun >/dev/null || { echo "skip: no mpirun"; exit 77; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -23,11 +23,5 @@ if ! timeout 120 "${run[@]}" mpirun -n "$n" sh -c "exec \"\$0\" \"\$@\" >\"$out/
       "$tsh" "${opts[@]}" "$here/scripts/$script" 2>"$out/stderr"; then
   echo "FAIL: $name on $n ranks under mpirun ($mode) exited with an error"; cat "$out/stderr"; exit 1
 fi
-status=0
-for ((k = 0; k < n; ++k)); do
-  if ! diff -u "$here/expected/$name/$n/rank$k.txt" "$out/rank$k.txt"; then
-    echo "FAIL: $name, rank $k of $n under mpirun ($mode) differs from PyTorch's"; status=1
-  fi
-done
-[[ $status == 0 ]] && echo "ok: $name on $n ranks under mpirun ($mode)"
-exit $status
+source "$here/compare.sh"
+compare_ranks "$name" "$n" "$out" " under mpirun ($mode)"
