@@ -23,7 +23,7 @@
 #include "shell/magics/magics_impl.h"
 #include "shell/python/errors.h"
 #include "shell/python/exceptions.h"
-#include "shell/python/numpy_array.h"
+#include "shell/numpy/array.h"
 
 namespace tsh::shell {
 

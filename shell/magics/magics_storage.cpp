@@ -22,7 +22,7 @@
 #include "shell/magics/storage_picture.h"
 #include "shell/python/file_write.h"
 #include "shell/python/modules.h"
-#include "shell/python/numpy_array.h"
+#include "shell/numpy/array.h"
 
 extern char** environ;
 

@@ -11,7 +11,7 @@
 #include "engine/ops/memory_format.h"
 #include "shell/torch/memory_format.h"
 #include "shell/torch/registry.h"
-#include "shell/python/numpy_array.h"
+#include "shell/numpy/array.h"
 #include "shell/torch/tensor_data.h"
 
 namespace tsh::shell {

@@ -12,7 +12,7 @@
 #include "engine/autograd/variable.h"
 #include "engine/ops/unary.h"
 #include "shell/python/errors.h"
-#include "shell/python/numpy_array.h"
+#include "shell/numpy/array.h"
 #include "shell/python/warnings.h"
 #include "engine/ops/memory_format.h"
 #include "shell/torch/memory_format.h"

@@ -1,4 +1,4 @@
-// shell/python/mod_numpy.cpp — the numpy module: ndarrays over tsh's tensors, NumPy's creation
+// shell/numpy/module.cpp — the numpy module: ndarrays over tsh's tensors, NumPy's creation
 // functions and dtypes, printed exactly as NumPy 2.x prints them (engine/format/numpy_repr.h).
 //
 // What NumPy has and this module does not raises AttributeError, as for any
@@ -24,7 +24,7 @@
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/modules.h"
-#include "shell/python/numpy_array.h"
+#include "shell/numpy/array.h"
 #include "shell/torch/tensor_data.h"
 
 namespace tsh::shell {

@@ -1,4 +1,4 @@
-// shell/python/numpy_npz.cpp — NumPy's .npz archives: numpy.savez, numpy.savez_compressed, and
+// shell/numpy/npz.cpp — NumPy's .npz archives: numpy.savez, numpy.savez_compressed, and
 // the lazy NpzFile numpy.load returns for them.
 //
 // An .npz is a zip of .npy members (one per array: arr_0.npy, ... for positional arrays, the
@@ -11,7 +11,7 @@
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/modules.h"
-#include "shell/python/numpy_array.h"
+#include "shell/numpy/array.h"
 #include "shell/python/zip_archive.h"
 
 namespace tsh::shell {

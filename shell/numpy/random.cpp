@@ -1,5 +1,5 @@
-// shell/python/numpy_random.cpp — numpy.random: the legacy global RandomState functions and
-// default_rng's Generator, bit for bit with NumPy 2.x (streams in numpy_bitgen.h).
+// shell/numpy/random.cpp — numpy.random: the legacy global RandomState functions and
+// default_rng's Generator, bit for bit with NumPy 2.x (streams in bitgen.h).
 //
 // What a function returns follows NumPy: size=None gives one Python float (or, for integers,
 // a Python int when dtype is Python's int, else a NumPy scalar); a size gives an array.
@@ -20,8 +20,8 @@
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
 #include "shell/python/modules.h"
-#include "shell/python/numpy_array.h"
-#include "shell/python/numpy_bitgen.h"
+#include "shell/numpy/array.h"
+#include "shell/numpy/bitgen.h"
 
 namespace tsh::shell {
 

@@ -1,4 +1,4 @@
-// shell/python/numpy_npy.cpp — numpy.save and numpy.load for .npy files (format versions 1.0, 2.0, 3.0).
+// shell/numpy/npy.cpp — numpy.save and numpy.load for .npy files (format versions 1.0, 2.0, 3.0).
 //
 // A .npy file is the magic "\x93NUMPY", a version, the length of a header
 // that is a Python dict literal ({'descr': '<f8', 'fortran_order': False,
@@ -27,7 +27,7 @@
 #include "shell/python/errors.h"
 #include "shell/python/file_write.h"
 #include "shell/python/modules.h"
-#include "shell/python/numpy_array.h"
+#include "shell/numpy/array.h"
 
 namespace tsh::shell {
 

@@ -1,10 +1,10 @@
-// shell/python/numpy_bitgen.cpp — NumPy's bit streams (legacy MT19937, SeedSequence + PCG64) and
-// its bounded-integer, shuffle and ziggurat samplers. See numpy_bitgen.h.
-#include "shell/python/numpy_bitgen.h"
+// shell/numpy/bitgen.cpp — NumPy's bit streams (legacy MT19937, SeedSequence + PCG64) and
+// its bounded-integer, shuffle and ziggurat samplers. See bitgen.h.
+#include "shell/numpy/bitgen.h"
 
 #include <cmath>
 
-#include "shell/python/numpy_ziggurat.h"
+#include "shell/numpy/ziggurat.h"
 
 namespace tsh::shell::numpy_random {
 

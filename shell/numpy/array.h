@@ -1,4 +1,4 @@
-// shell/python/numpy_array.h — NumPy's ndarray in the shell: a tensor underneath, NumPy's face on top.
+// shell/numpy/array.h — NumPy's ndarray in the shell: a tensor underneath, NumPy's face on top.
 //
 // An ndarray value holds a tsh Tensor, so t.numpy() and torch.from_numpy(a)
 // share one storage both ways, as in PyTorch; its repr, str and attributes

@@ -1,4 +1,4 @@
-// shell/python/numpy_linalg.cpp — numpy.linalg over tsh's LAPACK ops (engine/ops/linalg_*.h): NumPy's
+// shell/numpy/linalg.cpp — numpy.linalg over tsh's LAPACK ops (engine/ops/linalg_*.h): NumPy's
 // argument rules (integers computed in float64), result types (scalars for single matrices, real
 // eigenvalues when none is complex, EigResult and friends) and errors (numpy.linalg.LinAlgError).
 #include <cmath>
@@ -22,7 +22,7 @@
 #include "shell/python/errors.h"
 #include "shell/python/exceptions.h"
 #include "shell/python/modules.h"
-#include "shell/python/numpy_array.h"
+#include "shell/numpy/array.h"
 
 namespace tsh::shell {
 

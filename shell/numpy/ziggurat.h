@@ -1,4 +1,4 @@
-// shell/python/numpy_ziggurat.h — the 256-layer ziggurat tables of NumPy's Generator.standard_normal.
+// shell/numpy/ziggurat.h — the 256-layer ziggurat tables of NumPy's Generator.standard_normal.
 //
 // These are numbers, not code: NumPy's published tables (ki: acceptance thresholds in units of
 // 2^-52, wi: layer widths / 2^52, fi: the density at each layer's edge). They cannot be

@@ -1,4 +1,4 @@
-// shell/python/numpy_loadtxt.cpp — numpy.loadtxt: a text file of numbers as an array, with NumPy 2.x's errors.
+// shell/numpy/loadtxt.cpp — numpy.loadtxt: a text file of numbers as an array, with NumPy 2.x's errors.
 //
 // Lines lose everything from the comment string on; lines left blank are no
 // rows. Fields split on whitespace (delimiter=None) or on the delimiter.
@@ -20,7 +20,7 @@
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
 #include "shell/python/file_write.h"
-#include "shell/python/numpy_array.h"
+#include "shell/numpy/array.h"
 
 namespace tsh::shell {
 

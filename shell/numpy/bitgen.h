@@ -1,4 +1,4 @@
-// shell/python/numpy_bitgen.h — NumPy's random bit streams and the integer and normal
+// shell/numpy/bitgen.h — NumPy's random bit streams and the integer and normal
 // samplers built on them, bit for bit: the legacy MT19937 of RandomState and the PCG64 of
 // default_rng(seed), seeded through NumPy's SeedSequence.
 //

@@ -1,4 +1,4 @@
-// shell/python/numpy_flags.cpp — ndarray.flags: NumPy's memory-layout flags of an array, as an
+// shell/numpy/flags.cpp — ndarray.flags: NumPy's memory-layout flags of an array, as an
 // object with attributes (a.flags.c_contiguous), keys (a.flags['C']) and NumPy's repr.
 //
 // NumPy's contiguity ignores the strides of dims of size 1, and an empty array is both C and
@@ -6,7 +6,7 @@
 #include <map>
 
 #include "shell/python/errors.h"
-#include "shell/python/numpy_array.h"
+#include "shell/numpy/array.h"
 
 namespace tsh::shell {
 

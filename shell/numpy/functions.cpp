@@ -1,7 +1,7 @@
-// shell/python/numpy_functions.cpp — numpy's functions over arrays: ufuncs with out=, the reductions
+// shell/numpy/functions.cpp — numpy's functions over arrays: ufuncs with out=, the reductions
 // as functions, joining, where, allclose, array_equal, dot, and the memory-sharing tests.
 //
-// Binary ufuncs are the array operators (NumPy's promotion lives there, mod_numpy.cpp); unary ones
+// Binary ufuncs are the array operators (NumPy's promotion lives there, module.cpp); unary ones
 // compute in float64 for integer input, as NumPy's loops do, and in the array's own float dtype
 // otherwise. out= writes the result into the given array's memory and returns that array.
 #include <algorithm>
@@ -22,7 +22,7 @@
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
 #include "shell/python/modules.h"
-#include "shell/python/numpy_array.h"
+#include "shell/numpy/array.h"
 
 namespace tsh::shell {
 
