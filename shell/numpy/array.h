@@ -28,6 +28,8 @@ bool is_ndarray(const Value& v);
 const Tensor& ndarray_tensor(const Value& v);
 // An op's result as NumPy gives it: a NumPy scalar (np.float64(...)) when it has no dims, else an array.
 Value numpy_value(const Tensor& t);
+// r, made from the array arr by a view op: an array sharing arr's memory (its base is arr's).
+Value numpy_view(const Value& arr, const Tensor& r);
 // Python data, a tensor or an array as an array (np.asarray; lists take NumPy's dtypes).
 Value numpy_asarray(const Value& v);
 // A dtype= argument as NumPy reads it: None, numpy.float32, a dtype object, Python's int, or a name.

@@ -188,8 +188,14 @@ void install_numpy_functions(Value& m) {
       return into_out(name, numpy_value(r), v[2]);
     });
   def_function(m, "concatenate", [](Interpreter& in, Args& a, Kwargs& kw) {
+    // axis=None (given, not left out, whose default is 0) joins the arrays flattened
+    bool flat = a.size() > 1 && a[1].is_none();
+    for (const auto& [name, value] : kw) flat = flat || (name == "axis" && value.is_none());
     std::vector<Value> v = bind_params("concatenate", a, kw, {"arrays", "axis"}, 1);
-    return make_ndarray(cat(joined(in, v[0]), v[1].is_none() ? 0 : static_cast<int64_t>(v[1].as_int())));
+    std::vector<Tensor> ts = joined(in, v[0]);
+    if (flat)
+      for (Tensor& t : ts) t = reshape(t, {t.numel()});
+    return make_ndarray(cat(ts, flat || v[1].is_none() ? 0 : static_cast<int64_t>(v[1].as_int())));
   });
   def_function(m, "stack", [](Interpreter& in, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("stack", a, kw, {"arrays", "axis"}, 1);

@@ -633,6 +633,7 @@ Tensor numpy_alloc(const Shape& shape, DType d, const std::function<Tensor()>& m
 void install_numpy_random(Value& random);
 void install_numpy_linalg(Value& linalg);
 void install_numpy_functions(Value& m);
+void install_numpy_fromnumeric(Value& m);
 Value numpy_savetxt(Interpreter& in, Args& a, Kwargs& kw);
 Value numpy_save(Interpreter& in, Args& a, Kwargs& kw);
 void install_numpy_npz(Value& m);
@@ -659,6 +660,8 @@ Value view_from(const Value& arr, const Tensor& r) {
 }  // namespace
 
 Value numpy_value(const Tensor& t) { return wrap(t); }
+
+Value numpy_view(const Value& arr, const Tensor& r) { return view_from(arr, r); }
 
 Value ndarray_tolist(const Tensor& t) { return NdArrayObj::python_values(t); }
 
@@ -738,6 +741,7 @@ void install_numpy(Interpreter&, Value& m) {
   attrs["nan"] = Value::floating(NAN);
   attrs["newaxis"] = Value();
   install_numpy_functions(m);
+  install_numpy_fromnumeric(m);
   Value random = new_module("numpy.random");
   install_numpy_random(random);
   attrs["random"] = random;
