@@ -146,6 +146,10 @@ void install_numpy_functions(Value& m) {
            {"exp", "exp"}, {"log", "log"}, {"log2", "log2"}, {"log10", "log10"}, {"sqrt", "sqrt"},
            {"sin", "sin"}, {"cos", "cos"}, {"tan", "tan"}, {"tanh", "tanh"}, {"arctan", "atan"}})
     unary_ufunc(m, name, torch_name, false);
+  for (const auto& [name, torch_name] : std::vector<std::pair<std::string, std::string>>{
+           {"floor", "floor"}, {"ceil", "ceil"}, {"trunc", "trunc"}, {"rint", "round"}})
+    unary_ufunc(m, name, torch_name, true);
+  unary_ufunc(m, "sign", "sign", true);
   unary_ufunc(m, "abs", "abs", true);
   unary_ufunc(m, "absolute", "abs", true);
   unary_ufunc(m, "negative", "neg", true);

@@ -634,6 +634,7 @@ void install_numpy_random(Value& random);
 void install_numpy_linalg(Value& linalg);
 void install_numpy_functions(Value& m);
 void install_numpy_fromnumeric(Value& m);
+void install_numpy_statistics(Value& m);
 Value numpy_savetxt(Interpreter& in, Args& a, Kwargs& kw);
 Value numpy_save(Interpreter& in, Args& a, Kwargs& kw);
 void install_numpy_npz(Value& m);
@@ -742,6 +743,7 @@ void install_numpy(Interpreter&, Value& m) {
   attrs["newaxis"] = Value();
   install_numpy_functions(m);
   install_numpy_fromnumeric(m);
+  install_numpy_statistics(m);
   Value random = new_module("numpy.random");
   install_numpy_random(random);
   attrs["random"] = random;
