@@ -23,6 +23,7 @@
 #include "shell/python/call_args.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
+#include "shell/python/warnings.h"
 #include "shell/python/modules.h"
 #include "shell/numpy/array.h"
 #include "shell/torch/tensor_data.h"
@@ -396,7 +397,7 @@ struct NdArrayObj : InstanceObj {
     return m;
   }
 
-  std::optional<Value> binary_op(Interpreter& in, int op_code, const Value&, const Value& other,
+  std::optional<Value> binary_op(Interpreter& in, int op_code, const Value& self, const Value& other,
                                  bool self_left) override {
     using grammar::Op;
     Op op = static_cast<Op>(op_code);
@@ -404,11 +405,28 @@ struct NdArrayObj : InstanceObj {
     const bool comparison = op == Op::Eq || op == Op::NotEq || op == Op::Lt || op == Op::LtE || op == Op::Gt || op == Op::GtE;
     const auto* o = other.is(Kind::Instance) ? dynamic_cast<NdArrayObj*>(other.as<InstanceObj>()) : nullptr;
     if (other.is(Kind::Tensor)) {
-      // tensor op array: the tensor's operator takes over, as in PyTorch. array op tensor: NumPy
-      // declines and Python falls back to the tensor's reflected operator, which only /, == and != have.
-      const Value mine = Value::tensor(t);
-      const Value& a = self_left ? mine : other;
-      const Value& b = self_left ? other : mine;
+      if (scalar) {
+        // A NumPy scalar meets a tensor as the Python number it holds (a weak scalar), on either side,
+        // as PyTorch takes it: float() of a complex one keeps the real part, with NumPy's warning.
+        Value number = python_values(reshape(t, {}));
+        if (number.is(Kind::Complex)) {
+          warn_once(in, "ComplexWarning", "Casting complex values to real discards the imaginary part");
+          number = Value::floating(number.as_complex().real());
+        }
+        if (number.is(Kind::Bool)) number = Value::floating(number.as_bool() ? 1.0 : 0.0);  // np.True_ is 1.0 to PyTorch
+        const Value& a = self_left ? number : other;
+        const Value& b = self_left ? other : number;
+        if (comparison) {
+          Value res;
+          in.compare(op, a, b, &res);
+          return res;
+        }
+        return in.binary(op, a, b, false);
+      }
+      // tensor op array (and array op tensor where Python falls back to the tensor's reflected
+      // operator, which only /, == and != have): PyTorch hands the work to NumPy, whose result
+      // (NumPy's dtype: 0-d arrays are not weak) comes back as a tensor. The tensor's <, <=, >, >=
+      // decline an array.
       if (self_left && op != Op::Div && op != Op::Eq && op != Op::NotEq) {
         if (op == Op::Add)
           throw TypeError("Concatenation operation is not implemented for NumPy arrays, use np.concatenate() instead. "
@@ -419,12 +437,22 @@ struct NdArrayObj : InstanceObj {
         throw TypeError(std::string("unsupported operand type(s) for ") + grammar::op_symbol(op) +
                         (op == Op::Pow ? " or pow()" : "") + ": 'numpy.ndarray' and 'Tensor'");
       }
-      if (comparison) {
-        Value res;
-        in.compare(op, a, b, &res);
-        return res;
-      }
-      return in.binary(op, a, b, false);
+      // array != tensor: neither declares it (the tensor's reflected != declines an array), so Python
+      // compares identities: True. (array == tensor is the tensor's reflected ==.)
+      if (self_left && op == Op::NotEq) return Value::boolean(true);
+      if (!self_left && comparison && op != Op::Eq && op != Op::NotEq)
+        throw TypeError(std::string("'") + grammar::op_symbol(op) +
+                        "' not supported between instances of 'Tensor' and 'numpy.ndarray'");
+      // Two mixes PyTorch answers by a path tsh does not follow yet: refused, never a guessed dtype.
+      if (self_left && op == Op::Div && !is_floating(t.dtype()) && !is_complex(t.dtype()))
+        throw NotImplementedError("an integer or bool array / a tensor: tsh does not follow PyTorch's result dtype "
+                                  "for this mix yet (convert the array with torch.from_numpy first)");
+      if (t.dtype() == DType::Bool && other.as_tensor().dtype() == DType::Bool && !comparison)
+        throw NotImplementedError("a bool tensor and a bool array in arithmetic: tsh does not follow PyTorch's result "
+                                  "for this mix yet (convert the array with torch.from_numpy first)");
+      const Value as_array = make_ndarray(other.as_tensor());
+      const std::optional<Value> r = binary_op(in, op_code, self, as_array, self_left);
+      return Value::tensor(ndarray_tensor(*r));
     }
     if (!o && !other.is_number()) {
       if (op == Op::Eq || op == Op::NotEq) return std::nullopt;
@@ -741,6 +769,10 @@ void install_numpy(Interpreter&, Value& m) {
   attrs["inf"] = Value::floating(INFINITY);
   attrs["nan"] = Value::floating(NAN);
   attrs["newaxis"] = Value();
+  // NumPy's two bool scalars, and bool_, the name NumPy 2 keeps for the bool type.
+  attrs["True_"] = wrap(full({}, Scalar(true), DType::Bool));
+  attrs["False_"] = wrap(full({}, Scalar(false), DType::Bool));
+  attrs["bool_"] = attrs["bool"];
   install_numpy_functions(m);
   install_numpy_fromnumeric(m);
   install_numpy_statistics(m);
