@@ -220,8 +220,26 @@ void install_numpy_functions(Value& m) {
     return make_ndarray(cat(ts, ts[0].dim() == 1 ? 0 : 1));
   });
   def_function(m, "dot", [](Interpreter& in, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("dot", a, kw, {"a", "b"}, 2);
-    return in.binary(Op::MatMul, numpy_asarray(v[0]), numpy_asarray(v[1]), false);
+    std::vector<Value> v = bind_params("dot", a, kw, {"a", "b", "out"}, 2);
+    if (!v[2].is_none()) throw NotImplementedError("numpy.dot: tsh does not support out=");
+    const Value x = numpy_asarray(v[0]), y = numpy_asarray(v[1]);
+    // a scalar on either side is a multiplication; arrays of more than 2 dims are NumPy's sum over
+    // a's last axis and b's second-to-last, which tsh does not have yet
+    if (tensor_of(x).dim() == 0 || tensor_of(y).dim() == 0) return in.binary(Op::Mul, x, y, false);
+    const Tensor& tx = tensor_of(x);
+    const Tensor& ty = tensor_of(y);
+    if (ty.dim() <= 2 && tx.dim() <= 2) return in.binary(Op::MatMul, x, y, false);
+    // a's last axis against b's second-to-last (its only one, for a 1-d b): one matrix product of a
+    // as rows and b as columns, shaped back to a.shape[:-1] + b.shape[:-2] + b.shape[-1:]
+    const int64_t k = tx.size(-1);
+    const Tensor b_cols = ty.dim() == 1 ? reshape(ty, {ty.size(0), 1}) : reshape(movedim(ty, {ty.dim() - 2}, {0}), {ty.size(-2), -1});
+    const Value product = in.binary(Op::MatMul, numpy_value(reshape(tx, {-1, k})), numpy_value(contiguous(b_cols)), false);
+    Shape shape(tx.sizes().begin(), tx.sizes().end() - 1);
+    if (ty.dim() > 1) {
+      shape.insert(shape.end(), ty.sizes().begin(), ty.sizes().end() - 2);
+      shape.push_back(ty.size(-1));
+    }
+    return numpy_value(reshape(tensor_of(numpy_asarray(product)), shape));
   });
   def_function(m, "allclose", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("allclose", a, kw, {"a", "b", "rtol", "atol", "equal_nan"}, 2);

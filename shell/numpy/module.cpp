@@ -11,11 +11,14 @@
 #include "engine/core/error.h"
 #include "engine/format/numpy_repr.h"
 #include "engine/format/shape_repr.h"
+#include "engine/ops/binary.h"
+#include "engine/ops/compare.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
 #include "engine/ops/reduce.h"
 #include "engine/ops/scan.h"
+#include "engine/ops/ternary.h"
 #include "engine/ops/unary.h"
 #include "engine/ops/views.h"
 #include "grammar/ast.h"
@@ -31,6 +34,65 @@
 namespace tsh::shell {
 
 namespace {
+
+// NumPy's casting rules between two dtypes: 'no'/'equiv' (the same), 'safe' (every value kept),
+// 'same_kind' (safe, or within a kind, or up the order bool < unsigned < signed < float < complex),
+// 'unsafe' (any).
+int kind_rank(DType d) {
+  if (d == DType::Bool) return 0;
+  if (d == DType::UInt8) return 1;
+  if (is_complex(d)) return 4;
+  if (is_floating(d)) return 3;
+  return 2;
+}
+
+// The integer bits a float (or a complex's float part) holds exactly: float16 11, float32 24, float64 53.
+int mantissa_bits(DType d) {
+  if (d == DType::Float16) return 11;
+  if (d == DType::Float32 || d == DType::Complex64) return 24;
+  return 53;
+}
+
+bool safe_cast(DType from, DType to) {
+  if (from == to || from == DType::Bool) return true;
+  if (to == DType::Bool) return false;
+  const int kf = kind_rank(from), kt = kind_rank(to);
+  if (kf == 4) return kt == 4 && itemsize(to) >= itemsize(from);
+  if (kf == 3) return (kt == 3 && itemsize(to) >= itemsize(from)) || (kt == 4 && mantissa_bits(to) >= mantissa_bits(from));
+  // an integer: into a wider signed integer (an unsigned one strictly wider), or into a float whose
+  // mantissa holds it (every integer into float64, as NumPy has it)
+  if (kt == 2) return kf == 2 ? itemsize(to) >= itemsize(from) : itemsize(to) > itemsize(from);
+  if (kt == 1) return false;
+  const int bits = static_cast<int>(itemsize(from) * 8) - (kf == 2 ? 1 : 0);
+  return bits <= mantissa_bits(to) || mantissa_bits(to) == 53;
+}
+
+bool can_cast(DType from, DType to, const std::string& casting) {
+  if (casting == "unsafe") return true;
+  if (casting == "no" || casting == "equiv") return from == to;
+  if (casting == "safe") return safe_cast(from, to);
+  if (casting == "same_kind") return safe_cast(from, to) || kind_rank(to) >= kind_rank(from);
+  if (casting == "same_value") throw NotImplementedError("astype: tsh does not have casting='same_value' (NumPy 2.4's) yet");
+  throw ValueError("casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe', 'same_value' (got '" + casting + "')");
+}
+
+// reshape in NumPy's order: 'C' (row-major, the last index fastest), 'F' (column-major: the first
+// fastest, a reshape of the reversed dims), 'A' (F for an array that is only F-contiguous).
+Tensor reshaped(const Tensor& x, const Shape& shape, const Value& order_v) {
+  const std::string order = order_v.is_none() ? "C" : order_v.as_str();
+  if (order == "K") throw ValueError("order 'K' is not permitted for reshaping");
+  if (order != "C" && order != "F" && order != "A")
+    throw ValueError("order must be one of 'C', 'F', 'A', or 'K' (got '" + order + "')");
+  const bool fortran = order == "F" || (order == "A" && numpy_contiguous(x, true) && !numpy_contiguous(x, false));
+  if (!fortran) return reshape(x, shape);
+  std::vector<int64_t> rev_in, rev_out;
+  for (int64_t d = x.dim() - 1; d >= 0; --d) rev_in.push_back(d);
+  Shape out_rev(shape.rbegin(), shape.rend());
+  Tensor r = reshape(permute(x, rev_in), out_rev);
+  for (int64_t d = r.dim() - 1; d >= 0; --d) rev_out.push_back(d);
+  return permute(r, rev_out);
+}
+
 
 Value type_value(const std::string& qualname) {
   static std::map<std::string, Value> types;
@@ -185,8 +247,16 @@ struct NdArrayObj : InstanceObj {
       });
     if (n == "astype")
       return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
-        std::vector<Value> v = bind_params("astype", a, kw, {"dtype"}, 1);
-        return copy_of(clone(to(x, dtype_arg(v[0]), std::nullopt)));
+        std::vector<Value> v = bind_params("astype", a, kw, {"dtype", "order", "casting", "subok", "copy"}, 1);
+        if (!v[1].is_none() && v[1].as_str() != "K" && v[1].as_str() != "C" && v[1].as_str() != "A")
+          throw NotImplementedError("ndarray.astype: tsh has order='C' only (no Fortran order yet)");
+        const DType to_type = *dtype_arg(v[0]);
+        const std::string casting = v[2].is_none() ? "unsafe" : v[2].as_str();
+        if (!can_cast(x.dtype(), to_type, casting))
+          throw TypeError("Cannot cast array data from dtype('" + std::string(format::numpy_dtype_name(x.dtype())) +
+                          "') to dtype('" + format::numpy_dtype_name(to_type) + "') according to the rule '" + casting + "'");
+        if (!v[4].is_none() && !truthy(v[4]) && to_type == x.dtype()) return self;  // copy=False: itself when it can be
+        return copy_of(clone(to(x, to_type, std::nullopt)));
       });
     if (n == "flush" && memmap)
       return def([x](Interpreter&, Args& a, Kwargs& kw) {
@@ -208,12 +278,17 @@ struct NdArrayObj : InstanceObj {
       });
     if (n == "reshape")
       return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
-        if (!kw.empty()) throw TypeError("reshape() takes no keyword arguments in tsh");
+        Value order;
+        for (const auto& [k, val] : kw) {
+          if (k == "order") order = val;
+          else if (k == "copy") throw NotImplementedError("ndarray.reshape: tsh does not support copy=");
+          else throw TypeError("'" + k + "' is an invalid keyword argument for reshape()");
+        }
         Shape shape;
         if (a.size() == 1 && !a[0].is_intlike()) shape = shape_arg(a[0]);
         else
           for (const Value& d : a) shape.push_back(static_cast<int64_t>(d.as_int()));
-        return view_of(self, reshape(x, shape));
+        return view_of(self, reshaped(x, shape, order));
       });
     if (n == "flatten" || n == "ravel")
       return def([this, self, x, n](Interpreter&, Args& a, Kwargs& kw) {
@@ -267,6 +342,63 @@ struct NdArrayObj : InstanceObj {
 
   // sum, mean, min, max, argmax, argmin, std, var, cumsum: NumPy's result dtypes (integers sum in int64,
   // average in float64), axis= as None, an int or a tuple, keepdims=, ddof= (std, var; 0 by default).
+  // sum, prod, min, max with initial= and where=, mean with where=: the elements where= leaves out
+  // count as the reduction's identity; initial joins every slice's reduction. min and max have no
+  // identity, so a where= mask needs initial= (NumPy's error otherwise).
+  static Value masked_reduction(const std::string& n, const Tensor& x, const OptDims& dims, bool keep,
+                                std::optional<DType> asked, const Value& initial, const Value& where_v) {
+    const DType d = x.dtype();
+    const bool integral = !is_floating(d) && !is_complex(d);
+    const std::optional<Tensor> mask =
+        where_v.is_none() ? std::nullopt
+                          : std::optional<Tensor>(expand(ne(ndarray_tensor(numpy_asarray(where_v)), Scalar(0)), x.sizes()));
+    Tensor r;
+    if (n == "mean") {
+      const Tensor src = to(x, asked.value_or(integral ? DType::Float64 : d), std::nullopt);
+      const Tensor m = to(*mask, src.dtype(), std::nullopt);
+      return wrap(div(sum(mul(src, m), dims, keep, std::nullopt), sum(m, dims, keep, std::nullopt)));
+    }
+    if (n == "sum" || n == "prod") {
+      const DType out = asked.value_or(integral ? DType::Int64 : d);
+      Tensor src = to(x, out, std::nullopt);
+      if (mask) src = where(*mask, src, Scalar(n == "sum" ? 0 : 1));
+      if (n == "sum") {
+        r = sum(src, dims, keep, out);
+      } else {  // one axis at a time, the highest first
+        r = src;
+        std::vector<int64_t> axes;
+        if (dims)
+          for (int64_t a : *dims) axes.push_back(a < 0 ? a + x.dim() : a);
+        else
+          for (int64_t a = 0; a < x.dim(); ++a) axes.push_back(a);
+        std::sort(axes.rbegin(), axes.rend());
+        for (int64_t a : axes) r = prod(r, a, keep);
+      }
+      if (!initial.is_none()) r = n == "sum" ? add(r, initial.as_scalar()) : mul(r, initial.as_scalar());
+      return wrap(r);
+    }
+    // min, max
+    const std::string ufunc = n == "max" ? "maximum" : "minimum";
+    if (initial.is_none() && (mask || x.numel() == 0))
+      throw ValueError("reduction operation '" + ufunc + "' does not have an identity, so to use a where mask one has "
+                       "to specify 'initial'");
+    Tensor src = x;
+    if (mask) src = where(*mask, x, full({}, initial.as_scalar(), d));
+    if (src.numel() == 0) {  // every slice is only the initial value
+      Shape shape;
+      for (int64_t a = 0; a < x.dim(); ++a) {
+        const bool reduced = !dims || std::find(dims->begin(), dims->end(), a) != dims->end() ||
+                             std::find(dims->begin(), dims->end(), a - x.dim()) != dims->end();
+        if (!reduced) shape.push_back(x.size(a));
+        else if (keep) shape.push_back(1);
+      }
+      return wrap(full(shape, initial.as_scalar(), d));
+    }
+    r = n == "max" ? amax(src, dims, keep) : amin(src, dims, keep);
+    const Tensor init = full({}, initial.as_scalar(), d);
+    return wrap(n == "max" ? maximum(r, init) : minimum(r, init));
+  }
+
   Value reduction(const std::string& n) {
     static const std::set<std::string> names = {"sum",  "prod", "mean", "min", "max",
                                                 "argmax", "argmin", "std", "var", "cumsum"};
@@ -279,6 +411,9 @@ struct NdArrayObj : InstanceObj {
       if (n != "cumsum") params.push_back("out");
       if (has_ddof) params.push_back("ddof");
       if (n != "cumsum") params.push_back("keepdims");
+      const bool takes_initial = n == "sum" || n == "prod" || n == "min" || n == "max";
+      if (takes_initial) params.push_back("initial");
+      if (takes_initial || n == "mean") params.push_back("where");
       std::vector<Value> v = bind_params(n, a, kw, params, 0);
       auto get = [&](const char* name) {
         for (size_t i = 0; i < params.size(); ++i)
@@ -301,6 +436,8 @@ struct NdArrayObj : InstanceObj {
       if (d == DType::UInt8 && (n == "sum" || n == "prod" || n == "cumsum"))
         throw NotImplementedError("ndarray." + n + " of uint8 gives uint64 in NumPy, which tsh does not have");
       const std::optional<DType> asked = dtype_arg(get("dtype"));
+      const Value initial = get("initial"), where_v = get("where");
+      if (!where_v.is_none() || !initial.is_none()) return masked_reduction(n, x, dims, keep, asked, initial, where_v);
       Tensor r;
       if (n == "sum") {
         r = sum(x, dims, keep, asked.value_or(integral ? DType::Int64 : d));
@@ -848,6 +985,25 @@ void install_numpy(Interpreter&, Value& m) {
     std::vector<Value> v = bind_params("full", a, kw, {"shape", "fill_value", "dtype"}, 2);
     const Tensor value = array_from(v[1], dtype_arg(v[2]), true);
     const Shape shape = shape_arg(v[0]);
+    if (value.numel() != 1 || value.dim() > 0) {  // an array of fill values, broadcast to the shape
+      bool fits = value.dim() <= static_cast<int64_t>(shape.size());
+      for (int64_t i = 1; fits && i <= value.dim(); ++i) {
+        const int64_t have = value.size(value.dim() - i), want = shape[shape.size() - static_cast<size_t>(i)];
+        fits = have == want || have == 1;
+      }
+      if (!fits) {  // NumPy writes these shapes without blanks: (3,) into (2,2)
+        auto tight = [](const Shape& sh) {
+          std::string t = "(";
+          for (size_t i = 0; i < sh.size(); ++i) t += (i ? "," : "") + std::to_string(sh[i]);
+          return t + (sh.size() == 1 ? ",)" : ")");
+        };
+        throw ValueError("could not broadcast input array from shape " + tight(value.sizes()) + " into shape " +
+                         tight(shape));
+      }
+      Tensor r = empty(shape, value.dtype(), Device{});
+      copy_(r, expand(value, shape));
+      return make_ndarray(r);
+    }
     return make_ndarray(numpy_alloc(shape, value.dtype(), [&] { return full(shape, item(value), value.dtype()); }));
   });
   for (const char* like : {"zeros_like", "ones_like", "full_like"})
@@ -894,11 +1050,15 @@ void install_numpy(Interpreter&, Value& m) {
       std::vector<Value> v = bind_params(name, a, kw, is_eye ? std::vector<std::string>{"N", "M", "k", "dtype"}
                                                               : std::vector<std::string>{"n", "dtype"},
                                          1);
-      if (is_eye && !v[2].is_none() && v[2].as_int() != 0) throw NotImplementedError("eye: tsh does not support k=");
-      const std::optional<int64_t> cols =
-          is_eye && !v[1].is_none() ? std::optional<int64_t>(static_cast<int64_t>(v[1].as_int())) : std::nullopt;
-      return make_ndarray(eye(static_cast<int64_t>(v[0].as_int()), cols,
-                              dtype_arg(v[is_eye ? 3 : 1]).value_or(DType::Float64)));
+      const int64_t n = static_cast<int64_t>(v[0].as_int());
+      const int64_t m = is_eye && !v[1].is_none() ? static_cast<int64_t>(v[1].as_int()) : n;
+      const int64_t k = is_eye && !v[2].is_none() ? static_cast<int64_t>(v[2].as_int()) : 0;
+      const DType d = dtype_arg(v[is_eye ? 3 : 1]).value_or(DType::Float64);
+      if (k == 0) return make_ndarray(eye(n, m, d));
+      // ones on the k-th diagonal (above the main one for k > 0): none when it lies outside
+      Tensor r = zeros({n, m}, d);
+      if (k < m && -k < n) fill_(diagonal(r, k, 0, 1), Scalar(1));
+      return make_ndarray(r);
     });
   def_function(m, "transpose", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("transpose", a, kw, {"a", "axes"}, 1);
@@ -912,9 +1072,10 @@ void install_numpy(Interpreter&, Value& m) {
     return view_from(arr, permute(x, axes));
   });
   def_function(m, "reshape", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("reshape", a, kw, {"a", "shape"}, 2);
+    std::vector<Value> v = bind_params("reshape", a, kw, {"a", "shape", "order", "copy"}, 2);
+    if (!v[3].is_none()) throw NotImplementedError("numpy.reshape: tsh does not support copy=");
     const Value arr = numpy_asarray(v[0]);
-    return view_from(arr, reshape(ndarray_tensor(arr), shape_arg(v[1])));
+    return view_from(arr, reshaped(ndarray_tensor(arr), shape_arg(v[1]), v[2]));
   });
   // set_printoptions / get_printoptions: the options NumPy's printing reads; others are refused, not ignored.
   def_function(m, "set_printoptions", [](Interpreter&, Args& a, Kwargs& kw) {
