@@ -10,6 +10,9 @@
 #include "engine/ops/binary.h"
 #include "engine/ops/compare.h"
 #include "engine/ops/copy.h"
+#include "engine/ops/host_values.h"
+#include "engine/ops/reduce.h"
+#include "engine/ops/rearrange.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/indexing.h"
 #include "engine/ops/join.h"
@@ -150,6 +153,8 @@ void install_numpy_functions(Value& m) {
            {"floor", "floor"}, {"ceil", "ceil"}, {"trunc", "trunc"}, {"rint", "round"}})
     unary_ufunc(m, name, torch_name, true);
   unary_ufunc(m, "sign", "sign", true);
+  unary_ufunc(m, "conjugate", "conj_physical", true);
+  unary_ufunc(m, "conj", "conj_physical", true);
   unary_ufunc(m, "abs", "abs", true);
   unary_ufunc(m, "absolute", "abs", true);
   unary_ufunc(m, "negative", "neg", true);
@@ -218,6 +223,25 @@ void install_numpy_functions(Value& m) {
     for (Tensor& t : ts)
       if (t.dim() == 0) t = reshape(t, {1});
     return make_ndarray(cat(ts, ts[0].dim() == 1 ? 0 : 1));
+  });
+  // repeat: each element `repeats` times (an int, or one count per element along the axis); axis=None flattens
+  def_function(m, "repeat", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("repeat", a, kw, {"a", "repeats", "axis"}, 2);
+    Tensor x = tensor_of(numpy_asarray(v[0]));
+    if (v[2].is_none()) x = reshape(x, {x.numel()});
+    const int64_t axis = v[2].is_none() ? 0 : static_cast<int64_t>(v[2].as_int());
+    if (axis < -x.dim() || axis >= x.dim())
+      throw PyError("numpy.exceptions.AxisError", "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+                                                      std::to_string(x.dim()));
+    const Tensor counts = to(tensor_of(numpy_asarray(v[1])), DType::Int64, std::nullopt);
+    if (counts.numel() > 0 && item(amin(counts)).to_int() < 0)  // NumPy's two wordings: one count, or several
+      throw ValueError(counts.dim() == 0 ? "negative dimensions are not allowed" : "repeats may not contain negative values.");
+    if (counts.dim() == 0) return numpy_value(repeat_interleave(x, item(counts).to_int(), axis));
+    if (counts.numel() != x.size(axis) && counts.numel() != 1)
+      throw ValueError("operands could not be broadcast together with shape (" + std::to_string(x.size(axis)) + ",) (" +
+                       std::to_string(counts.numel()) + ",)");
+    return numpy_value(counts.numel() == 1 ? repeat_interleave(x, item(counts).to_int(), axis)
+                                           : repeat_interleave(x, counts, axis));
   });
   def_function(m, "dot", [](Interpreter& in, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("dot", a, kw, {"a", "b", "out"}, 2);

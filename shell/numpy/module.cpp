@@ -179,7 +179,8 @@ struct NdArrayObj : InstanceObj {
   std::vector<std::string> attr_names() const override {
     return {"T",    "argmax", "argmin",  "astype", "base", "imag", "real", "copy", "cumsum", "dtype", "fill", "flags", "flatten", "item", "itemsize",
             "max",  "mean",   "min",     "nbytes", "ndim", "prod", "ravel",  "reshape", "shape", "size", "std", "strides", "transpose",
-            "sum",  "tolist", "var"};
+            "sum",  "tolist", "var", "all", "any", "argsort", "squeeze", "nonzero", "cumprod", "swapaxes", "round", "clip",
+            "dot", "repeat", "conj", "conjugate", "sort"};
   }
   Value attr(Interpreter& in, const Value& self, const std::string& n) override {
     if (n == "shape") {
@@ -208,6 +209,31 @@ struct NdArrayObj : InstanceObj {
     }
     if (n == "flags") return numpy_flags(t, base.is_none() && !memmap, !scalar && writeable);
     if (Value m = method(self, n); !m.is_none()) return m;
+    // Methods that are numpy's functions with the array first (a.squeeze(0) is np.squeeze(a, 0)).
+    static const std::set<std::string> as_functions = {"all",     "any",   "argsort", "squeeze", "nonzero", "cumprod",
+                                                       "swapaxes", "round", "clip",    "dot",     "repeat",  "conj",
+                                                       "conjugate"};
+    if (as_functions.count(n)) {
+      const std::string fn = n == "conjugate" ? "conj" : n;
+      return make_builtin(n, "<built-in method " + n + " of numpy.ndarray object>",
+                          [self, fn](Interpreter& in2, Args& a, Kwargs& kw) {
+                            const Value f = in2.get_attr(in2.lookup_module("numpy"), fn);
+                            Args args{self};
+                            args.insert(args.end(), a.begin(), a.end());
+                            return in2.call(f, args, kw);
+                          });
+    }
+    // a.sort(): in place, along an axis (the last by default)
+    if (n == "sort")
+      return make_builtin(n, "<built-in method sort of numpy.ndarray object>", [self, this](Interpreter& in2, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("sort", a, kw, {"axis", "kind", "order", "stable"}, 0);
+        if (!writeable) throw ValueError("assignment destination is read-only");
+        Args args{self, v[0].is_none() ? Value::integer(-1) : v[0], v[1], v[2], v[3]};
+        Kwargs none;
+        const Value sorted = in2.call(in2.get_attr(in2.lookup_module("numpy"), "sort"), args, none);
+        copy_(t, ndarray_tensor(sorted));
+        return Value();
+      });
     (void)in;
     throw AttributeError("'numpy.ndarray' object has no attribute '" + n + "'");
   }
