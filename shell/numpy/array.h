@@ -18,6 +18,8 @@ Value make_ndarray_view(const Tensor& t, const Value& base);
 // np.load(mmap_mode=...)'s numpy.memmap over a mapped file (`mapping`, its .base); read-only for 'r'.
 Value make_memmap(const Tensor& t, const Value& mapping, bool writeable);
 bool ndarray_writeable(const Value& v);
+// Marks an array read-only (np.broadcast_to's and diagonal's views, as NumPy gives them).
+void set_ndarray_readonly(const Value& v);
 // memmap.flush(): the mapped pages written back to the file.
 void numpy_flush_mapping(const Tensor& t);
 // a.flags: C_CONTIGUOUS, F_CONTIGUOUS, OWNDATA, WRITEABLE, ... of an array over t.
@@ -28,6 +30,8 @@ bool is_ndarray(const Value& v);
 const Tensor& ndarray_tensor(const Value& v);
 // An op's result as NumPy gives it: a NumPy scalar (np.float64(...)) when it has no dims, else an array.
 Value numpy_value(const Tensor& t);
+// The items of a tuple or list, or of an array (as Python numbers): an axes, shape or indices argument.
+std::vector<Value> numpy_items(const Value& v);
 // r, made from the array arr by a view op: an array sharing arr's memory (its base is arr's).
 Value numpy_view(const Value& arr, const Tensor& r);
 // Python data, a tensor or an array as an array (np.asarray; lists take NumPy's dtypes).

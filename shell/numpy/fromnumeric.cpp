@@ -45,7 +45,7 @@ std::optional<std::vector<int64_t>> axes_arg(const Value& v, int64_t ndim, const
   std::vector<int64_t> out;
   if (v.is_intlike()) out.push_back(normalized_axis(static_cast<int64_t>(v.as_int()), ndim, argname));
   else
-    for (const Value& a : v.items()) out.push_back(normalized_axis(static_cast<int64_t>(a.as_int()), ndim, argname));
+    for (const Value& a : numpy_items(v)) out.push_back(normalized_axis(static_cast<int64_t>(a.as_int()), ndim, argname));
   std::vector<int64_t> sorted = out;
   std::sort(sorted.begin(), sorted.end());
   if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
@@ -99,7 +99,7 @@ void install_numpy_fromnumeric(Value& m) {
     std::vector<Value> v = bind_params("expand_dims", a, kw, {"a", "axis"}, 2);
     const Value arr = numpy_asarray(v[0]);
     const Tensor& x = ndarray_tensor(arr);
-    const int64_t count = v[1].is_intlike() ? 1 : static_cast<int64_t>(v[1].items().size());
+    const int64_t count = v[1].is_intlike() ? 1 : static_cast<int64_t>(numpy_items(v[1]).size());
     std::vector<int64_t> axes = *axes_arg(v[1], x.dim() + count);
     std::sort(axes.begin(), axes.end());
     Tensor r = x;

@@ -294,7 +294,7 @@ struct NdArrayObj : InstanceObj {
       return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
         if (!kw.empty()) throw TypeError("transpose() takes no keyword arguments");
         std::vector<int64_t> axes;
-        const std::vector<Value> given = a.size() == 1 && !a[0].is_intlike() && !a[0].is_none() ? a[0].items() : a;
+        const std::vector<Value> given = a.size() == 1 && !a[0].is_intlike() && !a[0].is_none() ? numpy_items(a[0]) : a;
         if (given.empty() || (given.size() == 1 && given[0].is_none()))
           for (int64_t d = x.dim() - 1; d >= 0; --d) axes.push_back(d);
         else
@@ -454,7 +454,7 @@ struct NdArrayObj : InstanceObj {
         dims = std::vector<int64_t>{static_cast<int64_t>(axis.as_int())};
       } else if (!axis.is_none()) {
         std::vector<int64_t> d;
-        for (const Value& i : axis.items()) d.push_back(static_cast<int64_t>(i.as_int()));
+        for (const Value& i : numpy_items(axis)) d.push_back(static_cast<int64_t>(i.as_int()));
         dims = d;
       }
       const DType d = x.dtype();
@@ -775,7 +775,7 @@ int64_t dim_arg(const Value& v) {
 Shape shape_arg(const Value& v) {
   if (v.is_intlike()) return {dim_arg(v)};
   Shape s;
-  for (const Value& x : v.items()) s.push_back(dim_arg(x));
+  for (const Value& x : numpy_items(v)) s.push_back(dim_arg(x));
   check_numpy_dims(s.size());
   return s;
 }
@@ -826,6 +826,7 @@ void install_numpy_linalg(Value& linalg);
 void install_numpy_functions(Value& m);
 void install_numpy_fromnumeric(Value& m);
 void install_numpy_statistics(Value& m);
+void install_numpy_shape_base(Value& m);
 Value numpy_savetxt(Interpreter& in, Args& a, Kwargs& kw);
 Value numpy_save(Interpreter& in, Args& a, Kwargs& kw);
 void install_numpy_npz(Value& m);
@@ -854,6 +855,18 @@ Value view_from(const Value& arr, const Tensor& r) {
 Value numpy_value(const Tensor& t) { return wrap(t); }
 
 Value numpy_view(const Value& arr, const Tensor& r) { return view_from(arr, r); }
+
+std::vector<Value> numpy_items(const Value& v) {
+  if (is_ndarray(v)) {
+    const Tensor& t = ndarray_tensor(v);
+    if (t.dim() != 1) throw TypeError("only integer scalar arrays can be converted to a scalar index");
+    return NdArrayObj::python_values(t).items();
+  }
+  if (!v.is_sequence()) throw TypeError("'" + type_name(v) + "' object cannot be interpreted as an integer");
+  return v.items();
+}
+
+void set_ndarray_readonly(const Value& v) { dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())->writeable = false; }
 
 Value ndarray_tolist(const Tensor& t) { return NdArrayObj::python_values(t); }
 
@@ -939,6 +952,7 @@ void install_numpy(Interpreter&, Value& m) {
   install_numpy_functions(m);
   install_numpy_fromnumeric(m);
   install_numpy_statistics(m);
+  install_numpy_shape_base(m);
   Value random = new_module("numpy.random");
   install_numpy_random(random);
   attrs["random"] = random;
@@ -1094,7 +1108,7 @@ void install_numpy(Interpreter&, Value& m) {
     if (v[1].is_none())
       for (int64_t d = x.dim() - 1; d >= 0; --d) axes.push_back(d);
     else
-      for (const Value& d : v[1].items()) axes.push_back(static_cast<int64_t>(d.as_int()));
+      for (const Value& d : numpy_items(v[1])) axes.push_back(static_cast<int64_t>(d.as_int()));
     return view_from(arr, permute(x, axes));
   });
   def_function(m, "reshape", [](Interpreter&, Args& a, Kwargs& kw) {

@@ -68,7 +68,7 @@ Value quantiles(const std::string& fn, const Tensor& a, const Value& q_in, doubl
     if (axis.is_none())
       for (int64_t d = 0; d < x.dim(); ++d) axes.push_back(d);
     else
-      for (const Value& d : axis.items()) axes.push_back(*one_axis(fn, d, x.dim()));
+      for (const Value& d : numpy_items(axis)) axes.push_back(*one_axis(fn, d, x.dim()));
   } else {
     axes.push_back(*one_axis(fn, axis, x.dim()));
   }

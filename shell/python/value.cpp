@@ -151,7 +151,12 @@ Value tensor_tuple(const std::vector<Tensor>& ts) {
 
 Device Value::as_device() const { return as<DeviceObj>()->d; }
 const std::string& Value::as_str() const { return as<StrObj>()->s; }
-std::vector<Value>& Value::items() const { return as<SeqObj>()->items; }
+std::vector<Value>& Value::items() const {
+  // Callers check for a sequence first; one that does not gets an error, never a read of another object.
+  if (kind_ != Kind::Tuple && kind_ != Kind::List && kind_ != Kind::Size)
+    throw TypeError("expected a tuple or a list, not '" + type_name(*this) + "'");
+  return as<SeqObj>()->items;
+}
 const Tensor& Value::as_tensor() const { return as<TensorObj>()->t; }
 
 Scalar Value::as_scalar() const {
