@@ -180,7 +180,7 @@ struct NdArrayObj : InstanceObj {
     return {"T",    "argmax", "argmin",  "astype", "base", "imag", "real", "copy", "cumsum", "dtype", "fill", "flags", "flatten", "item", "itemsize",
             "max",  "mean",   "min",     "nbytes", "ndim", "prod", "ravel",  "reshape", "shape", "size", "std", "strides", "transpose",
             "sum",  "tolist", "var", "all", "any", "argsort", "squeeze", "nonzero", "cumprod", "swapaxes", "round", "clip",
-            "dot", "repeat", "conj", "conjugate", "sort"};
+            "dot", "repeat", "conj", "conjugate", "sort", "diagonal", "trace", "take", "searchsorted"};
   }
   Value attr(Interpreter& in, const Value& self, const std::string& n) override {
     if (n == "shape") {
@@ -212,7 +212,7 @@ struct NdArrayObj : InstanceObj {
     // Methods that are numpy's functions with the array first (a.squeeze(0) is np.squeeze(a, 0)).
     static const std::set<std::string> as_functions = {"all",     "any",   "argsort", "squeeze", "nonzero", "cumprod",
                                                        "swapaxes", "round", "clip",    "dot",     "repeat",  "conj",
-                                                       "conjugate"};
+                                                       "conjugate", "diagonal", "trace", "take", "searchsorted"};
     if (as_functions.count(n)) {
       const std::string fn = n == "conjugate" ? "conj" : n;
       return make_builtin(n, "<built-in method " + n + " of numpy.ndarray object>",
@@ -634,6 +634,19 @@ struct NdArrayObj : InstanceObj {
     else r = in.binary(op, a, b, false);
     return wrap(r.as_tensor());
   }
+  // for x in a: the rows along the first axis (views), or the elements of a 1-d array (NumPy scalars).
+  Value iter(Interpreter&, const Value& self) override {
+    if (t.dim() == 0) throw TypeError("iteration over a 0-d array");
+    auto at = std::make_shared<int64_t>(0);
+    const Tensor x = t;
+    const Value owner = self;
+    return iterator_value("iterator", [x, at, owner, this](Interpreter&, Value& out) {
+      if (*at >= x.size(0)) return false;
+      const Tensor row = select(x, 0, (*at)++);
+      out = row.dim() == 0 ? wrap(row) : view_of(owner, row);
+      return true;
+    }, held_values({self}));
+  }
   std::optional<bool> truth() const override {
     if (t.numel() == 0)
       throw ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is "
@@ -827,6 +840,7 @@ void install_numpy_functions(Value& m);
 void install_numpy_fromnumeric(Value& m);
 void install_numpy_statistics(Value& m);
 void install_numpy_shape_base(Value& m);
+void install_numpy_numeric(Value& m);
 Value numpy_savetxt(Interpreter& in, Args& a, Kwargs& kw);
 Value numpy_save(Interpreter& in, Args& a, Kwargs& kw);
 void install_numpy_npz(Value& m);
@@ -953,6 +967,7 @@ void install_numpy(Interpreter&, Value& m) {
   install_numpy_fromnumeric(m);
   install_numpy_statistics(m);
   install_numpy_shape_base(m);
+  install_numpy_numeric(m);
   Value random = new_module("numpy.random");
   install_numpy_random(random);
   attrs["random"] = random;
