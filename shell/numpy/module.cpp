@@ -24,6 +24,7 @@
 #include "grammar/ast.h"
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
+#include "shell/python/embedded.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/warnings.h"
@@ -931,7 +932,7 @@ bool is_ndarray(const Value& v) {
 
 const Tensor& ndarray_tensor(const Value& v) { return dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())->t; }
 
-void install_numpy(Interpreter&, Value& m) {
+void install_numpy(Interpreter& in, Value& m) {
   auto& attrs = m.as<ModuleObj>()->attrs;
   attrs["__version__"] = Value::str("2.4.6");
   attrs["ndarray"] = type_value("numpy.ndarray");
@@ -973,7 +974,9 @@ void install_numpy(Interpreter&, Value& m) {
   attrs["random"] = random;
   Value linalg = new_module("numpy.linalg");
   install_numpy_linalg(linalg);
+  run_embedded(in, linalg, "numpy/linalg.py");  // the array-API functions, written over numpy's own
   attrs["linalg"] = linalg;
+  attrs["matrix_transpose"] = linalg.as<ModuleObj>()->attrs.at("matrix_transpose");
   def_function(m, "dtype", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("dtype", a, kw, {"dtype"}, 1);
     return dtype_value(*dtype_arg(v[0]));
