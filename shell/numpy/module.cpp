@@ -842,6 +842,7 @@ void install_numpy_fromnumeric(Value& m);
 void install_numpy_statistics(Value& m);
 void install_numpy_shape_base(Value& m);
 void install_numpy_numeric(Value& m);
+void install_numpy_ufuncs(Value& m);
 Value numpy_savetxt(Interpreter& in, Args& a, Kwargs& kw);
 Value numpy_save(Interpreter& in, Args& a, Kwargs& kw);
 void install_numpy_npz(Value& m);
@@ -969,6 +970,7 @@ void install_numpy(Interpreter& in, Value& m) {
   install_numpy_statistics(m);
   install_numpy_shape_base(m);
   install_numpy_numeric(m);
+  install_numpy_ufuncs(m);
   Value random = new_module("numpy.random");
   install_numpy_random(random);
   attrs["random"] = random;
