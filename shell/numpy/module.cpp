@@ -977,6 +977,7 @@ void install_numpy(Interpreter& in, Value& m) {
   Value linalg = new_module("numpy.linalg");
   install_numpy_linalg(linalg);
   run_embedded(in, linalg, "numpy/linalg.py");  // the array-API functions, written over numpy's own
+  run_embedded(in, m, "numpy/lib.py");          // numpy's compositions of its own functions
   attrs["linalg"] = linalg;
   attrs["matrix_transpose"] = linalg.as<ModuleObj>()->attrs.at("matrix_transpose");
   def_function(m, "dtype", [](Interpreter&, Args& a, Kwargs& kw) {

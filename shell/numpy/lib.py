@@ -1,0 +1,490 @@
+# numpy's functions that are compositions of its others (much of numpy/lib and numpy/_core's
+# Python half): aliases, predicates, the nan-reductions numpy does by masking, stacking helpers,
+# index helpers, window functions, interpolation and polynomials. Written over numpy's own
+# functions, so that dtypes, views and errors are theirs. Each imports numpy when called: this
+# file runs while numpy itself is being made.
+
+
+def _np():
+    import numpy
+    return numpy
+
+
+def _bigger(a, b):  # (numpy's own max shadows the builtin in this file, which runs in numpy's namespace)
+    return a if a >= b else b
+
+
+_FLOAT_MAX = {'float64': 1.7976931348623157e+308, 'float32': 3.4028234663852886e+38, 'float16': 65504.0,
+              'complex128': 1.7976931348623157e+308, 'complex64': 3.4028234663852886e+38}
+
+
+# ---- aliases and simple questions
+def amax(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    return _np().asarray(a).max(axis=axis, out=out, keepdims=keepdims, initial=initial, where=where)
+
+
+def amin(a, axis=None, out=None, keepdims=False, initial=None, where=None):
+    return _np().asarray(a).min(axis=axis, out=out, keepdims=keepdims, initial=initial, where=where)
+
+
+def concat(arrays, /, axis=0, out=None, *, dtype=None, casting='same_kind'):
+    if out is not None or dtype is not None:
+        raise NotImplementedError('numpy.concat: tsh does not support out= or dtype=')
+    return _np().concatenate(arrays, axis=axis)
+
+
+def permute_dims(a, axes=None):
+    return _np().transpose(a, axes)
+
+
+def ndim(a):
+    return _np().asarray(a).ndim
+
+
+def shape(a):
+    return _np().asarray(a).shape
+
+
+def size(a, axis=None):
+    a = _np().asarray(a)
+    return a.size if axis is None else a.shape[axis]
+
+
+def real(val):
+    if isinstance(val, (bool, int, float, complex)):  # a Python number's own .real, as NumPy tries first
+        return val.real
+    return _np().asarray(val).real
+
+
+def imag(val):
+    if isinstance(val, (bool, int, float, complex)):
+        return val.imag
+    return _np().asarray(val).imag
+
+
+def iscomplexobj(x):
+    return str(_np().asarray(x).dtype).startswith('complex')
+
+
+def isrealobj(x):
+    return not iscomplexobj(x)
+
+
+def iscomplex(x):
+    np = _np()
+    x = np.asarray(x)
+    return x.imag != 0 if iscomplexobj(x) else np.zeros(x.shape, dtype=bool)
+
+
+def isreal(x):
+    np = _np()
+    x = np.asarray(x)
+    return x.imag == 0 if iscomplexobj(x) else np.ones(x.shape, dtype=bool)
+
+
+def isscalar(element):
+    if isinstance(element, (bool, int, float, complex, str, bytes)):
+        return True
+    return hasattr(element, 'dtype') and type(element).__name__ not in ('ndarray', 'memmap')  # a NumPy scalar
+
+
+def isposinf(x):
+    np = _np()
+    x = np.asarray(x)
+    return np.isinf(x) & ~np.signbit(x)
+
+
+def isneginf(x):
+    np = _np()
+    x = np.asarray(x)
+    return np.isinf(x) & np.signbit(x)
+
+
+def copy(a, order='K', subok=False):
+    return _np().array(a, copy=True)
+
+
+def ascontiguousarray(a, dtype=None):
+    np = _np()
+    a = np.asarray(a)
+    return np.array(a, dtype=dtype, copy=True) if dtype is not None and a.dtype != dtype else np.asarray(a)
+
+
+def asanyarray(a, dtype=None):
+    return _np().asarray(a, dtype=dtype)
+
+
+# ---- joining and cutting
+def append(arr, values, axis=None):
+    np = _np()
+    arr = np.asarray(arr)
+    if axis is None:
+        return np.concatenate((arr.ravel(), np.asarray(values).ravel()))
+    return np.concatenate((arr, values), axis=axis)
+
+
+def column_stack(tup):
+    np = _np()
+    arrays = [np.asarray(a) for a in tup]
+    return np.concatenate([a.reshape(-1, 1) if a.ndim < 2 else a for a in arrays], axis=1)
+
+
+def dstack(tup):
+    np = _np()
+    return np.concatenate([np.atleast_3d(a) for a in tup], axis=2)
+
+
+def unstack(x, /, *, axis=0):
+    np = _np()
+    x = np.asarray(x)
+    if x.ndim == 0:
+        raise ValueError('Input array must be at least 1-d.')
+    return tuple(np.moveaxis(x, axis, 0))
+
+
+def broadcast_shapes(*args):
+    np = _np()
+    shapes = [(s,) if isinstance(s, int) else tuple(s) for s in args]
+    ndim = 0
+    for s in shapes:
+        ndim = _bigger(ndim, len(s))
+    out = []
+    for i in range(ndim):
+        size = 1
+        for s in shapes:
+            d = s[i - ndim + len(s)] if i - ndim + len(s) >= 0 else 1
+            if d != 1:
+                if size != 1 and d != size:
+                    raise ValueError('shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is '
+                                     f'between arg 0 with shape {shapes[0]} and arg 1 with shape {shapes[1]}.')
+                size = d
+        out.append(size)
+    return tuple(out)
+
+
+def broadcast_arrays(*args, subok=False):
+    np = _np()
+    arrays = [np.asarray(a) for a in args]
+    target = broadcast_shapes(*[a.shape for a in arrays])
+    return tuple(np.broadcast_to(a, target) for a in arrays)
+
+
+def flatnonzero(a):
+    return _np().nonzero(_np().ravel(a))[0]
+
+
+def argwhere(a):
+    np = _np()
+    a = np.asarray(a)
+    if a.ndim == 0:
+        return np.zeros((1 if a else 0, 0), dtype=np.int64)
+    return np.transpose(np.nonzero(a))
+
+
+# ---- reductions numpy makes from others
+def ptp(a, axis=None, out=None, keepdims=False):
+    np = _np()
+    a = np.asarray(a)
+    return a.max(axis=axis, keepdims=keepdims) - a.min(axis=axis, keepdims=keepdims)
+
+
+def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
+    np = _np()
+    a = np.asarray(a)
+    if weights is None:
+        avg = a.mean(axis=axis, keepdims=keepdims)
+        scl = np.asarray(a.size / avg.size if hasattr(avg, 'size') else a.size, dtype=avg.dtype)
+    else:
+        w = np.asarray(weights)
+        if a.shape != w.shape:
+            if axis is None:
+                raise TypeError('Axis must be specified when shapes of a and weights differ.')
+            if w.ndim != 1:
+                raise TypeError('1D weights expected when shapes of a and weights differ.')
+            if w.shape[0] != a.shape[axis]:
+                raise ValueError('Length of weights not compatible with specified axis.')
+            shape = [1] * a.ndim
+            shape[axis] = w.shape[0]
+            w = np.broadcast_to(w.reshape(shape), a.shape)
+        scl = w.sum(axis=axis, keepdims=keepdims)
+        if np.any(scl == 0.0):
+            raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+        avg = (a * w).sum(axis=axis, keepdims=keepdims) / scl
+    if returned:
+        return avg, np.broadcast_to(scl, np.shape(avg)).copy() if np.shape(scl) != np.shape(avg) else scl
+    return avg
+
+
+def _nan_filled(a, value):
+    np = _np()
+    a = np.asarray(a)
+    if not str(a.dtype).startswith(('float', 'complex')):
+        return a, None
+    mask = np.isnan(a)
+    return np.where(mask, value, a), mask
+
+
+def nanprod(a, axis=None, dtype=None, out=None, keepdims=False):
+    filled, _ = _nan_filled(a, 1)
+    return _np().prod(filled, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def nancumsum(a, axis=None, dtype=None, out=None):
+    filled, _ = _nan_filled(a, 0)
+    return _np().cumsum(filled, axis=axis, dtype=dtype)
+
+
+def nancumprod(a, axis=None, dtype=None, out=None):
+    filled, _ = _nan_filled(a, 1)
+    return _np().cumprod(filled, axis=axis, dtype=dtype)
+
+
+def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    np = _np()
+    a = np.asarray(a)
+    filled, mask = _nan_filled(a, 0)
+    if mask is None:
+        return a.var(axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims)
+    count = (~mask).sum(axis=axis, keepdims=True)
+    mean = filled.sum(axis=axis, keepdims=True) / count
+    sq = np.where(mask, 0, (a - mean) ** 2)
+    return sq.sum(axis=axis, keepdims=keepdims) / ((~mask).sum(axis=axis, keepdims=keepdims) - ddof)
+
+
+def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return _np().sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims))
+
+
+def _nanarg(a, axis, keepdims, largest):
+    np = _np()
+    a = np.asarray(a)
+    filled, mask = _nan_filled(a, -np.inf if largest else np.inf)
+    if mask is not None and np.any(np.all(mask, axis=axis)):
+        raise ValueError('All-NaN slice encountered')
+    return filled.argmax(axis=axis, keepdims=keepdims) if largest else filled.argmin(axis=axis, keepdims=keepdims)
+
+
+def nanargmax(a, axis=None, out=None, *, keepdims=False):
+    return _nanarg(a, axis, keepdims, True)
+
+
+def nanargmin(a, axis=None, out=None, *, keepdims=False):
+    return _nanarg(a, axis, keepdims, False)
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
+    np = _np()
+    x = np.asarray(x)
+    if axis is None:
+        if x.ndim > 1:
+            raise ValueError('axis must be specified for multi-dimensional arrays.')
+        axis = 0
+    r = np.cumsum(x, axis=axis, dtype=dtype)
+    if include_initial:
+        shape = list(r.shape)
+        shape[axis] = 1
+        r = np.concatenate((np.zeros(shape, dtype=r.dtype), r), axis=axis)
+    return r
+
+
+def cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
+    np = _np()
+    x = np.asarray(x)
+    if axis is None:
+        if x.ndim > 1:
+            raise ValueError('axis must be specified for multi-dimensional arrays.')
+        axis = 0
+    r = np.cumprod(x, axis=axis, dtype=dtype)
+    if include_initial:
+        shape = list(r.shape)
+        shape[axis] = 1
+        r = np.concatenate((np.ones(shape, dtype=r.dtype), r), axis=axis)
+    return r
+
+
+def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    np = _np()
+    x = np.asarray(x)
+    name = str(x.dtype)
+    if name not in _FLOAT_MAX:
+        return np.array(x, copy=True) if copy else x
+    big = _FLOAT_MAX[name]
+    if name.startswith('complex'):
+        re = nan_to_num(x.real, nan=nan, posinf=posinf, neginf=neginf)
+        im = nan_to_num(x.imag, nan=nan, posinf=posinf, neginf=neginf)
+        return re + 1j * im
+    r = np.where(np.isnan(x), nan, x)
+    r = np.where(isposinf(r), big if posinf is None else posinf, r)
+    r = np.where(isneginf(r), -big if neginf is None else neginf, r).astype(x.dtype)
+    return getattr(np, name)(r) if x.ndim == 0 else r  # a scalar in, a NumPy scalar out
+
+
+# ---- index helpers
+def tri(N, M=None, k=0, dtype=float):
+    np = _np()
+    M = N if M is None else M
+    return (np.arange(N).reshape(-1, 1) + k >= np.arange(M)).astype(dtype)
+
+
+def tril_indices(n, k=0, m=None):
+    return _np().nonzero(tri(n, m, k=k, dtype=bool))
+
+
+def triu_indices(n, k=0, m=None):
+    return _np().nonzero(~tri(n, m, k=k - 1, dtype=bool))
+
+
+def diag_indices(n, ndim=2):
+    idx = _np().arange(n)
+    return (idx,) * ndim
+
+
+def digitize(x, bins, right=False):
+    np = _np()
+    x, bins = np.asarray(x), np.asarray(bins)
+    if bins.ndim != 1:
+        raise ValueError('object too deep for desired array')
+    increasing = bins.size < 2 or bins[-1] >= bins[0]
+    side = 'left' if right else 'right'
+    if increasing:
+        return np.searchsorted(bins, x, side=side)
+    rev = bins[np.arange(bins.size - 1, -1, -1)]
+    return bins.size - np.searchsorted(rev, x, side=side)
+
+
+def bincount(x, weights=None, minlength=0):
+    np = _np()
+    x = np.asarray(x)
+    if x.ndim != 1:
+        raise ValueError('object too deep for desired array')
+    if x.size and x.min() < 0:
+        raise ValueError("'list' argument must have no negative elements")
+    n = _bigger(int(x.max()) + 1 if x.size else 0, minlength)
+    out = np.zeros(n, dtype=np.int64 if weights is None else np.float64)
+    w = None if weights is None else np.asarray(weights, dtype=np.float64)
+    for i, v in enumerate(x.tolist()):
+        out[v] += 1 if w is None else w[i]
+    return out
+
+
+# ---- products and integration
+def vdot(a, b, /):
+    np = _np()
+    return (np.conj(np.ravel(a)) * np.ravel(b)).sum()
+
+
+def kron(a, b):
+    np = _np()
+    a, b = np.asarray(a), np.asarray(b)
+    nd = _bigger(a.ndim, b.ndim)
+    a = a.reshape((1,) * (nd - a.ndim) + a.shape)
+    b = b.reshape((1,) * (nd - b.ndim) + b.shape)
+    r = np.outer(a, b).reshape(a.shape + b.shape)
+    order = []
+    for i in range(nd):
+        order += [i, nd + i]
+    r = np.transpose(r, order)
+    return r.reshape(tuple(a.shape[i] * b.shape[i] for i in range(nd)))
+
+
+def trapezoid(y, x=None, dx=1.0, axis=-1):
+    np = _np()
+    y = np.asarray(y)
+    n = y.shape[axis]
+    hi = np.take(y, np.arange(1, n), axis=axis)
+    lo = np.take(y, np.arange(0, n - 1), axis=axis)
+    if x is None:
+        return ((hi + lo) / 2.0 * dx).sum(axis=axis)
+    d = np.diff(np.asarray(x), axis=axis if np.asarray(x).ndim > 1 else -1)
+    if d.ndim == 1 and y.ndim > 1:
+        shape = [1] * y.ndim
+        shape[axis] = d.shape[0]
+        d = d.reshape(shape)
+    return (d * (hi + lo) / 2.0).sum(axis=axis)
+
+
+def ediff1d(ary, to_end=None, to_begin=None):
+    np = _np()
+    ary = np.asarray(ary).ravel()
+    parts = [] if to_begin is None else [np.asarray(to_begin).ravel()]
+    parts.append(np.diff(ary))
+    if to_end is not None:
+        parts.append(np.asarray(to_end).ravel())
+    return np.concatenate(parts)
+
+
+def interp(x, xp, fp, left=None, right=None, period=None):
+    np = _np()
+    if period is not None:
+        raise NotImplementedError('numpy.interp: tsh does not support period=')
+    x, xp, fp = np.asarray(x, dtype=np.float64), np.asarray(xp, dtype=np.float64), np.asarray(fp)
+    if xp.ndim != 1 or fp.ndim != 1:
+        raise ValueError('object too deep for desired array')
+    if xp.size != fp.size:
+        raise ValueError('fp and xp are not of the same length.')
+    if xp.size == 0:
+        raise ValueError('array of sample points is empty')
+    fp = fp.astype(np.complex128) if str(fp.dtype).startswith('complex') else fp.astype(np.float64)
+    j = np.clip(np.searchsorted(xp, x, side='right') - 1, 0, _bigger(xp.size - 2, 0))
+    if xp.size == 1:
+        r = np.full(x.shape, fp[0])
+    else:
+        x0, x1 = xp[j], xp[j + 1]
+        y0, y1 = fp[j], fp[j + 1]
+        slope = (y1 - y0) / (x1 - x0)
+        r = slope * (x - x0) + y0
+        r = np.where(x == x1, y1, r)
+    r = np.where(x < xp[0], fp[0] if left is None else left, r)
+    r = np.where(x > xp[-1], fp[-1] if right is None else right, r)
+    return r
+
+
+def polyval(p, x):
+    np = _np()
+    p = np.asarray(p)
+    x = np.asanyarray(x)
+    y = np.zeros_like(x)
+    for pv in p:
+        y = y * x + pv
+    return y
+
+
+# ---- window functions
+def bartlett(M):
+    np = _np()
+    if M < 1:
+        return np.array([], dtype=float)
+    if M == 1:
+        return np.ones(1, dtype=float)
+    n = np.arange(1 - M, M, 2)
+    return np.where(n <= 0, 1 + n / (M - 1), 1 - n / (M - 1))
+
+
+def hanning(M):
+    np = _np()
+    if M < 1:
+        return np.array([], dtype=float)
+    if M == 1:
+        return np.ones(1, dtype=float)
+    n = np.arange(1 - M, M, 2)
+    return 0.5 + 0.5 * np.cos(np.pi * n / (M - 1))
+
+
+def hamming(M):
+    np = _np()
+    if M < 1:
+        return np.array([], dtype=float)
+    if M == 1:
+        return np.ones(1, dtype=float)
+    n = np.arange(1 - M, M, 2)
+    return 0.54 + 0.46 * np.cos(np.pi * n / (M - 1))
+
+
+def blackman(M):
+    np = _np()
+    if M < 1:
+        return np.array([], dtype=float)
+    if M == 1:
+        return np.ones(1, dtype=float)
+    n = np.arange(1 - M, M, 2)
+    return 0.42 + 0.5 * np.cos(np.pi * n / (M - 1)) + 0.08 * np.cos(2.0 * np.pi * n / (M - 1))
