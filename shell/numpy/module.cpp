@@ -9,6 +9,7 @@
 #include <set>
 
 #include "engine/core/error.h"
+#include "engine/core/memory.h"
 #include "engine/format/numpy_repr.h"
 #include "engine/format/shape_repr.h"
 #include "engine/ops/binary.h"
@@ -23,6 +24,7 @@
 #include "engine/ops/views.h"
 #include "grammar/ast.h"
 #include "shell/interp.h"
+#include "shell/python/bytes.h"
 #include "shell/python/call_args.h"
 #include "shell/python/embedded.h"
 #include "shell/python/dict.h"
@@ -181,7 +183,8 @@ struct NdArrayObj : InstanceObj {
     return {"T",    "argmax", "argmin",  "astype", "base", "imag", "real", "copy", "cumsum", "dtype", "fill", "flags", "flatten", "item", "itemsize",
             "max",  "mean",   "min",     "nbytes", "ndim", "prod", "ravel",  "reshape", "shape", "size", "std", "strides", "transpose",
             "sum",  "tolist", "var", "all", "any", "argsort", "squeeze", "nonzero", "cumprod", "swapaxes", "round", "clip",
-            "dot", "repeat", "conj", "conjugate", "sort", "diagonal", "trace", "take", "searchsorted"};
+            "dot", "repeat", "conj", "conjugate", "sort", "diagonal", "trace", "take", "searchsorted", "device", "mT",
+            "to_device", "tobytes", "view", "setflags", "put"};
   }
   Value attr(Interpreter& in, const Value& self, const std::string& n) override {
     if (n == "shape") {
@@ -209,6 +212,11 @@ struct NdArrayObj : InstanceObj {
       return zeros;
     }
     if (n == "flags") return numpy_flags(t, base.is_none() && !memmap, !scalar && writeable);
+    if (n == "device") return Value::str("cpu");  // the array API's device: NumPy's arrays live on the CPU
+    if (n == "mT") {  // the last two axes swapped (a view)
+      if (t.dim() < 2) throw ValueError("matrix transpose with ndim < 2 is undefined");
+      return view_of(self, transpose(t, -2, -1));
+    }
     if (Value m = method(self, n); !m.is_none()) return m;
     // Methods that are numpy's functions with the array first (a.squeeze(0) is np.squeeze(a, 0)).
     static const std::set<std::string> as_functions = {"all",     "any",   "argsort", "squeeze", "nonzero", "cumprod",
@@ -271,6 +279,65 @@ struct NdArrayObj : InstanceObj {
       return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
         bind_params("copy", a, kw, {"order"}, 0);
         return copy_of(clone(x));
+      });
+    if (n == "to_device")
+      return def([self](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("to_device", a, kw, {"device", "stream"}, 1);
+        if (!v[0].is(Kind::Str) || v[0].as_str() != "cpu")
+          throw ValueError("Unsupported device: " + str(v[0]) + ". Only 'cpu' is accepted.");
+        return self;
+      });
+    if (n == "tobytes")  // the elements' bytes in C order, as a bytes object
+      return def([x](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("tobytes", a, kw, {"order"}, 0);
+        if (!v[0].is_none() && v[0].as_str() != "C" && v[0].as_str() != "A" && v[0].as_str() != "K")
+          throw NotImplementedError("ndarray.tobytes: tsh has order='C' only");
+        const Tensor c = contiguous(x);
+        std::string bytes(static_cast<size_t>(c.numel() * c.itemsize()), '\0');
+        if (!bytes.empty()) read_bytes(bytes.data(), c.storage(), c.storage_offset() * c.itemsize(), static_cast<int64_t>(bytes.size()));
+        return make_bytes(bytes);
+      });
+    if (n == "view")  // the same memory read as another dtype (the last axis scaled by the itemsizes)
+      return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("view", a, kw, {"dtype", "type"}, 0);
+        if (!v[1].is_none()) throw NotImplementedError("ndarray.view: tsh has no ndarray subclasses (type=)");
+        if (v[0].is_none()) return view_of(self, x);
+        const DType d = *dtype_arg(v[0]);
+        if (x.dim() == 0 && itemsize(d) != x.itemsize())
+          throw ValueError("Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
+        return view_of(self, view_dtype(x, d));
+      });
+    if (n == "setflags")
+      return def([this](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("setflags", a, kw, {"write", "align", "uic"}, 0);
+        if (!v[1].is_none() || !v[2].is_none()) throw NotImplementedError("ndarray.setflags: tsh sets write= only");
+        if (!v[0].is_none()) {
+          if (truthy(v[0]) && !writeable && memmap) throw ValueError("cannot set WRITEABLE flag to True of this array");
+          writeable = truthy(v[0]);
+        }
+        return Value();
+      });
+    if (n == "put")  // a.flat[ind] = v, v repeated as needed
+      return def([this, x](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("put", a, kw, {"indices", "values", "mode"}, 2);
+        if (!writeable) throw ValueError("assignment destination is read-only");
+        const std::string mode = v[2].is_none() ? "raise" : v[2].as_str();
+        const int64_t size = x.numel();
+        std::vector<int64_t> idx = host_values<int64_t>(contiguous(to(ndarray_tensor(numpy_asarray(v[0])), DType::Int64, std::nullopt)));
+        const Tensor vals = reshape(to(ndarray_tensor(numpy_asarray(v[1])), x.dtype(), std::nullopt), {-1});
+        if (vals.numel() == 0) return Value();
+        if (!x.is_contiguous()) throw NotImplementedError("ndarray.put on a non-contiguous array: tsh does not have it yet");
+        const Tensor flat = reshape(x, {size});
+        for (size_t k = 0; k < idx.size(); ++k) {
+          int64_t i = idx[k];
+          if (mode == "wrap") i = size ? ((i % size) + size) % size : i;
+          else if (mode == "clip") i = std::clamp<int64_t>(i, 0, size - 1);
+          else if (i < -size || i >= size)
+            throw IndexError("index " + std::to_string(i) + " is out of bounds for axis 0 with size " + std::to_string(size));
+          else if (i < 0) i += size;
+          copy_(select(flat, 0, i), select(vals, 0, static_cast<int64_t>(k) % vals.numel()));
+        }
+        return Value();
       });
     if (n == "astype")
       return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
