@@ -488,3 +488,84 @@ def blackman(M):
         return np.ones(1, dtype=float)
     n = np.arange(1 - M, M, 2)
     return 0.42 + 0.5 * np.cos(np.pi * n / (M - 1)) + 0.08 * np.cos(2.0 * np.pi * n / (M - 1))
+
+
+# ---- machine limits of the dtypes (NumPy's own numbers, and the digits its reprs show them with)
+_FINFO = {
+    # name: (bits, eps, epsneg, max, tiny, smallest_subnormal, resolution, precision, nexp, nmant,
+    #        maxexp, minexp, machep, negep, repr's resolution, repr's max)
+    'float16': (16, 2.0 ** -10, 2.0 ** -11, 65504.0, 2.0 ** -14, 2.0 ** -24, 0.001, 3, 5, 10, 16, -14, -10, -11,
+                '0.001', '6.55040e+04'),
+    'float32': (32, 2.0 ** -23, 2.0 ** -24, (2 - 2.0 ** -23) * 2.0 ** 127, 2.0 ** -126, 2.0 ** -149, 1e-06, 6, 8, 23,
+                128, -126, -23, -24, '1e-06', '3.4028235e+38'),
+    'float64': (64, 2.0 ** -52, 2.0 ** -53, 1.7976931348623157e+308, 2.0 ** -1022, 5e-324, 1e-15, 15, 11, 52, 1024,
+                -1022, -52, -53, '1e-15', '1.7976931348623157e+308'),
+}
+
+
+def _dtype_name(dtype):
+    np = _np()
+    if hasattr(dtype, 'dtype') and type(dtype).__name__ != 'type':
+        dtype = dtype.dtype
+    return np.dtype(dtype).name
+
+
+class finfo:
+    """Machine limits of a floating dtype (a complex one's: its parts')."""
+
+    def __init__(self, dtype):
+        np = _np()
+        name = _dtype_name(dtype)
+        name = {'complex64': 'float32', 'complex128': 'float64'}.get(name, name)
+        if name not in _FINFO:
+            raise ValueError(f"data type <class 'numpy.{name}'> not inexact")
+        (self.bits, eps, epsneg, big, tiny, sub, res, self.precision, self.nexp, self.nmant, self.maxexp,
+         self.minexp, self.machep, self.negep, self._res_text, self._max_text) = _FINFO[name]
+        scalar = getattr(np, name)
+        self.dtype = np.dtype(name)
+        self.eps, self.epsneg, self.max, self.min = scalar(eps), scalar(epsneg), scalar(big), scalar(-big)
+        self.tiny = self.smallest_normal = scalar(tiny)
+        self.smallest_subnormal, self.resolution = scalar(sub), scalar(res)
+        self.iexp = self.nexp
+
+    def __repr__(self):
+        return (f'finfo(resolution={self._res_text}, min=-{self._max_text}, max={self._max_text}, '
+                f'dtype={self.dtype})')
+
+    def __str__(self):
+        rule = '-' * 63
+        return '\n'.join([
+            f'Machine parameters for {self.dtype}', rule,
+            f'precision = {self.precision}   resolution = {self.resolution}',
+            f'machep = {self.machep}   eps =        {self.eps}',
+            f'negep =  {self.negep}   epsneg =     {self.epsneg}',
+            f'minexp = {self.minexp}   tiny =       {self.tiny}',
+            f'maxexp = {self.maxexp}   max =        {self.max}',
+            f'nexp =   {self.nexp}   min =        -max',
+            f'smallest_normal = {self.smallest_normal}   smallest_subnormal = {self.smallest_subnormal}', rule, ''])
+
+
+class iinfo:
+    """Machine limits of an integer dtype."""
+
+    def __init__(self, int_type):
+        np = _np()
+        if type(int_type).__name__ in ('ndarray', 'memmap'):  # an array is not a type: NumPy sees an object
+            raise ValueError("Invalid integer data type 'O'.")
+        name = _dtype_name(int_type)
+        kind = np.dtype(name).kind
+        if kind not in ('i', 'u'):
+            raise ValueError(f"Invalid integer data type '{kind}'.")
+        self.dtype = np.dtype(name)
+        self.kind = kind
+        self.bits = self.dtype.itemsize * 8
+        self.min = 0 if kind == 'u' else -2 ** (self.bits - 1)
+        self.max = 2 ** self.bits - 1 if kind == 'u' else 2 ** (self.bits - 1) - 1
+
+    def __repr__(self):
+        return f'iinfo(min={self.min}, max={self.max}, dtype={self.dtype})'
+
+    def __str__(self):
+        rule = '-' * 63
+        return '\n'.join([f'Machine parameters for {self.dtype}', rule, f'min = {self.min}', f'max = {self.max}', rule,
+                          ''])

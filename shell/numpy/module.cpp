@@ -115,10 +115,41 @@ struct DtypeObj : InstanceObj {
   explicit DtypeObj(DType dt) : d(dt) {}
   std::string class_name() const override { return "dtype[" + format::numpy_dtype_name(d) + "]"; }
   std::string module_name() const override { return "numpy"; }
-  std::vector<std::string> attr_names() const override { return {"itemsize", "name"}; }
+  std::vector<std::string> attr_names() const override {
+    return {"itemsize", "name", "kind", "char", "str", "byteorder", "type", "num", "alignment"};
+  }
+  // NumPy's one-letter codes, array-interface strings and type numbers, as on x86-64 Linux.
+  struct Codes {
+    char kind, chr;
+    const char* str;
+    int num;
+  };
+  Codes codes() const {
+    switch (d) {
+      case DType::Bool: return {'b', '?', "|b1", 0};
+      case DType::Int8: return {'i', 'b', "|i1", 1};
+      case DType::UInt8: return {'u', 'B', "|u1", 2};
+      case DType::Int16: return {'i', 'h', "<i2", 3};
+      case DType::Int32: return {'i', 'i', "<i4", 5};
+      case DType::Int64: return {'i', 'l', "<i8", 7};
+      case DType::Float16: return {'f', 'e', "<f2", 23};
+      case DType::Float32: return {'f', 'f', "<f4", 11};
+      case DType::Float64: return {'f', 'd', "<f8", 12};
+      case DType::Complex64: return {'c', 'F', "<c8", 14};
+      case DType::Complex128: return {'c', 'D', "<c16", 15};
+      default: throw NotImplementedError("numpy.dtype: tsh has no NumPy codes for " + format::numpy_dtype_name(d));
+    }
+  }
   Value attr(Interpreter&, const Value&, const std::string& n) override {
     if (n == "name") return Value::str(format::numpy_dtype_name(d));
     if (n == "itemsize") return Value::integer(itemsize(d));
+    if (n == "alignment") return Value::integer(is_complex(d) ? itemsize(d) / 2 : itemsize(d));
+    if (n == "kind") return Value::str(std::string(1, codes().kind));
+    if (n == "char") return Value::str(std::string(1, codes().chr));
+    if (n == "str") return Value::str(codes().str);
+    if (n == "byteorder") return Value::str(itemsize(d) == 1 ? "|" : "=");
+    if (n == "num") return Value::integer(codes().num);
+    if (n == "type") return type_value("numpy." + format::numpy_dtype_name(d));
     throw AttributeError("'numpy.dtype' object has no attribute '" + n + "'");
   }
   std::string repr_of(const Value&) const override { return "dtype('" + format::numpy_dtype_name(d) + "')"; }
