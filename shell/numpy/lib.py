@@ -460,34 +460,30 @@ def bartlett(M):
     return np.where(n <= 0, 1 + n / (M - 1), 1 - n / (M - 1))
 
 
-def hanning(M):
+def _cosine_window(M, terms):
+    """sum of c * cos(k * pi * n / (M - 1)) over (k, c) in terms, n = 1-M, 3-M, ..., M-1."""
     np = _np()
     if M < 1:
         return np.array([], dtype=float)
     if M == 1:
         return np.ones(1, dtype=float)
     n = np.arange(1 - M, M, 2)
-    return 0.5 + 0.5 * np.cos(np.pi * n / (M - 1))
+    window = terms[0][1]
+    for k, c in terms[1:]:
+        window = window + c * np.cos((np.pi if k == 1 else k * np.pi) * n / (M - 1))
+    return window
+
+
+def hanning(M):
+    return _cosine_window(M, [(0, 0.5), (1, 0.5)])
 
 
 def hamming(M):
-    np = _np()
-    if M < 1:
-        return np.array([], dtype=float)
-    if M == 1:
-        return np.ones(1, dtype=float)
-    n = np.arange(1 - M, M, 2)
-    return 0.54 + 0.46 * np.cos(np.pi * n / (M - 1))
+    return _cosine_window(M, [(0, 0.54), (1, 0.46)])
 
 
 def blackman(M):
-    np = _np()
-    if M < 1:
-        return np.array([], dtype=float)
-    if M == 1:
-        return np.ones(1, dtype=float)
-    n = np.arange(1 - M, M, 2)
-    return 0.42 + 0.5 * np.cos(np.pi * n / (M - 1)) + 0.08 * np.cos(2.0 * np.pi * n / (M - 1))
+    return _cosine_window(M, [(0, 0.42), (1, 0.5), (2, 0.08)])
 
 
 # ---- machine limits of the dtypes (NumPy's own numbers, and the digits its reprs show them with)

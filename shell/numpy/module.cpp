@@ -467,6 +467,20 @@ struct NdArrayObj : InstanceObj {
 
   // sum, mean, min, max, argmax, argmin, std, var, cumsum: NumPy's result dtypes (integers sum in int64,
   // average in float64), axis= as None, an int or a tuple, keepdims=, ddof= (std, var; 0 by default).
+  // The product over dims (all when absent): one axis at a time, the highest first, so that the
+  // others keep their numbers.
+  static Tensor product_over(const Tensor& x, const OptDims& dims, bool keep) {
+    std::vector<int64_t> axes;
+    if (dims)
+      for (int64_t a : *dims) axes.push_back(a < 0 ? a + x.dim() : a);
+    else
+      for (int64_t a = 0; a < x.dim(); ++a) axes.push_back(a);
+    std::sort(axes.rbegin(), axes.rend());
+    Tensor r = x;
+    for (int64_t a : axes) r = prod(r, a, keep);
+    return r;
+  }
+
   // sum, prod, min, max with initial= and where=, mean with where=: the elements where= leaves out
   // count as the reduction's identity; initial joins every slice's reduction. min and max have no
   // identity, so a where= mask needs initial= (NumPy's error otherwise).
@@ -490,14 +504,7 @@ struct NdArrayObj : InstanceObj {
       if (n == "sum") {
         r = sum(src, dims, keep, out);
       } else {  // one axis at a time, the highest first
-        r = src;
-        std::vector<int64_t> axes;
-        if (dims)
-          for (int64_t a : *dims) axes.push_back(a < 0 ? a + x.dim() : a);
-        else
-          for (int64_t a = 0; a < x.dim(); ++a) axes.push_back(a);
-        std::sort(axes.rbegin(), axes.rend());
-        for (int64_t a : axes) r = prod(r, a, keep);
+        r = product_over(src, dims, keep);
       }
       if (!initial.is_none()) r = n == "sum" ? add(r, initial.as_scalar()) : mul(r, initial.as_scalar());
       return wrap(r);
@@ -567,20 +574,7 @@ struct NdArrayObj : InstanceObj {
       if (n == "sum") {
         r = sum(x, dims, keep, asked.value_or(integral ? DType::Int64 : d));
       } else if (n == "prod") {  // one axis at a time, the highest first, so the others keep their numbers
-        r = to(x, asked.value_or(integral ? DType::Int64 : d), std::nullopt);
-        std::vector<int64_t> axes;
-        if (dims)
-          for (int64_t a : *dims) axes.push_back(a < 0 ? a + x.dim() : a);
-        else
-          for (int64_t a = 0; a < x.dim(); ++a) axes.push_back(a);
-        std::sort(axes.rbegin(), axes.rend());
-        for (int64_t a : axes) r = prod(r, a, true);
-        if (!keep) {
-          Shape kept;
-          for (int64_t a = 0; a < r.dim(); ++a)
-            if (std::find(axes.begin(), axes.end(), a) == axes.end()) kept.push_back(r.size(a));
-          r = reshape(r, kept);
-        }
+        r = product_over(to(x, asked.value_or(integral ? DType::Int64 : d), std::nullopt), dims, keep);
       } else if (n == "mean") {
         r = mean(to(x, integral ? DType::Float64 : d, std::nullopt), dims, keep, asked);
       } else if (n == "min") {
