@@ -69,7 +69,7 @@ void extremum_ufunc(const Value& m, const std::string& name, bool largest) {
     Value x = v[0].is_number() ? v[0] : numpy_asarray(v[0]);
     Value y = v[1].is_number() ? v[1] : numpy_asarray(v[1]);
     if (x.is_number() && y.is_number()) x = numpy_asarray(x);
-    auto stand_in = [](const Value& w) { return w.is_number() ? w : numpy_value(empty({}, tensor_of(w).dtype(), Device{})); };
+    auto stand_in = [](const Value& w) { return w.is_number() ? w : numpy_value(zeros({}, tensor_of(w).dtype())); };
     const DType d = tensor_of(numpy_asarray(in.binary(Op::Add, stand_in(x), stand_in(y), false))).dtype();
     auto as_tensor = [d](const Value& w) {
       return w.is_number() ? full({}, w.as_scalar(), d) : to(tensor_of(w), d, std::nullopt);
@@ -112,8 +112,8 @@ std::vector<Tensor> joined(Interpreter& in, const Value& seq) {
   DType d = tensor_of(arrays[0]).dtype();
   for (const Value& x : arrays) {
     // The dtype two arrays combine to: that of an operator on one element of each.
-    const Value one = numpy_value(empty({}, d, Device{}));
-    const Value other = numpy_value(empty({}, tensor_of(x).dtype(), Device{}));
+    const Value one = numpy_value(zeros({}, d));
+    const Value other = numpy_value(zeros({}, tensor_of(x).dtype()));
     d = tensor_of(numpy_asarray(in.binary(Op::Add, one, other, false))).dtype();
   }
   std::vector<Tensor> ts;

@@ -23,7 +23,7 @@ bool integral(DType d) { return !is_floating(d) && !is_complex(d); }
 
 // The dtype NumPy gives the pair (found as the operators find it, on one-element stand-ins).
 DType pair_dtype(Interpreter& in, const Value& x, const Value& y) {
-  auto stand_in = [](const Value& w) { return w.is_number() ? w : numpy_value(empty({}, ndarray_tensor(w).dtype(), Device{})); };
+  auto stand_in = [](const Value& w) { return w.is_number() ? w : numpy_value(zeros({}, ndarray_tensor(w).dtype())); };
   return ndarray_tensor(numpy_asarray(in.binary(Op::Add, stand_in(x), stand_in(y), false))).dtype();
 }
 
