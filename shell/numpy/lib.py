@@ -565,3 +565,246 @@ class iinfo:
         rule = '-' * 63
         return '\n'.join([f'Machine parameters for {self.dtype}', rule, f'min = {self.min}', f'max = {self.max}', rule,
                           ''])
+
+
+# ---- histograms, padding, polynomials, gradients, convolution, selection
+def histogram_bin_edges(a, bins=10, range=None, weights=None):
+    np = _np()
+    a = np.asarray(a).ravel()
+    if not isinstance(bins, int):
+        edges = np.asarray(bins)
+        if edges.ndim != 1 or np.any(edges[:-1] > edges[1:]):
+            raise ValueError('`bins` must increase monotonically, when an array')
+        return edges
+    if bins < 1:
+        raise ValueError('`bins` must be positive, when an integer')
+    if range is not None:
+        first, last = range
+        if first > last:
+            raise ValueError('max must be larger than min in range parameter.')
+    elif a.size == 0:
+        first, last = 0.0, 1.0
+    else:
+        first, last = float(a.min()), float(a.max())
+    if not (np.isfinite(first) and np.isfinite(last)):
+        raise ValueError(f'autodetected range of [{first}, {last}] is not finite')
+    if first == last:
+        first, last = first - 0.5, last + 0.5
+    return np.linspace(first, last, bins + 1)
+
+
+def histogram(a, bins=10, range=None, density=None, weights=None):
+    """NumPy's counts: equal bins found by arithmetic, then corrected against the edges themselves."""
+    np = _np()
+    a = np.asarray(a).ravel()
+    edges = histogram_bin_edges(a, bins, range)
+    n = edges.size - 1
+    w = None if weights is None else np.asarray(weights).ravel()
+    if isinstance(bins, int):
+        first, last = float(edges[0]), float(edges[-1])
+        keep = (a >= first) & (a <= last)
+        data = a[keep]
+        wk = None if w is None else w[keep]
+        norm = n / (last - first)
+        idx = ((data - first) * norm).astype(np.int64)
+        idx[idx == n] -= 1
+        idx[data < edges[idx]] -= 1
+        up = (data >= edges[idx + 1]) & (idx != n - 1)
+        idx[up] += 1
+    else:
+        data, wk = a, w
+        idx = np.searchsorted(edges, data, side='right') - 1
+        inside = (data >= edges[0]) & (data <= edges[-1])
+        idx = np.where(data == edges[-1], n - 1, idx)
+        data, idx = data[inside], idx[inside]
+        wk = None if wk is None else wk[inside]
+    counts = np.zeros(n, dtype=np.int64 if wk is None else np.float64)
+    for i, k in enumerate(idx.tolist()):
+        counts[k] += 1 if wk is None else wk[i]
+    if density:
+        return counts / np.diff(edges) / counts.sum(), edges
+    return counts, edges
+
+
+def pad(array, pad_width, mode='constant', **kwargs):
+    """NumPy's pad for the modes constant, edge, reflect, symmetric and wrap, axis by axis."""
+    np = _np()
+    a = np.asarray(array)
+    if mode not in ('constant', 'edge', 'reflect', 'symmetric', 'wrap'):
+        raise NotImplementedError(f"numpy.pad: tsh has the modes constant, edge, reflect, symmetric and wrap, not '{mode}'")
+    widths = np.broadcast_to(np.asarray(pad_width, dtype=np.int64), (a.ndim, 2)).tolist()
+    values = np.broadcast_to(np.asarray(kwargs.get('constant_values', 0)), (a.ndim, 2)).tolist()
+    for axis in _builtin_range(a.ndim):
+        before, after = widths[axis]
+        if before < 0 or after < 0:
+            raise ValueError("index can't contain negative values")
+        n = a.shape[axis]
+        if mode == 'constant':
+            shape_b, shape_a = list(a.shape), list(a.shape)
+            shape_b[axis], shape_a[axis] = before, after
+            parts = [np.full(shape_b, values[axis][0], dtype=a.dtype), a, np.full(shape_a, values[axis][1], dtype=a.dtype)]
+        else:
+            if n == 0:
+                raise ValueError(f"can't extend empty axis {axis} using modes other than 'constant' or 'empty'")
+            if mode == 'edge':
+                left = [0] * before
+                right = [n - 1] * after
+            elif mode == 'wrap':
+                left = [(i - before) % n for i in _builtin_range(before)]
+                right = [i % n for i in _builtin_range(after)]
+            else:  # reflect (edge not repeated) or symmetric (edge repeated), folding back and forth
+                period = 2 * (n - 1) if mode == 'reflect' else 2 * n
+                def fold(i):
+                    if n == 1:
+                        return 0
+                    i = i % period
+                    if mode == 'reflect':
+                        return i if i < n else period - i
+                    return i if i < n else period - 1 - i
+                left = [fold(i - before) for i in _builtin_range(before)]
+                right = [fold(n + i) for i in _builtin_range(after)]
+            parts = [np.take(a, left, axis=axis), a, np.take(a, right, axis=axis)]
+        a = np.concatenate(parts, axis=axis)
+    return a
+
+
+def _builtin_range(*args):  # (numpy's namespace has no `range` of its own, but keep the builtin's name plain)
+    return range(*args)
+
+
+def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    np = _np()
+    if full or w is not None or cov:
+        raise NotImplementedError('numpy.polyfit: tsh does not support full=, w= or cov=')
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    if deg < 0:
+        raise ValueError('expected deg >= 0')
+    if x.ndim != 1:
+        raise TypeError('expected 1D vector for x')
+    if x.size == 0:
+        raise TypeError('expected non-empty vector for x')
+    if y.ndim < 1 or y.ndim > 2:
+        raise TypeError('expected 1D or 2D array for y')
+    if x.shape[0] != y.shape[0]:
+        raise TypeError('expected x and y to have same length')
+    lhs = vander(x, deg + 1)
+    scale = np.sqrt((lhs * lhs).sum(axis=0))
+    lhs = lhs / scale
+    c = np.linalg.lstsq(lhs, y, rcond=rcond)[0]
+    return (c.T / scale).T
+
+
+def vander(x, N=None, increasing=False):
+    np = _np()
+    x = np.asarray(x)
+    if x.ndim != 1:
+        raise ValueError('x must be a one-dimensional array or sequence.')
+    N = x.shape[0] if N is None else N
+    powers = np.arange(N) if increasing else np.arange(N - 1, -1, -1)
+    return np.power(x.reshape(-1, 1), powers) if N else np.zeros((x.shape[0], 0), dtype=x.dtype)
+
+
+def convolve(a, v, mode='full'):
+    np = _np()
+    a, v = np.asarray(a).ravel(), np.asarray(v).ravel()
+    if a.size == 0:
+        raise ValueError('a cannot be empty')
+    if v.size == 0:
+        raise ValueError('v cannot be empty')
+    if v.size > a.size:
+        a, v = v, a
+    n, m = a.size, v.size
+    prod = np.outer(a, v)
+    out = np.zeros(n + m - 1, dtype=prod.dtype)
+    for i in _builtin_range(n):
+        out[i:i + m] += prod[i]
+    if mode == 'full':
+        return out
+    if mode == 'same':
+        start = (m - 1) // 2
+        return out[start:start + n]
+    if mode == 'valid':
+        return out[m - 1:n]
+    raise ValueError(f"mode must be one of 'valid', 'same', or 'full' (got {mode!r})")
+
+
+def gradient(f, *varargs, axis=None, edge_order=1):
+    np = _np()
+    f = np.asarray(f)
+    if edge_order != 1:
+        raise NotImplementedError('numpy.gradient: tsh has edge_order=1 only')
+    axes = list(_builtin_range(f.ndim)) if axis is None else ([axis] if isinstance(axis, int) else list(axis))
+    spacing = list(varargs) if varargs else [1.0] * len(axes)
+    if len(spacing) == 1 and len(axes) > 1:
+        spacing = spacing * len(axes)
+    out = []
+    fl = f.astype(np.float64) if not str(f.dtype).startswith(('float', 'complex')) else f
+    for ax, h in zip(axes, spacing):
+        if np.ndim(h) != 0:
+            raise NotImplementedError('numpy.gradient: tsh takes scalar spacings only')
+        n = fl.shape[ax]
+        if n < 2:
+            raise ValueError('Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) '
+                             'elements are required.')
+        g = np.zeros(fl.shape, dtype=fl.dtype)
+        g = np.moveaxis(g, ax, 0)
+        src = np.moveaxis(fl, ax, 0)
+        g[1:-1] = (src[2:] - src[:-2]) / (2.0 * h)
+        g[0] = (src[1] - src[0]) / h
+        g[-1] = (src[-1] - src[-2]) / h
+        out.append(np.moveaxis(g, 0, ax))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def select(condlist, choicelist, default=0):
+    np = _np()
+    if len(condlist) != len(choicelist):
+        raise ValueError('list of cases must be same length as list of conditions')
+    if len(condlist) == 0:
+        raise ValueError('select with an empty condition list is not possible')
+    result = np.asarray(default)
+    for cond, choice in reversed(list(zip(condlist, choicelist))):
+        result = np.where(np.asarray(cond), choice, result)
+    return result
+
+
+def piecewise(x, condlist, funclist, *args, **kw):
+    np = _np()
+    x = np.asarray(x)
+    if isinstance(condlist, bool) or (type(condlist).__name__ == 'ndarray' and condlist.ndim == x.ndim and
+                                      str(condlist.dtype) == 'bool'):
+        condlist = [condlist]
+    conds = [np.asarray(c, dtype=bool) for c in condlist]
+    if len(funclist) == len(conds) + 1:
+        otherwise = ~np.any(np.stack(conds), axis=0) if conds else np.ones(x.shape, dtype=bool)
+        conds.append(otherwise)
+    elif len(funclist) != len(conds):
+        raise ValueError(f'with {len(conds)} condition(s), either {len(conds)} or {len(conds) + 1} functions are '
+                         f'expected')
+    y = np.zeros(x.shape, dtype=x.dtype)
+    for cond, func in zip(conds, funclist):
+        if not callable(func):
+            y[cond] = func
+        elif np.any(cond):
+            y[cond] = func(x[cond], *args, **kw)
+    return y
+
+
+def einsum(subscripts, *operands, out=None, dtype=None, order='K', casting='safe', optimize=False):
+    """The Einstein sum of the operands in their common NumPy dtype, computed by torch.einsum over
+    the arrays' memory."""
+    np = _np()
+    import torch
+    if out is not None:
+        raise NotImplementedError('numpy.einsum: tsh does not support out=')
+    if not isinstance(subscripts, str):
+        raise NotImplementedError('numpy.einsum: tsh takes the subscripts as a string')
+    arrays = [np.asarray(a) for a in operands]
+    common = arrays[0].dtype if dtype is None else np.dtype(dtype)
+    if dtype is None:
+        for a in arrays[1:]:
+            common = (np.zeros((), dtype=common) + np.zeros((), dtype=a.dtype)).dtype
+    tensors = [torch.from_numpy(np.ascontiguousarray(a.astype(common))) for a in arrays]
+    r = torch.einsum(subscripts, *tensors).numpy()
+    return getattr(np, str(r.dtype))(r) if r.ndim == 0 else r
