@@ -808,3 +808,512 @@ def einsum(subscripts, *operands, out=None, dtype=None, order='K', casting='safe
     tensors = [torch.from_numpy(np.ascontiguousarray(a.astype(common))) for a in arrays]
     r = torch.einsum(subscripts, *tensors).numpy()
     return getattr(np, str(r.dtype))(r) if r.ndim == 0 else r
+
+
+# ---- more of numpy's compositions: complex helpers, set operations, index helpers, polynomials
+def angle(z, deg=False):
+    np = _np()
+    z = np.asarray(z)
+    a = np.arctan2(z.imag, z.real)
+    return a * (180 / np.pi) if deg else a
+
+
+def astype(x, dtype, /, *, copy=True, device=None):
+    x = _np().asarray(x)
+    return x.astype(dtype) if copy or x.dtype != _np().dtype(dtype) else x
+
+
+def array_equiv(a1, a2):
+    np = _np()
+    a1, a2 = np.asarray(a1), np.asarray(a2)
+    try:
+        shape = broadcast_shapes(a1.shape, a2.shape)
+    except ValueError:
+        return False
+    return True if np.all(np.broadcast_to(a1, shape) == np.broadcast_to(a2, shape)) else False  # (numpy's bool is np.bool here)
+
+
+def asarray_chkfinite(a, dtype=None, order=None):
+    np = _np()
+    a = np.asarray(a, dtype=dtype)
+    if str(a.dtype).startswith(('float', 'complex')) and not np.isfinite(a).all():
+        raise ValueError('array must not contain infs or NaNs')
+    return a
+
+
+def compress(condition, a, axis=None, out=None):
+    np = _np()
+    a = np.asarray(a)
+    where = np.nonzero(np.asarray(condition).ravel())[0]
+    return np.take(a, where, axis=axis)
+
+
+def extract(condition, arr):
+    np = _np()
+    return np.take(np.ravel(arr), np.nonzero(np.ravel(condition))[0])
+
+
+def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *, dtype=None):
+    np = _np()
+    if fweights is not None or aweights is not None:
+        raise NotImplementedError('numpy.cov: tsh does not support fweights= or aweights=')
+    X = np.atleast_2d(np.asarray(m, dtype=dtype))
+    X = X.astype(np.float64) if not str(X.dtype).startswith(('float', 'complex')) else X
+    if not rowvar and X.shape[0] != 1:
+        X = X.T
+    if y is not None:
+        Y = np.atleast_2d(np.asarray(y, dtype=dtype)).astype(X.dtype)
+        if not rowvar and Y.shape[0] != 1:
+            Y = Y.T
+        X = np.concatenate((X, Y), axis=0)
+    if ddof is None:
+        ddof = 0 if bias else 1
+    avg = X.mean(axis=1)
+    fact = X.shape[1] - ddof
+    X = X - avg.reshape(-1, 1)
+    c = np.dot(X, np.conj(X.T))
+    c = c * (1.0 / fact)
+    return np.squeeze(c)
+
+
+def corrcoef(x, y=None, rowvar=True, *, dtype=None):
+    np = _np()
+    c = cov(x, y, rowvar, dtype=dtype)
+    if np.ndim(c) == 0:
+        return c / c
+    d = np.diag(c)
+    stddev = np.sqrt(d.real)
+    c = c / stddev.reshape(-1, 1)
+    c = c / stddev.reshape(1, -1)
+    return np.clip(c.real, -1, 1) if not iscomplexobj(c) else c
+
+
+def correlate(a, v, mode='valid'):
+    np = _np()
+    v = np.asarray(v).ravel()
+    reversed_v = np.take(v, np.arange(v.size - 1, -1, -1))
+    return convolve(a, np.conj(reversed_v) if iscomplexobj(v) else reversed_v, mode)
+
+
+def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    np = _np()
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    a = np.moveaxis(np.asarray(a), axisa, -1)
+    b = np.moveaxis(np.asarray(b), axisb, -1)
+    if a.shape[-1] not in (2, 3) or b.shape[-1] not in (2, 3):
+        raise ValueError('incompatible dimensions for cross product\n(dimension must be 2 or 3)')
+    if a.shape[-1] == 2 or b.shape[-1] == 2:
+        raise NotImplementedError('numpy.cross of 2-vectors (deprecated in NumPy 2): tsh does not have it')
+    return np.moveaxis(np.linalg.cross(a, b), -1, axisc)
+
+
+def delete(arr, obj, axis=None):
+    np = _np()
+    arr = np.asarray(arr)
+    if axis is None:
+        arr, axis = arr.ravel(), 0
+    n = arr.shape[axis]
+    drop = np.zeros(n, dtype=bool)
+    idx = np.asarray(obj)
+    if str(idx.dtype) == 'bool':
+        drop = idx
+    else:
+        for i in np.ravel(idx).tolist():
+            if i < -n or i >= n:
+                raise IndexError(f'index {i} is out of bounds for axis {axis} with size {n}')
+            drop[i] = True
+    return np.take(arr, np.nonzero(~drop)[0], axis=axis)
+
+
+def diag_indices_from(arr):
+    np = _np()
+    arr = np.asarray(arr)
+    if arr.ndim < 2:
+        raise ValueError('input array must be at least 2-d')
+    if len(set(arr.shape)) != 1:
+        raise ValueError('All dimensions of input must be of equal length')
+    return diag_indices(arr.shape[0], arr.ndim)
+
+
+def tril_indices_from(arr, k=0):
+    arr = _np().asarray(arr)
+    if arr.ndim != 2:
+        raise ValueError('input array must be 2-d')
+    return tril_indices(arr.shape[-2], k=k, m=arr.shape[-1])
+
+
+def triu_indices_from(arr, k=0):
+    arr = _np().asarray(arr)
+    if arr.ndim != 2:
+        raise ValueError('input array must be 2-d')
+    return triu_indices(arr.shape[-2], k=k, m=arr.shape[-1])
+
+
+def diagflat(v, k=0):
+    return _np().diag(_np().ravel(v), k)
+
+
+def divmod(x1, x2, /):
+    np = _np()
+    return np.floor_divide(x1, x2), np.mod(x1, x2)
+
+
+def fix(x, out=None):
+    np = _np()
+    return np.trunc(x)
+
+
+def modf(x, /):
+    np = _np()
+    x = np.asarray(x, dtype=np.float64) if not str(np.asarray(x).dtype).startswith('float') else np.asarray(x)
+    whole = np.trunc(x)
+    return np.copysign(x - whole, x), whole
+
+
+def frexp(x, /):
+    np = _np()
+    import torch
+    x = np.asarray(x)
+    x = x.astype(np.float64) if not str(x.dtype).startswith('float') else x
+    m, e = torch.frexp(torch.from_numpy(np.ascontiguousarray(x)))
+    return m.numpy(), e.numpy()
+
+
+def ldexp(x1, x2, /):
+    np = _np()
+    if isinstance(x1, int):  # a Python int is weak: NumPy's first loop that takes it is float16's
+        x1 = np.asarray(x1, dtype=np.float16)
+    x1 = np.asarray(x1, dtype=np.float64) if not str(np.asarray(x1).dtype).startswith('float') else np.asarray(x1)
+    return x1 * np.power(2.0, np.asarray(x2)).astype(x1.dtype)
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+    np = _np()
+    if np.ndim(base) != 0 or axis != 0:
+        raise NotImplementedError('numpy.logspace: tsh takes a scalar base and axis=0')
+    y = np.linspace(start, stop, num=num, endpoint=endpoint)
+    r = np.power(base, y)
+    return r if dtype is None else r.astype(dtype)
+
+
+def _unique1d(x):
+    return _np().unique(_np().ravel(x))
+
+
+def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
+    np = _np()
+    if return_indices:
+        raise NotImplementedError('numpy.intersect1d: tsh does not support return_indices=')
+    a, b = _unique1d(ar1), _unique1d(ar2)
+    return a[np.isin(a, b)]
+
+
+def union1d(ar1, ar2):
+    np = _np()
+    return np.unique(np.concatenate((np.ravel(ar1), np.ravel(ar2))))
+
+
+def setdiff1d(ar1, ar2, assume_unique=False):
+    np = _np()
+    a = np.ravel(ar1) if assume_unique else _unique1d(ar1)
+    return a[~np.isin(a, ar2)]
+
+
+def setxor1d(ar1, ar2, assume_unique=False):
+    np = _np()
+    a, b = _unique1d(ar1), _unique1d(ar2)
+    return np.unique(np.concatenate((a[~np.isin(a, b)], b[~np.isin(b, a)])))
+
+
+def isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):
+    np = _np()
+    element = np.asarray(element)
+    tests = np.ravel(test_elements)
+    found = np.zeros(element.shape, dtype=bool)
+    for t in np.unique(tests).tolist() if tests.size else []:
+        found = found | (element == t)
+    return ~found if invert else found
+
+
+def unique_counts(x):
+    values, counts = _np().unique(x, return_counts=True)
+    return _named_result('UniqueCountsResult', ('values', 'counts'), (values, counts))
+
+
+def unique_inverse(x):
+    values, inverse = _np().unique(x, return_inverse=True)
+    return _named_result('UniqueInverseResult', ('values', 'inverse_indices'), (values, inverse))
+
+
+def unique_all(x):
+    values, indices, inverse, counts = _np().unique(x, return_index=True, return_inverse=True, return_counts=True)
+    return _named_result('UniqueAllResult', ('values', 'indices', 'inverse_indices', 'counts'),
+                         (values, indices, inverse, counts))
+
+
+def _named_result(name, fields, values):
+    """The array API's named results of unique_counts, unique_inverse and unique_all."""
+    import collections
+    return collections.namedtuple(name, fields)(*values)
+
+
+def ix_(*args):
+    np = _np()
+    out = []
+    n = len(args)
+    for k, seq in enumerate(args):
+        a = np.asarray(seq)
+        if a.ndim != 1:
+            raise ValueError('Cross index must be 1 dimensional')
+        if str(a.dtype) == 'bool':
+            a = np.nonzero(a)[0]
+        shape = [1] * n
+        shape[k] = a.size
+        out.append(a.reshape(shape))
+    return tuple(out)
+
+
+def kaiser(M, beta):
+    np = _np()
+    if M == 1:
+        return np.ones(1, dtype=float)
+    n = np.arange(0, M)
+    alpha = (M - 1) / 2.0
+    return np.i0(beta * np.sqrt(1 - ((n - alpha) / alpha) ** 2.0)) / np.i0(float(beta))
+
+
+def lexsort(keys, axis=-1):
+    np = _np()
+    keys = [np.asarray(k) for k in keys]
+    if not keys:
+        raise TypeError('need sequence of keys with len > 0 in lexsort')
+    order = np.arange(keys[0].shape[axis])
+    for key in keys:  # the last key is the primary one: sorted last, stably
+        order = order[np.argsort(key[order], kind='stable')]
+    return order
+
+
+def rollaxis(a, axis, start=0):
+    np = _np()
+    a = np.asarray(a)
+    n = a.ndim
+    axis = axis + n if axis < 0 else axis
+    start = start + n if start < 0 else start
+    if start > axis:
+        start -= 1
+    return np.moveaxis(a, axis, start) if axis != start else a
+
+
+def tensordot(a, b, axes=2):
+    np = _np()
+    a, b = np.asarray(a), np.asarray(b)
+    if isinstance(axes, int):
+        axes_a, axes_b = list(_builtin_range(a.ndim - axes, a.ndim)), list(_builtin_range(axes))
+    else:
+        axes_a, axes_b = axes
+        axes_a = [axes_a] if isinstance(axes_a, int) else list(axes_a)
+        axes_b = [axes_b] if isinstance(axes_b, int) else list(axes_b)
+    axes_a = [x + a.ndim if x < 0 else x for x in axes_a]
+    axes_b = [x + b.ndim if x < 0 else x for x in axes_b]
+    for i, j in zip(axes_a, axes_b):
+        if a.shape[i] != b.shape[j]:
+            raise ValueError('shape-mismatch for sum')
+    free_a = [i for i in _builtin_range(a.ndim) if i not in axes_a]
+    free_b = [j for j in _builtin_range(b.ndim) if j not in axes_b]
+    k = 1
+    for i in axes_a:
+        k *= a.shape[i]
+    at = np.transpose(a, free_a + axes_a).reshape(-1, k)
+    bt = np.transpose(b, axes_b + free_b).reshape(k, -1)
+    return np.dot(at, bt).reshape([a.shape[i] for i in free_a] + [b.shape[j] for j in free_b])
+
+
+def trim_zeros(filt, trim='fb', axis=None):
+    np = _np()
+    a = np.asarray(filt)
+    nz = np.nonzero(a)[0] if a.ndim == 1 else None
+    keep_kind = type(filt).__name__ not in ('ndarray', 'memmap')  # a list in, a list out
+    if nz is None:
+        raise NotImplementedError('numpy.trim_zeros: tsh trims 1-d arrays')
+    if nz.size == 0:
+        return filt[0:0] if type(filt).__name__ not in ('ndarray', 'memmap') else a[0:0]
+    first = int(nz[0]) if 'f' in trim.lower() else 0
+    last = int(nz[-1]) + 1 if 'b' in trim.lower() else a.size
+    return filt[first:last] if keep_kind else a[first:last]
+
+
+def unravel_index(indices, shape, order='C'):
+    np = _np()
+    if order != 'C':
+        raise NotImplementedError("numpy.unravel_index: tsh has order='C' only")
+    idx = np.asarray(indices)
+    total = 1
+    for s in shape:
+        total *= s
+    if np.any(idx < 0) or np.any(idx >= total):
+        raise ValueError(f'index {int(np.max(idx)) if np.any(idx >= total) else int(np.min(idx))} is out of bounds for '
+                         f'array with size {total}')
+    out = []
+    for s in reversed(list(shape)):
+        out.append(idx % s)
+        idx = idx // s
+    return tuple(reversed(out))
+
+
+def ravel_multi_index(multi_index, dims, mode='raise', order='C'):
+    np = _np()
+    if order != 'C' or mode != 'raise':
+        raise NotImplementedError("numpy.ravel_multi_index: tsh has mode='raise' and order='C' only")
+    flat = np.zeros(np.shape(multi_index[0]), dtype=np.int64)
+    for i, d in zip(multi_index, dims):
+        i = np.asarray(i)
+        if np.any(i < 0) or np.any(i >= d):
+            raise ValueError('invalid entry in coordinates array')
+        flat = flat * d + i
+    return flat
+
+
+def take_along_axis(arr, indices, axis=-1):
+    np = _np()
+    import torch
+    arr, indices = np.asarray(arr), np.asarray(indices)
+    if axis is None:
+        arr, axis = arr.ravel(), 0
+    return torch.take_along_dim(torch.from_numpy(np.ascontiguousarray(arr)), torch.from_numpy(
+        np.ascontiguousarray(indices.astype(np.int64))), dim=axis).numpy()
+
+
+def put_along_axis(arr, indices, values, axis):
+    np = _np()
+    import torch
+    t = torch.from_numpy(arr)
+    idx = torch.from_numpy(np.ascontiguousarray(np.asarray(indices).astype(np.int64)))
+    vals = torch.from_numpy(np.ascontiguousarray(np.broadcast_to(np.asarray(values, dtype=arr.dtype), idx.shape)))
+    t.scatter_(axis, idx, vals)
+
+
+def fill_diagonal(a, val, wrap=False):
+    """a's main diagonal := val (repeated), in place: every step-th element of the flat array, as NumPy does."""
+    np = _np()
+    if a.ndim < 2:
+        raise ValueError('array must be at least 2-d')
+    if a.ndim == 2:
+        step = a.shape[1] + 1
+        end = a.size if wrap else (a.shape[1] * a.shape[1] if a.shape[1] * a.shape[1] < a.size else a.size)
+    else:
+        if len(set(a.shape)) != 1:
+            raise ValueError('All dimensions of input must be of equal length')
+        step, product = 1, 1
+        for s in a.shape[:-1]:
+            product *= s
+            step += product
+        end = a.size
+    if not a.flags['C_CONTIGUOUS']:
+        raise NotImplementedError('numpy.fill_diagonal of a non-contiguous array: tsh does not have it yet')
+    flat = a.reshape(-1)
+    vals = np.ravel(np.asarray(val))
+    for count, i in enumerate(_builtin_range(0, end, step)):
+        flat[i] = vals[count % vals.size]
+
+
+def isfortran(a):
+    f = _np().asarray(a).flags
+    return f['F_CONTIGUOUS'] and not f['C_CONTIGUOUS']
+
+
+def pow(x1, x2, /):
+    return _np().power(x1, x2)
+
+
+def real_if_close(a, tol=100):
+    np = _np()
+    a = np.asarray(a)
+    if not iscomplexobj(a):
+        return a
+    eps = 2.220446049250313e-16 if str(a.dtype) == 'complex128' else 1.1920929e-07
+    return a.real if np.all(np.abs(a.imag) < tol * eps) else a
+
+
+def sort_complex(a):
+    np = _np()
+    a = np.asarray(a)
+    b = np.take(a, lexsort([a.imag, a.real]) if iscomplexobj(a) else np.argsort(a, kind='stable'))
+    return b if iscomplexobj(b) else b.astype(np.complex128)
+
+
+def promote_types(type1, type2):
+    np = _np()
+    return (np.zeros((), dtype=type1) + np.zeros((), dtype=type2)).dtype
+
+
+def polyadd(a1, a2):
+    np = _np()
+    a1, a2 = np.atleast_1d(np.asarray(a1)), np.atleast_1d(np.asarray(a2))
+    diff = a2.size - a1.size
+    if diff > 0:
+        a1 = np.concatenate((np.zeros(diff, dtype=a1.dtype), a1))
+    elif diff < 0:
+        a2 = np.concatenate((np.zeros(-diff, dtype=a2.dtype), a2))
+    return a1 + a2
+
+
+def polysub(a1, a2):
+    np = _np()
+    return polyadd(a1, -np.asarray(a2))
+
+
+def polymul(a1, a2):
+    return convolve(a1, a2)
+
+
+def polyder(p, m=1):
+    np = _np()
+    p = np.asarray(p)
+    for _ in _builtin_range(m):
+        n = p.size - 1
+        p = p[:-1] * np.arange(n, 0, -1) if n > 0 else np.zeros(1, dtype=p.dtype)
+    return p
+
+
+def polyint(p, m=1, k=None):
+    np = _np()
+    p = np.asarray(p)
+    ks = [0] * m if k is None else (list(k) if np.ndim(k) else [k] * m)
+    for i in _builtin_range(m):
+        n = p.size
+        p = np.concatenate((p / np.arange(n, 0, -1), np.array([ks[i]], dtype=float)))
+    return p
+
+
+def vectorize(pyfunc=None, otypes=None, doc=None, excluded=None, cache=False, signature=None):
+    if signature is not None or excluded is not None:
+        raise NotImplementedError('numpy.vectorize: tsh does not support signature= or excluded=')
+    return _Vectorized(pyfunc, otypes)
+
+
+class _Vectorized:
+    """np.vectorize(f): f applied to each element of the broadcast arguments, in a NumPy array."""
+
+    def __init__(self, pyfunc, otypes):
+        self.pyfunc, self.otypes = pyfunc, otypes
+
+    def __call__(self, *args, **kwargs):
+        np = _np()
+        arrays = [np.asarray(a) for a in args]
+        shape = broadcast_shapes(*[a.shape for a in arrays]) if arrays else ()
+        flat = [np.broadcast_to(a, shape).ravel().tolist() for a in arrays]
+        results = [self.pyfunc(*vals, **kwargs) for vals in zip(*flat)]
+        dtype = self.otypes[0] if self.otypes else None
+        return np.array(results, dtype=dtype).reshape(shape)
+
+
+def apply_along_axis(func1d, axis, arr, *args, **kwargs):
+    np = _np()
+    arr = np.asarray(arr)
+    moved = np.moveaxis(arr, axis, -1)
+    rows = moved.reshape(-1, moved.shape[-1])
+    results = [np.asarray(func1d(row, *args, **kwargs)) for row in rows]
+    out = np.stack(results) if results else np.zeros((0,))
+    out = out.reshape(moved.shape[:-1] + out.shape[1:])
+    return np.moveaxis(out, -1, axis) if out.ndim == arr.ndim else out

@@ -802,7 +802,15 @@ std::optional<DType> dtype_arg(const Value& v) {
       {"float64", DType::Float64},   {"double", DType::Float64},     {"float", DType::Float64},
       {"complex64", DType::Complex64}, {"complex128", DType::Complex128}, {"complex", DType::Complex128},
       {"f4", DType::Float32},        {"f8", DType::Float64},         {"i4", DType::Int32},
-      {"i8", DType::Int64},          {"u1", DType::UInt8},           {"f2", DType::Float16}};
+      {"i8", DType::Int64},          {"u1", DType::UInt8},           {"f2", DType::Float16},
+      {"i1", DType::Int8},           {"i2", DType::Int16},           {"b1", DType::Bool},
+      {"c8", DType::Complex64},      {"c16", DType::Complex128},     {"?", DType::Bool},
+      {"b", DType::Int8},            {"B", DType::UInt8},            {"h", DType::Int16},
+      {"i", DType::Int32},           {"l", DType::Int64},            {"q", DType::Int64},
+      {"e", DType::Float16},         {"f", DType::Float32},          {"d", DType::Float64},
+      {"F", DType::Complex64},       {"D", DType::Complex128}};
+  // the array-interface strings with a byte order: '<f8', '|u1', '=i4'
+  if (name.size() > 1 && (name[0] == '<' || name[0] == '|' || name[0] == '=')) name = name.substr(1);
   auto it = names.find(name);
   if (it == names.end()) throw TypeError("data type '" + name + "' not understood");
   return it->second;
