@@ -9,6 +9,7 @@
 #include "engine/core/error.h"
 #include "engine/ops/binary.h"
 #include "engine/ops/compare.h"
+#include "engine/ops/complex.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/host_values.h"
 #include "engine/ops/reduce.h"
@@ -188,7 +189,9 @@ void install_numpy_functions(Value& m) {
       const Tensor x = tensor_of(numpy_asarray(v[0]));
       const int64_t decimals = v[1].is_none() ? 0 : static_cast<int64_t>(v[1].as_int());
       Tensor r;
-      if (is_floating(x.dtype()) || is_complex(x.dtype())) {
+      if (is_complex(x.dtype())) {  // the real and imaginary parts each, as NumPy rounds a complex
+        r = complex(round(contiguous(real(x)), decimals), round(contiguous(imag(x)), decimals));
+      } else if (is_floating(x.dtype())) {
         r = round(x, decimals);
       } else {
         if (decimals < 0) throw NotImplementedError(std::string(name) + ": tsh rounds integers to negative decimals not yet");

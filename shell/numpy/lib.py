@@ -1317,3 +1317,264 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
     out = np.stack(results) if results else np.zeros((0,))
     out = out.reshape(moved.shape[:-1] + out.shape[1:])
     return np.moveaxis(out, -1, axis) if out.ndim == arr.ndim else out
+
+
+# ---- printing, promotion, array-API products, construction and in-place writes
+def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
+    if max_line_width is not None or precision is not None or suppress_small is not None:
+        raise NotImplementedError('numpy.array_repr: tsh prints with the current print options only')
+    return repr(_np().asarray(arr))
+
+
+def array_str(a, max_line_width=None, precision=None, suppress_small=None):
+    if max_line_width is not None or precision is not None or suppress_small is not None:
+        raise NotImplementedError('numpy.array_str: tsh prints with the current print options only')
+    return str(_np().asarray(a))
+
+
+def array2string(a, max_line_width=None, precision=None, suppress_small=None, separator=' ', prefix='', **kwargs):
+    if max_line_width is not None or precision is not None or suppress_small is not None or separator != ' ' \
+            or prefix != '' or kwargs:
+        raise NotImplementedError('numpy.array2string: tsh prints with the default layout only')
+    return str(_np().asarray(a))
+
+
+def result_type(*arrays_and_dtypes):
+    """The dtype of the arguments combined: arrays and dtypes by NumPy's promotion, Python numbers weak."""
+    np = _np()
+    if not arrays_and_dtypes:
+        raise ValueError('at least one array or dtype is required')
+    acc = None
+    numbers = []
+    for x in arrays_and_dtypes:
+        if isinstance(x, (bool, int, float, complex)):
+            numbers.append(x)
+            continue
+        d = x.dtype if hasattr(x, 'dtype') and type(x).__name__ != 'type' else np.dtype(x)
+        acc = np.zeros((), dtype=d) if acc is None else acc + np.zeros((), dtype=d)
+    if acc is None:
+        acc = np.asarray(numbers.pop(0))
+    for n in numbers:
+        acc = acc + (type(n))(0)
+    return np.asarray(acc).dtype
+
+
+def vecdot(x1, x2, /, *, axis=-1):
+    return _np().linalg.vecdot(x1, x2, axis=axis)
+
+
+def matvec(x1, x2, /):
+    np = _np()
+    x1, x2 = np.asarray(x1), np.asarray(x2)
+    r = np.matmul(x1, x2.reshape(x2.shape + (1,)))
+    return r.reshape(r.shape[:-1])
+
+
+def vecmat(x1, x2, /):
+    np = _np()
+    x1, x2 = np.asarray(x1), np.asarray(x2)
+    r = np.matmul(np.conj(x1).reshape(x1.shape[:-1] + (1, x1.shape[-1])), x2)
+    return r.reshape(r.shape[:-2] + r.shape[-1:])
+
+
+def block(arrays):
+    """Nested lists of arrays joined: the innermost lists along the last axis, outwards along earlier ones."""
+    np = _np()
+
+    def depth(x):
+        return 1 + depth(x[0]) if isinstance(x, list) and x else (1 if isinstance(x, list) else 0)
+
+    levels = depth(arrays)
+
+    def join(x, level):
+        if not isinstance(x, list):
+            return np.asarray(x)
+        parts = [join(p, level + 1) for p in x]
+        ndim = 0
+        for p in parts:
+            ndim = _bigger(ndim, p.ndim)
+        ndim = _bigger(ndim, levels)
+        parts = [p.reshape((1,) * (ndim - p.ndim) + p.shape) for p in parts]
+        return np.concatenate(parts, axis=-(levels - level))
+
+    return join(arrays, 0)
+
+
+def row_stack(tup, *, dtype=None, casting='same_kind'):
+    return _np().vstack(tup)
+
+
+def fromfunction(function, shape, *, dtype=float, like=None, **kwargs):
+    return function(*list(_np().indices(shape, dtype=dtype)), **kwargs)
+
+
+def fromiter(iter, dtype, count=-1, *, like=None):
+    np = _np()
+    items = []
+    for x in iter:
+        if count >= 0 and len(items) >= count:
+            break
+        items.append(x)
+    if count >= 0 and len(items) < count:
+        raise ValueError(f'iterator too short: Expected {count} but iterator had only {len(items)} items.')
+    return np.array(items, dtype=dtype)
+
+
+def put(a, ind, v, mode='raise'):
+    a.put(ind, v, mode=mode)
+
+
+def putmask(a, mask, values):
+    np = _np()
+    flat = a.reshape(-1)
+    m = np.broadcast_to(np.asarray(mask, dtype=bool), a.shape).ravel()
+    vals = np.ravel(np.asarray(values))
+    for i in np.nonzero(m)[0].tolist():
+        flat[i] = vals[i % vals.size]
+
+
+def place(arr, mask, vals):
+    np = _np()
+    flat = arr.reshape(-1)
+    where = np.nonzero(np.ravel(np.asarray(mask, dtype=bool)))[0].tolist()
+    vals = np.ravel(np.asarray(vals))
+    if where and vals.size == 0:
+        raise ValueError('Cannot insert from an empty array!')
+    for k, i in enumerate(where):
+        flat[i] = vals[k % vals.size]
+
+
+def copyto(dst, src, casting='same_kind', where=True):
+    np = _np()
+    src = np.broadcast_to(np.asarray(src), dst.shape)
+    if not np.can_cast(src.dtype, dst.dtype, casting):
+        raise TypeError(f"Cannot cast array data from dtype('{src.dtype}') to dtype('{dst.dtype}') according to the "
+                        f"rule '{casting}'")
+    mask = np.broadcast_to(np.asarray(where, dtype=bool), dst.shape)
+    dst[...] = np.where(mask, src.astype(dst.dtype), dst)
+
+
+def resize(a, new_shape):
+    np = _np()
+    a = np.ravel(a)
+    shape = (new_shape,) if isinstance(new_shape, int) else tuple(new_shape)
+    total = 1
+    for s in shape:
+        if s < 0:
+            raise ValueError('all elements of `new_shape` must be non-negative')
+        total *= s
+    if a.size == 0 or total == 0:
+        return np.zeros(shape, dtype=a.dtype)
+    reps = -(-total // a.size)
+    return np.concatenate([a] * reps)[:total].reshape(shape)
+
+
+def insert(arr, obj, values, axis=None):
+    np = _np()
+    arr = np.asarray(arr)
+    if axis is None:
+        arr, axis = arr.ravel(), 0
+    if not isinstance(obj, int):
+        raise NotImplementedError('numpy.insert: tsh inserts at one index (an int)')
+    n = arr.shape[axis]
+    if obj < -n or obj > n:
+        raise IndexError(f'index {obj} is out of bounds for axis {axis} with size {n}')
+    obj = obj + n if obj < 0 else obj
+    shape = list(arr.shape)
+    shape[axis] = 1
+    vals = np.asarray(values, dtype=arr.dtype)
+    vals = np.moveaxis(vals, 0, axis) if vals.ndim == arr.ndim else np.broadcast_to(vals, shape)
+    before = np.take(arr, np.arange(0, obj), axis=axis)
+    after = np.take(arr, np.arange(obj, n), axis=axis)
+    return np.concatenate((before, vals, after), axis=axis)
+
+
+def roots(p):
+    np = _np()
+    p = np.atleast_1d(np.asarray(p))
+    if p.ndim != 1:
+        raise ValueError('Input must be a rank-1 array.')
+    nz = np.nonzero(p)[0]
+    if nz.size == 0:
+        return np.array([])
+    trailing = p.size - int(nz[-1]) - 1
+    p = p[int(nz[0]):int(nz[-1]) + 1]
+    n = p.size
+    if n > 1:
+        companion = np.diag(np.ones(n - 2, dtype=p.dtype if str(p.dtype).startswith(('float', 'complex')) else float), -1)
+        companion[0, :] = -p[1:] / p[0]
+        r = np.linalg.eigvals(companion)
+    else:
+        r = np.array([])
+    return np.concatenate((r, np.zeros(trailing, dtype=r.dtype)))
+
+
+def poly(seq_of_zeros):
+    np = _np()
+    zeros = np.atleast_1d(np.asarray(seq_of_zeros))
+    if zeros.ndim == 2 and zeros.shape[0] == zeros.shape[1] and zeros.shape[0] != 0:
+        zeros = np.linalg.eigvals(zeros)
+    elif zeros.ndim != 1:
+        raise ValueError('input must be 1d or non-empty square 2d array.')
+    a = np.ones((1,), dtype=zeros.dtype if str(zeros.dtype).startswith(('float', 'complex')) else float)
+    for z in zeros.tolist():
+        a = np.convolve(a, np.array([1, -z], dtype=a.dtype), mode='full')
+    return a
+
+
+def polydiv(u, v):
+    np = _np()
+    u = np.atleast_1d(np.asarray(u)).astype(float) + 0.0
+    v = np.atleast_1d(np.asarray(v)).astype(float) + 0.0
+    m, n = u.size - 1, v.size - 1
+    scale = 1.0 / v[0]
+    q = np.zeros(_bigger(m - n + 1, 1), dtype=float)
+    r = u.astype(float)
+    for k in _builtin_range(0, m - n + 1):
+        d = scale * r[k]
+        q[k] = d
+        r[k:k + n + 1] -= d * v
+    while np.allclose(r[0], 0, rtol=1e-14) and r.shape[-1] > 1:
+        r = r[1:]
+    return q, r
+
+
+def unwrap(p, discont=None, axis=-1, *, period=6.283185307179586):
+    """Steps larger than discont made smaller by whole periods; integer input with an integer period stays integer."""
+    np = _np()
+    p = np.asarray(p)
+    integral = not str(p.dtype).startswith(('float', 'complex')) and isinstance(period, int)
+    if not integral and not str(p.dtype).startswith(('float', 'complex')):
+        p = p.astype(np.float64)
+    dd = np.diff(p, axis=axis)
+    discont = period / 2 if discont is None else discont
+    if integral:
+        interval_high, rem = period // 2, period % 2
+        ambiguous = rem == 0
+    else:
+        interval_high, ambiguous = period / 2, True
+    interval_low = -interval_high
+    ddmod = np.mod(dd - interval_low, period) + interval_low
+    if ambiguous:
+        ddmod = np.where((ddmod == interval_low) & (dd > 0), interval_high, ddmod)
+    ph_correct = np.where(np.abs(dd) < discont, 0, ddmod - dd)
+    head = np.take(p, [0], axis=axis)
+    rest = np.take(p, np.arange(1, p.shape[axis]), axis=axis) + np.cumsum(ph_correct, axis=axis)
+    return np.concatenate((head, rest.astype(p.dtype)), axis=axis)
+
+
+def isnat(x, /):
+    raise TypeError("ufunc 'isnat' is only defined for np.datetime64 and np.timedelta64.")
+
+
+def bitwise_count(x, /):
+    np = _np()
+    x = np.asarray(x)
+    if str(x.dtype).startswith(('float', 'complex')):
+        raise TypeError("ufunc 'bitwise_count' not supported for the input types, and the inputs could not be safely "
+                        "coerced to any supported types according to the casting rule ''safe''")
+    v = np.abs(x.astype(np.int64)) if str(x.dtype) != 'bool' else x.astype(np.int64)
+    count = np.zeros(x.shape, dtype=np.uint8)
+    for k in _builtin_range(x.dtype.itemsize * 8):
+        count = count + ((v >> k) & 1).astype(np.uint8)
+    return count

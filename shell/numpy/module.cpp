@@ -186,6 +186,11 @@ DType array_result(DType a, DType b) {
     }
   };
   const bool fa = is_floating(a), fb = is_floating(b);
+  // an integer meeting a complex: the complex of the float that holds the integer, at least the complex's own
+  if (is_complex(a) && !fb && !is_complex(b) && b != DType::Bool)
+    return promote_types(a, min_float(b) == DType::Float64 ? DType::Complex128 : DType::Complex64);
+  if (is_complex(b) && !fa && !is_complex(a) && a != DType::Bool)
+    return promote_types(b, min_float(a) == DType::Float64 ? DType::Complex128 : DType::Complex64);
   if (fa && !fb && !is_complex(b)) return b == DType::Bool ? a : promote_types(a, min_float(b));
   if (fb && !fa && !is_complex(a)) return a == DType::Bool ? b : promote_types(b, min_float(a));
   return promote_types(a, b);
@@ -1080,6 +1085,16 @@ void install_numpy(Interpreter& in, Value& m) {
   run_embedded(in, m, "numpy/lib.py");          // numpy's compositions of its own functions
   attrs["linalg"] = linalg;
   attrs["matrix_transpose"] = linalg.as<ModuleObj>()->attrs.at("matrix_transpose");
+  // can_cast(from_, to, casting='safe'): from_ a dtype, a type or an array (NumPy 2 refuses Python numbers)
+  def_function(m, "can_cast", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("can_cast", a, kw, {"from_", "to", "casting"}, 2);
+    if (v[0].is_number())
+      throw TypeError("can_cast() does not support Python ints, floats, and complex because the result used to "
+                      "depend on the value.\nThis change was part of adopting NEP 50, we may explicitly allow them "
+                      "again in the future.");
+    const DType from = is_ndarray(v[0]) ? ndarray_tensor(v[0]).dtype() : *dtype_arg(v[0]);
+    return Value::boolean(can_cast(from, *dtype_arg(v[1]), v[2].is_none() ? "safe" : v[2].as_str()));
+  });
   def_function(m, "dtype", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("dtype", a, kw, {"dtype"}, 1);
     return dtype_value(*dtype_arg(v[0]));
