@@ -1578,3 +1578,75 @@ def bitwise_count(x, /):
     for k in _builtin_range(x.dtype.itemsize * 8):
         count = count + ((v >> k) & 1).astype(np.uint8)
     return count
+
+
+def choose(a, choices, out=None, mode='raise'):
+    np = _np()
+    if out is not None:
+        raise NotImplementedError('numpy.choose: tsh does not support out=')
+    a = np.asarray(a)
+    choices = [np.asarray(c) for c in choices]
+    n = len(choices)
+    if mode == 'wrap':
+        a = np.mod(a, n)
+    elif mode == 'clip':
+        a = np.clip(a, 0, n - 1)
+    elif np.any(a < 0) or np.any(a >= n):
+        raise ValueError('invalid entry in choice array')
+    result = choices[0]
+    for k in _builtin_range(1, n):
+        result = np.where(a == k, choices[k], result)
+    return np.broadcast_to(result, broadcast_shapes(a.shape, *[c.shape for c in choices])).copy()
+
+
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    np = _np()
+    if axis != 0 or np.ndim(start) or np.ndim(stop):
+        raise NotImplementedError('numpy.geomspace: tsh takes scalar start and stop, axis=0')
+    if start == 0 or stop == 0:
+        raise ValueError('Geometric sequence cannot include zero')
+    if isinstance(start, complex) or isinstance(stop, complex):
+        raise NotImplementedError('numpy.geomspace: tsh does not take complex start or stop')
+    sign = -1.0 if start < 0 else 1.0
+    start, stop = start / sign, stop / sign
+    if stop < 0:
+        raise NotImplementedError('numpy.geomspace: start and stop of different signs need complex numbers')
+    result = np.logspace(np.log10(float(start)), np.log10(float(stop)), num=num, endpoint=endpoint, base=10.0)
+    if num > 0:
+        result[0] = start
+        if num > 1 and endpoint:
+            result[-1] = stop
+    result = result * sign
+    return result if dtype is None else result.astype(dtype)
+
+
+def spacing(x, /):
+    np = _np()
+    x = np.asarray(x)
+    x = x.astype(np.float64) if not str(x.dtype).startswith('float') else x
+    ax = np.abs(x)
+    gap = np.nextafter(ax, np.asarray(np.inf, dtype=x.dtype)) - ax
+    return np.where(np.signbit(x), -gap, gap)
+
+
+def mask_indices(n, mask_func, k=0):
+    np = _np()
+    return np.nonzero(mask_func(np.ones((n, n), dtype=np.int64), k) != 0)
+
+
+class printoptions:
+    """with np.printoptions(precision=3): ... prints with those options inside the block only."""
+
+    def __init__(self, *args, **kwargs):
+        self._args, self._kwargs = args, kwargs
+
+    def __enter__(self):
+        np = _np()
+        self._saved = np.get_printoptions()
+        np.set_printoptions(*self._args, **self._kwargs)
+        return np.get_printoptions()
+
+    def __exit__(self, *exc):
+        np = _np()
+        np.set_printoptions(**{k: v for k, v in self._saved.items() if k in self._kwargs or k in ('precision',)})
+        return False

@@ -105,3 +105,40 @@ def cond(x, p=None):
         s = np.linalg.svd(x, compute_uv=False)
         return s[..., 0] / s[..., -1] if p != -2 else s[..., -1] / s[..., 0]
     return np.linalg.norm(x, ord=p, axis=(-2, -1)) * np.linalg.norm(np.linalg.inv(x), ord=p, axis=(-2, -1))
+
+
+def tensordot(x1, x2, /, *, axes=2):
+    return _np().tensordot(x1, x2, axes=axes)
+
+
+def tensorinv(a, ind=2):
+    np = _np()
+    a = np.asarray(a)
+    if ind <= 0:
+        raise ValueError('Invalid ind argument.')
+    oldshape = a.shape
+    prod = 1
+    for s in oldshape[:ind]:
+        prod *= s
+    invshape = oldshape[ind:] + oldshape[:ind]
+    return np.linalg.inv(a.reshape(prod, -1)).reshape(invshape)
+
+
+def tensorsolve(a, b, axes=None):
+    np = _np()
+    a, b = np.asarray(a), np.asarray(b)
+    if axes is not None:
+        allaxes = list(range(a.ndim))
+        for k in axes:
+            allaxes.remove(k)
+            allaxes.insert(a.ndim, k)
+        a = a.transpose(allaxes)
+    oldshape = a.shape[-(a.ndim - b.ndim):]
+    prod = 1
+    for k in oldshape:
+        prod *= k
+    if a.size != prod ** 2:
+        # (NumPy's message keeps the indentation of its source line's continuation)
+        raise np.linalg.LinAlgError('Input arrays must satisfy the requirement             prod(a.shape[b.ndim:]) == '
+                                    'prod(a.shape[:b.ndim])')
+    return np.linalg.solve(a.reshape(prod, prod), b.ravel()).reshape(oldshape)

@@ -980,6 +980,7 @@ Value numpy_view(const Value& arr, const Tensor& r) { return view_from(arr, r); 
 std::vector<Value> numpy_items(const Value& v) {
   if (is_ndarray(v)) {
     const Tensor& t = ndarray_tensor(v);
+    if (t.dim() == 0) return {NdArrayObj::python_values(t)};  // a NumPy scalar: one item
     if (t.dim() != 1) throw TypeError("only integer scalar arrays can be converted to a scalar index");
     return NdArrayObj::python_values(t).items();
   }

@@ -151,6 +151,24 @@ Value tensor_tuple(const std::vector<Tensor>& ts) {
 
 Device Value::as_device() const { return as<DeviceObj>()->d; }
 const std::string& Value::as_str() const { return as<StrObj>()->s; }
+// An instance's type as CPython's messages name it: numpy.float64, not float64.
+static std::string qualified_type(const Value& v) {
+  const auto* o = v.as<InstanceObj>();
+  const std::string module = o->module_name();
+  return module.empty() || module == "builtins" || module == "__main__" ? o->class_name() : module + "." + o->class_name();
+}
+
+Int Value::instance_int() const {
+  if (std::optional<Value> n = as<InstanceObj>()->as_number(); n && n->is_intlike()) return n->as_int();
+  throw TypeError("'" + qualified_type(*this) + "' object cannot be interpreted as an integer");
+}
+
+double Value::instance_float() const {
+  if (std::optional<Value> n = as<InstanceObj>()->as_number(); n && (n->is_intlike() || n->is(Kind::Float)))
+    return n->as_float();
+  throw TypeError("must be real number, not " + qualified_type(*this));
+}
+
 std::vector<Value>& Value::items() const {
   // Callers check for a sequence first; one that does not gets an error, never a read of another object.
   if (kind_ != Kind::Tuple && kind_ != Kind::List && kind_ != Kind::Size)

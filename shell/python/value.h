@@ -97,11 +97,16 @@ class Value {
   bool is_sequence() const { return kind_ == Kind::Tuple || kind_ == Kind::List || kind_ == Kind::Size; }
 
   bool as_bool() const { return i_ != 0; }
-  Int as_int() const { return i_; }
+  // An instance that is a number (a NumPy scalar) gives the number it holds; any other instance is
+  // a TypeError, never the bits of another object.
+  Int as_int() const { return kind_ == Kind::Instance ? instance_int() : i_; }
   double as_float() const {
     if (kind_ == Kind::Float) return f_;
+    if (kind_ == Kind::Instance) return instance_float();
     return obj_ ? int_to_double(*this) : static_cast<double>(i_);
   }
+  Int instance_int() const;
+  double instance_float() const;
   std::complex<double> as_complex() const {
     return kind_ == Kind::Complex ? std::complex<double>(f_, im_) : std::complex<double>(as_float(), 0);
   }
