@@ -1318,6 +1318,20 @@ void install_numpy(Interpreter& in, Value& m) {
     const Shape shape{static_cast<int64_t>(std::min(length, 9.2e18))};
     return make_ndarray(numpy_alloc(shape, d, [&] { return arange(start.as_scalar(), stop.as_scalar(), step.as_scalar(), d); }));
   });
+  // _raise_as(kind, message): lets numpy's Python half raise NumPy's own exception classes
+  // (numpy.exceptions.AxisError, numpy._core._exceptions._UFuncOutputCastingError, ...).
+  def_function(m, "_raise_as", [](Interpreter&, Args& a, Kwargs& kw) -> Value {
+    std::vector<Value> v = bind_params("_raise_as", a, kw, {"kind", "message"}, 2);
+    throw PyError(v[0].as_str(), v[1].as_str());
+  });
+  run_embedded(in, m, "numpy/ufunc.py");  // the elementwise functions become ufunc objects, last
+  // (each wraps the function of its name, looked up through this builtin: the file cannot import numpy)
+  Args lookup{make_builtin("_lookup", "numpy's attribute of that name", [m](Interpreter&, Args& a, Kwargs&) {
+    return m.as<ModuleObj>()->attrs.at(a.at(0).as_str());
+  })};
+  Kwargs no_kw;
+  const Value made = in.call(m.as<ModuleObj>()->attrs.at("_make_ufuncs"), lookup, no_kw);
+  for (const Value& pair : made.as<DictObj>()->items()) attrs[pair.items()[0].as_str()] = pair.items()[1];
 }
 
 }  // namespace tsh::shell

@@ -4,6 +4,8 @@
 // ...) and the comparisons as functions. Each takes NumPy's dtype for its operands (integers give
 // float64 for the float-only functions; Python numbers are weak) and computes with the tensor op
 // of PyTorch's that does the same elementwise work.
+#include <cmath>
+
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "grammar/ast.h"
@@ -103,6 +105,25 @@ void install_numpy_ufuncs(Value& m) {
     Args args{Value::tensor(full({}, Scalar(int64_t{1}), x.dtype())), Value::tensor(x)};
     Kwargs mode{{"rounding_mode", Value::str("trunc")}};
     return numpy_value(in.call(in.get_attr(in.torch(), "div"), args, mode).as_tensor());
+  });
+  // cbrt: C's cbrt, element by element (PyTorch has no cube root; x ** (1/3) differs in the last bits)
+  def_function(m, "cbrt", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("cbrt", a, kw, {"x", "out"}, 1);
+    unsupported_out("cbrt", v[1]);
+    const Tensor x = ndarray_tensor(numpy_asarray(v[0]));
+    if (is_complex(x.dtype()))
+      throw TypeError("ufunc 'cbrt' not supported for the input types, and the inputs could not be safely coerced "
+                      "to any supported types according to the casting rule ''safe''");
+    const DType d = integral(x.dtype()) ? DType::Float64 : x.dtype();
+    const bool single = d == DType::Float32 || d == DType::Float16 || d == DType::BFloat16;  // halves go through float, as NumPy's loops do
+    const Tensor src = contiguous(to(x, single ? DType::Float32 : DType::Float64, std::nullopt));
+    Tensor r = empty(src.sizes(), src.dtype(), Device{});
+    const int64_t n = src.numel();
+    if (src.dtype() == DType::Float32)
+      for (int64_t i = 0; i < n; ++i) r.data<float>()[i] = std::cbrt(src.data<float>()[i]);
+    else
+      for (int64_t i = 0; i < n; ++i) r.data<double>()[i] = std::cbrt(src.data<double>()[i]);
+    return numpy_value(to(r, d, std::nullopt));
   });
   unary(m, "positive", "positive", false);
   unary(m, "signbit", "signbit", false);
