@@ -22,19 +22,12 @@
 #include "shell/python/modules.h"
 #include "shell/numpy/array.h"
 #include "shell/numpy/bitgen.h"
+#include "shell/numpy/distributions.h"
+#include "shell/numpy/random_args.h"
 
 namespace tsh::shell {
 
-namespace {
-
-using numpy_random::BitGen;
-using numpy_random::LegacyMT;
-using numpy_random::Pcg64;
-
-LegacyMT& legacy() {
-  static LegacyMT mt(static_cast<uint32_t>(nondeterministic_seed()));
-  return mt;
-}
+namespace numpy_random {
 
 // size=: None (one value), an int or a tuple of ints.
 std::optional<Shape> size_arg(const Value& size) {
@@ -68,6 +61,22 @@ int64_t count(const Shape& shape) {
   int64_t n = 1;
   for (int64_t s : shape) n *= s;
   return n;
+}
+
+}  // namespace numpy_random
+
+namespace {
+
+using numpy_random::count;
+using numpy_random::size_arg;
+
+using numpy_random::BitGen;
+using numpy_random::LegacyMT;
+using numpy_random::Pcg64;
+
+LegacyMT& legacy() {
+  static LegacyMT mt(static_cast<uint32_t>(nondeterministic_seed()));
+  return mt;
 }
 
 Tensor int64_tensor(const Shape& shape, const std::vector<int64_t>& v) {
@@ -415,7 +424,10 @@ struct NumpyGeneratorObj : InstanceObj {
   std::string class_name() const override { return "Generator"; }
   std::string module_name() const override { return "numpy.random._generator"; }
   std::vector<std::string> attr_names() const override {
-    return {"choice", "integers", "normal", "permutation", "random", "shuffle", "standard_normal", "uniform"};
+    std::vector<std::string> names = {"choice", "integers", "permutation", "random", "shuffle", "standard_normal", "uniform"};
+    for (const std::string& d : numpy_random::generator_distribution_names()) names.push_back(d);
+    std::sort(names.begin(), names.end());
+    return names;
   }
   std::string str_of(const Value&) const override { return "Generator(PCG64)"; }
   std::string repr_of(const Value& self) const override {
@@ -451,13 +463,6 @@ struct NumpyGeneratorObj : InstanceObj {
                           "') for standard_normal");
         }
         return draw(v[0], [&] { return numpy_random::ziggurat_normal(*gen); });
-      });
-    if (n == "normal")
-      return def([gen](Interpreter&, Args& a, Kwargs& kw) {
-        std::vector<Value> v = bind_params("normal", a, kw, {"loc", "scale", "size"}, 0);
-        const double loc = number_arg(v[0], 0.0), scale = number_arg(v[1], 1.0);
-        if (scale < 0) throw ValueError("scale < 0");
-        return draw(v[2], [&] { return loc + scale * numpy_random::ziggurat_normal(*gen); });
       });
     if (n == "uniform")
       return def([gen](Interpreter&, Args& a, Kwargs& kw) {
@@ -496,6 +501,7 @@ struct NumpyGeneratorObj : InstanceObj {
         shuffle(*gen, v[0]);
         return Value();
       });
+    if (std::optional<Value> m = numpy_random::generator_distribution(gen, n)) return *m;
     throw AttributeError("'numpy.random._generator.Generator' object has no attribute '" + n + "'");
   }
 };
@@ -544,109 +550,13 @@ void install_numpy_random(Value& random) {
     std::vector<Value> v = bind_params("standard_normal", a, kw, {"size"}, 0);
     return draw(v[0], [] { return legacy().gauss(); });
   });
-  def_function(random, "normal", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("normal", a, kw, {"loc", "scale", "size"}, 0);
-    const double loc = number_arg(v[0], 0.0), scale = number_arg(v[1], 1.0);
-    if (scale < 0) throw ValueError("scale < 0");
-    return draw(v[2], [loc, scale] { return loc + scale * legacy().gauss(); });
-  });
   def_function(random, "uniform", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("uniform", a, kw, {"low", "high", "size"}, 0);
     const double low = number_arg(v[0], 0.0), high = number_arg(v[1], 1.0);
     if (!std::isfinite(high - low)) throw PyError("OverflowError", "Range exceeds valid bounds");
     return draw(v[2], [low, high] { return low + (high - low) * legacy().next_double(); });
   });
-  // The legacy RandomState's continuous distributions of one or two scalar parameters, each its
-  // own transform of the legacy uniform or gauss draws (NumPy's legacy-distributions), so that a
-  // seeded stream gives NumPy's numbers.
-  auto standard_exponential = [] { return -std::log(1.0 - legacy().next_double()); };
-  def_function(random, "standard_exponential", [standard_exponential](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("standard_exponential", a, kw, {"size"}, 0);
-    return draw(v[0], standard_exponential);
-  });
-  def_function(random, "exponential", [standard_exponential](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("exponential", a, kw, {"scale", "size"}, 0);
-    const double scale = number_arg(v[0], 1.0);
-    if (scale < 0) throw ValueError("scale < 0");
-    return draw(v[1], [scale, standard_exponential] { return scale * standard_exponential(); });
-  });
-  def_function(random, "lognormal", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("lognormal", a, kw, {"mean", "sigma", "size"}, 0);
-    const double mean = number_arg(v[0], 0.0), sigma = number_arg(v[1], 1.0);
-    if (sigma < 0) throw ValueError("sigma < 0");
-    return draw(v[2], [mean, sigma] { return std::exp(mean + sigma * legacy().gauss()); });
-  });
-  def_function(random, "standard_cauchy", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("standard_cauchy", a, kw, {"size"}, 0);
-    return draw(v[0], [] {
-      const double num = legacy().gauss();
-      return num / legacy().gauss();
-    });
-  });
-  def_function(random, "laplace", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("laplace", a, kw, {"loc", "scale", "size"}, 0);
-    const double loc = number_arg(v[0], 0.0), scale = number_arg(v[1], 1.0);
-    if (scale < 0) throw ValueError("scale < 0");
-    return draw(v[2], [loc, scale] {
-      while (true) {
-        const double u = legacy().next_double();
-        if (u >= 0.5) return loc - scale * std::log(2.0 - u - u);
-        if (u > 0.0) return loc + scale * std::log(u + u);
-      }
-    });
-  });
-  def_function(random, "gumbel", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("gumbel", a, kw, {"loc", "scale", "size"}, 0);
-    const double loc = number_arg(v[0], 0.0), scale = number_arg(v[1], 1.0);
-    if (scale < 0) throw ValueError("scale < 0");
-    return draw(v[2], [loc, scale] {
-      while (true) {
-        const double u = 1.0 - legacy().next_double();
-        if (u < 1.0) return loc - scale * std::log(-std::log(u));
-      }
-    });
-  });
-  def_function(random, "logistic", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("logistic", a, kw, {"loc", "scale", "size"}, 0);
-    const double loc = number_arg(v[0], 0.0), scale = number_arg(v[1], 1.0);
-    if (scale < 0) throw ValueError("scale < 0");
-    return draw(v[2], [loc, scale] {
-      while (true) {
-        const double u = legacy().next_double();
-        if (u > 0.0) return loc + scale * std::log(u / (1.0 - u));
-      }
-    });
-  });
-  def_function(random, "rayleigh", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("rayleigh", a, kw, {"scale", "size"}, 0);
-    const double scale = number_arg(v[0], 1.0);
-    if (scale < 0) throw ValueError("scale < 0");
-    return draw(v[1], [scale] { return scale * std::sqrt(-2.0 * std::log(1.0 - legacy().next_double())); });
-  });
-  for (const char* name : {"weibull", "pareto", "power"})
-    def_function(random, name, [fn = std::string(name), standard_exponential](Interpreter&, Args& a, Kwargs& kw) {
-      std::vector<Value> v = bind_params(fn, a, kw, {"a", "size"}, 1);
-      const double p = number_arg(v[0], 0.0);
-      if (p < 0 || (fn == "power" && p == 0)) throw ValueError(fn == "power" ? "a <= 0" : "a < 0");
-      return draw(v[1], [fn, p, standard_exponential] {
-        if (fn == "weibull") return p == 0.0 ? 0.0 : std::pow(standard_exponential(), 1.0 / p);
-        if (fn == "pareto") return std::exp(standard_exponential() / p) - 1.0;
-        return std::pow(1.0 - std::exp(-standard_exponential()), 1.0 / p);
-      });
-    });
-  def_function(random, "triangular", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("triangular", a, kw, {"left", "mode", "right", "size"}, 3);
-    const double left = number_arg(v[0], 0.0), mode = number_arg(v[1], 0.0), right = number_arg(v[2], 0.0);
-    if (left > mode) throw ValueError("left > mode");
-    if (mode > right) throw ValueError("mode > right");
-    if (left == right) throw ValueError("left == right");
-    const double base = right - left, leftbase = mode - left, ratio = leftbase / base;
-    const double leftprod = leftbase * base, rightprod = (right - mode) * base;
-    return draw(v[3], [=] {
-      const double u = legacy().next_double();
-      return u <= ratio ? left + std::sqrt(u * leftprod) : right - std::sqrt((1.0 - u) * rightprod);
-    });
-  });
+  numpy_random::install_legacy_distributions(random, legacy());
   def_function(random, "randint", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("randint", a, kw, {"low", "high", "size", "dtype"}, 1);
     const IntDtype d = int_dtype(v[3], "randint", DType::Int64, true);

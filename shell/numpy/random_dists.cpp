@@ -1,0 +1,379 @@
+// shell/numpy/random_dists.cpp — numpy.random's named distributions, for the legacy module
+// functions (np.random.gamma, on RandomState's stream) and for Generator's methods, as NumPy's
+// Cython layer (_common.pyx's cont/disc) calls its samplers:
+//
+//   * each parameter may be a number or anything array-like; each is checked over all its
+//     values first, with NumPy's message ("a <= 0", "p < 0, p > 1 or p is NaN", ...);
+//   * all parameters scalar and size=None: one draw, as a Python float (int for counts);
+//   * else the output has shape `size` (or the parameters' broadcast shape) and is filled in
+//     C order, each element drawn with its broadcast parameters: float64, or int64 for counts.
+//
+// The samplers themselves are in distributions.cpp.
+#include <cmath>
+#include <functional>
+#include <limits>
+
+#include "engine/format/numpy_repr.h"
+#include "engine/ops/copy.h"
+#include "engine/ops/host_values.h"
+#include "shell/interp.h"
+#include "shell/numpy/array.h"
+#include "shell/numpy/distributions.h"
+#include "shell/numpy/random_args.h"
+#include "shell/python/call_args.h"
+#include "shell/python/errors.h"
+#include "shell/python/modules.h"
+
+namespace tsh::shell::numpy_random {
+
+namespace {
+
+// The checks NumPy names CONS_*: which values are refused, and how the message reads.
+enum class Cons { None, Positive, NonNegative, Bounded01, BoundedGt01, BoundedLt01, Gt1, Gte1, Poisson };
+
+// NumPy's largest Poisson mean: int64's max less ten of its square roots (a double).
+const double kPoissonLamMax = 9223372036854775807.0 - std::sqrt(9223372036854775807.0) * 10;
+
+struct ParamSpec {
+  std::string name;
+  std::optional<double> fallback;  // nullopt: required
+  Cons cons = Cons::None;
+  bool integer = false;  // read as int64 (NumPy casts floats down, unsafely)
+};
+
+// One parameter's values, C order, as doubles and (for integer parameters) as int64.
+struct Operand {
+  std::vector<double> d;
+  std::vector<int64_t> i;
+  Shape shape;
+  bool scalar = true;
+};
+
+Operand operand(const Value& v, bool integer) {
+  Operand o;
+  if (v.is(Kind::Int) || v.is(Kind::Bool) || v.is(Kind::Float)) {
+    o.d = {v.as_float()};
+    if (integer) o.i = {v.is(Kind::Float) ? static_cast<int64_t>(v.as_float()) : static_cast<int64_t>(v.as_int())};
+    return o;
+  }
+  const Tensor t = ndarray_tensor(numpy_asarray(v));
+  if (is_complex(t.dtype())) throw TypeError("can't convert complex to float");
+  o.shape = t.sizes();
+  o.scalar = t.dim() == 0;
+  o.d = host_values<double>(to(contiguous(t), DType::Float64, std::nullopt));
+  if (integer) o.i = host_values<int64_t>(to(contiguous(t), DType::Int64, std::nullopt));
+  return o;
+}
+
+void check(const Operand& o, const std::string& n, Cons c) {
+  auto fail = [](const std::string& m) { throw ValueError(m); };
+  if (!o.i.empty()) {
+    for (int64_t x : o.i) {
+      if (c == Cons::NonNegative && x < 0) fail(n + " < 0");
+      if (c == Cons::Positive && x <= 0) fail(n + " <= 0");
+      if (c == Cons::Gte1 && x < 1) fail(n + " < 1 or " + n + " is NaN");
+    }
+    return;
+  }
+  for (double x : o.d) {
+    switch (c) {
+      case Cons::None: return;
+      case Cons::Positive: if (x <= 0) fail(n + " <= 0"); break;
+      case Cons::NonNegative: if (x < 0) fail(n + " < 0"); break;
+      case Cons::Bounded01:
+        if (!(x >= 0 && x <= 1)) fail(n + " < 0, " + n + " > 1 or " + n + " is NaN");
+        break;
+      case Cons::BoundedGt01:
+        if (!(x > 0 && x <= 1)) fail(n + " <= 0, " + n + " > 1 or " + n + " contains NaNs");
+        break;
+      case Cons::BoundedLt01:
+        if (!(x >= 0 && x < 1)) fail(n + " < 0, " + n + " >= 1 or " + n + " is NaN");
+        break;
+      case Cons::Gt1: if (!(x > 1)) fail(n + " <= 1 or " + n + " is NaN"); break;
+      case Cons::Gte1: if (!(x >= 1)) fail(n + " < 1 or " + n + " is NaN"); break;
+      case Cons::Poisson:
+        if (!(x >= 0)) fail(n + " < 0 or " + n + " is NaN");
+        if (x > kPoissonLamMax) fail(n + " value too large");
+        break;
+    }
+  }
+}
+
+std::string shape_tuple(const Shape& s) {
+  std::string r = "(";
+  for (size_t k = 0; k < s.size(); ++k) r += (k ? ", " : "") + std::to_string(s[k]);
+  return r + (s.size() == 1 ? ",)" : ")");
+}
+
+// NumPy's broadcast of several shapes, with its "shape mismatch" message naming the first pair
+// (in NumPy's scan: result dims left to right, arguments in order) that cannot agree.
+Shape broadcast_all(const std::vector<Shape>& shapes) {
+  size_t nd = 0;
+  for (const Shape& s : shapes) nd = std::max(nd, s.size());
+  Shape out(nd, 1);
+  for (size_t d = 0; d < nd; ++d) {
+    size_t src = 0;
+    for (size_t j = 0; j < shapes.size(); ++j) {
+      const Shape& s = shapes[j];
+      if (d + s.size() < nd) continue;
+      const int64_t n = s[d + s.size() - nd];
+      if (n == 1) continue;
+      if (out[d] == 1) {
+        out[d] = n;
+        src = j;
+      } else if (out[d] != n) {
+        throw ValueError("shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg " +
+                         std::to_string(src) + " with shape " + shape_tuple(shapes[src]) + " and arg " +
+                         std::to_string(j) + " with shape " + shape_tuple(s) + ".");
+      }
+    }
+  }
+  return out;
+}
+
+// The output shape for size= and the operands, and each operand's element strides within it.
+struct Layout {
+  Shape shape;
+  std::vector<Shape> strides;
+};
+
+Layout layout(const std::optional<Shape>& size, const std::vector<Operand>& ops) {
+  std::vector<Shape> shapes;
+  if (size) shapes.push_back(*size);
+  for (const Operand& o : ops) shapes.push_back(o.shape);
+  Layout l;
+  l.shape = broadcast_all(shapes);
+  if (size && count(l.shape) != count(*size))
+    throw ValueError("Output size " + shape_tuple(*size) + " is not compatible with broadcast dimensions of inputs " +
+                     shape_tuple(l.shape) + ".");
+  if (size) l.shape = *size;
+  for (const Operand& o : ops) {
+    Shape st(l.shape.size(), 0);
+    int64_t run = 1;
+    for (size_t k = o.shape.size(); k-- > 0;) {
+      const size_t d = l.shape.size() - o.shape.size() + k;
+      st[d] = o.shape[k] == 1 ? 0 : run;
+      run *= o.shape[k];
+    }
+    l.strides.push_back(st);
+  }
+  return l;
+}
+
+// Calls draw(d, i) for each output element in C order, d and i holding its parameters.
+template <typename Draw> void for_each_element(const Layout& l, const std::vector<Operand>& ops, Draw draw) {
+  const size_t np = ops.size(), nd = l.shape.size();
+  std::vector<int64_t> idx(nd, 0), at(np, 0);
+  std::vector<double> d(np);
+  std::vector<int64_t> i(np);
+  const int64_t n = count(l.shape);
+  for (int64_t e = 0; e < n; ++e) {
+    for (size_t p = 0; p < np; ++p) {
+      d[p] = ops[p].d[static_cast<size_t>(at[p])];
+      if (!ops[p].i.empty()) i[p] = ops[p].i[static_cast<size_t>(at[p])];
+    }
+    draw(d.data(), i.data());
+    for (size_t k = nd; k-- > 0;) {  // the next index, carrying each operand's offset along
+      ++idx[k];
+      for (size_t p = 0; p < np; ++p) at[p] += l.strides[p][k];
+      if (idx[k] < l.shape[k]) break;
+      for (size_t p = 0; p < np; ++p) at[p] -= l.strides[p][k] * l.shape[k];
+      idx[k] = 0;
+    }
+  }
+}
+
+using ContFn = std::function<double(Source&, const double*, const int64_t*)>;
+using DiscFn = std::function<int64_t(Source&, const double*, const int64_t*)>;
+
+struct Dist {
+  std::string name;
+  std::vector<ParamSpec> params;
+  ContFn cont;  // one of cont / disc
+  DiscFn disc;
+  // Checks across parameters (triangular's order, hypergeometric's sums), before the per-parameter ones.
+  std::function<void(const std::vector<Operand>&)> precheck;
+};
+
+Value run(Source src, const Dist& dist, Args& a, Kwargs& kw) {
+  std::vector<std::string> names;
+  size_t required = 0;
+  for (const ParamSpec& p : dist.params) {
+    names.push_back(p.name);
+    if (!p.fallback) ++required;
+  }
+  names.push_back("size");
+  std::vector<Value> v = bind_params(dist.name, a, kw, names, required);
+  std::vector<Operand> ops;
+  for (size_t k = 0; k < dist.params.size(); ++k) {
+    const ParamSpec& p = dist.params[k];
+    ops.push_back(v[k].is_none() && p.fallback ? operand(Value::floating(*p.fallback), p.integer)
+                                              : operand(v[k], p.integer));
+  }
+  if (dist.precheck) dist.precheck(ops);
+  for (size_t k = 0; k < dist.params.size(); ++k) check(ops[k], dist.params[k].name, dist.params[k].cons);
+  const std::optional<Shape> size = size_arg(v.back());
+  bool scalar = true;
+  for (const Operand& o : ops) scalar = scalar && o.scalar;
+  if (scalar && !size) {
+    std::vector<int64_t> ii;
+    std::vector<double> dd;
+    for (const Operand& o : ops) {
+      dd.push_back(o.d[0]);
+      ii.push_back(o.i.empty() ? 0 : o.i[0]);
+    }
+    if (dist.cont) return Value::floating(dist.cont(src, dd.data(), ii.data()));
+    return Value::integer(dist.disc(src, dd.data(), ii.data()));
+  }
+  const Layout l = layout(size, ops);
+  if (dist.cont) {
+    std::vector<double> out;
+    out.reserve(static_cast<size_t>(count(l.shape)));
+    for_each_element(l, ops, [&](const double* d, const int64_t* i) { out.push_back(dist.cont(src, d, i)); });
+    return make_ndarray(tensor_of(out, l.shape, DType::Float64, Device{}));
+  }
+  std::vector<int64_t> out;
+  out.reserve(static_cast<size_t>(count(l.shape)));
+  for_each_element(l, ops, [&](const double* d, const int64_t* i) { out.push_back(dist.disc(src, d, i)); });
+  return make_ndarray(tensor_of(out, l.shape, DType::Int64, Device{}));
+}
+
+ParamSpec req(std::string n, Cons c = Cons::None) { return {std::move(n), std::nullopt, c, false}; }
+ParamSpec opt(std::string n, double v, Cons c = Cons::None) { return {std::move(n), v, c, false}; }
+ParamSpec req_int(std::string n, Cons c) { return {std::move(n), std::nullopt, c, true}; }
+
+// The distributions both families have, with their parameters as NumPy spells them; `legacy`
+// picks RandomState's variants of the few whose parameter checks differ.
+std::vector<Dist> distributions(bool legacy) {
+  std::vector<Dist> t;
+  auto cont = [&t](std::string n, std::vector<ParamSpec> p, ContFn f) { t.push_back({std::move(n), std::move(p), std::move(f), {}, {}}); };
+  auto disc = [&t](std::string n, std::vector<ParamSpec> p, DiscFn f) { t.push_back({std::move(n), std::move(p), {}, std::move(f), {}}); };
+  using C = Cons;
+  cont("normal", {opt("loc", 0.0), opt("scale", 1.0, C::NonNegative)},
+       [](Source& s, const double* d, const int64_t*) { return d[0] + d[1] * s.normal(); });
+  cont("exponential", {opt("scale", 1.0, C::NonNegative)},
+       [](Source& s, const double* d, const int64_t*) { return d[0] * s.exponential(); });
+  cont("gamma", {req("shape", C::NonNegative), opt("scale", 1.0, C::NonNegative)},
+       [](Source& s, const double* d, const int64_t*) { return d[1] * standard_gamma(s, d[0]); });
+  cont("beta", {req("a", C::Positive), req("b", C::Positive)},
+       [](Source& s, const double* d, const int64_t*) { return beta(s, d[0], d[1]); });
+  cont("chisquare", {req("df", C::Positive)},
+       [](Source& s, const double* d, const int64_t*) { return chisquare(s, d[0]); });
+  cont("f", {req("dfnum", C::Positive), req("dfden", C::Positive)},
+       [](Source& s, const double* d, const int64_t*) { return f(s, d[0], d[1]); });
+  cont("noncentral_chisquare", {req("df", C::Positive), req("nonc", C::NonNegative)},
+       [](Source& s, const double* d, const int64_t*) { return noncentral_chisquare(s, d[0], d[1]); });
+  cont("noncentral_f", {req("dfnum", C::Positive), req("dfden", C::Positive), req("nonc", C::NonNegative)},
+       [](Source& s, const double* d, const int64_t*) { return noncentral_f(s, d[0], d[1], d[2]); });
+  cont("standard_t", {req("df", C::Positive)},
+       [](Source& s, const double* d, const int64_t*) { return standard_t(s, d[0]); });
+  cont("standard_cauchy", {}, [](Source& s, const double*, const int64_t*) {
+    const double num = s.normal();
+    return num / s.normal();
+  });
+  cont("pareto", {req("a", C::Positive)}, [](Source& s, const double* d, const int64_t*) { return pareto(s, d[0]); });
+  cont("weibull", {req("a", C::NonNegative)},
+       [](Source& s, const double* d, const int64_t*) { return weibull(s, d[0]); });
+  cont("power", {req("a", C::Positive)}, [](Source& s, const double* d, const int64_t*) { return power(s, d[0]); });
+  cont("rayleigh", {opt("scale", 1.0, C::NonNegative)},
+       [](Source& s, const double* d, const int64_t*) { return rayleigh(s, d[0]); });
+  cont("laplace", {opt("loc", 0.0), opt("scale", 1.0, C::NonNegative)},
+       [](Source& s, const double* d, const int64_t*) { return laplace(s, d[0], d[1]); });
+  cont("gumbel", {opt("loc", 0.0), opt("scale", 1.0, C::NonNegative)},
+       [](Source& s, const double* d, const int64_t*) { return gumbel(s, d[0], d[1]); });
+  cont("logistic", {opt("loc", 0.0), opt("scale", 1.0, C::NonNegative)},
+       [](Source& s, const double* d, const int64_t*) { return logistic(s, d[0], d[1]); });
+  cont("lognormal", {opt("mean", 0.0), opt("sigma", 1.0, C::NonNegative)},
+       [](Source& s, const double* d, const int64_t*) { return std::exp(d[0] + d[1] * s.normal()); });
+  cont("wald", {req("mean", C::Positive), req("scale", C::Positive)},
+       [](Source& s, const double* d, const int64_t*) { return wald(s, d[0], d[1]); });
+  cont("vonmises", {req("mu"), req("kappa", C::NonNegative)},
+       [](Source& s, const double* d, const int64_t*) { return vonmises(s, d[0], d[1]); });
+  cont("triangular", {req("left"), req("mode"), req("right")},
+       [](Source& s, const double* d, const int64_t*) { return triangular(s, d[0], d[1], d[2]); });
+  t.back().precheck = [](const std::vector<Operand>& o) {
+    // NumPy compares element-wise over the broadcast parameters; the scalar case is the common one.
+    const Layout l = layout(std::nullopt, o);
+    bool lm = false, mr = false, lr = false;
+    for_each_element(l, o, [&](const double* d, const int64_t*) {
+      lm = lm || d[0] > d[1];
+      mr = mr || d[1] > d[2];
+      lr = lr || d[0] == d[2];
+    });
+    if (lm) throw ValueError("left > mode");
+    if (mr) throw ValueError("mode > right");
+    if (lr) throw ValueError("left == right");
+  };
+
+  disc("poisson", {opt("lam", 1.0, C::Poisson)},
+       [](Source& s, const double* d, const int64_t*) { return poisson(s.g, d[0]); });
+  disc("binomial", {req_int("n", C::NonNegative), req("p", C::Bounded01)},
+       [](Source& s, const double* d, const int64_t* i) { return binomial(s, d[1], i[0]); });
+  disc("negative_binomial", {req("n", C::Positive), req("p", legacy ? C::Bounded01 : C::BoundedGt01)},
+       [](Source& s, const double* d, const int64_t*) { return negative_binomial(s, d[0], d[1]); });
+  disc("geometric", {req("p", C::BoundedGt01)},
+       [](Source& s, const double* d, const int64_t*) { return geometric(s, d[0]); });
+  disc("logseries", {req("p", C::BoundedLt01)},
+       [](Source& s, const double* d, const int64_t*) { return logseries(s, d[0]); });
+  disc("zipf", {req("a", C::Gt1)}, [](Source& s, const double* d, const int64_t*) { return zipf(s, d[0]); });
+  disc("hypergeometric",
+       {req_int("ngood", C::NonNegative), req_int("nbad", C::NonNegative),
+        req_int("nsample", legacy ? C::Gte1 : C::NonNegative)},
+       [](Source& s, const double*, const int64_t* i) { return hypergeometric(s, i[0], i[1], i[2]); });
+  t.back().precheck = [legacy](const std::vector<Operand>& o) {
+    if (!legacy) {
+      for (const Operand* x : {&o[0], &o[1]})
+        for (int64_t v : x->i)
+          if (v >= 1000000000) throw ValueError("both ngood and nbad must be less than 1000000000");
+    }
+    const Layout l = layout(std::nullopt, o);
+    bool short_ = false;
+    for_each_element(l, o, [&](const double*, const int64_t* i) { short_ = short_ || i[0] + i[1] < i[2]; });
+    if (short_) throw ValueError("ngood + nbad < nsample");
+  };
+  return t;
+}
+
+const Dist* find_dist(const std::vector<Dist>& table, const std::string& name) {
+  for (const Dist& d : table)
+    if (d.name == name) return &d;
+  return nullptr;
+}
+
+}  // namespace
+
+void install_legacy_distributions(Value& random, LegacyMT& legacy) {
+  static const std::vector<Dist> table = distributions(true);
+  for (const Dist& d : table)
+    def_function(random, d.name, [&d, &legacy](Interpreter&, Args& a, Kwargs& kw) {
+      return run(Source{legacy, true}, d, a, kw);
+    });
+  def_function(random, "standard_exponential", [&legacy](Interpreter&, Args& a, Kwargs& kw) {
+    static const Dist d{"standard_exponential", {}, [](Source& s, const double*, const int64_t*) { return s.exponential(); }, {}, {}};
+    return run(Source{legacy, true}, d, a, kw);
+  });
+  def_function(random, "standard_gamma", [&legacy](Interpreter&, Args& a, Kwargs& kw) {
+    static const Dist d{"standard_gamma", {req("shape", Cons::NonNegative)},
+                        [](Source& s, const double* v, const int64_t*) { return standard_gamma(s, v[0]); }, {}, {}};
+    return run(Source{legacy, true}, d, a, kw);
+  });
+}
+
+const std::vector<std::string>& generator_distribution_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const Dist& d : distributions(false)) n.push_back(d.name);
+    return n;
+  }();
+  return names;
+}
+
+std::optional<Value> generator_distribution(const std::shared_ptr<BitGen>& g, const std::string& name) {
+  static const std::vector<Dist> table = distributions(false);
+  const Dist* d = find_dist(table, name);
+  if (!d) return std::nullopt;
+  return make_builtin(name, "<built-in method " + name + " of numpy.random._generator.Generator object>",
+                      [d, g](Interpreter&, Args& a, Kwargs& kw) { return run(Source{*g, false}, *d, a, kw); });
+}
+
+}  // namespace tsh::shell::numpy_random
