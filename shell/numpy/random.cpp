@@ -93,6 +93,24 @@ template <typename Draw> Value draw(const Value& size, Draw d) {
   return make_ndarray(from_scalars(*shape, v, DType::Float64, Device{}));
 }
 
+// Generator's dtype= for its float draws: float64 (the default) or float32; others are NumPy's TypeError.
+bool float32_dtype(const Value& dtype, const std::string& fn) {
+  if (dtype.is_none()) return false;
+  const DType d = *numpy_dtype_arg(dtype);
+  if (d == DType::Float64) return false;
+  if (d == DType::Float32) return true;
+  throw TypeError("Unsupported dtype dtype('" + format::numpy_dtype_name(d) + "') for " + fn);
+}
+
+// One float32 per draw: a Python float for size=None, else a float32 array.
+template <typename Draw> Value draw_f32(const Value& size, Draw d) {
+  const std::optional<Shape> shape = size_arg(size);
+  if (!shape) return Value::floating(d());
+  std::vector<float> v(static_cast<size_t>(count(*shape)));
+  for (float& x : v) x = d();
+  return make_ndarray(tensor_of(v, *shape, DType::Float32, Device{}));
+}
+
 // rand(d0, d1, ...) and randn(...): the dims as separate arguments; none gives a float.
 Value dims_value(Args& a, const char* name, Kwargs& kw) {
   if (!kw.empty()) throw TypeError(std::string(name) + "() takes no keyword arguments");
@@ -444,24 +462,15 @@ struct NumpyGeneratorObj : InstanceObj {
       return def([gen](Interpreter&, Args& a, Kwargs& kw) {
         std::vector<Value> v = bind_params("random", a, kw, {"size", "dtype", "out"}, 0);
         if (!v[2].is_none()) throw NotImplementedError("Generator.random: tsh does not support out=");
-        if (!v[1].is_none() && *numpy_dtype_arg(v[1]) != DType::Float64) {
-          if (*numpy_dtype_arg(v[1]) == DType::Float32)
-            throw NotImplementedError("Generator.random: tsh draws float64 only");
-          throw TypeError("Unsupported dtype dtype('" + format::numpy_dtype_name(*numpy_dtype_arg(v[1])) +
-                          "') for random");
-        }
+        if (float32_dtype(v[1], "random")) return draw_f32(v[0], [&] { return numpy_random::next_float(*gen); });
         return draw(v[0], [&] { return gen->next_double(); });
       });
     if (n == "standard_normal")
       return def([gen](Interpreter&, Args& a, Kwargs& kw) {
         std::vector<Value> v = bind_params("standard_normal", a, kw, {"size", "dtype", "out"}, 0);
         if (!v[2].is_none()) throw NotImplementedError("Generator.standard_normal: tsh does not support out=");
-        if (!v[1].is_none() && *numpy_dtype_arg(v[1]) != DType::Float64) {
-          if (*numpy_dtype_arg(v[1]) == DType::Float32)
-            throw NotImplementedError("Generator.standard_normal: tsh draws float64 only");
-          throw TypeError("Unsupported dtype dtype('" + format::numpy_dtype_name(*numpy_dtype_arg(v[1])) +
-                          "') for standard_normal");
-        }
+        if (float32_dtype(v[1], "standard_normal"))
+          return draw_f32(v[0], [&] { return numpy_random::standard_normal_f(*gen); });
         return draw(v[0], [&] { return numpy_random::ziggurat_normal(*gen); });
       });
     if (n == "uniform")

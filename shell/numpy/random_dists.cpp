@@ -340,6 +340,167 @@ const Dist* find_dist(const std::vector<Dist>& table, const std::string& name) {
   return nullptr;
 }
 
+
+// ---- the distributions with a vector per draw, and Generator's float32 draws -----------------
+
+// NumPy's running compensated sum of p[0..n), which reads p[0] even when n is 0.
+double kahan_sum(const double* p, int64_t n) {
+  double sum = p[0], c = 0.0;
+  for (int64_t i = 1; i < n; ++i) {
+    const double y = p[i] - c, t = sum + y;
+    c = (t - sum) - y;
+    sum = t;
+  }
+  return sum;
+}
+
+Shape with_last(const std::optional<Shape>& size, int64_t d) {
+  Shape s = size.value_or(Shape{});
+  s.push_back(d);
+  return s;
+}
+
+// multinomial(n, pvals, size): RandomState takes one n and a 1-d pvals; Generator broadcasts n
+// against pvals' leading dims (each row of pvals one set of categories).
+Value multinomial_value(Source src, const Value& n_v, const Value& pvals, const Value& size_v) {
+  const Tensor pt = ndarray_tensor(numpy_asarray(pvals));
+  if (src.legacy && pt.dim() != 1) {
+    if (pt.dim() == 0) throw TypeError("pvals must be a 1-d sequence");
+    throw ValueError("object too deep for desired array");
+  }
+  if (pt.dim() == 0 || pt.size(pt.dim() - 1) == 0)
+    throw ValueError("pvals must have at least 1 dimension and the last dimension of pvals must be greater than 0.");
+  const int64_t d = pt.size(pt.dim() - 1);
+  Operand po = operand(pvals, false);
+  check(po, "pvals", Cons::Bounded01);
+  for (size_t off = 0; off < po.d.size(); off += static_cast<size_t>(d))
+    if (kahan_sum(po.d.data() + off, d - 1) > 1.0 + 1e-12)
+      throw ValueError(pt.dim() == 1 ? "sum(pvals[:-1]) > 1.0" : "sum(pvals[..., :-1]) > 1.0");
+  Operand no = operand(n_v, true);
+  check(no, "n", Cons::NonNegative);
+  const std::optional<Shape> size = size_arg(size_v);
+  std::vector<int64_t> out;
+  Shape shape;
+  if (!src.legacy && (!no.scalar || pt.dim() > 1)) {
+    // One draw per element of broadcast(n, pvals' rows): the rows enter as their offsets.
+    Operand rows;
+    rows.scalar = false;
+    rows.shape = Shape(pt.sizes().begin(), pt.sizes().end() - 1);
+    for (int64_t r = 0, nr = count(rows.shape); r < nr; ++r) rows.i.push_back(r * d), rows.d.push_back(0);
+    const Layout l = layout(size, {no, rows});
+    shape = with_last(l.shape, d);
+    out.assign(static_cast<size_t>(count(shape)), 0);
+    size_t at = 0;
+    for_each_element(l, {no, rows}, [&](const double*, const int64_t* i) {
+      multinomial(src, i[0], po.d.data() + i[1], d, out.data() + at);
+      at += static_cast<size_t>(d);
+    });
+  } else {
+    if (!no.scalar) throw TypeError("only length-1 arrays can be converted to Python scalars");
+    shape = with_last(size, d);
+    out.assign(static_cast<size_t>(count(shape)), 0);
+    for (size_t at = 0; at < out.size(); at += static_cast<size_t>(d)) multinomial(src, no.i[0], po.d.data(), d, out.data() + at);
+  }
+  return make_ndarray(tensor_of(out, shape, DType::Int64, Device{}));
+}
+
+// dirichlet(alpha, size): normalised gammas; Generator breaks a stick with betas when every
+// alpha is below 0.1 (the gammas would underflow).
+Value dirichlet_value(Source src, const Value& alpha, const Value& size_v) {
+  const Tensor at = ndarray_tensor(numpy_asarray(alpha));
+  if (at.dim() > 1) throw ValueError("object too deep for desired array");
+  if (at.dim() == 0) throw ValueError("object of too small depth for desired array");
+  const std::vector<double> a = host_values<double>(to(contiguous(at), DType::Float64, std::nullopt));
+  for (double x : a) {
+    if (src.legacy && x <= 0) throw ValueError("alpha <= 0");
+    if (!src.legacy && x < 0) throw ValueError("alpha < 0");
+  }
+  const int64_t k = static_cast<int64_t>(a.size());
+  const Shape shape = with_last(size_arg(size_v), k);
+  std::vector<double> out(static_cast<size_t>(count(shape)), 0.0);
+  double amax = -INFINITY;
+  for (double x : a) amax = std::max(amax, x);
+  if (!src.legacy && k > 0 && amax < 0.1) {
+    std::vector<double> csum(a.size());
+    double run_sum = 0.0;
+    for (int64_t j = k - 1; j >= 0; --j) csum[j] = run_sum += a[j];
+    for (size_t i = 0; i < out.size(); i += static_cast<size_t>(k)) {
+      double acc = 1.;
+      for (int64_t j = 0; j < k - 1; ++j) {
+        const double v = beta(src, a[j], csum[j + 1]);
+        out[i + j] = acc * v;
+        acc *= (1. - v);
+        if (csum[j + 1] == 0) break;  // v was 1: the rest stay 0
+      }
+      out[i + k - 1] = acc;
+    }
+  } else if (k > 0) {
+    for (size_t i = 0; i < out.size(); i += static_cast<size_t>(k)) {
+      double acc = 0.;
+      for (int64_t j = 0; j < k; ++j) acc = acc + (out[i + j] = standard_gamma(src, a[j]));
+      const double inv = 1. / acc;
+      for (int64_t j = 0; j < k; ++j) out[i + j] = out[i + j] * inv;
+    }
+  }
+  return make_ndarray(tensor_of(out, shape, DType::Float64, Device{}));
+}
+
+Value mvhg_value(BitGen& g, const Value& colors_v, const Value& nsample_v, const Value& size_v, const Value& method_v) {
+  const std::string method = method_v.is_none() ? "marginals" : method_v.as_str();
+  if (method != "count" && method != "marginals") throw ValueError("method must be \"count\" or \"marginals\".");
+  if (!nsample_v.is_intlike() || nsample_v.is(Kind::Bool)) throw ValueError("nsample must be an integer");
+  const int64_t nsample = static_cast<int64_t>(nsample_v.as_int());
+  if (nsample < 0) throw ValueError("nsample must be nonnegative.");
+  const Tensor ct = ndarray_tensor(numpy_asarray(colors_v));
+  const std::string bad = "colors must be a one-dimensional sequence of nonnegative integers not exceeding 9223372036854775807.";
+  if (ct.dim() != 1 || (ct.numel() > 0 && (is_floating(ct.dtype()) || is_complex(ct.dtype()) || ct.dtype() == DType::Bool)))
+    throw ValueError(bad);
+  const std::vector<int64_t> colors = ct.numel() ? host_values<int64_t>(to(contiguous(ct), DType::Int64, std::nullopt))
+                                                 : std::vector<int64_t>{};
+  int64_t total = 0;
+  for (int64_t c : colors) {
+    if (c < 0) throw ValueError(bad);
+    if (__builtin_add_overflow(total, c, &total))
+      throw ValueError("sum(colors) must not exceed the maximum value of a 64 bit signed integer (9223372036854775807)");
+  }
+  if (method == "marginals" && total >= 1000000000)
+    throw ValueError("When method is \"marginals\", sum(colors) must be less than 1000000000.");
+  const int64_t nc = static_cast<int64_t>(colors.size());
+  const Shape shape = with_last(size_arg(size_v), nc);
+  std::vector<int64_t> out(static_cast<size_t>(count(shape)), 0);
+  if (nc > 0) {
+    if (nsample > total) throw ValueError("nsample > sum(colors)");
+    const int64_t variates = count(shape) / nc;
+    if (method == "count") mvhg_count(g, total, colors, nsample, variates, out.data());
+    else mvhg_marginals(g, total, colors, nsample, variates, out.data());
+  }
+  return make_ndarray(tensor_of(out, shape, DType::Int64, Device{}));
+}
+
+// Generator's dtype= for its float draws: float64 (the default) or float32.
+bool float32_dtype(const Value& dtype, const std::string& fn) {
+  if (dtype.is_none()) return false;
+  const DType d = *numpy_dtype_arg(dtype);
+  if (d == DType::Float64) return false;
+  if (d == DType::Float32) return true;
+  throw TypeError("Unsupported dtype dtype('" + format::numpy_dtype_name(d) + "') for " + fn);
+}
+
+// A float32 draw per element (or one Python float for size=None and a scalar parameter).
+template <typename Draw> Value float32_draws(const std::optional<Shape>& size, const Operand* param, Draw draw) {
+  if (!size && (!param || param->scalar)) return Value::floating(draw(param ? static_cast<float>(param->d[0]) : 0.0f));
+  std::vector<Operand> ops;
+  if (param) ops.push_back(*param);
+  const Layout l = layout(size, ops);
+  std::vector<float> out;
+  out.reserve(static_cast<size_t>(count(l.shape)));
+  for_each_element(l, ops, [&](const double* d, const int64_t*) { out.push_back(draw(param ? static_cast<float>(d[0]) : 0.0f)); });
+  return make_ndarray(tensor_of(out, l.shape, DType::Float32, Device{}));
+}
+
+void no_out(const Value& out, const std::string& fn) {
+  if (!out.is_none()) throw NotImplementedError("Generator." + fn + ": tsh does not support out=");
+}
 }  // namespace
 
 void install_legacy_distributions(Value& random, LegacyMT& legacy) {
@@ -352,6 +513,14 @@ void install_legacy_distributions(Value& random, LegacyMT& legacy) {
     static const Dist d{"standard_exponential", {}, [](Source& s, const double*, const int64_t*) { return s.exponential(); }, {}, {}};
     return run(Source{legacy, true}, d, a, kw);
   });
+  def_function(random, "multinomial", [&legacy](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("multinomial", a, kw, {"n", "pvals", "size"}, 2);
+    return multinomial_value(Source{legacy, true}, v[0], v[1], v[2]);
+  });
+  def_function(random, "dirichlet", [&legacy](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("dirichlet", a, kw, {"alpha", "size"}, 1);
+    return dirichlet_value(Source{legacy, true}, v[0], v[1]);
+  });
   def_function(random, "standard_gamma", [&legacy](Interpreter&, Args& a, Kwargs& kw) {
     static const Dist d{"standard_gamma", {req("shape", Cons::NonNegative)},
                         [](Source& s, const double* v, const int64_t*) { return standard_gamma(s, v[0]); }, {}, {}};
@@ -363,6 +532,8 @@ const std::vector<std::string>& generator_distribution_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n;
     for (const Dist& d : distributions(false)) n.push_back(d.name);
+    for (const char* x : {"dirichlet", "multinomial", "multivariate_hypergeometric", "standard_exponential", "standard_gamma"})
+      n.push_back(x);
     return n;
   }();
   return names;
@@ -370,6 +541,64 @@ const std::vector<std::string>& generator_distribution_names() {
 
 std::optional<Value> generator_distribution(const std::shared_ptr<BitGen>& g, const std::string& name) {
   static const std::vector<Dist> table = distributions(false);
+  auto method = [&name](std::function<Value(Interpreter&, Args&, Kwargs&)> fn) {
+    return make_builtin(name, "<built-in method " + name + " of numpy.random._generator.Generator object>", std::move(fn));
+  };
+  if (name == "multinomial")
+    return method([g](Interpreter&, Args& a, Kwargs& kw) {
+      std::vector<Value> v = bind_params("multinomial", a, kw, {"n", "pvals", "size"}, 2);
+      return multinomial_value(Source{*g, false}, v[0], v[1], v[2]);
+    });
+  if (name == "dirichlet")
+    return method([g](Interpreter&, Args& a, Kwargs& kw) {
+      std::vector<Value> v = bind_params("dirichlet", a, kw, {"alpha", "size"}, 1);
+      return dirichlet_value(Source{*g, false}, v[0], v[1]);
+    });
+  if (name == "multivariate_hypergeometric")
+    return method([g](Interpreter&, Args& a, Kwargs& kw) {
+      std::vector<Value> v = bind_params("multivariate_hypergeometric", a, kw, {"colors", "nsample", "size", "method"}, 2);
+      return mvhg_value(*g, v[0], v[1], v[2], v[3]);
+    });
+  if (name == "standard_exponential")
+    return method([g](Interpreter&, Args& a, Kwargs& kw) {
+      std::vector<Value> v = bind_params("standard_exponential", a, kw, {"size", "dtype", "method", "out"}, 0);
+      no_out(v[3], "standard_exponential");
+      const bool f32 = float32_dtype(v[1], "standard_exponential");
+      // NumPy takes any method but 'zig' for inversion, -log(1 - U).
+      const bool zig = v[2].is_none() || (v[2].is(Kind::Str) && v[2].as_str() == "zig");
+      const std::optional<Shape> size = size_arg(v[0]);
+      if (f32)
+        return float32_draws(size, nullptr, [&](float) {
+          // NumPy's float32 inversion takes the double log1p of the float draw.
+          return zig ? standard_exponential_f(*g)
+                     : static_cast<float>(-std::log1p(-static_cast<double>(next_float(*g))));
+        });
+      Source src{*g, false};
+      static const Dist zig_d{"standard_exponential", {}, [](Source& s, const double*, const int64_t*) { return s.exponential(); }, {}, {}};
+      static const Dist inv_d{"standard_exponential", {},
+                              [](Source& s, const double*, const int64_t*) { return -std::log1p(-s.uniform()); }, {}, {}};
+      Args none;
+      Kwargs kws;
+      kws.emplace_back("size", v[0]);
+      return run(src, zig ? zig_d : inv_d, none, kws);
+    });
+  if (name == "standard_gamma")
+    return method([g](Interpreter&, Args& a, Kwargs& kw) {
+      std::vector<Value> v = bind_params("standard_gamma", a, kw, {"shape", "size", "dtype", "out"}, 1);
+      no_out(v[3], "standard_gamma");
+      if (float32_dtype(v[2], "standard_gamma")) {
+        Operand shape = operand(v[0], false);
+        for (double& x : shape.d) x = static_cast<float>(x);
+        check(shape, "shape", Cons::NonNegative);
+        return float32_draws(size_arg(v[1]), &shape, [&](float k) { return standard_gamma_f(*g, k); });
+      }
+      static const Dist d{"standard_gamma", {req("shape", Cons::NonNegative)},
+                          [](Source& s, const double* p, const int64_t*) { return standard_gamma(s, p[0]); }, {}, {}};
+      Args args{v[0]};
+      Kwargs kws;
+      kws.emplace_back("size", v[1]);
+      return run(Source{*g, false}, d, args, kws);
+    });
   const Dist* d = find_dist(table, name);
   if (!d) return std::nullopt;
   return make_builtin(name, "<built-in method " + name + " of numpy.random._generator.Generator object>",
