@@ -8,15 +8,76 @@
 
 namespace tsh::shell::numpy_random {
 
-double LegacyMT::next_double() {
-  const uint32_t a = mt_.random() >> 5, b = mt_.random() >> 6;
+void Mt19937::seed_int(uint32_t seed) {
+  for (int i = 0; i < kN; ++i) {
+    key[i] = seed;
+    seed = 1812433253u * (seed ^ (seed >> 30)) + static_cast<uint32_t>(i + 1);
+  }
+  pos = kN;
+}
+
+// Matsumoto and Nishimura's init_by_array: the seed words mixed into an init_genrand(19650218) state.
+void Mt19937::seed_array(const std::vector<uint32_t>& init) {
+  seed_int(19650218u);
+  const int len = static_cast<int>(init.size());
+  int i = 1, j = 0;
+  for (int k = kN > len ? kN : len; k; --k) {
+    key[i] = (key[i] ^ ((key[i - 1] ^ (key[i - 1] >> 30)) * 1664525u)) + init[j] + static_cast<uint32_t>(j);
+    ++i;
+    ++j;
+    if (i >= kN) {
+      key[0] = key[kN - 1];
+      i = 1;
+    }
+    if (j >= len) j = 0;
+  }
+  for (int k = kN - 1; k; --k) {
+    key[i] = (key[i] ^ ((key[i - 1] ^ (key[i - 1] >> 30)) * 1566083941u)) - static_cast<uint32_t>(i);
+    ++i;
+    if (i >= kN) {
+      key[0] = key[kN - 1];
+      i = 1;
+    }
+  }
+  key[0] = 0x80000000u;  // a non-zero state whatever the seed
+  pos = kN;
+}
+
+void Mt19937::twist() {
+  constexpr int kM = 397;
+  constexpr uint32_t kMatrixA = 0x9908b0dfu, kUpper = 0x80000000u, kLower = 0x7fffffffu;
+  auto mix = [](uint32_t u, uint32_t v) {
+    const uint32_t y = (u & kUpper) | (v & kLower);
+    return (y >> 1) ^ ((y & 1u) ? kMatrixA : 0u);
+  };
+  int i = 0;
+  for (; i < kN - kM; ++i) key[i] = key[i + kM] ^ mix(key[i], key[i + 1]);
+  for (; i < kN - 1; ++i) key[i] = key[i + kM - kN] ^ mix(key[i], key[i + 1]);
+  key[kN - 1] = key[kM - 1] ^ mix(key[kN - 1], key[0]);
+  pos = 0;
+}
+
+uint32_t Mt19937::next_uint32() {
+  if (pos == kN) twist();
+  uint32_t y = key[pos++];
+  y ^= y >> 11;
+  y ^= (y << 7) & 0x9d2c5680u;
+  y ^= (y << 15) & 0xefc60000u;
+  y ^= y >> 18;
+  return y;
+}
+
+double Mt19937::next_double() {
+  const uint32_t a = next_uint32() >> 5, b = next_uint32() >> 6;
   return (a * 67108864.0 + b) / 9007199254740992.0;
 }
 
-double LegacyMT::gauss() {
-  if (has_gauss_) {
-    has_gauss_ = false;
-    return gauss_;
+double RandomStateGen::gauss() {
+  if (has_gauss) {
+    has_gauss = false;
+    const double g = cached_gauss;
+    cached_gauss = 0;
+    return g;
   }
   double x1, x2, r2;
   do {
@@ -25,8 +86,8 @@ double LegacyMT::gauss() {
     r2 = x1 * x1 + x2 * x2;
   } while (r2 >= 1.0 || r2 == 0.0);
   const double f = std::sqrt(-2.0 * std::log(r2) / r2);
-  gauss_ = f * x1;
-  has_gauss_ = true;
+  cached_gauss = f * x1;
+  has_gauss = true;
   return f * x2;
 }
 

@@ -7,10 +7,11 @@
 // draws of one call, shuffles by random_interval, and Generator's normal by the ziggurat.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
-#include "engine/cpu/mt19937.h"
 
 namespace tsh::shell::numpy_random {
 
@@ -22,24 +23,40 @@ class BitGen {
   virtual double next_double() = 0;
 };
 
-// RandomState's MT19937: a 64-bit draw is two 32-bit ones, high word first; a double takes 27 + 26 bits.
-class LegacyMT final : public BitGen {
+// NumPy's MT19937: 624 words and the index of the next one to temper (624: twist first). A
+// 64-bit draw is two 32-bit ones, high word first; a double takes 27 + 26 bits.
+class Mt19937 final : public BitGen {
  public:
-  explicit LegacyMT(uint32_t seed) : mt_(seed) {}
-  void seed(uint32_t s) {
-    mt_.set_seed(s);
-    has_gauss_ = false;
+  static constexpr int kN = 624;
+  explicit Mt19937(uint32_t seed) { seed_int(seed); }
+  void seed_int(uint32_t seed);                      // init_genrand: np.random.seed(int)
+  void seed_array(const std::vector<uint32_t>& key);  // init_by_array: np.random.seed([..])
+  uint32_t next_uint32() override;
+  uint64_t next_uint64() override {
+    const uint64_t hi = next_uint32();
+    return (hi << 32) | next_uint32();
   }
-  uint32_t next_uint32() override { return mt_.random(); }
-  uint64_t next_uint64() override { return mt_.random64(); }
   double next_double() override;
-  // The polar Box–Muller pair, the second kept for the next call (RandomState's legacy_gauss).
-  double gauss();
+  std::array<uint32_t, kN> key{};
+  int pos = kN;  // 0..624
 
  private:
-  cpu::CpuGenerator mt_;
-  bool has_gauss_ = false;
-  double gauss_ = 0;
+  void twist();
+};
+
+// RandomState's stream: its bit generator (an Mt19937 unless set_bit_generator put another in)
+// and the second gauss of the last polar pair, kept for the next normal draw.
+class RandomStateGen final : public BitGen {
+ public:
+  explicit RandomStateGen(std::shared_ptr<BitGen> bg) : bg(std::move(bg)) {}
+  uint32_t next_uint32() override { return bg->next_uint32(); }
+  uint64_t next_uint64() override { return bg->next_uint64(); }
+  double next_double() override { return bg->next_double(); }
+  // The polar Box–Muller pair, the second kept for the next call (RandomState's legacy_gauss).
+  double gauss();
+  std::shared_ptr<BitGen> bg;
+  bool has_gauss = false;
+  double cached_gauss = 0;
 };
 
 // PCG64 (XSL-RR, 128-bit LCG). A 32-bit draw is half of a 64-bit one, the low half first, the
@@ -51,11 +68,12 @@ class Pcg64 final : public BitGen {
   uint32_t next_uint32() override;
   uint64_t next_uint64() override;
   double next_double() override { return static_cast<double>(next_uint64() >> 11) * (1.0 / 9007199254740992.0); }
-
- private:
+  // PCG64.state: the LCG state and increment, and the high half a 32-bit draw left behind.
   unsigned __int128 state_ = 0, inc_ = 0;
   bool has_uint32_ = false;
   uint32_t uint32_ = 0;
+
+ private:
   void step();
 };
 

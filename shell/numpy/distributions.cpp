@@ -77,7 +77,7 @@ double logfactorial(int64_t k) {
 
 // ---- the primitives ----------------------------------------------------------------------------
 
-double Source::normal() { return legacy ? static_cast<LegacyMT&>(g).gauss() : ziggurat_normal(g); }
+double Source::normal() { return legacy ? static_cast<RandomStateGen&>(g).gauss() : ziggurat_normal(g); }
 
 double Source::exponential() { return legacy ? -std::log(1.0 - g.next_double()) : exponential_zig(g); }
 

@@ -16,7 +16,7 @@
 
 namespace tsh::shell::numpy_random {
 
-// A bit stream plus the family of algorithms to draw with. `legacy` requires g to be a LegacyMT.
+// A bit stream plus the family of algorithms to draw with. `legacy` requires g to be a RandomStateGen.
 struct Source {
   BitGen& g;
   bool legacy;

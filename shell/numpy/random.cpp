@@ -20,6 +20,8 @@
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
 #include "shell/python/modules.h"
+#include "shell/python/bytes.h"
+#include "shell/python/warnings.h"
 #include "shell/numpy/array.h"
 #include "shell/numpy/bitgen.h"
 #include "shell/numpy/distributions.h"
@@ -71,12 +73,13 @@ using numpy_random::count;
 using numpy_random::size_arg;
 
 using numpy_random::BitGen;
-using numpy_random::LegacyMT;
+using numpy_random::Mt19937;
+using numpy_random::RandomStateGen;
 using numpy_random::Pcg64;
 
-LegacyMT& legacy() {
-  static LegacyMT mt(static_cast<uint32_t>(nondeterministic_seed()));
-  return mt;
+RandomStateGen& legacy() {
+  static RandomStateGen rs(std::make_shared<Mt19937>(static_cast<uint32_t>(nondeterministic_seed())));
+  return rs;
 }
 
 Tensor int64_tensor(const Shape& shape, const std::vector<int64_t>& v) {
@@ -412,49 +415,70 @@ Value choice(BitGen& g, const ChoiceArgs& c, bool legacy_rules) {
 
 // ---- default_rng's Generator ---------------------------------------------------------------
 
-// A seed as SeedSequence takes it: a non-negative int (its 32-bit words, low first) or a sequence of them.
-std::vector<uint32_t> seed_entropy(const Value& seed) {
-  std::vector<uint32_t> words;
-  auto add = [&words](const Value& v) {
-    if (!is_integer_arg(v)) throw TypeError("SeedSequence expects int or sequence of ints for entropy not " + repr(v));
-    const int64_t i = integer_arg(v);
-    if (i < 0) throw ValueError("expected non-negative integer");
-    uint64_t u = static_cast<uint64_t>(i);
-    if (u == 0) words.push_back(0);
-    for (; u > 0; u >>= 32) words.push_back(static_cast<uint32_t>(u));
-  };
-  if (seed.is(Kind::List) || seed.is(Kind::Tuple)) {
-    // A sequence: each int contributes its 32-bit words (NumPy pads every element to the widest).
-    for (const Value& v : seed.items()) {
-      const size_t before = words.size();
-      add(v);
-      if (words.size() - before > 1)
-        throw NotImplementedError("default_rng: tsh takes a sequence of seeds below 2**32 each");
-    }
-  } else {
-    add(seed);
+Value generator_type();
+
+// Generator.permuted: x shuffled along axis (None: all its elements), in a copy.
+Value permuted(BitGen& g, const Value& x, const Value& axis_v) {
+  Tensor t = clone(ndarray_tensor(numpy_asarray(x)));
+  if (axis_v.is_none()) {
+    Tensor flat = reshape(t, {t.numel()});
+    copy_(flat, index_select(clone(flat), 0, int64_tensor({t.numel()}, shuffled_order(g, t.numel()))));
+    return make_ndarray(reshape(flat, t.sizes()));
   }
-  return words;
+  int64_t axis = integer_arg(axis_v);
+  if (axis < -t.dim() || axis >= t.dim())
+    throw PyError("AxisError", "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+                                   std::to_string(t.dim()));
+  if (axis < 0) axis += t.dim();
+  // Each line along axis is shuffled in turn, the lines taken in C order of the other indices.
+  Tensor moved = contiguous(movedim(t, {axis}, {t.dim() - 1}));
+  const int64_t n = t.size(axis), lines = n ? moved.numel() / n : 0;
+  Tensor rows = reshape(moved, {lines, n});
+  for (int64_t r = 0; r < lines; ++r) {
+    Tensor row = select(rows, 0, r);
+    copy_(row, index_select(clone(row), 0, int64_tensor({n}, shuffled_order(g, n))));
+  }
+  return make_ndarray(contiguous(movedim(reshape(rows, moved.sizes()), {t.dim() - 1}, {axis})));
+}
+
+// bytes(length): little-endian 32-bit draws, cut to length.
+Value random_bytes(BitGen& g, const Value& length_v) {
+  if (!length_v.is_intlike()) throw TypeError("'" + type_name(length_v) + "' object cannot be interpreted as an integer");
+  const int64_t length = static_cast<int64_t>(length_v.as_int());
+  std::string out;
+  // NumPy's count is C division: bytes(0) still draws one word, bytes(-3) none.
+  const int64_t words = (length - 1) / 4 + 1;
+  if (words < 0) throw ValueError("negative dimensions are not allowed");
+  for (int64_t i = 0; i < words; ++i) {
+    const uint32_t w = g.next_uint32();
+    for (int k = 0; k < 4; ++k) out.push_back(static_cast<char>((w >> (8 * k)) & 0xff));
+  }
+  out.resize(static_cast<size_t>(std::max<int64_t>(length, 0)));
+  return make_bytes(out);
 }
 
 struct NumpyGeneratorObj : InstanceObj {
-  std::shared_ptr<Pcg64> g;
+  std::shared_ptr<BitGen> g;
+  Value bit_generator;  // the PCG64 (or MT19937) object g belongs to
   std::string class_name() const override { return "Generator"; }
   std::string module_name() const override { return "numpy.random._generator"; }
   std::vector<std::string> attr_names() const override {
-    std::vector<std::string> names = {"choice", "integers", "permutation", "random", "shuffle", "standard_normal", "uniform"};
+    std::vector<std::string> names = {"bit_generator", "bytes", "choice", "integers", "permutation", "permuted",
+                                      "random", "shuffle", "spawn", "standard_normal", "uniform"};
     for (const std::string& d : numpy_random::generator_distribution_names()) names.push_back(d);
     std::sort(names.begin(), names.end());
     return names;
   }
-  std::string str_of(const Value&) const override { return "Generator(PCG64)"; }
+  std::string kind() const { return repr(bit_generator).find("PCG64") != std::string::npos ? "PCG64" : "MT19937"; }
+  std::string str_of(const Value&) const override { return "Generator(" + kind() + ")"; }
   std::string repr_of(const Value& self) const override {
     char at[32];
     std::snprintf(at, sizeof at, "%llX", static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(self.as<InstanceObj>())));
-    return "Generator(PCG64) at 0x" + std::string(at);
+    return "Generator(" + kind() + ") at 0x" + std::string(at);
   }
   Value attr(Interpreter&, const Value&, const std::string& n) override {
-    std::shared_ptr<Pcg64> gen = g;
+    std::shared_ptr<BitGen> gen = g;
+    if (n == "bit_generator") return bit_generator;
     auto def = [&n](std::function<Value(Interpreter&, Args&, Kwargs&)> fn) {
       return make_builtin(n, "<built-in method " + n + " of numpy.random._generator.Generator object>", std::move(fn));
     };
@@ -510,8 +534,35 @@ struct NumpyGeneratorObj : InstanceObj {
         shuffle(*gen, v[0]);
         return Value();
       });
+    if (n == "permuted")
+      return def([gen](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("permuted", a, kw, {"x", "axis", "out"}, 1);
+        if (!v[2].is_none()) throw NotImplementedError("Generator.permuted: tsh does not support out=");
+        return permuted(*gen, v[0], v[1]);
+      });
+    if (n == "bytes")
+      return def([gen](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("bytes", a, kw, {"length"}, 1);
+        return random_bytes(*gen, v[0]);
+      });
+    if (n == "spawn") {
+      Value bg = bit_generator;
+      return def([bg](Interpreter&, Args& a, Kwargs& kw) {
+        std::vector<Value> v = bind_params("spawn", a, kw, {"n_children"}, 1);
+        std::vector<Value> out;
+        for (const Value& b : numpy_random::spawn_bit_generators(bg, v[0])) out.push_back(make_generator(b));
+        return Value::list(out);
+      });
+    }
     if (std::optional<Value> m = numpy_random::generator_distribution(gen, n)) return *m;
     throw AttributeError("'numpy.random._generator.Generator' object has no attribute '" + n + "'");
+  }
+  static Value make_generator(const Value& bit_generator) {
+    auto o = std::make_shared<NumpyGeneratorObj>();
+    o->g = numpy_random::bit_generator_stream(bit_generator);
+    o->bit_generator = bit_generator;
+    o->type = generator_type();
+    return Value::object(Kind::Instance, o);
   }
 };
 
@@ -519,8 +570,10 @@ Value generator_type() {
   static const Value type = [] {
     auto t = std::make_shared<TypeObj>();
     t->name = "numpy.random._generator.Generator";
-    t->ctor = [](Interpreter&, Args&, Kwargs&) -> Value {
-      throw NotImplementedError("numpy.random.Generator(bit_generator): tsh makes generators with default_rng(seed)");
+    t->ctor = [](Interpreter&, Args& a, Kwargs& kw) -> Value {
+      std::vector<Value> v = bind_params("Generator", a, kw, {"bit_generator"}, 1);
+      if (!numpy_random::bit_generator_stream(v[0])) throw TypeError("BitGenerator must be a BitGenerator instance");
+      return NumpyGeneratorObj::make_generator(v[0]);
     };
     return Value::object(Kind::Type, t);
   }();
@@ -532,16 +585,32 @@ Value generator_type() {
 void install_numpy_random(Value& random) {
   def_function(random, "seed", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("seed", a, kw, {"seed"}, 0);
-    uint32_t s;
+    auto* mt = dynamic_cast<Mt19937*>(legacy().bg.get());
+    if (!mt) throw TypeError("can only re-seed a MT19937 BitGenerator");
     if (v[0].is_none()) {
-      s = static_cast<uint32_t>(nondeterministic_seed());
-    } else {
-      if (!is_integer_arg(v[0])) throw NotImplementedError("numpy.random.seed: tsh takes an int seed");
+      mt->seed_int(static_cast<uint32_t>(nondeterministic_seed()));
+    } else if (is_integer_arg(v[0])) {
       const int64_t i = integer_arg(v[0]);
       if (i < 0 || i > static_cast<int64_t>(0xffffffffu)) throw ValueError("Seed must be between 0 and 2**32 - 1");
-      s = static_cast<uint32_t>(i);
+      mt->seed_int(static_cast<uint32_t>(i));
+    } else {
+      // A sequence of 32-bit words: init_by_array.
+      const Tensor t = ndarray_tensor(numpy_asarray(v[0]));
+      if (t.numel() == 0) throw ValueError("Seed must be non-empty");
+      if (is_floating(t.dtype()) || is_complex(t.dtype()))
+        throw TypeError("Cannot cast array data from dtype('" + format::numpy_dtype_name(t.dtype()) +
+                        "') to dtype('int64') according to the rule 'safe'");
+      if (t.dim() != 1) throw ValueError("Seed array must be 1-d");
+      std::vector<uint32_t> words;
+      for (int64_t x : int_values(t)) {
+        if (x < 0 || x > static_cast<int64_t>(0xffffffffu)) throw ValueError("Seed must be between 0 and 2**32 - 1");
+        words.push_back(static_cast<uint32_t>(x));
+      }
+      mt->seed_array(words);
     }
-    legacy().seed(s);
+    legacy().has_gauss = false;
+    legacy().cached_gauss = 0;
+
     return Value();
   });
   def_function(random, "rand", [](Interpreter&, Args& a, Kwargs& kw) {
@@ -566,6 +635,26 @@ void install_numpy_random(Value& random) {
     return draw(v[2], [low, high] { return low + (high - low) * legacy().next_double(); });
   });
   numpy_random::install_legacy_distributions(random, legacy());
+  numpy_random::install_random_objects(random, legacy());
+  def_function(random, "bytes", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("bytes", a, kw, {"length"}, 1);
+    return random_bytes(legacy(), v[0]);
+  });
+  def_function(random, "random_integers", [](Interpreter& in, Args& a, Kwargs& kw) {
+    // Deprecated in NumPy: randint over [low, high], with low 1 when only one bound is given.
+    std::vector<Value> v = bind_params("random_integers", a, kw, {"low", "high", "size"}, 1);
+    Value low = v[0], high = v[1];
+    if (high.is_none()) {
+      warn_once(in, "DeprecationWarning", "This function is deprecated. Please call randint(1, " + str(low) + " + 1) instead");
+      high = low;
+      low = Value::integer(1);
+    } else {
+      warn_once(in, "DeprecationWarning",
+                "This function is deprecated. Please call randint(" + str(low) + ", " + str(high) + " + 1) instead");
+    }
+    const Value top = Value::integer(wide_integer_arg(high) + 1);
+    return integers(legacy(), low, top, v[2], int_dtype(Value(), "randint", DType::Int64, false), false, true);
+  });
   def_function(random, "randint", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("randint", a, kw, {"low", "high", "size", "dtype"}, 1);
     const IntDtype d = int_dtype(v[3], "randint", DType::Int64, true);
@@ -589,18 +678,8 @@ void install_numpy_random(Value& random) {
   def_function(random, "default_rng", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("default_rng", a, kw, {"seed"}, 0);
     if (v[0].is(Kind::Instance) && dynamic_cast<NumpyGeneratorObj*>(v[0].as<InstanceObj>())) return v[0];
-    std::vector<uint32_t> entropy;
-    if (v[0].is_none()) {
-      const uint64_t s = nondeterministic_seed() ^ (static_cast<uint64_t>(nondeterministic_seed()) << 32);
-      entropy = {static_cast<uint32_t>(s), static_cast<uint32_t>(s >> 32), static_cast<uint32_t>(nondeterministic_seed()),
-                 static_cast<uint32_t>(nondeterministic_seed())};
-    } else {
-      entropy = seed_entropy(v[0]);
-    }
-    auto o = std::make_shared<NumpyGeneratorObj>();
-    o->g = std::make_shared<Pcg64>(entropy);
-    o->type = generator_type();
-    return Value::object(Kind::Instance, o);
+    if (numpy_random::bit_generator_stream(v[0])) return NumpyGeneratorObj::make_generator(v[0]);
+    return NumpyGeneratorObj::make_generator(numpy_random::make_pcg64(v[0]));
   });
 }
 

@@ -19,9 +19,19 @@ std::optional<Shape> size_arg(const Value& size);
 int64_t count(const Shape& shape);
 
 // np.random.beta, gamma, poisson, ...: RandomState's distributions on the global legacy stream.
-void install_legacy_distributions(Value& random, LegacyMT& legacy);
+void install_legacy_distributions(Value& random, RandomStateGen& legacy);
 // Generator.beta, gamma, poisson, ... bound to g; nullopt for a name that is not one of them.
 std::optional<Value> generator_distribution(const std::shared_ptr<BitGen>& g, const std::string& name);
 const std::vector<std::string>& generator_distribution_names();
+
+// numpy.random.SeedSequence, PCG64, MT19937, and the module's get_state, set_state,
+// get_bit_generator and set_bit_generator for the RandomState stream rs.
+void install_random_objects(Value& random, RandomStateGen& rs);
+// PCG64(seed): seed is None, an int, a sequence of ints or a SeedSequence.
+Value make_pcg64(const Value& seed);
+// The stream of a PCG64/MT19937 object; nullptr for anything else.
+std::shared_ptr<BitGen> bit_generator_stream(const Value& v);
+// bitgen.spawn(n): n bit generators of its kind, seeded by its SeedSequence's next children.
+std::vector<Value> spawn_bit_generators(const Value& bitgen, const Value& n);
 
 }  // namespace tsh::shell::numpy_random

@@ -503,7 +503,7 @@ void no_out(const Value& out, const std::string& fn) {
 }
 }  // namespace
 
-void install_legacy_distributions(Value& random, LegacyMT& legacy) {
+void install_legacy_distributions(Value& random, RandomStateGen& legacy) {
   static const std::vector<Dist> table = distributions(true);
   for (const Dist& d : table)
     def_function(random, d.name, [&d, &legacy](Interpreter&, Args& a, Kwargs& kw) {
