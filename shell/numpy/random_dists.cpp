@@ -23,6 +23,7 @@
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
 #include "shell/python/modules.h"
+#include "shell/python/embedded.h"
 
 namespace tsh::shell::numpy_random {
 
@@ -375,7 +376,7 @@ Value multinomial_value(Source src, const Value& n_v, const Value& pvals, const 
   check(po, "pvals", Cons::Bounded01);
   for (size_t off = 0; off < po.d.size(); off += static_cast<size_t>(d))
     if (kahan_sum(po.d.data() + off, d - 1) > 1.0 + 1e-12)
-      throw ValueError(pt.dim() == 1 ? "sum(pvals[:-1]) > 1.0" : "sum(pvals[..., :-1]) > 1.0");
+      throw ValueError(pt.dim() == 1 ? "sum(pvals[:-1]) > 1.0" : "sum(pvals[...,:-1]) > 1.0");
   Operand no = operand(n_v, true);
   check(no, "n", Cons::NonNegative);
   const std::optional<Shape> size = size_arg(size_v);
@@ -465,16 +466,51 @@ Value mvhg_value(BitGen& g, const Value& colors_v, const Value& nsample_v, const
   }
   if (method == "marginals" && total >= 1000000000)
     throw ValueError("When method is \"marginals\", sum(colors) must be less than 1000000000.");
+  if (nsample > total) throw ValueError("nsample > sum(colors)");
   const int64_t nc = static_cast<int64_t>(colors.size());
   const Shape shape = with_last(size_arg(size_v), nc);
   std::vector<int64_t> out(static_cast<size_t>(count(shape)), 0);
   if (nc > 0) {
-    if (nsample > total) throw ValueError("nsample > sum(colors)");
     const int64_t variates = count(shape) / nc;
     if (method == "count") mvhg_count(g, total, colors, nsample, variates, out.data());
     else mvhg_marginals(g, total, colors, nsample, variates, out.data());
   }
   return make_ndarray(tensor_of(out, shape, DType::Int64, Device{}));
+}
+
+// multivariate_normal: the composition of numpy.linalg and array functions is Python
+// (random_multivariate.py); the standard normals come from the stream, through `draw`.
+Value mvn_value(Interpreter& in, Source src, Args& a, Kwargs& kw, bool generator) {
+  static const Value module = new_module("numpy.random._multivariate");
+  static bool loaded = false;
+  if (!loaded) {
+    run_embedded(in, module, "numpy/random_multivariate.py");
+    loaded = true;
+  }
+  BitGen* g = &src.g;
+  const bool legacy = src.legacy;
+  const Value draw = make_builtin("draw", "draw", [g, legacy](Interpreter&, Args& da, Kwargs&) {
+    const std::optional<Shape> shape = size_arg(da.at(0));
+    Source s{*g, legacy};
+    std::vector<double> z(static_cast<size_t>(count(*shape)));
+    for (double& v : z) v = s.normal();
+    return make_ndarray(tensor_of(z, *shape, DType::Float64, Device{}));
+  });
+  // NumPy's signature: mean, cov, size, check_valid, tol, and (Generator) keyword-only method.
+  std::vector<std::string> names = {"mean", "cov", "size", "check_valid", "tol"};
+  Value method;
+  Kwargs rest;
+  for (auto& [k, val] : kw) {
+    if (generator && k == "method") method = val;
+    else rest.emplace_back(k, val);
+  }
+  std::vector<Value> v = bind_params("multivariate_normal", a, rest, names, 2);
+  Args args{draw, Value::boolean(legacy), v[0], v[1], v[2]};
+  Kwargs kws;
+  if (!v[3].is_none()) kws.emplace_back("check_valid", v[3]);
+  if (!v[4].is_none()) kws.emplace_back("tol", v[4]);
+  if (!method.is_none()) kws.emplace_back("method", method);
+  return in.call(module.as<ModuleObj>()->attrs.at("multivariate_normal"), args, kws);
 }
 
 // Generator's dtype= for its float draws: float64 (the default) or float32.
@@ -521,6 +557,9 @@ void install_legacy_distributions(Value& random, RandomStateGen& legacy) {
     std::vector<Value> v = bind_params("dirichlet", a, kw, {"alpha", "size"}, 1);
     return dirichlet_value(Source{legacy, true}, v[0], v[1]);
   });
+  def_function(random, "multivariate_normal", [&legacy](Interpreter& in, Args& a, Kwargs& kw) {
+    return mvn_value(in, Source{legacy, true}, a, kw, false);
+  });
   def_function(random, "standard_gamma", [&legacy](Interpreter&, Args& a, Kwargs& kw) {
     static const Dist d{"standard_gamma", {req("shape", Cons::NonNegative)},
                         [](Source& s, const double* v, const int64_t*) { return standard_gamma(s, v[0]); }, {}, {}};
@@ -532,7 +571,8 @@ const std::vector<std::string>& generator_distribution_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n;
     for (const Dist& d : distributions(false)) n.push_back(d.name);
-    for (const char* x : {"dirichlet", "multinomial", "multivariate_hypergeometric", "standard_exponential", "standard_gamma"})
+    for (const char* x : {"dirichlet", "multinomial", "multivariate_hypergeometric", "multivariate_normal",
+                          "standard_exponential", "standard_gamma"})
       n.push_back(x);
     return n;
   }();
@@ -554,6 +594,8 @@ std::optional<Value> generator_distribution(const std::shared_ptr<BitGen>& g, co
       std::vector<Value> v = bind_params("dirichlet", a, kw, {"alpha", "size"}, 1);
       return dirichlet_value(Source{*g, false}, v[0], v[1]);
     });
+  if (name == "multivariate_normal")
+    return method([g](Interpreter& in, Args& a, Kwargs& kw) { return mvn_value(in, Source{*g, false}, a, kw, true); });
   if (name == "multivariate_hypergeometric")
     return method([g](Interpreter&, Args& a, Kwargs& kw) {
       std::vector<Value> v = bind_params("multivariate_hypergeometric", a, kw, {"colors", "nsample", "size", "method"}, 2);
