@@ -251,7 +251,7 @@ Value permutation(BitGen& g, const Value& x, bool legacy_errors) {
   const Tensor t = ndarray_tensor(numpy_asarray(x));
   if (t.dim() == 0) {
     if (legacy_errors) throw IndexError("x must be an integer or at least 1-dimensional");
-    throw PyError("AxisError", "axis 0 is out of bounds for array of dimension 0");
+    throw PyError("numpy.exceptions.AxisError", "axis 0 is out of bounds for array of dimension 0");
   }
   const Tensor order = int64_tensor({t.size(0)}, shuffled_order(g, t.size(0)));
   return make_ndarray(index_select(t, 0, order));
@@ -427,7 +427,7 @@ Value permuted(BitGen& g, const Value& x, const Value& axis_v) {
   }
   int64_t axis = integer_arg(axis_v);
   if (axis < -t.dim() || axis >= t.dim())
-    throw PyError("AxisError", "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+    throw PyError("numpy.exceptions.AxisError", "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
                                    std::to_string(t.dim()));
   if (axis < 0) axis += t.dim();
   // Each line along axis is shuffled in turn, the lines taken in C order of the other indices.

@@ -68,11 +68,13 @@ Operand operand(const Value& v, bool integer) {
 
 void check(const Operand& o, const std::string& n, Cons c) {
   auto fail = [](const std::string& m) { throw ValueError(m); };
+  // NumPy's scalar check says "is NaN", its array check "contains NaNs".
+  const std::string nan = o.scalar ? " is NaN" : " contains NaNs";
   if (!o.i.empty()) {
     for (int64_t x : o.i) {
       if (c == Cons::NonNegative && x < 0) fail(n + " < 0");
       if (c == Cons::Positive && x <= 0) fail(n + " <= 0");
-      if (c == Cons::Gte1 && x < 1) fail(n + " < 1 or " + n + " is NaN");
+      if (c == Cons::Gte1 && x < 1) fail(n + " < 1 or " + n + nan);
     }
     return;
   }
@@ -82,18 +84,18 @@ void check(const Operand& o, const std::string& n, Cons c) {
       case Cons::Positive: if (x <= 0) fail(n + " <= 0"); break;
       case Cons::NonNegative: if (x < 0) fail(n + " < 0"); break;
       case Cons::Bounded01:
-        if (!(x >= 0 && x <= 1)) fail(n + " < 0, " + n + " > 1 or " + n + " is NaN");
+        if (!(x >= 0 && x <= 1)) fail(n + " < 0, " + n + " > 1 or " + n + nan);
         break;
       case Cons::BoundedGt01:
         if (!(x > 0 && x <= 1)) fail(n + " <= 0, " + n + " > 1 or " + n + " contains NaNs");
         break;
       case Cons::BoundedLt01:
-        if (!(x >= 0 && x < 1)) fail(n + " < 0, " + n + " >= 1 or " + n + " is NaN");
+        if (!(x >= 0 && x < 1)) fail(n + " < 0, " + n + " >= 1 or " + n + nan);
         break;
-      case Cons::Gt1: if (!(x > 1)) fail(n + " <= 1 or " + n + " is NaN"); break;
-      case Cons::Gte1: if (!(x >= 1)) fail(n + " < 1 or " + n + " is NaN"); break;
+      case Cons::Gt1: if (!(x > 1)) fail(n + " <= 1 or " + n + nan); break;
+      case Cons::Gte1: if (!(x >= 1)) fail(n + " < 1 or " + n + nan); break;
       case Cons::Poisson:
-        if (!(x >= 0)) fail(n + " < 0 or " + n + " is NaN");
+        if (!(x >= 0)) fail(n + " < 0 or " + n + nan);
         if (x > kPoissonLamMax) fail(n + " value too large");
         break;
     }
@@ -373,6 +375,7 @@ Value multinomial_value(Source src, const Value& n_v, const Value& pvals, const 
     throw ValueError("pvals must have at least 1 dimension and the last dimension of pvals must be greater than 0.");
   const int64_t d = pt.size(pt.dim() - 1);
   Operand po = operand(pvals, false);
+  po.scalar = false;
   check(po, "pvals", Cons::Bounded01);
   for (size_t off = 0; off < po.d.size(); off += static_cast<size_t>(d))
     if (kahan_sum(po.d.data() + off, d - 1) > 1.0 + 1e-12)

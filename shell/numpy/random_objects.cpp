@@ -19,6 +19,7 @@
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/modules.h"
+#include "shell/python/warnings.h"
 
 namespace tsh::shell::numpy_random {
 
@@ -406,15 +407,20 @@ void install_random_objects(Value& random, RandomStateGen& rs) {
     rs.cached_gauss = 0;
     return Value();
   });
-  def_function(random, "get_state", [&rs](Interpreter&, Args& a, Kwargs& kw) {
+  def_function(random, "get_state", [&rs](Interpreter& in, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("get_state", a, kw, {"legacy"}, 0);
-    const bool legacy = v[0].is_none() || truthy(v[0]);
+    bool legacy = v[0].is_none() || truthy(v[0]);
+    if (legacy && as_bit_generator(current)->kind != "MT19937") {
+      // Another bit generator has no legacy tuple: NumPy warns and gives the dict.
+      warn_once(in, "RuntimeWarning",
+                "get_state and legacy can only be used with the MT19937 BitGenerator. To silence this warning, set "
+                "`legacy` to False.");
+      legacy = false;
+    }
     Value st = as_bit_generator(current)->state();
     dict_of(st).set(Value::str("has_gauss"), Value::integer(rs.has_gauss ? 1 : 0));
     dict_of(st).set(Value::str("gauss"), Value::floating(rs.cached_gauss));
     if (!legacy) return st;
-    if (as_bit_generator(current)->kind != "MT19937")
-      throw ValueError("get_state and legacy can only be used with the MT19937 BitGenerator. To silence this warning, set `legacy` to False.");
     const Value inner = dict_get(st, "state");
     return Value::tuple({Value::str("MT19937"), dict_get(inner, "key"), dict_get(inner, "pos"),
                          Value::integer(rs.has_gauss ? 1 : 0), Value::floating(rs.cached_gauss)});
