@@ -77,10 +77,6 @@ using numpy_random::Mt19937;
 using numpy_random::RandomStateGen;
 using numpy_random::Pcg64;
 
-RandomStateGen& legacy() {
-  static RandomStateGen rs(std::make_shared<Mt19937>(static_cast<uint32_t>(nondeterministic_seed())));
-  return rs;
-}
 
 Tensor int64_tensor(const Shape& shape, const std::vector<int64_t>& v) {
   std::vector<Scalar> s(v.begin(), v.end());
@@ -582,65 +578,75 @@ Value generator_type() {
 
 }  // namespace
 
-void install_numpy_random(Value& random) {
-  def_function(random, "seed", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("seed", a, kw, {"seed"}, 0);
-    auto* mt = dynamic_cast<Mt19937*>(legacy().bg.get());
-    if (!mt) throw TypeError("can only re-seed a MT19937 BitGenerator");
-    if (v[0].is_none()) {
-      mt->seed_int(static_cast<uint32_t>(nondeterministic_seed()));
-    } else if (is_integer_arg(v[0])) {
-      const int64_t i = integer_arg(v[0]);
-      if (i < 0 || i > static_cast<int64_t>(0xffffffffu)) throw ValueError("Seed must be between 0 and 2**32 - 1");
-      mt->seed_int(static_cast<uint32_t>(i));
-    } else {
-      // A sequence of 32-bit words: init_by_array.
-      const Tensor t = ndarray_tensor(numpy_asarray(v[0]));
-      if (t.numel() == 0) throw ValueError("Seed must be non-empty");
-      if (is_floating(t.dtype()) || is_complex(t.dtype()))
-        throw TypeError("Cannot cast array data from dtype('" + format::numpy_dtype_name(t.dtype()) +
-                        "') to dtype('int64') according to the rule 'safe'");
-      if (t.dim() != 1) throw ValueError("Seed array must be 1-d");
-      std::vector<uint32_t> words;
-      for (int64_t x : int_values(t)) {
-        if (x < 0 || x > static_cast<int64_t>(0xffffffffu)) throw ValueError("Seed must be between 0 and 2**32 - 1");
-        words.push_back(static_cast<uint32_t>(x));
-      }
-      mt->seed_array(words);
-    }
-    legacy().has_gauss = false;
-    legacy().cached_gauss = 0;
+namespace {
 
+// np.random.seed / RandomState(seed): an int (init_genrand) or a sequence of words (init_by_array).
+void legacy_seed(RandomStateGen& rs, const Value& seed) {
+  auto* mt = dynamic_cast<Mt19937*>(rs.bg.get());
+  if (!mt) throw TypeError("can only re-seed a MT19937 BitGenerator");
+  if (seed.is_none()) {
+    mt->seed_int(static_cast<uint32_t>(nondeterministic_seed()));
+  } else if (is_integer_arg(seed)) {
+    const int64_t i = integer_arg(seed);
+    if (i < 0 || i > static_cast<int64_t>(0xffffffffu)) throw ValueError("Seed must be between 0 and 2**32 - 1");
+    mt->seed_int(static_cast<uint32_t>(i));
+  } else {
+    const Tensor t = ndarray_tensor(numpy_asarray(seed));
+    if (t.numel() == 0) throw ValueError("Seed must be non-empty");
+    if (is_floating(t.dtype()) || is_complex(t.dtype()))
+      throw TypeError("Cannot cast array data from dtype('" + format::numpy_dtype_name(t.dtype()) +
+                      "') to dtype('int64') according to the rule 'safe'");
+    if (t.dim() != 1) throw ValueError("Seed array must be 1-d");
+    std::vector<uint32_t> words;
+    for (int64_t x : int_values(t)) {
+      if (x < 0 || x > static_cast<int64_t>(0xffffffffu)) throw ValueError("Seed must be between 0 and 2**32 - 1");
+      words.push_back(static_cast<uint32_t>(x));
+    }
+    mt->seed_array(words);
+  }
+  rs.has_gauss = false;
+  rs.cached_gauss = 0;
+}
+
+// RandomState's methods, on `target` (the numpy.random module, or one RandomState's own
+// namespace), all drawing from core's stream.
+void install_random_state(Value& target, const std::shared_ptr<numpy_random::RandomStateCore>& core) {
+  Value& random = target;
+  const std::shared_ptr<RandomStateGen> rsp = core->rs;
+  auto legacy = [rsp]() -> RandomStateGen& { return *rsp; };
+  def_function(random, "seed", [legacy](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("seed", a, kw, {"seed"}, 0);
+    legacy_seed(legacy(), v[0]);
     return Value();
   });
-  def_function(random, "rand", [](Interpreter&, Args& a, Kwargs& kw) {
-    return draw(dims_value(a, "rand", kw), [] { return legacy().next_double(); });
+  def_function(random, "rand", [legacy](Interpreter&, Args& a, Kwargs& kw) {
+    return draw(dims_value(a, "rand", kw), [&] { return legacy().next_double(); });
   });
-  def_function(random, "randn", [](Interpreter&, Args& a, Kwargs& kw) {
-    return draw(dims_value(a, "randn", kw), [] { return legacy().gauss(); });
+  def_function(random, "randn", [legacy](Interpreter&, Args& a, Kwargs& kw) {
+    return draw(dims_value(a, "randn", kw), [&] { return legacy().gauss(); });
   });
   for (const char* name : {"random", "random_sample", "sample", "ranf"})
-    def_function(random, name, [name](Interpreter&, Args& a, Kwargs& kw) {
+    def_function(random, name, [name, legacy](Interpreter&, Args& a, Kwargs& kw) {
       std::vector<Value> v = bind_params(name, a, kw, {"size"}, 0);
-      return draw(v[0], [] { return legacy().next_double(); });
+      return draw(v[0], [&] { return legacy().next_double(); });
     });
-  def_function(random, "standard_normal", [](Interpreter&, Args& a, Kwargs& kw) {
+  def_function(random, "standard_normal", [legacy](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("standard_normal", a, kw, {"size"}, 0);
-    return draw(v[0], [] { return legacy().gauss(); });
+    return draw(v[0], [&] { return legacy().gauss(); });
   });
-  def_function(random, "uniform", [](Interpreter&, Args& a, Kwargs& kw) {
+  def_function(random, "uniform", [legacy](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("uniform", a, kw, {"low", "high", "size"}, 0);
     const double low = number_arg(v[0], 0.0), high = number_arg(v[1], 1.0);
     if (!std::isfinite(high - low)) throw PyError("OverflowError", "Range exceeds valid bounds");
-    return draw(v[2], [low, high] { return low + (high - low) * legacy().next_double(); });
+    return draw(v[2], [&] { return low + (high - low) * legacy().next_double(); });
   });
-  numpy_random::install_legacy_distributions(random, legacy());
-  numpy_random::install_random_objects(random, legacy());
-  def_function(random, "bytes", [](Interpreter&, Args& a, Kwargs& kw) {
+  numpy_random::install_legacy_distributions(random, core->rs);
+  numpy_random::install_state_functions(random, core);
+  def_function(random, "bytes", [legacy](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("bytes", a, kw, {"length"}, 1);
     return random_bytes(legacy(), v[0]);
   });
-  def_function(random, "random_integers", [](Interpreter& in, Args& a, Kwargs& kw) {
+  def_function(random, "random_integers", [legacy](Interpreter& in, Args& a, Kwargs& kw) {
     // Deprecated in NumPy: randint over [low, high], with low 1 when only one bound is given.
     std::vector<Value> v = bind_params("random_integers", a, kw, {"low", "high", "size"}, 1);
     Value low = v[0], high = v[1];
@@ -655,25 +661,95 @@ void install_numpy_random(Value& random) {
     const Value top = Value::integer(wide_integer_arg(high) + 1);
     return integers(legacy(), low, top, v[2], int_dtype(Value(), "randint", DType::Int64, false), false, true);
   });
-  def_function(random, "randint", [](Interpreter&, Args& a, Kwargs& kw) {
+  def_function(random, "randint", [legacy](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("randint", a, kw, {"low", "high", "size", "dtype"}, 1);
     const IntDtype d = int_dtype(v[3], "randint", DType::Int64, true);
     return integers(legacy(), v[0], v[1], v[2], d, false, true);
   });
-  def_function(random, "choice", [](Interpreter&, Args& a, Kwargs& kw) {
+  def_function(random, "choice", [legacy](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("choice", a, kw, {"a", "size", "replace", "p"}, 1);
     ChoiceArgs c{v[0], v[1], v[3], v[2].is_none() || truthy(v[2]), true};
     return choice(legacy(), c, true);
   });
-  def_function(random, "permutation", [](Interpreter&, Args& a, Kwargs& kw) {
+  def_function(random, "permutation", [legacy](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("permutation", a, kw, {"x"}, 1);
     return permutation(legacy(), v[0], true);
   });
-  def_function(random, "shuffle", [](Interpreter&, Args& a, Kwargs& kw) {
+  def_function(random, "shuffle", [legacy](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("shuffle", a, kw, {"x"}, 1);
     shuffle(legacy(), v[0]);
     return Value();
   });
+}
+
+// np.random.RandomState(seed): a stream of its own with the module's functions as its methods.
+struct RandomStateObj : InstanceObj {
+  std::shared_ptr<numpy_random::RandomStateCore> core;
+  Value methods;  // a namespace holding the bound functions
+  std::string class_name() const override { return "RandomState"; }
+  std::string module_name() const override { return "numpy.random.mtrand"; }
+  std::vector<std::string> attr_names() const override {
+    std::vector<std::string> names;
+    for (const auto& [k, v] : methods.as<ModuleObj>()->attrs)
+      if (k.rfind("__", 0) != 0) names.push_back(k);
+    return names;
+  }
+  std::string kind() const { return repr(core->bitgen).find("PCG64") != std::string::npos ? "PCG64" : "MT19937"; }
+  std::string str_of(const Value&) const override { return "RandomState(" + kind() + ")"; }
+  std::string repr_of(const Value& self) const override {
+    char at[32];
+    std::snprintf(at, sizeof at, "%llX", static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(self.as<InstanceObj>())));
+    return "RandomState(" + kind() + ") at 0x" + std::string(at);
+  }
+  Value attr(Interpreter&, const Value&, const std::string& n) override {
+    if (n == "_bit_generator") return core->bitgen;
+    auto& attrs = methods.as<ModuleObj>()->attrs;
+    auto it = attrs.find(n);
+    if (it == attrs.end() || n.rfind("__", 0) == 0)
+      throw AttributeError("'numpy.random.mtrand.RandomState' object has no attribute '" + n + "'");
+    return it->second;
+  }
+};
+
+Value random_state_type() {
+  static const Value type = [] {
+    auto t = std::make_shared<TypeObj>();
+    t->name = "numpy.random.mtrand.RandomState";
+    t->ctor = [](Interpreter&, Args& a, Kwargs& kw) -> Value {
+      std::vector<Value> v = bind_params("RandomState", a, kw, {"seed"}, 0);
+      auto core = std::make_shared<numpy_random::RandomStateCore>();
+      if (std::shared_ptr<BitGen> bg = numpy_random::bit_generator_stream(v[0])) {
+        core->rs = std::make_shared<RandomStateGen>(bg);
+        core->bitgen = v[0];
+      } else {
+        core->rs = std::make_shared<RandomStateGen>(std::make_shared<Mt19937>(0u));
+        legacy_seed(*core->rs, v[0]);
+        core->bitgen = numpy_random::wrap_bit_generator("MT19937", core->rs->bg);
+      }
+      auto o = std::make_shared<RandomStateObj>();
+      o->core = core;
+      o->methods = new_module("numpy.random.mtrand.RandomState");
+      install_random_state(o->methods, core);
+      o->type = random_state_type();
+      return Value::object(Kind::Instance, o);
+    };
+    return Value::object(Kind::Type, t);
+  }();
+  return type;
+}
+
+}  // namespace
+
+void install_numpy_random(Value& random) {
+  static const auto core = [] {
+    auto c = std::make_shared<numpy_random::RandomStateCore>();
+    c->rs = std::make_shared<RandomStateGen>(std::make_shared<Mt19937>(static_cast<uint32_t>(nondeterministic_seed())));
+    c->bitgen = numpy_random::wrap_bit_generator("MT19937", c->rs->bg);
+    return c;
+  }();
+  install_random_state(random, core);
+  numpy_random::install_random_objects(random, core);
+  random.as<ModuleObj>()->attrs["RandomState"] = random_state_type();
   random.as<ModuleObj>()->attrs["Generator"] = generator_type();
   def_function(random, "default_rng", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("default_rng", a, kw, {"seed"}, 0);

@@ -542,31 +542,31 @@ void no_out(const Value& out, const std::string& fn) {
 }
 }  // namespace
 
-void install_legacy_distributions(Value& random, RandomStateGen& legacy) {
+void install_legacy_distributions(Value& random, const std::shared_ptr<RandomStateGen>& rs) {
   static const std::vector<Dist> table = distributions(true);
   for (const Dist& d : table)
-    def_function(random, d.name, [&d, &legacy](Interpreter&, Args& a, Kwargs& kw) {
-      return run(Source{legacy, true}, d, a, kw);
+    def_function(random, d.name, [&d, rs](Interpreter&, Args& a, Kwargs& kw) {
+      return run(Source{*rs, true}, d, a, kw);
     });
-  def_function(random, "standard_exponential", [&legacy](Interpreter&, Args& a, Kwargs& kw) {
+  def_function(random, "standard_exponential", [rs](Interpreter&, Args& a, Kwargs& kw) {
     static const Dist d{"standard_exponential", {}, [](Source& s, const double*, const int64_t*) { return s.exponential(); }, {}, {}};
-    return run(Source{legacy, true}, d, a, kw);
+    return run(Source{*rs, true}, d, a, kw);
   });
-  def_function(random, "multinomial", [&legacy](Interpreter&, Args& a, Kwargs& kw) {
+  def_function(random, "multinomial", [rs](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("multinomial", a, kw, {"n", "pvals", "size"}, 2);
-    return multinomial_value(Source{legacy, true}, v[0], v[1], v[2]);
+    return multinomial_value(Source{*rs, true}, v[0], v[1], v[2]);
   });
-  def_function(random, "dirichlet", [&legacy](Interpreter&, Args& a, Kwargs& kw) {
+  def_function(random, "dirichlet", [rs](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("dirichlet", a, kw, {"alpha", "size"}, 1);
-    return dirichlet_value(Source{legacy, true}, v[0], v[1]);
+    return dirichlet_value(Source{*rs, true}, v[0], v[1]);
   });
-  def_function(random, "multivariate_normal", [&legacy](Interpreter& in, Args& a, Kwargs& kw) {
-    return mvn_value(in, Source{legacy, true}, a, kw, false);
+  def_function(random, "multivariate_normal", [rs](Interpreter& in, Args& a, Kwargs& kw) {
+    return mvn_value(in, Source{*rs, true}, a, kw, false);
   });
-  def_function(random, "standard_gamma", [&legacy](Interpreter&, Args& a, Kwargs& kw) {
+  def_function(random, "standard_gamma", [rs](Interpreter&, Args& a, Kwargs& kw) {
     static const Dist d{"standard_gamma", {req("shape", Cons::NonNegative)},
                         [](Source& s, const double* v, const int64_t*) { return standard_gamma(s, v[0]); }, {}, {}};
-    return run(Source{legacy, true}, d, a, kw);
+    return run(Source{*rs, true}, d, a, kw);
   });
 }
 

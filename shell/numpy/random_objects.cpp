@@ -387,27 +387,34 @@ std::vector<Value> spawn_bit_generators(const Value& bitgen, const Value& n) {
   return out;
 }
 
-void install_random_objects(Value& random, RandomStateGen& rs) {
+Value wrap_bit_generator(const std::string& kind, std::shared_ptr<BitGen> bg) {
+  return make_bit_generator(kind, std::move(bg), Value());
+}
+
+void install_random_objects(Value& random, const std::shared_ptr<RandomStateCore>& core) {
   auto& attrs = random.as<ModuleObj>()->attrs;
   attrs["SeedSequence"] = seed_sequence_type();
   attrs["PCG64"] = pcg64_type();
   attrs["MT19937"] = mt19937_type();
-  // The module's RandomState draws from this MT19937 until set_bit_generator gives it another.
-  static Value current = make_bit_generator("MT19937", rs.bg, Value());
-  def_function(random, "get_bit_generator", [](Interpreter&, Args& a, Kwargs& kw) {
+  def_function(random, "get_bit_generator", [core](Interpreter&, Args& a, Kwargs& kw) {
     bind_params("get_bit_generator", a, kw, {}, 0);
-    return current;
+    return core->bitgen;
   });
-  def_function(random, "set_bit_generator", [&rs](Interpreter&, Args& a, Kwargs& kw) {
+  def_function(random, "set_bit_generator", [core](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("set_bit_generator", a, kw, {"bitgen"}, 1);
     if (!as_bit_generator(v[0])) throw TypeError("bitgen must be a BitGenerator instance");
-    current = v[0];
-    rs.bg = as_bit_generator(v[0])->bg;
-    rs.has_gauss = false;
-    rs.cached_gauss = 0;
+    core->bitgen = v[0];
+    core->rs->bg = as_bit_generator(v[0])->bg;
+    core->rs->has_gauss = false;
+    core->rs->cached_gauss = 0;
     return Value();
   });
-  def_function(random, "get_state", [&rs](Interpreter& in, Args& a, Kwargs& kw) {
+}
+
+void install_state_functions(Value& random, const std::shared_ptr<RandomStateCore>& core) {
+  def_function(random, "get_state", [core](Interpreter& in, Args& a, Kwargs& kw) {
+    RandomStateGen& rs = *core->rs;
+    const Value current = core->bitgen;
     std::vector<Value> v = bind_params("get_state", a, kw, {"legacy"}, 0);
     bool legacy = v[0].is_none() || truthy(v[0]);
     if (legacy && as_bit_generator(current)->kind != "MT19937") {
@@ -425,7 +432,9 @@ void install_random_objects(Value& random, RandomStateGen& rs) {
     return Value::tuple({Value::str("MT19937"), dict_get(inner, "key"), dict_get(inner, "pos"),
                          Value::integer(rs.has_gauss ? 1 : 0), Value::floating(rs.cached_gauss)});
   });
-  def_function(random, "set_state", [&rs](Interpreter&, Args& a, Kwargs& kw) {
+  def_function(random, "set_state", [core](Interpreter&, Args& a, Kwargs& kw) {
+    RandomStateGen& rs = *core->rs;
+    const Value current = core->bitgen;
     std::vector<Value> v = bind_params("set_state", a, kw, {"state"}, 1);
     Value st = v[0];
     if (st.is(Kind::Dict)) {
