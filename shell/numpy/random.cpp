@@ -119,12 +119,7 @@ Value dims_value(Args& a, const char* name, Kwargs& kw) {
   return Value::tuple(std::vector<Value>(a.begin(), a.end()));
 }
 
-// A Python number or a NumPy scalar as a double / an integer (floats truncate, as NumPy's casts do).
-double number_arg(const Value& v, double fallback) {
-  if (v.is_none()) return fallback;
-  if (is_ndarray(v)) return numpy_scalar_number(v).as_float();
-  return v.as_float();
-}
+// An integer argument: a Python int or a NumPy integer scalar (floats truncate, as NumPy's casts do).
 bool is_integer_arg(const Value& v) {
   if (v.is_intlike() && !v.is(Kind::Bool)) return true;
   if (!is_ndarray(v)) return false;
@@ -460,7 +455,7 @@ struct NumpyGeneratorObj : InstanceObj {
   std::string module_name() const override { return "numpy.random._generator"; }
   std::vector<std::string> attr_names() const override {
     std::vector<std::string> names = {"bit_generator", "bytes", "choice", "integers", "permutation", "permuted",
-                                      "random", "shuffle", "spawn", "standard_normal", "uniform"};
+                                      "random", "shuffle", "spawn", "standard_normal"};
     for (const std::string& d : numpy_random::generator_distribution_names()) names.push_back(d);
     std::sort(names.begin(), names.end());
     return names;
@@ -492,14 +487,6 @@ struct NumpyGeneratorObj : InstanceObj {
         if (float32_dtype(v[1], "standard_normal"))
           return draw_f32(v[0], [&] { return numpy_random::standard_normal_f(*gen); });
         return draw(v[0], [&] { return numpy_random::ziggurat_normal(*gen); });
-      });
-    if (n == "uniform")
-      return def([gen](Interpreter&, Args& a, Kwargs& kw) {
-        std::vector<Value> v = bind_params("uniform", a, kw, {"low", "high", "size"}, 0);
-        const double low = number_arg(v[0], 0.0), high = number_arg(v[1], 1.0), range = high - low;
-        if (!std::isfinite(range)) throw PyError("OverflowError", "high - low range exceeds valid bounds");
-        if (range < 0) throw ValueError("high - low < 0");
-        return draw(v[2], [&] { return low + range * gen->next_double(); });
       });
     if (n == "integers")
       return def([gen](Interpreter&, Args& a, Kwargs& kw) {
@@ -634,12 +621,6 @@ void install_random_state(Value& target, const std::shared_ptr<numpy_random::Ran
     std::vector<Value> v = bind_params("standard_normal", a, kw, {"size"}, 0);
     return draw(v[0], [&] { return legacy().gauss(); });
   });
-  def_function(random, "uniform", [legacy](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("uniform", a, kw, {"low", "high", "size"}, 0);
-    const double low = number_arg(v[0], 0.0), high = number_arg(v[1], 1.0);
-    if (!std::isfinite(high - low)) throw PyError("OverflowError", "Range exceeds valid bounds");
-    return draw(v[2], [&] { return low + (high - low) * legacy().next_double(); });
-  });
   numpy_random::install_legacy_distributions(random, core->rs);
   numpy_random::install_state_functions(random, core);
   def_function(random, "bytes", [legacy](Interpreter&, Args& a, Kwargs& kw) {
@@ -750,6 +731,10 @@ void install_numpy_random(Value& random) {
   install_random_state(random, core);
   numpy_random::install_random_objects(random, core);
   random.as<ModuleObj>()->attrs["RandomState"] = random_state_type();
+  // NumPy's test runner imports pytest, which tsh (like a NumPy without pytest) does not have.
+  def_function(random, "test", [](Interpreter&, Args&, Kwargs&) -> Value {
+    throw PyError("ModuleNotFoundError", "No module named 'pytest'");
+  });
   random.as<ModuleObj>()->attrs["Generator"] = generator_type();
   def_function(random, "default_rng", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("default_rng", a, kw, {"seed"}, 0);

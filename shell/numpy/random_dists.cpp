@@ -308,6 +308,22 @@ std::vector<Dist> distributions(bool legacy) {
     if (lr) throw ValueError("left == right");
   };
 
+  cont("uniform", {opt("low", 0.0), opt("high", 1.0)},
+       [](Source& s, const double* d, const int64_t*) { return d[0] + (d[1] - d[0]) * s.uniform(); });
+  t.back().precheck = [legacy](const std::vector<Operand>& o) {
+    // The range high - low must be finite; Generator also refuses a negative one. The messages
+    // differ between NumPy's scalar and array paths.
+    const bool scalar = o[0].scalar && o[1].scalar;
+    bool finite = true, negative = false;
+    for_each_element(layout(std::nullopt, o), o, [&](const double* d, const int64_t*) {
+      const double range = d[1] - d[0];
+      finite = finite && std::isfinite(range);
+      negative = negative || range < 0;
+    });
+    if (!finite)
+      throw OverflowError(!legacy && scalar ? "high - low range exceeds valid bounds" : "Range exceeds valid bounds");
+    if (!legacy && negative) throw ValueError("high - low < 0");
+  };
   disc("poisson", {opt("lam", 1.0, C::Poisson)},
        [](Source& s, const double* d, const int64_t*) { return poisson(s.g, d[0]); });
   disc("binomial", {req_int("n", C::NonNegative), req("p", C::Bounded01)},
