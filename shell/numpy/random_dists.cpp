@@ -9,6 +9,7 @@
 //     C order, each element drawn with its broadcast parameters: float64, or int64 for counts.
 //
 // The samplers themselves are in distributions.cpp.
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -50,8 +51,42 @@ struct Operand {
   bool scalar = true;
 };
 
+// Binds a call as NumPy's Cython methods do, with Cython's messages: "gamma() takes at least 1
+// positional argument (0 given)", "... got an unexpected keyword argument 'x'". A parameter not
+// given is None.
+std::vector<Value> cython_bind(const std::string& fn, Args& a, Kwargs& kw, const std::vector<std::string>& names,
+                               size_t required) {
+  auto argtuple = [&](size_t found) {
+    const bool exact = required == names.size();
+    const size_t expected = found < required ? required : names.size();
+    const std::string how = exact ? "exactly" : found < required ? "at least" : "at most";
+    throw TypeError(fn + "() takes " + how + " " + std::to_string(expected) + " positional argument" +
+                    (expected == 1 ? "" : "s") + " (" + std::to_string(found) + " given)");
+  };
+  if (a.size() > names.size()) argtuple(a.size());
+  std::vector<Value> v(names.size());
+  std::vector<bool> given(names.size(), false);
+  for (size_t i = 0; i < a.size(); ++i) v[i] = a[i], given[i] = true;
+  for (size_t i = a.size(); i < required; ++i) {
+    bool found = false;
+    for (const auto& [k, val] : kw) found = found || k == names[i];
+    if (!found) argtuple(a.size());
+  }
+  for (const auto& [k, val] : kw) {
+    const auto at = std::find(names.begin(), names.end(), k);
+    if (at == names.end()) throw TypeError(fn + "() got an unexpected keyword argument '" + k + "'");
+    const size_t i = static_cast<size_t>(at - names.begin());
+    if (given[i]) throw TypeError(fn + "() got multiple values for keyword argument '" + k + "'");
+    v[i] = val;
+    given[i] = true;
+  }
+  return v;
+}
+
 Operand operand(const Value& v, bool integer) {
   Operand o;
+  if (v.is(Kind::Complex)) throw TypeError("float() argument must be a string or a real number, not 'complex'");
+  if (v.is(Kind::Str)) throw ValueError("could not convert string to float: " + repr(v));
   if (v.is(Kind::Int) || v.is(Kind::Bool) || v.is(Kind::Float)) {
     o.d = {v.as_float()};
     if (integer) o.i = {v.is(Kind::Float) ? static_cast<int64_t>(v.as_float()) : static_cast<int64_t>(v.as_int())};
@@ -206,7 +241,7 @@ Value run(Source src, const Dist& dist, Args& a, Kwargs& kw) {
     if (!p.fallback) ++required;
   }
   names.push_back("size");
-  std::vector<Value> v = bind_params(dist.name, a, kw, names, required);
+  std::vector<Value> v = cython_bind(dist.name, a, kw, names, required);
   std::vector<Operand> ops;
   for (size_t k = 0; k < dist.params.size(); ++k) {
     const ParamSpec& p = dist.params[k];
@@ -523,7 +558,7 @@ Value mvn_value(Interpreter& in, Source src, Args& a, Kwargs& kw, bool generator
     if (generator && k == "method") method = val;
     else rest.emplace_back(k, val);
   }
-  std::vector<Value> v = bind_params("multivariate_normal", a, rest, names, 2);
+  std::vector<Value> v = cython_bind("multivariate_normal", a, rest, names, 2);
   Args args{draw, Value::boolean(legacy), v[0], v[1], v[2]};
   Kwargs kws;
   if (!v[3].is_none()) kws.emplace_back("check_valid", v[3]);
@@ -569,11 +604,11 @@ void install_legacy_distributions(Value& random, const std::shared_ptr<RandomSta
     return run(Source{*rs, true}, d, a, kw);
   });
   def_function(random, "multinomial", [rs](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("multinomial", a, kw, {"n", "pvals", "size"}, 2);
+    std::vector<Value> v = cython_bind("multinomial", a, kw, {"n", "pvals", "size"}, 2);
     return multinomial_value(Source{*rs, true}, v[0], v[1], v[2]);
   });
   def_function(random, "dirichlet", [rs](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("dirichlet", a, kw, {"alpha", "size"}, 1);
+    std::vector<Value> v = cython_bind("dirichlet", a, kw, {"alpha", "size"}, 1);
     return dirichlet_value(Source{*rs, true}, v[0], v[1]);
   });
   def_function(random, "multivariate_normal", [rs](Interpreter& in, Args& a, Kwargs& kw) {
@@ -605,24 +640,24 @@ std::optional<Value> generator_distribution(const std::shared_ptr<BitGen>& g, co
   };
   if (name == "multinomial")
     return method([g](Interpreter&, Args& a, Kwargs& kw) {
-      std::vector<Value> v = bind_params("multinomial", a, kw, {"n", "pvals", "size"}, 2);
+      std::vector<Value> v = cython_bind("multinomial", a, kw, {"n", "pvals", "size"}, 2);
       return multinomial_value(Source{*g, false}, v[0], v[1], v[2]);
     });
   if (name == "dirichlet")
     return method([g](Interpreter&, Args& a, Kwargs& kw) {
-      std::vector<Value> v = bind_params("dirichlet", a, kw, {"alpha", "size"}, 1);
+      std::vector<Value> v = cython_bind("dirichlet", a, kw, {"alpha", "size"}, 1);
       return dirichlet_value(Source{*g, false}, v[0], v[1]);
     });
   if (name == "multivariate_normal")
     return method([g](Interpreter& in, Args& a, Kwargs& kw) { return mvn_value(in, Source{*g, false}, a, kw, true); });
   if (name == "multivariate_hypergeometric")
     return method([g](Interpreter&, Args& a, Kwargs& kw) {
-      std::vector<Value> v = bind_params("multivariate_hypergeometric", a, kw, {"colors", "nsample", "size", "method"}, 2);
+      std::vector<Value> v = cython_bind("multivariate_hypergeometric", a, kw, {"colors", "nsample", "size", "method"}, 2);
       return mvhg_value(*g, v[0], v[1], v[2], v[3]);
     });
   if (name == "standard_exponential")
     return method([g](Interpreter&, Args& a, Kwargs& kw) {
-      std::vector<Value> v = bind_params("standard_exponential", a, kw, {"size", "dtype", "method", "out"}, 0);
+      std::vector<Value> v = cython_bind("standard_exponential", a, kw, {"size", "dtype", "method", "out"}, 0);
       no_out(v[3], "standard_exponential");
       const bool f32 = float32_dtype(v[1], "standard_exponential");
       // NumPy takes any method but 'zig' for inversion, -log(1 - U).
@@ -645,7 +680,7 @@ std::optional<Value> generator_distribution(const std::shared_ptr<BitGen>& g, co
     });
   if (name == "standard_gamma")
     return method([g](Interpreter&, Args& a, Kwargs& kw) {
-      std::vector<Value> v = bind_params("standard_gamma", a, kw, {"shape", "size", "dtype", "out"}, 1);
+      std::vector<Value> v = cython_bind("standard_gamma", a, kw, {"shape", "size", "dtype", "out"}, 1);
       no_out(v[3], "standard_gamma");
       if (float32_dtype(v[2], "standard_gamma")) {
         Operand shape = operand(v[0], false);
