@@ -110,6 +110,7 @@ struct Expr {
   ExprKind kind;
   Span span;
   std::string text;               // Name, Str, Attribute, FormattedValue
+  bool bytes = false;             // Str: a bytes literal (b'...'); text holds its bytes
   uint64_t int_value = 0;         // Int
   bool int_overflow = false;      // Int
   double float_value = 0;         // Float, Imag

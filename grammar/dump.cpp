@@ -106,7 +106,7 @@ std::string dump(const Expr& e) {
     case ExprKind::Int: return e.int_overflow ? "(int-overflow)" : std::to_string(e.int_value);
     case ExprKind::Float: return number(e.float_value);
     case ExprKind::Imag: return number(e.float_value) + "j";
-    case ExprKind::Str: return quoted(e.text);
+    case ExprKind::Str: return (e.bytes ? "b" : "") + quoted(e.text);
     case ExprKind::True: return "True";
     case ExprKind::False: return "False";
     case ExprKind::None: return "None";

@@ -437,7 +437,9 @@ bool Lexer::string(size_t start, size_t quote_pos, bool raw, bool bytes, bool fo
   t.str_format = format;
   const std::string_view body =
       std::string_view(s_).substr(body_start, p - quote_size - body_start);
-  if (raw)
+  if (bytes)
+    decode_bytes_escapes(body, raw, t.str_value, t.str_error);
+  else if (raw)
     t.str_value = std::string(body);
   else
     decode_escapes(body, t.str_value, t.str_error);

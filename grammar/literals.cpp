@@ -391,4 +391,64 @@ bool decode_escapes(std::string_view body, std::string& out, std::string& err) {
   return true;
 }
 
+bool decode_bytes_escapes(std::string_view body, bool raw, std::string& out, std::string& err) {
+  for (char ch : body)
+    if (static_cast<unsigned char>(ch) >= 0x80) {
+      err = "bytes can only contain ASCII literal characters";
+      return false;
+    }
+  if (raw) {
+    out.assign(body);
+    return true;
+  }
+  size_t i = 0;
+  while (i < body.size()) {
+    const char ch = body[i];
+    if (ch != '\\' || i + 1 >= body.size()) {
+      out += ch;
+      ++i;
+      continue;
+    }
+    const size_t at = i;
+    const char e = body[i + 1];
+    i += 2;
+    switch (e) {
+      case '\n': break;
+      case '\\': out += '\\'; break;
+      case '\'': out += '\''; break;
+      case '"': out += '"'; break;
+      case 'a': out += '\a'; break;
+      case 'b': out += '\b'; break;
+      case 'f': out += '\f'; break;
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 't': out += '\t'; break;
+      case 'v': out += '\v'; break;
+      case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+        uint32_t v = static_cast<uint32_t>(e - '0');
+        for (int k = 0; k < 2 && i < body.size() && body[i] >= '0' && body[i] <= '7'; ++k)
+          v = v * 8 + static_cast<uint32_t>(body[i++] - '0');
+        out += static_cast<char>(v & 0xFF);  // (CPython keeps the low byte of \400 and above, with a warning)
+        break;
+      }
+      case 'x': {
+        const int hi = i < body.size() ? hex_value(body[i]) : -1;
+        const int lo = i + 1 < body.size() ? hex_value(body[i + 1]) : -1;
+        if (hi < 0 || lo < 0) {
+          err = "(value error) invalid \\x escape at position " + std::to_string(at);
+          return false;
+        }
+        out += static_cast<char>(hi * 16 + lo);
+        i += 2;
+        break;
+      }
+      default:  // unknown escapes (\u, \N, ... included) keep their backslash
+        out += '\\';
+        out += e;
+        break;
+    }
+  }
+  return true;
+}
+
 }  // namespace tsh::grammar

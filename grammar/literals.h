@@ -30,4 +30,8 @@ bool scan_number(std::string_view src, size_t start, size_t& end, Token& tok,
 // "(unicode error) 'unicodeescape' codec can't decode ..." message.
 bool decode_escapes(std::string_view body, std::string& out, std::string& err);
 
+// The same for a bytes literal (b'...'): \xhh and octal escapes are single bytes, \u, \U and \N are
+// not escapes, and only ASCII may be written; `raw` keeps every backslash. Errors are CPython's.
+bool decode_bytes_escapes(std::string_view body, bool raw, std::string& out, std::string& err);
+
 }  // namespace tsh::grammar

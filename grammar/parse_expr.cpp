@@ -348,7 +348,7 @@ ExprPtr Parser::strings(const Token& first) {
     }
     return f;
   }
-  if (bytes) note_unsupported("bytes literals are", e->span);
+  e->bytes = bytes;
   return e;
 }
 

@@ -96,7 +96,7 @@ struct Token {
 
   // String: the decoded value and what its prefix said.
   std::string str_value;
-  bool str_bytes = false;   // b'...': not supported by tsh
+  bool str_bytes = false;   // b'...': a bytes literal
   bool str_format = false;  // f'...': not supported by tsh
   // A bad escape (`'\x4'`) is reported by the parser, as CPython does, at
   // the token after the string: the message is kept until then.

@@ -1,6 +1,7 @@
 // shell/interp.cpp — statements, expressions, names, calls and function frames.
 #include "shell/interp.h"
 #include "shell/terminal.h"
+#include "shell/python/bytes.h"
 #include "shell/python/exceptions.h"
 #include "shell/python/gc.h"
 
@@ -758,7 +759,7 @@ Value Interpreter::eval_inner(const Expr& e) {
       return Value::integer(static_cast<Int>(e.int_value));
     case ExprKind::Float: return Value::floating(e.float_value);
     case ExprKind::Imag: return Value::complex({0.0, e.float_value});
-    case ExprKind::Str: return Value::str(e.text);
+    case ExprKind::Str: return e.bytes ? make_bytes(e.text) : Value::str(e.text);
     case ExprKind::True: return Value::boolean(true);
     case ExprKind::False: return Value::boolean(false);
     case ExprKind::None: return Value::none();

@@ -105,9 +105,12 @@ def copy(a, order='K', subok=False):
 
 
 def ascontiguousarray(a, dtype=None):
+    # the array itself when already row-major (and of dtype), else a row-major copy; at least 1-d
     np = _np()
-    a = np.asarray(a)
-    return np.array(a, dtype=dtype, copy=True) if dtype is not None and a.dtype != dtype else np.asarray(a)
+    a = np.asarray(a, dtype=dtype)
+    if a.ndim == 0:
+        return a.reshape(1)
+    return a if a.flags.c_contiguous else a.copy(order='C')
 
 
 def asanyarray(a, dtype=None):
@@ -1650,3 +1653,262 @@ class printoptions:
         np = _np()
         np.set_printoptions(**{k: v for k, v in self._saved.items() if k in self._kwargs or k in ('precision',)})
         return False
+
+
+# ---- ndarray methods written over numpy's functions (ndarray's attribute of the name without
+# `_method_` calls these with the array first)
+def _method_choose(self, choices, out=None, mode='raise'):
+    return choose(self, choices, out=out, mode=mode)
+
+
+def _method_compress(self, condition, axis=None, out=None):
+    return compress(condition, self, axis=axis, out=out)
+
+
+def _method_byteswap(self, inplace=False):
+    # Each element's bytes in reverse order; a complex number's two parts each on their own, as NumPy does.
+    np = _np()
+    part = self.itemsize // 2 if self.dtype.kind == 'c' else self.itemsize
+    raw = np.ascontiguousarray(self).view(np.uint8).reshape(self.shape + (self.itemsize // part, part))
+    swapped = np.ascontiguousarray(raw[..., list(_builtin_range(part - 1, -1, -1))])
+    result = swapped.reshape(-1).view(self.dtype).reshape(self.shape)
+    if inplace:
+        self[...] = result
+        return self
+    return result
+
+
+def _field_bytes(self, dtype, offset):
+    np = _np()
+    dt = np.dtype(dtype)
+    if offset < 0:
+        raise ValueError('offset is negative')
+    if offset + dt.itemsize > self.itemsize:
+        raise ValueError('new type plus offset is larger than original type')
+    if offset % dt.itemsize:
+        raise NotImplementedError('ndarray.getfield: tsh reads a field only at an offset that is a multiple of its size')
+    return self.view(np.uint8).reshape(self.shape + (self.itemsize,))[..., offset:offset + dt.itemsize], dt
+
+
+def _method_getfield(self, dtype, offset=0):
+    # A view of the bytes at offset in each element, read as dtype.
+    raw, dt = _field_bytes(self, dtype, offset)
+    return raw.view(dt).reshape(self.shape)
+
+
+def _method_setfield(self, val, dtype, offset=0):
+    raw, dt = _field_bytes(self, dtype, offset)
+    raw.view(dt).reshape(self.shape)[...] = val
+
+
+def _method_tofile(self, fid, sep='', format='%s'):
+    # The elements in C order: raw bytes when sep is '', else text joined by sep.
+    np = _np()
+    if not isinstance(fid, str):
+        raise NotImplementedError('ndarray.tofile: tsh writes to a file given by its name')
+    if sep == '':
+        with open(fid, 'wb') as f:
+            f.write(self.tobytes())
+        return None
+    items = [format % x for x in np.ravel(self).tolist()]
+    with open(fid, 'w') as f:
+        f.write(sep.join(items))
+    return None
+
+
+class flatiter:
+    # a.flat: the array seen as one dimension in C order; reads give copies, writes go to the array.
+    def __init__(self, base):
+        self.base = base
+        self.index = 0
+
+    def __repr__(self):
+        return '<numpy.flatiter object at 0x' + format(id(self), 'x') + '>'
+
+    def __len__(self):
+        return self.base.size
+
+    def __iter__(self):
+        np = _np()
+        flat = np.ravel(self.base)
+        for k in _builtin_range(flat.size):
+            yield flat[k]
+
+    def __array__(self, dtype=None, copy=None):
+        return _np().ravel(self.base).copy()
+
+    def copy(self):
+        return _np().ravel(self.base).copy()
+
+    @property
+    def coords(self):
+        return _np().unravel_index(self.index, self.base.shape)
+
+    def _positions(self, key):
+        np = _np()
+        if isinstance(key, tuple):
+            if len(key) != 1:
+                raise IndexError('unsupported iterator index')
+            key = key[0]
+        return np.arange(self.base.size)[key]
+
+    def __getitem__(self, key):
+        np = _np()
+        if key is Ellipsis:
+            return np.ravel(self.base).copy()
+        return np.ravel(self.base)[key] if self.base.flags.c_contiguous else np.ravel(self.base)[self._positions(key)]
+
+    def __setitem__(self, key, value):
+        # Values repeat when fewer than the positions, as NumPy's flat assignment does.
+        np = _np()
+        positions = np.ravel(np.asarray(self._positions(slice(None) if key is Ellipsis else key)))
+        values = np.ravel(np.asarray(value))
+        if positions.size == 0:
+            return
+        if values.size == 0:
+            raise ValueError('flat assignment needs at least one value')
+        reps = -(-positions.size // values.size)
+        values = np.concatenate([values] * reps)[:positions.size]
+        index = np.unravel_index(positions, self.base.shape)
+        self.base[index] = values
+
+
+def _method_flat(self):
+    return flatiter(self)
+
+
+class _ctypes:
+    # a.ctypes: the address of the array's first element, for C code (tsh has no ctypes module,
+    # so only the numbers are here).
+    def __init__(self, array, address):
+        self._array = array
+        self.data = address
+        self._as_parameter_ = address
+
+    def __repr__(self):
+        return '<numpy._core._internal._ctypes object at 0x' + format(id(self), 'x') + '>'
+
+    @property
+    def shape(self):
+        return self._array.shape
+
+    @property
+    def strides(self):
+        return self._array.strides
+
+    def data_as(self, obj):
+        raise NotImplementedError('ndarray.ctypes.data_as: tsh has no ctypes module; use .data, the address')
+
+
+def frombuffer(buffer, dtype=float, count=-1, offset=0, *, like=None):
+    # The bytes read as elements of dtype (machine order); read-only, as a bytes object is.
+    np = _np()
+    if like is not None:
+        raise NotImplementedError('numpy.frombuffer: tsh does not support like=')
+    if not isinstance(buffer, bytes):
+        raise TypeError("a bytes-like object is required, not '" + type(buffer).__name__ + "'")
+    dt = np.dtype(dtype)
+    n = len(buffer)
+    if offset < 0 or offset > n:
+        raise ValueError('offset must be non-negative and no greater than buffer length (' + str(n) + ')')
+    available = n - offset
+    if count < 0:
+        if available % dt.itemsize:
+            raise ValueError('buffer size must be a multiple of element size')
+        count = available // dt.itemsize
+    elif count * dt.itemsize > available:
+        raise ValueError('buffer is smaller than requested size')
+    raw = np.array(list(buffer[offset:offset + count * dt.itemsize]), dtype=np.uint8)
+    result = raw.view(dt)
+    result.setflags(write=False)
+    return result
+
+
+def _outer_edges(values, bounds):
+    np = _np()
+    if bounds is not None:
+        first, last = bounds
+        if first > last:
+            raise ValueError('max must be larger than min in range parameter.')
+        if not (np.isfinite(first) and np.isfinite(last)):
+            raise ValueError(f'supplied range of [{first}, {last}] is not finite')
+    elif values.size == 0:
+        first, last = 0, 1
+    else:
+        first, last = values.min(), values.max()
+        if not (np.isfinite(first) and np.isfinite(last)):
+            raise ValueError(f'autodetected range of [{first}, {last}] is not finite')
+    if first == last:
+        first, last = first - 0.5, last + 0.5
+    return first, last
+
+
+def histogramdd(sample, bins=10, range=None, density=None, weights=None):
+    """Counts over a D-dimensional grid: each axis' bin found by searching its edges, values on the
+    last edge counted in the last bin, then one bincount over the flattened grid (with an outlier
+    bin at each end of every axis, cut off at the end)."""
+    np = _np()
+    if isinstance(sample, np.ndarray) and sample.ndim == 2:
+        points = sample
+    else:
+        points = np.atleast_2d(sample).T
+    n_dims = points.shape[1]
+    if isinstance(bins, (list, tuple)) or (isinstance(bins, np.ndarray) and bins.ndim > 0):
+        if len(bins) != n_dims:
+            raise ValueError('The dimension of bins must be equal to the dimension of the sample x.')
+        per_axis = list(bins)
+    else:
+        per_axis = [bins] * n_dims
+    if range is None:
+        range = [None] * n_dims
+    elif len(range) != n_dims:
+        raise ValueError('range argument must have one entry per dimension')
+    edges = []
+    for i in _builtin_range(n_dims):
+        b = per_axis[i]
+        if np.ndim(b) == 0:
+            if b < 1:
+                raise ValueError(f'`bins[{i}]` must be positive, when an integer')
+            if not isinstance(b, int) and not (isinstance(b, np.integer)):
+                raise TypeError(f'`bins[{i}]` must be an integer, when a scalar')
+            first, last = _outer_edges(points[:, i], range[i])
+            edges.append(np.linspace(first, last, int(b) + 1))
+        elif np.ndim(b) == 1:
+            e = np.asarray(b)
+            if np.any(e[:-1] > e[1:]):
+                raise ValueError(f'`bins[{i}]` must be monotonically increasing, when an array')
+            edges.append(e)
+        else:
+            raise ValueError(f'`bins[{i}]` must be a scalar or 1d array')
+    sizes = [len(e) + 1 for e in edges]
+    where_ = []
+    for i in _builtin_range(n_dims):
+        k = np.searchsorted(edges[i], points[:, i], side='right')
+        k[points[:, i] == edges[i][-1]] -= 1
+        where_.append(k)
+    cells = 1
+    for s in sizes:
+        cells *= s
+    flat = np.ravel_multi_index(tuple(where_), tuple(sizes))
+    hist = np.bincount(flat, weights, minlength=cells).reshape(sizes).astype(np.float64)
+    hist = hist[tuple([slice(1, -1)] * n_dims)]
+    if density:
+        total = hist.sum()
+        for i in _builtin_range(n_dims):
+            shape = [1] * n_dims
+            shape[i] = sizes[i] - 2
+            hist = hist / np.diff(edges[i]).reshape(shape)
+        hist = hist / total
+    return hist, edges
+
+
+def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
+    np = _np()
+    try:
+        n = len(bins)
+    except TypeError:
+        n = 1
+    if n != 1 and n != 2:
+        bins = [np.asarray(bins), np.asarray(bins)]
+    hist, edges = histogramdd([x, y], bins, range, density, weights)
+    return hist, edges[0], edges[1]

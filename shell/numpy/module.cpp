@@ -31,6 +31,7 @@
 #include "shell/python/errors.h"
 #include "shell/python/warnings.h"
 #include "shell/python/modules.h"
+#include "engine/ops/memory_format.h"
 #include "shell/numpy/array.h"
 #include "shell/torch/tensor_data.h"
 
@@ -220,7 +221,14 @@ struct NdArrayObj : InstanceObj {
             "max",  "mean",   "min",     "nbytes", "ndim", "prod", "ravel",  "reshape", "shape", "size", "std", "strides", "transpose",
             "sum",  "tolist", "var", "all", "any", "argsort", "squeeze", "nonzero", "cumprod", "swapaxes", "round", "clip",
             "dot", "repeat", "conj", "conjugate", "sort", "diagonal", "trace", "take", "searchsorted", "device", "mT",
-            "to_device", "tobytes", "view", "setflags", "put"};
+            "to_device", "tobytes", "view", "setflags", "put", "choose", "compress", "byteswap", "getfield",
+            "setfield", "tofile", "flat", "ctypes", "resize"};
+  }
+  void set_attr(Interpreter& in, const Value& self, const std::string& name, const Value& v) override {
+    if (name != "flat") return InstanceObj::set_attr(in, self, name, v);
+    // a.flat = values: every element, values repeating in C order
+    Value flat = attr(in, self, "flat");
+    in.set_item(flat, Value::object(Kind::Ellipsis, nullptr), v);
   }
   Value attr(Interpreter& in, const Value& self, const std::string& n) override {
     if (n == "shape") {
@@ -254,6 +262,56 @@ struct NdArrayObj : InstanceObj {
       return view_of(self, transpose(t, -2, -1));
     }
     if (Value m = method(self, n); !m.is_none()) return m;
+    // Methods written in numpy's Python half (lib.py's _method_NAME), called with the array first.
+    static const std::set<std::string> python_methods = {"choose", "compress", "byteswap", "getfield", "setfield", "tofile"};
+    if (python_methods.count(n))
+      return make_builtin(n, "<built-in method " + n + " of numpy.ndarray object>", [self, n](Interpreter& in2, Args& a, Kwargs& kw) {
+        Args args{self};
+        args.insert(args.end(), a.begin(), a.end());
+        return in2.call(in2.get_attr(in2.lookup_module("numpy"), "_method_" + n), args, kw);
+      });
+    if (n == "flat") {
+      Args args{self};
+      Kwargs none;
+      return in.call(in.get_attr(in.lookup_module("numpy"), "_method_flat"), args, none);
+    }
+    if (n == "ctypes") {  // the first element's address, for C code
+      Args args{self, Value::integer(static_cast<int64_t>(reinterpret_cast<uintptr_t>(t.data_ptr())))};
+      Kwargs none;
+      return in.call(in.get_attr(in.lookup_module("numpy"), "_ctypes"), args, none);
+    }
+    if (n == "resize")  // in place: the elements in C order, cut or followed by zeros
+      return make_builtin(n, "<built-in method resize of numpy.ndarray object>", [this](Interpreter&, Args& a, Kwargs& kw) {
+        bool refcheck = true;
+        for (const auto& [key, value] : kw) {
+          if (key != "refcheck") throw TypeError("'" + key + "' is an invalid keyword argument for this function");
+          refcheck = truthy(value);
+        }
+        Shape shape;
+        if (a.size() == 1 && !a[0].is_none() && !a[0].is_intlike() && !a[0].is(Kind::Instance) && !a[0].is(Kind::List) &&
+            !a[0].is(Kind::Tuple))
+          throw TypeError("expected a sequence of integers or a single integer, got '" + repr(a[0]) + "'");
+        const std::vector<Value> dims = a.size() == 1 && !a[0].is_none() && !a[0].is_intlike() ? a[0].items() : a;
+        if (!(a.size() == 1 && a[0].is_none()))
+          for (const Value& d : dims) {
+            if (!d.is_intlike() && !d.is(Kind::Instance))
+              throw TypeError("expected a sequence of integers or a single integer, got '" + repr(d) + "'");
+            shape.push_back(d.as_int());
+          }
+        for (int64_t d : shape)
+          if (d < 0) throw ValueError("negative dimensions not allowed");
+        if (!writeable) throw ValueError("resize only works on single-segment arrays");
+        if (!base.is_none() || scalar) throw ValueError("cannot resize this array: it does not own its data");
+        if (!t.is_contiguous()) throw ValueError("resize only works on single-segment arrays");
+        if (refcheck && t.storage().use_count() > 1)
+          throw ValueError("cannot resize an array that references or is referenced\nby another object in this way.\n"
+                           "Use the np.resize function to get a new resized copy or\n set refcheck=False to disable this check");
+        Tensor grown = zeros(shape, t.dtype());
+        const int64_t keep = std::min(grown.numel(), t.numel());
+        if (keep > 0) copy_(narrow(reshape(grown, {grown.numel()}), 0, 0, keep), narrow(reshape(t, {t.numel()}), 0, 0, keep));
+        t = grown;
+        return Value();
+      });
     // Methods that are numpy's functions with the array first (a.squeeze(0) is np.squeeze(a, 0)).
     static const std::set<std::string> as_functions = {"all",     "any",   "argsort", "squeeze", "nonzero", "cumprod",
                                                        "swapaxes", "round", "clip",    "dot",     "repeat",  "conj",
@@ -313,8 +371,13 @@ struct NdArrayObj : InstanceObj {
     };
     if (n == "copy")
       return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
-        bind_params("copy", a, kw, {"order"}, 0);
-        return copy_of(clone(x));
+        std::vector<Value> v = bind_params("copy", a, kw, {"order"}, 0);
+        const std::string order = v[0].is_none() ? "C" : v[0].is(Kind::Str) ? v[0].as_str() : "?";
+        if (order == "F") throw NotImplementedError("ndarray.copy: tsh has no Fortran-order arrays (order='F')");
+        if (order != "C" && order != "K" && order != "A")
+          throw ValueError("order must be one of 'C', 'F', 'A', or 'K' (got " + repr(v[0]) + ")");
+        // 'C' (the default) lays the copy out row-major; 'K' and 'A' keep the array's own order
+        return copy_of(order == "C" ? clone(x, MemoryFormat::Contiguous) : clone(x));
       });
     if (n == "to_device")
       return def([self](Interpreter&, Args& a, Kwargs& kw) {

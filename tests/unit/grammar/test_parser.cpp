@@ -615,8 +615,17 @@ TEST_CASE("with, global, nonlocal, :=, starred targets and sets parse into their
   CHECK(p("{*y for y in z}") == "ERR SyntaxError: iterable unpacking cannot be used in comprehension");
 }
 
+TEST_CASE("bytes literals: escapes are bytes, only ASCII is written", "[parser]") {
+  CHECK(p("b'abc'") == "(expr b'abc')");
+  CHECK(p("b'a' b'c'") == "(expr b'ac')");
+  CHECK(p("b'\\x41\\101\\u0041'") == "(expr b'AA\\\\u0041')");
+  CHECK(p("rb'\\x41'") == "(expr b'\\\\x41')");
+  CHECK(p("b'\\x4'") == "ERR SyntaxError: (value error) invalid \\x escape at position 0");
+  CHECK(p("b'\xc3\xa9'") == "ERR SyntaxError: bytes can only contain ASCII literal characters");
+  CHECK(p("b'a' 'c'") == "ERR SyntaxError: cannot mix bytes and nonbytes literals");
+}
+
 TEST_CASE("Python forms tsh does not implement are named in the error", "[parser][errors]") {
-  CHECK(p("b'abc'") == "ERR SyntaxError: bytes literals are not supported by tsh");
   CHECK(p("try:\n  x\nexcept* E:\n  y") == "ERR SyntaxError: 'except*' is not supported by tsh");
   CHECK(p("from . import nn") == "ERR SyntaxError: relative imports ('from . import x') are not supported by tsh");
   CHECK(p("from torch import *") == "ERR SyntaxError: 'from ... import *' is not supported by tsh");
