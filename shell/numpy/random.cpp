@@ -216,36 +216,48 @@ std::vector<int64_t> shuffled_order(BitGen& g, int64_t n) {
   return order;
 }
 
-void shuffle(BitGen& g, const Value& x) {
+// An axis argument of Generator's shuffles, checked against ndim (NumPy's normalize_axis_index).
+int64_t axis_index(const Value& axis_v, int64_t ndim) {
+  int64_t axis = axis_v.is_none() ? 0 : integer_arg(axis_v);
+  if (axis < -ndim || axis >= ndim)
+    throw PyError("numpy.exceptions.AxisError",
+                  "axis " + std::to_string(axis) + " is out of bounds for array of dimension " + std::to_string(ndim));
+  return axis < 0 ? axis + ndim : axis;
+}
+
+// In place along axis (Generator; RandomState's is axis 0): slices i = n-1 .. 1 swapped with random_interval(i).
+void shuffle(BitGen& g, const Value& x, const Value& axis_v = Value()) {
+  const bool axis_zero = axis_v.is_none() || (axis_v.is_intlike() && axis_v.as_int() == 0);
   if (x.is(Kind::List)) {
+    if (!axis_zero) throw NotImplementedError("Axis argument is only supported on ndarray objects");
     std::vector<Value>& items = x.items();
     for (int64_t i = static_cast<int64_t>(items.size()) - 1; i >= 1; --i)
       std::swap(items[i], items[numpy_random::random_interval(g, i)]);
     return;
   }
-  if (!is_ndarray(x) || ndarray_tensor(x).dim() == 0)
-    throw TypeError("object of type '" + type_name(x) + "' has no len()");
+  if (is_ndarray(x) && ndarray_tensor(x).dim() == 0) throw TypeError("len() of unsized object");
+  if (x.is(Kind::Tuple)) throw TypeError("'tuple' object does not support item assignment");
+  if (!is_ndarray(x)) throw TypeError("object of type '" + type_name(x) + "' has no len()");
   const Tensor& t = ndarray_tensor(x);
+  const int64_t axis = axis_index(axis_v, t.dim());
   if (!ndarray_writeable(x)) throw ValueError("assignment destination is read-only");
-  const int64_t n = t.size(0);
+  const int64_t n = t.size(axis);
   if (n <= 1) return;
   const Tensor order = int64_tensor({n}, shuffled_order(g, n));
-  copy_(t, index_select(clone(t), 0, order));
+  copy_(t, index_select(clone(t), axis, order));
 }
 
-Value permutation(BitGen& g, const Value& x, bool legacy_errors) {
-  if (is_integer_arg(x)) {
+Value permutation(BitGen& g, const Value& x, bool legacy_errors, const Value& axis_v = Value()) {
+  if (is_integer_arg(x)) {  // arange(x) shuffled; NumPy ignores axis here
     const int64_t n = integer_arg(x);
     if (n < 0) throw ValueError("negative dimensions are not allowed");
     return make_ndarray(int64_tensor({n}, shuffled_order(g, n)));
   }
   const Tensor t = ndarray_tensor(numpy_asarray(x));
-  if (t.dim() == 0) {
-    if (legacy_errors) throw IndexError("x must be an integer or at least 1-dimensional");
-    throw PyError("numpy.exceptions.AxisError", "axis 0 is out of bounds for array of dimension 0");
-  }
-  const Tensor order = int64_tensor({t.size(0)}, shuffled_order(g, t.size(0)));
-  return make_ndarray(index_select(t, 0, order));
+  if (t.dim() == 0 && legacy_errors) throw IndexError("x must be an integer or at least 1-dimensional");
+  const int64_t axis = axis_index(axis_v, t.dim());
+  const Tensor order = int64_tensor({t.size(axis)}, shuffled_order(g, t.size(axis)));
+  return make_ndarray(index_select(t, axis, order));
 }
 
 // ---- choice ----------------------------------------------------------------------------------
@@ -416,11 +428,7 @@ Value permuted(BitGen& g, const Value& x, const Value& axis_v) {
     copy_(flat, index_select(clone(flat), 0, int64_tensor({t.numel()}, shuffled_order(g, t.numel()))));
     return make_ndarray(reshape(flat, t.sizes()));
   }
-  int64_t axis = integer_arg(axis_v);
-  if (axis < -t.dim() || axis >= t.dim())
-    throw PyError("numpy.exceptions.AxisError", "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
-                                   std::to_string(t.dim()));
-  if (axis < 0) axis += t.dim();
+  const int64_t axis = axis_index(axis_v, t.dim());
   // Each line along axis is shuffled in turn, the lines taken in C order of the other indices.
   Tensor moved = contiguous(movedim(t, {axis}, {t.dim() - 1}));
   const int64_t n = t.size(axis), lines = n ? moved.numel() / n : 0;
@@ -505,16 +513,12 @@ struct NumpyGeneratorObj : InstanceObj {
     if (n == "permutation")
       return def([gen](Interpreter&, Args& a, Kwargs& kw) {
         std::vector<Value> v = bind_params("permutation", a, kw, {"x", "axis"}, 1);
-        if (!v[1].is_none() && !(v[1].is_intlike() && v[1].as_int() == 0))
-          throw NotImplementedError("Generator.permutation: tsh permutes along axis 0 only");
-        return permutation(*gen, v[0], false);
+        return permutation(*gen, v[0], false, v[1]);
       });
     if (n == "shuffle")
       return def([gen](Interpreter&, Args& a, Kwargs& kw) {
         std::vector<Value> v = bind_params("shuffle", a, kw, {"x", "axis"}, 1);
-        if (!v[1].is_none() && !(v[1].is_intlike() && v[1].as_int() == 0))
-          throw NotImplementedError("Generator.shuffle: tsh shuffles along axis 0 only");
-        shuffle(*gen, v[0]);
+        shuffle(*gen, v[0], v[1]);
         return Value();
       });
     if (n == "permuted")
