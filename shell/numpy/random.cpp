@@ -288,12 +288,13 @@ std::vector<int64_t> by_cdf(const std::vector<double>& p, const std::vector<doub
 struct ChoiceArgs {
   Value a, size, p;
   bool replace = true, shuffle = true;
+  Value axis;  // Generator: the axis of a to choose along (None: 0)
 };
 
 Value choice(BitGen& g, const ChoiceArgs& c, bool legacy_rules) {
   // The population: an integer n (0..n-1) or the first axis of an array.
   const bool from_int = is_integer_arg(c.a);
-  int64_t pop = 0;
+  int64_t pop = 0, axis = 0;
   Tensor arr;
   if (from_int) {
     pop = integer_arg(c.a);
@@ -304,7 +305,10 @@ Value choice(BitGen& g, const ChoiceArgs& c, bool legacy_rules) {
       throw ValueError("a must be a sequence or an integer, not <class '" + type_name(c.a) + "'>");
     }
     if (legacy_rules && arr.dim() != 1) throw ValueError("a must be 1-dimensional");
-    pop = arr.size(0);
+    axis = c.axis.is_none() ? 0 : integer_arg(c.axis);
+    if (axis < -arr.dim() || axis >= arr.dim()) throw IndexError("tuple index out of range");  // a.shape[axis]
+    if (axis < 0) axis += arr.dim();
+    pop = arr.size(axis);
   }
   const std::optional<Shape> shape = size_arg(c.size);
   const int64_t size = shape ? count(*shape) : 1;
@@ -407,13 +411,15 @@ Value choice(BitGen& g, const ChoiceArgs& c, bool legacy_rules) {
 
   if (!shape) {
     if (from_int) return Value::integer(idx[0]);
-    return numpy_value(select(arr, 0, idx[0]));
+    return numpy_value(select(arr, axis, idx[0]));
   }
   const Tensor picks = int64_tensor(*shape, idx);
   if (from_int) return make_ndarray(picks);
-  Shape out = *shape;
-  for (int64_t d = 1; d < arr.dim(); ++d) out.push_back(arr.size(d));
-  return make_ndarray(reshape(index_select(arr, 0, reshape(picks, {size})), out));
+  // a.take(idx, axis): the chosen slices, size's dims in place of axis.
+  Shape out(arr.sizes().begin(), arr.sizes().begin() + axis);
+  out.insert(out.end(), shape->begin(), shape->end());
+  for (int64_t d = axis + 1; d < arr.dim(); ++d) out.push_back(arr.size(d));
+  return make_ndarray(reshape(index_select(arr, axis, reshape(picks, {size})), out));
 }
 
 // ---- default_rng's Generator ---------------------------------------------------------------
@@ -505,9 +511,7 @@ struct NumpyGeneratorObj : InstanceObj {
     if (n == "choice")
       return def([gen](Interpreter&, Args& a, Kwargs& kw) {
         std::vector<Value> v = bind_params("choice", a, kw, {"a", "size", "replace", "p", "axis", "shuffle"}, 1);
-        if (!v[4].is_none() && !(v[4].is_intlike() && v[4].as_int() == 0))
-          throw NotImplementedError("Generator.choice: tsh chooses along axis 0 only");
-        ChoiceArgs c{v[0], v[1], v[3], v[2].is_none() || truthy(v[2]), v[5].is_none() || truthy(v[5])};
+        ChoiceArgs c{v[0], v[1], v[3], v[2].is_none() || truthy(v[2]), v[5].is_none() || truthy(v[5]), v[4]};
         return choice(*gen, c, false);
       });
     if (n == "permutation")
@@ -653,7 +657,7 @@ void install_random_state(Value& target, const std::shared_ptr<numpy_random::Ran
   });
   def_function(random, "choice", [legacy](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("choice", a, kw, {"a", "size", "replace", "p"}, 1);
-    ChoiceArgs c{v[0], v[1], v[3], v[2].is_none() || truthy(v[2]), true};
+    ChoiceArgs c{v[0], v[1], v[3], v[2].is_none() || truthy(v[2]), true, Value()};
     return choice(legacy(), c, true);
   });
   def_function(random, "permutation", [legacy](Interpreter&, Args& a, Kwargs& kw) {
