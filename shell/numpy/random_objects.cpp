@@ -232,7 +232,10 @@ struct BitGeneratorObj : InstanceObj {
 
   std::string class_name() const override { return kind; }
   std::string module_name() const override { return kind == "PCG64" ? "numpy.random._pcg64" : "numpy.random._mt19937"; }
-  std::vector<std::string> attr_names() const override { return {"seed_seq", "spawn", "state"}; }
+  std::vector<std::string> attr_names() const override {
+    if (kind == "PCG64") return {"advance", "jumped", "random_raw", "seed_seq", "spawn", "state"};
+    return {"seed_seq", "spawn", "state"};
+  }
   std::string repr_of(const Value& self) const override {
     return "<" + module_name() + "." + kind + " object at " + address_of(self.as<InstanceObj>()) + ">";
   }
@@ -336,9 +339,62 @@ Value new_mt19937(const Value& seed) {
   return make_bit_generator("MT19937", mt, ss);
 }
 
+// PCG64's jump ahead by delta steps (mod 2^128) in O(log delta): the LCG's multiplier and
+// increment composed by squaring (Brown's method); the half-word kept for 32-bit draws is dropped.
+void pcg64_advance(Pcg64& p, unsigned __int128 delta) {
+  constexpr unsigned __int128 kMult = (static_cast<unsigned __int128>(0x2360ed051fc65da4ULL) << 64) | 0x4385df649fccf645ULL;
+  unsigned __int128 acc_mult = 1, acc_plus = 0, cur_mult = kMult, cur_plus = p.inc_;
+  for (; delta; delta >>= 1) {
+    if (delta & 1) {
+      acc_mult *= cur_mult;
+      acc_plus = acc_plus * cur_mult + cur_plus;
+    }
+    cur_plus = (cur_mult + 1) * cur_plus;
+    cur_mult *= cur_mult;
+  }
+  p.state_ = acc_mult * p.state_ + acc_plus;
+  p.has_uint32_ = false;
+  p.uint32_ = 0;
+}
+
 Value BitGeneratorObj::attr(Interpreter&, const Value& self, const std::string& n) {
   if (n == "state") return state();
   if (n == "seed_seq") return seed_seq;
+  auto method = [&](std::function<Value(Interpreter&, Args&, Kwargs&)> fn) {
+    return make_builtin(n, "<built-in method " + n + " of " + module_name() + "." + kind + " object>", std::move(fn));
+  };
+  if (kind == "PCG64" && n == "advance")
+    return method([self](Interpreter&, Args& a, Kwargs& kw) {
+      std::vector<Value> v = bind_params("advance", a, kw, {"delta"}, 1);
+      pcg64_advance(static_cast<Pcg64&>(*as_bit_generator(self)->bg), to_u128(v[0]));
+      return self;
+    });
+  if (kind == "PCG64" && n == "jumped")
+    return method([self](Interpreter&, Args& a, Kwargs& kw) {
+      std::vector<Value> v = bind_params("jumped", a, kw, {"jumps"}, 0);
+      // A copy advanced by jumps times NumPy's step, 2^128 times the golden ratio's fraction (odd).
+      constexpr unsigned __int128 kStep =
+          (static_cast<unsigned __int128>(0x9e3779b97f4a7c15ULL) << 64) | 0xf39cc0605cedc835ULL;
+      BitGeneratorObj* o = as_bit_generator(self);
+      auto copy = std::make_shared<Pcg64>(static_cast<const Pcg64&>(*o->bg));
+      const unsigned __int128 jumps = v[0].is_none() ? 1 : to_u128(v[0]);
+      pcg64_advance(*copy, kStep * jumps);
+      return make_bit_generator("PCG64", copy, o->seed_seq);
+    });
+  if (kind == "PCG64" && n == "random_raw")
+    return method([self](Interpreter&, Args& a, Kwargs& kw) {
+      std::vector<Value> v = bind_params("random_raw", a, kw, {"size", "output"}, 0);
+      BitGen& g = *as_bit_generator(self)->bg;
+      const bool output = v[1].is_none() || truthy(v[1]);
+      if (v[0].is_none()) {
+        const uint64_t x = g.next_uint64();
+        return output ? Value::integer(static_cast<Int>(x)) : Value();
+      }
+      if (output) throw NotImplementedError("PCG64.random_raw(size): tsh has no uint64 arrays");
+      const std::optional<Shape> size = size_arg(v[0]);
+      for (int64_t i = 0, k = count(*size); i < k; ++i) g.next_uint64();
+      return Value();
+    });
   if (n == "spawn")
     return make_builtin(n, "<built-in method spawn of " + module_name() + "." + kind + " object>",
                         [self](Interpreter&, Args& a, Kwargs& kw) {
