@@ -70,6 +70,7 @@ int64_t count(const Shape& shape) {
 namespace {
 
 using numpy_random::count;
+using numpy_random::float32_dtype;
 using numpy_random::size_arg;
 
 using numpy_random::BitGen;
@@ -90,15 +91,6 @@ template <typename Draw> Value draw(const Value& size, Draw d) {
   std::vector<Scalar> v;
   for (int64_t i = 0, n = count(*shape); i < n; ++i) v.emplace_back(d());
   return make_ndarray(from_scalars(*shape, v, DType::Float64, Device{}));
-}
-
-// Generator's dtype= for its float draws: float64 (the default) or float32; others are NumPy's TypeError.
-bool float32_dtype(const Value& dtype, const std::string& fn) {
-  if (dtype.is_none()) return false;
-  const DType d = *numpy_dtype_arg(dtype);
-  if (d == DType::Float64) return false;
-  if (d == DType::Float32) return true;
-  throw TypeError("Unsupported dtype dtype('" + format::numpy_dtype_name(d) + "') for " + fn);
 }
 
 // One float32 per draw: a Python float for size=None, else a float32 array.

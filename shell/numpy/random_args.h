@@ -17,6 +17,8 @@ namespace tsh::shell::numpy_random {
 // size=: None (one value), an int or a sequence of ints, with NumPy's errors.
 std::optional<Shape> size_arg(const Value& size);
 int64_t count(const Shape& shape);
+// Generator's dtype= for float draws: true for float32, false for None or float64; TypeError else.
+bool float32_dtype(const Value& dtype, const std::string& fn);
 
 // A RandomState: its stream and the bit-generator object that stream belongs to (an MT19937
 // unless set_bit_generator or RandomState(bitgen) gave another).

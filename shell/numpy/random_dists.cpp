@@ -567,15 +567,6 @@ Value mvn_value(Interpreter& in, Source src, Args& a, Kwargs& kw, bool generator
   return in.call(module.as<ModuleObj>()->attrs.at("multivariate_normal"), args, kws);
 }
 
-// Generator's dtype= for its float draws: float64 (the default) or float32.
-bool float32_dtype(const Value& dtype, const std::string& fn) {
-  if (dtype.is_none()) return false;
-  const DType d = *numpy_dtype_arg(dtype);
-  if (d == DType::Float64) return false;
-  if (d == DType::Float32) return true;
-  throw TypeError("Unsupported dtype dtype('" + format::numpy_dtype_name(d) + "') for " + fn);
-}
-
 // A float32 draw per element (or one Python float for size=None and a scalar parameter).
 template <typename Draw> Value float32_draws(const std::optional<Shape>& size, const Operand* param, Draw draw) {
   if (!size && (!param || param->scalar)) return Value::floating(draw(param ? static_cast<float>(param->d[0]) : 0.0f));
@@ -592,6 +583,15 @@ void no_out(const Value& out, const std::string& fn) {
   if (!out.is_none()) throw NotImplementedError("Generator." + fn + ": tsh does not support out=");
 }
 }  // namespace
+
+// Generator's dtype= for its float draws: float64 (the default) or float32; others are NumPy's TypeError.
+bool float32_dtype(const Value& dtype, const std::string& fn) {
+  if (dtype.is_none()) return false;
+  const DType d = *numpy_dtype_arg(dtype);
+  if (d == DType::Float64) return false;
+  if (d == DType::Float32) return true;
+  throw TypeError("Unsupported dtype dtype('" + format::numpy_dtype_name(d) + "') for " + fn);
+}
 
 void install_legacy_distributions(Value& random, const std::shared_ptr<RandomStateGen>& rs) {
   static const std::vector<Dist> table = distributions(true);
