@@ -59,10 +59,6 @@ void unsupported(const std::string& fn, const char* what, const Value& v) {
   if (!v.is_none()) throw NotImplementedError("numpy." + fn + ": tsh does not support " + what);
 }
 
-void order_c_only(const std::string& fn, const Value& order) {
-  if (!order.is_none() && order.as_str() != "C" && order.as_str() != "A" && order.as_str() != "K")
-    throw NotImplementedError("numpy." + fn + ": tsh has order='C' only (no Fortran order yet), not '" + order.as_str() + "'");
-}
 
 // all / any: truth along axes (NaN counts as true), a NumPy bool (scalar for a full reduction);
 // where= leaves elements out (as true for all, false for any).
@@ -108,11 +104,10 @@ void install_numpy_fromnumeric(Value& m) {
   });
   def_function(m, "ravel", [](Interpreter& in, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("ravel", a, kw, {"a", "order"}, 1);
-    order_c_only("ravel", v[1]);
     const Value arr = numpy_asarray(v[0]);
     Args none;
-    Kwargs nokw;
-    return in.call(in.get_attr(arr, "ravel"), none, nokw);
+    Kwargs order{{"order", v[1]}};
+    return in.call(in.get_attr(arr, "ravel"), none, order);
   });
   def_function(m, "swapaxes", [](Interpreter&, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("swapaxes", a, kw, {"a", "axis1", "axis2"}, 3);

@@ -27,6 +27,7 @@
 #include "shell/python/errors.h"
 #include "shell/python/modules.h"
 #include "shell/numpy/array.h"
+#include "shell/numpy/layout.h"
 
 namespace tsh::shell {
 
@@ -207,7 +208,8 @@ void install_numpy_functions(Value& m) {
     std::vector<Tensor> ts = joined(in, v[0]);
     if (flat)
       for (Tensor& t : ts) t = reshape(t, {t.numel()});
-    return make_ndarray(cat(ts, flat || v[1].is_none() ? 0 : static_cast<int64_t>(v[1].as_int())));
+    const Tensor r = cat(ts, flat || v[1].is_none() ? 0 : static_cast<int64_t>(v[1].as_int()));
+    return make_ndarray(numpy_layout_from(r, ts));  // the inputs' common order of memory, as NumPy's join keeps
   });
   def_function(m, "stack", [](Interpreter& in, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("stack", a, kw, {"arrays", "axis"}, 1);

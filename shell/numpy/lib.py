@@ -101,7 +101,18 @@ def isneginf(x):
 
 
 def copy(a, order='K', subok=False):
-    return _np().array(a, copy=True)
+    return _np().array(a, copy=True, order=order, subok=subok)
+
+
+def asfortranarray(a, dtype=None, *, like=None):
+    # the array itself when already column-major (and of dtype), else a column-major copy; at least 1-d
+    np = _np()
+    if like is not None:
+        raise NotImplementedError('numpy.asfortranarray: tsh does not support like=')
+    a = np.asarray(a, dtype=dtype)
+    if a.ndim == 0:
+        return a.reshape(1)
+    return a if a.flags.f_contiguous else a.copy(order='F')
 
 
 def ascontiguousarray(a, dtype=None):

@@ -33,6 +33,7 @@
 #include "shell/python/modules.h"
 #include "engine/ops/memory_format.h"
 #include "shell/numpy/array.h"
+#include "shell/numpy/layout.h"
 #include "shell/torch/tensor_data.h"
 
 namespace tsh::shell {
@@ -372,12 +373,7 @@ struct NdArrayObj : InstanceObj {
     if (n == "copy")
       return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
         std::vector<Value> v = bind_params("copy", a, kw, {"order"}, 0);
-        const std::string order = v[0].is_none() ? "C" : v[0].is(Kind::Str) ? v[0].as_str() : "?";
-        if (order == "F") throw NotImplementedError("ndarray.copy: tsh has no Fortran-order arrays (order='F')");
-        if (order != "C" && order != "K" && order != "A")
-          throw ValueError("order must be one of 'C', 'F', 'A', or 'K' (got " + repr(v[0]) + ")");
-        // 'C' (the default) lays the copy out row-major; 'K' and 'A' keep the array's own order
-        return copy_of(order == "C" ? clone(x, MemoryFormat::Contiguous) : clone(x));
+        return copy_of(copy_in_order(x, order_arg(v[0], "copy", Order::C)));  // row-major unless asked
       });
     if (n == "to_device")
       return def([self](Interpreter&, Args& a, Kwargs& kw) {
@@ -441,15 +437,17 @@ struct NdArrayObj : InstanceObj {
     if (n == "astype")
       return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
         std::vector<Value> v = bind_params("astype", a, kw, {"dtype", "order", "casting", "subok", "copy"}, 1);
-        if (!v[1].is_none() && v[1].as_str() != "K" && v[1].as_str() != "C" && v[1].as_str() != "A")
-          throw NotImplementedError("ndarray.astype: tsh has order='C' only (no Fortran order yet)");
+        const Order order = order_arg(v[1], "astype", Order::K);
         const DType to_type = *dtype_arg(v[0]);
         const std::string casting = v[2].is_none() ? "unsafe" : v[2].as_str();
         if (!can_cast(x.dtype(), to_type, casting))
           throw TypeError("Cannot cast array data from dtype('" + std::string(format::numpy_dtype_name(x.dtype())) +
                           "') to dtype('" + format::numpy_dtype_name(to_type) + "') according to the rule '" + casting + "'");
-        if (!v[4].is_none() && !truthy(v[4]) && to_type == x.dtype()) return self;  // copy=False: itself when it can be
-        return copy_of(clone(to(x, to_type, std::nullopt)));
+        if (!v[4].is_none() && !truthy(v[4]) && to_type == x.dtype() && in_order(x, order).is_same(x))
+          return self;  // copy=False: itself when it can be
+        Tensor out = empty_in_order(x.sizes(), to_type, order, &x);
+        copy_(out, x);
+        return copy_of(out);
       });
     if (n == "flush" && memmap)
       return def([x](Interpreter&, Args& a, Kwargs& kw) {
@@ -485,9 +483,10 @@ struct NdArrayObj : InstanceObj {
       });
     if (n == "flatten" || n == "ravel")
       return def([this, self, x, n](Interpreter&, Args& a, Kwargs& kw) {
-        bind_params(n, a, kw, {"order"}, 0);
-        const Tensor flat = reshape(x, {x.numel()});
-        return n == "flatten" ? copy_of(clone(flat)) : view_of(self, flat);  // ravel is a view when it can be
+        std::vector<Value> v = bind_params(n, a, kw, {"order"}, 0);
+        const Tensor flat = flat_in_order(x, order_arg(v[0], n, Order::C));
+        if (n == "flatten") return copy_of(flat.storage() == x.storage() ? clone(flat) : flat);
+        return view_of(self, flat);  // ravel is a view when it can be
       });
     if (n == "fill")
       return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
@@ -793,6 +792,7 @@ struct NdArrayObj : InstanceObj {
     Value r;
     if (comparison) in.compare(op, a, b, &r);
     else r = in.binary(op, a, b, false);
+    if (o) return wrap(numpy_layout_from(r.as_tensor(), {t, o->t}));  // NumPy's layout where the two disagree
     return wrap(r.as_tensor());
   }
   // for x in a: the rows along the first axis (views), or the elements of a 1-d array (NumPy scalars).
@@ -1102,6 +1102,30 @@ bool is_ndarray(const Value& v) {
 
 const Tensor& ndarray_tensor(const Value& v) { return dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())->t; }
 
+namespace {
+
+// device= and like= of the creation functions: the CPU, and no other array library.
+void creation_extras(const std::string& fn, const Value& device, const Value& like) {
+  if (!device.is_none() && !(device.is(Kind::Str) && device.as_str() == "cpu"))
+    throw ValueError("Device not understood. Only \"cpu\" is allowed, but received: " + str(device));
+  if (!like.is_none()) throw NotImplementedError("numpy." + fn + ": tsh does not support like=");
+}
+
+// The new array of the *_like functions: x's shape (or shape=) in the layout order= asks of x
+// (by default 'K', x's own order of strides).
+Tensor like_layout(const Tensor& x, DType d, const Value& order_v, const Value& shape_v, const Value& device,
+                   const std::string& fn) {
+  creation_extras(fn, device, Value());
+  Order order = order_arg(order_v, fn, Order::K);
+  if (shape_v.is_none()) return empty_in_order(x.sizes(), d, order, &x);
+  const Shape shape = shape_arg(shape_v);
+  // Another shape keeps only F: asked for, or x's own under 'A' and 'K'; else C
+  order = resolve_order(order == Order::K ? Order::A : order, x);
+  return empty_in_order(shape, d, order == Order::F ? Order::F : Order::C);
+}
+
+}  // namespace
+
 void install_numpy(Interpreter& in, Value& m) {
   auto& attrs = m.as<ModuleObj>()->attrs;
   attrs["__version__"] = Value::str("2.4.6");
@@ -1164,12 +1188,45 @@ void install_numpy(Interpreter& in, Value& m) {
     return dtype_value(*dtype_arg(v[0]));
   });
   def_function(m, "array", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("array", a, kw, {"object", "dtype", "copy"}, 1);
-    const bool copy = v[2].is_none() || truthy(v[2]);
-    return make_ndarray(array_from(v[0], dtype_arg(v[1]), copy));
+    const bool copy_given = a.size() >= 3 || std::any_of(kw.begin(), kw.end(), [](const auto& p) { return p.first == "copy"; });
+    std::vector<Value> v = bind_params("array", a, kw, {"object", "dtype", "copy", "order", "subok", "ndmin", "like"}, 1);
+    if (!v[4].is_none() && truthy(v[4])) throw NotImplementedError("numpy.array: tsh has no ndarray subclasses (subok=True)");
+    if (!v[6].is_none()) throw NotImplementedError("numpy.array: tsh does not support like=");
+    const Order order = order_arg(v[3], "array", Order::K);
+    // copy=True (the default): always a new array; None: only when needed; False: never (NumPy 2's rule)
+    const bool always = !copy_given || (!v[2].is_none() && truthy(v[2]));
+    const bool never = !v[2].is_none() && !truthy(v[2]);
+    const Tensor r = array_from(v[0], dtype_arg(v[1]), false);
+    const bool shares = (is_ndarray(v[0]) && r.storage() == ndarray_tensor(v[0]).storage()) ||
+                        (v[0].is(Kind::Tensor) && r.storage() == v[0].as_tensor().storage());
+    Tensor laid = in_order(r, order);
+    if (never && !(shares && laid.is_same(r)))
+      throw ValueError("Unable to avoid copy while creating an array as requested.\nIf using `np.array(obj, copy=False)` "
+                       "replace it with `np.asarray(obj)` to allow a copy when needed (no behavior change in NumPy 1.x).\n"
+                       "For more details, see https://numpy.org/devdocs/numpy_2_0_migration_guide.html#adapting-to-changes-in-the-copy-keyword.");
+    if (always && shares && laid.is_same(r)) laid = copy_in_order(r, order);
+    if (!always && is_ndarray(v[0]) && laid.is_same(r) && r.is_same(ndarray_tensor(v[0])) && v[5].is_none() &&
+        !dynamic_cast<NdArrayObj*>(v[0].as<InstanceObj>())->memmap)
+      return v[0];  // nothing to change: the array itself, as NumPy returns it
+    const int64_t ndmin = v[5].is_none() ? 0 : static_cast<int64_t>(v[5].as_int());
+    while (laid.dim() < ndmin) laid = unsqueeze(laid, 0);  // ndmin: ones in front, as views
+    if (shares && laid.storage() == r.storage())
+      return is_ndarray(v[0]) ? view_from(v[0], laid) : make_ndarray_view(laid, v[0]);
+    return make_ndarray(laid);
   });
-  def_function(m, "asarray", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("asarray", a, kw, {"a", "dtype"}, 1);
+  def_function(m, "asarray", [](Interpreter& in, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("asarray", a, kw, {"a", "dtype", "order", "device", "copy", "like"}, 1);
+    if (!v[5].is_none()) throw NotImplementedError("numpy.asarray: tsh does not support like=");
+    if (!v[3].is_none() && !(v[3].is(Kind::Str) && v[3].as_str() == "cpu"))
+      throw ValueError("Device not understood. Only \"cpu\" is allowed, but received: " + str(v[3]));
+    const Order order = order_arg(v[2], "asarray", Order::K);
+    if (!v[4].is_none() || (order != Order::K && order != Order::A) ||
+        (order == Order::A && is_ndarray(v[0]) && !in_order(ndarray_tensor(v[0]), Order::A).is_same(ndarray_tensor(v[0])))) {
+      // copy= or a layout to reach: np.array's rules, copy=None meaning "only when needed"
+      Args args{v[0], v[1]};
+      Kwargs rest{{"copy", v[4]}, {"order", v[2].is_none() ? Value::str("K") : v[2]}};
+      return in.call(in.get_attr(in.lookup_module("numpy"), "array"), args, rest);
+    }
     if (is_ndarray(v[0]) && v[1].is_none()) {
       auto* o = dynamic_cast<NdArrayObj*>(v[0].as<InstanceObj>());
       if (!o->memmap) return v[0];
@@ -1184,10 +1241,15 @@ void install_numpy(Interpreter& in, Value& m) {
   });
   auto filled = [](const char* name, double value) {
     return [name, value](Interpreter&, Args& a, Kwargs& kw) {
-      std::vector<Value> v = bind_params(name, a, kw, {"shape", "dtype"}, 1);
+      std::vector<Value> v = bind_params(name, a, kw, {"shape", "dtype", "order", "device", "like"}, 1);
+      creation_extras(name, v[3], v[4]);
       const Shape shape = shape_arg(v[0]);
       const DType d = dtype_arg(v[1]).value_or(DType::Float64);
-      return make_ndarray(numpy_alloc(shape, d, [&] { return full(shape, Scalar(value), d); }));
+      const Order order = order_arg(v[2], name, Order::C, true);
+      return make_ndarray(numpy_alloc(shape, d, [&] {
+        Tensor r = empty_in_order(shape, d, order);
+        return fill_(r, Scalar(value));
+      }));
     };
   };
   def_function(m, "zeros", filled("zeros", 0.0));
@@ -1211,20 +1273,24 @@ void install_numpy(Interpreter& in, Value& m) {
   });
   // empty and empty_like: uninitialized memory, as NumPy's (whatever the allocator hands back).
   def_function(m, "empty", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("empty", a, kw, {"shape", "dtype"}, 1);
+    std::vector<Value> v = bind_params("empty", a, kw, {"shape", "dtype", "order", "device", "like"}, 1);
+    creation_extras("empty", v[3], v[4]);
     const Shape shape = shape_arg(v[0]);
     const DType d = dtype_arg(v[1]).value_or(DType::Float64);
-    return make_ndarray(numpy_alloc(shape, d, [&] { return empty(shape, d, Device{}); }));
+    const Order order = order_arg(v[2], "empty", Order::C, true);
+    return make_ndarray(numpy_alloc(shape, d, [&] { return empty_in_order(shape, d, order); }));
   });
   def_function(m, "empty_like", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("empty_like", a, kw, {"prototype", "dtype"}, 1);
+    std::vector<Value> v = bind_params("empty_like", a, kw, {"prototype", "dtype", "order", "subok", "shape", "device"}, 1);
     const Tensor x = ndarray_tensor(numpy_asarray(v[0]));
-    return make_ndarray(empty(x.sizes(), dtype_arg(v[1]).value_or(x.dtype()), Device{}));
+    return make_ndarray(like_layout(x, dtype_arg(v[1]).value_or(x.dtype()), v[2], v[4], v[5], "empty_like"));
   });
   def_function(m, "full", [](Interpreter&, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("full", a, kw, {"shape", "fill_value", "dtype"}, 2);
+    std::vector<Value> v = bind_params("full", a, kw, {"shape", "fill_value", "dtype", "order", "device", "like"}, 2);
+    creation_extras("full", v[4], v[5]);
     const Tensor value = array_from(v[1], dtype_arg(v[2]), true);
     const Shape shape = shape_arg(v[0]);
+    const Order order = order_arg(v[3], "full", Order::C, true);
     if (value.numel() != 1 || value.dim() > 0) {  // an array of fill values, broadcast to the shape
       bool fits = value.dim() <= static_cast<int64_t>(shape.size());
       for (int64_t i = 1; fits && i <= value.dim(); ++i) {
@@ -1240,22 +1306,29 @@ void install_numpy(Interpreter& in, Value& m) {
         throw ValueError("could not broadcast input array from shape " + tight(value.sizes()) + " into shape " +
                          tight(shape));
       }
-      Tensor r = empty(shape, value.dtype(), Device{});
+      Tensor r = empty_in_order(shape, value.dtype(), order);
       copy_(r, expand(value, shape));
       return make_ndarray(r);
     }
-    return make_ndarray(numpy_alloc(shape, value.dtype(), [&] { return full(shape, item(value), value.dtype()); }));
+    return make_ndarray(numpy_alloc(shape, value.dtype(), [&] {
+      Tensor r = empty_in_order(shape, value.dtype(), order);
+      return fill_(r, item(value));
+    }));
   });
   for (const char* like : {"zeros_like", "ones_like", "full_like"})
     def_function(m, like, [like](Interpreter&, Args& a, Kwargs& kw) {
       const bool is_full = std::string(like) == "full_like";
-      std::vector<Value> v = bind_params(like, a, kw, is_full ? std::vector<std::string>{"a", "fill_value", "dtype"}
-                                                               : std::vector<std::string>{"a", "dtype"},
-                                         is_full ? 2 : 1);
+      std::vector<Value> v = bind_params(
+          like, a, kw,
+          is_full ? std::vector<std::string>{"a", "fill_value", "dtype", "order", "subok", "shape", "device"}
+                  : std::vector<std::string>{"a", "dtype", "order", "subok", "shape", "device"},
+          is_full ? 2 : 1);
+      const size_t k = is_full ? 2 : 1;  // where dtype sits
       const Tensor x = ndarray_tensor(numpy_asarray(v[0]));
-      const DType d = dtype_arg(v[is_full ? 2 : 1]).value_or(x.dtype());
+      const DType d = dtype_arg(v[k]).value_or(x.dtype());
       const Scalar fill = is_full ? v[1].as_scalar() : Scalar(std::string(like) == "ones_like" ? 1.0 : 0.0);
-      return make_ndarray(full(x.sizes(), fill, d));
+      Tensor r = like_layout(x, d, v[k + 1], v[k + 3], v[k + 4], like);
+      return make_ndarray(fill_(r, fill));
     });
   // NumPy's rule, which is not PyTorch's: i * step + start (two roundings), the last value set to
   // stop; integer dtypes floor first.
