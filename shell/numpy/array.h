@@ -27,6 +27,17 @@ Value numpy_flags(const Tensor& t, bool owndata, bool writeable);
 // NumPy's C (or Fortran) contiguity: dims of size 1 do not count, and empty arrays are both.
 bool numpy_contiguous(const Tensor& t, bool fortran);
 bool is_ndarray(const Value& v);
+// The float dtype NumPy's float-only loops (sin, sqrt, arctan2, ...) take for a bool or integer
+// dtype: the smallest that holds its values exactly (float16 for bool and 8 bits, float32 for 16
+// bits, float64 above); a float or complex dtype is its own.
+inline DType numpy_float_for(DType d) {
+  switch (d) {
+    case DType::Bool: case DType::Int8: case DType::UInt8: return DType::Float16;
+    case DType::Int16: return DType::Float32;
+    case DType::Int32: case DType::Int64: return DType::Float64;
+    default: return d;
+  }
+}
 const Tensor& ndarray_tensor(const Value& v);
 // An op's result as NumPy gives it: a NumPy scalar (np.float64(...)) when it has no dims, else an array.
 Value numpy_value(const Tensor& t);

@@ -88,7 +88,20 @@ void unary_ufunc(const Value& m, const std::string& name, const std::string& tor
     const bool integral = !is_floating(x.dtype()) && !is_complex(x.dtype());
     // float32 runs PyTorch's float32 kernels: NumPy's own float32 sin, cos, exp may differ from them
     // in the last bit (sin(1) is 0.841471 in NumPy, 0.84147096, the nearest float, in PyTorch).
-    const Tensor src = integral && !keeps_ints ? to(x, DType::Float64, std::nullopt) : x;
+    if (x.dtype() == DType::Bool) {  // NumPy's bool loops: some keep bool, some are int8's, some are missing
+      if (name == "floor" || name == "ceil" || name == "trunc" || name == "abs" || name == "absolute" ||
+          name == "positive" || name == "conjugate" || name == "conj")
+        return into_out(name, numpy_value(clone(x)), v[1]);
+      if (name == "negative")
+        throw TypeError("The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the "
+                        "logical_not function instead.");
+      if (name == "sign")
+        throw PyError("numpy._core._exceptions._UFuncNoLoopError",
+                      "ufunc 'sign' did not contain a loop with signature matching types <class "
+                      "'numpy.dtypes.BoolDType'> -> None");
+    }
+    Tensor src = integral && !keeps_ints ? to(x, numpy_float_for(x.dtype()), std::nullopt) : x;
+    if (src.dtype() == DType::Bool && name == "square") src = to(src, DType::Int8, std::nullopt);
     Args args{Value::tensor(src)};
     Kwargs none;
     const Tensor r = in.call(in.get_attr(in.torch(), torch_name), args, none).as_tensor();
@@ -152,8 +165,9 @@ void install_numpy_functions(Value& m) {
            {"sin", "sin"}, {"cos", "cos"}, {"tan", "tan"}, {"tanh", "tanh"}, {"arctan", "atan"}})
     unary_ufunc(m, name, torch_name, false);
   for (const auto& [name, torch_name] : std::vector<std::pair<std::string, std::string>>{
-           {"floor", "floor"}, {"ceil", "ceil"}, {"trunc", "trunc"}, {"rint", "round"}})
+           {"floor", "floor"}, {"ceil", "ceil"}, {"trunc", "trunc"}})
     unary_ufunc(m, name, torch_name, true);
+  unary_ufunc(m, "rint", "round", false);  // an integer's rint is a float, as NumPy's loops have it
   unary_ufunc(m, "sign", "sign", true);
   unary_ufunc(m, "conjugate", "conj_physical", true);
   unary_ufunc(m, "conj", "conj_physical", true);

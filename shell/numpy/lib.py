@@ -996,10 +996,20 @@ def frexp(x, /):
 
 def ldexp(x1, x2, /):
     np = _np()
+    if isinstance(x2, float) or np.asarray(x2).dtype.kind not in 'biu':  # the exponent is an integer
+        raise TypeError("ufunc 'ldexp' not supported for the input types, and the inputs could not be safely "
+                        "coerced to any supported types according to the casting rule ''safe''")
+    if not isinstance(x1, (int, float)) and np.asarray(x1).dtype.kind in 'biu':
+        x1 = np.asarray(x1).astype(_float_for(np.asarray(x1).dtype))
     if isinstance(x1, int):  # a Python int is weak: NumPy's first loop that takes it is float16's
         x1 = np.asarray(x1, dtype=np.float16)
     x1 = np.asarray(x1, dtype=np.float64) if not str(np.asarray(x1).dtype).startswith('float') else np.asarray(x1)
     return x1 * np.power(2.0, np.asarray(x2)).astype(x1.dtype)
+
+
+def _float_for(dt):  # the float of NumPy's float-only loops for a bool or integer dtype (array.h's numpy_float_for)
+    np = _np()
+    return np.float16 if dt.itemsize == 1 else np.float32 if dt.itemsize == 2 else np.float64
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
@@ -1637,9 +1647,11 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
 def spacing(x, /):
     np = _np()
     x = np.asarray(x)
-    x = x.astype(np.float64) if not str(x.dtype).startswith('float') else x
+    x = x.astype(_float_for(x.dtype)) if not str(x.dtype).startswith('float') else x
     ax = np.abs(x)
     gap = np.nextafter(ax, np.asarray(np.inf, dtype=x.dtype)) - ax
+    if str(x.dtype) == 'float16':  # NumPy's half loop gives the gap unsigned
+        return gap
     return np.where(np.signbit(x), -gap, gap)
 
 
@@ -1923,3 +1935,48 @@ def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
         bins = [np.asarray(bins), np.asarray(bins)]
     hist, edges = histogramdd([x, y], bins, range, density, weights)
     return hist, edges[0], edges[1]
+
+
+def _partition_args(a, kth, axis, kind, order, name):
+    np = _np()
+    if kind != 'introselect':
+        raise ValueError("select kind must be 'introselect' (got " + repr(kind) + ")")
+    if order is not None:
+        raise NotImplementedError('numpy.' + name + ': tsh has no structured arrays (order=)')
+    a = np.asarray(a)
+    if axis is None:
+        a, axis = a.ravel(), -1
+    if not -a.ndim <= axis < _bigger(a.ndim, 1) or a.ndim == 0:
+        np._raise_as('numpy.exceptions.AxisError',
+                     'axis ' + str(axis) + ' is out of bounds for array of dimension ' + str(a.ndim))
+    n = a.shape[axis]
+    for k in (kth if isinstance(kth, (list, tuple)) else [kth]):
+        if isinstance(k, bool) or type(k).__name__ == 'bool':
+            raise ValueError('Booleans unacceptable as partition index')
+        if not isinstance(k, int) and not (hasattr(k, 'dtype') and np.ndim(k) == 0 and k.dtype.kind in 'iu'):
+            raise TypeError('Partition index must be integer')
+        if n and not -n <= k < n:
+            raise ValueError('kth(=' + str(k + n if k < 0 else k) + ') out of bounds (' + str(n) + ')')
+    return a, axis
+
+
+def partition(a, kth, axis=-1, kind='introselect', order=None):
+    # Every kth element where sorting puts it, smaller ones before, larger after. tsh sorts the
+    # whole axis, which is one such arrangement; NumPy's own order within the two sides depends on
+    # its selection kernel (and on the CPU: its SIMD select differs from its introselect).
+    a, axis = _partition_args(a, kth, axis, kind, order, 'partition')
+    return _np().sort(a, axis=axis)
+
+
+def argpartition(a, kth, axis=-1, kind='introselect', order=None):
+    a, axis = _partition_args(a, kth, axis, kind, order, 'argpartition')
+    return _np().argsort(a, axis=axis, kind='stable')
+
+
+def _method_partition(self, kth, axis=-1, kind='introselect', order=None):
+    _partition_args(self, kth, axis, kind, order, 'partition')
+    self.sort(axis=axis)
+
+
+def _method_argpartition(self, kth, axis=-1, kind='introselect', order=None):
+    return argpartition(self, kth, axis, kind, order)

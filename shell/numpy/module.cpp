@@ -17,6 +17,7 @@
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/host_values.h"
+#include "engine/ops/memory_format.h"
 #include "engine/ops/reduce.h"
 #include "engine/ops/scan.h"
 #include "engine/ops/ternary.h"
@@ -24,16 +25,15 @@
 #include "engine/ops/views.h"
 #include "grammar/ast.h"
 #include "shell/interp.h"
-#include "shell/python/bytes.h"
-#include "shell/python/call_args.h"
-#include "shell/python/embedded.h"
-#include "shell/python/dict.h"
-#include "shell/python/errors.h"
-#include "shell/python/warnings.h"
-#include "shell/python/modules.h"
-#include "engine/ops/memory_format.h"
 #include "shell/numpy/array.h"
 #include "shell/numpy/layout.h"
+#include "shell/python/bytes.h"
+#include "shell/python/call_args.h"
+#include "shell/python/dict.h"
+#include "shell/python/embedded.h"
+#include "shell/python/errors.h"
+#include "shell/python/modules.h"
+#include "shell/python/warnings.h"
 #include "shell/torch/tensor_data.h"
 
 namespace tsh::shell {
@@ -223,7 +223,7 @@ struct NdArrayObj : InstanceObj {
             "sum",  "tolist", "var", "all", "any", "argsort", "squeeze", "nonzero", "cumprod", "swapaxes", "round", "clip",
             "dot", "repeat", "conj", "conjugate", "sort", "diagonal", "trace", "take", "searchsorted", "device", "mT",
             "to_device", "tobytes", "view", "setflags", "put", "choose", "compress", "byteswap", "getfield",
-            "setfield", "tofile", "flat", "ctypes", "resize"};
+            "setfield", "tofile", "flat", "ctypes", "resize", "partition", "argpartition"};
   }
   void set_attr(Interpreter& in, const Value& self, const std::string& name, const Value& v) override {
     if (name != "flat") return InstanceObj::set_attr(in, self, name, v);
@@ -264,7 +264,8 @@ struct NdArrayObj : InstanceObj {
     }
     if (Value m = method(self, n); !m.is_none()) return m;
     // Methods written in numpy's Python half (lib.py's _method_NAME), called with the array first.
-    static const std::set<std::string> python_methods = {"choose", "compress", "byteswap", "getfield", "setfield", "tofile"};
+    static const std::set<std::string> python_methods = {"choose",   "compress", "byteswap",  "getfield",
+                                                         "setfield", "tofile",   "partition", "argpartition"};
     if (python_methods.count(n))
       return make_builtin(n, "<built-in method " + n + " of numpy.ndarray object>", [self, n](Interpreter& in2, Args& a, Kwargs& kw) {
         Args args{self};
@@ -785,10 +786,26 @@ struct NdArrayObj : InstanceObj {
     }
     DType d = o ? array_result(t.dtype(), o->t.dtype()) : scalar_result(t.dtype(), other);
     if (op == Op::Div && !is_floating(d) && !is_complex(d)) d = DType::Float64;  // true division of integers
+    if (d == DType::Bool && op == Op::Sub)
+      throw TypeError("numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` "
+                      "operator, or the logical_xor function instead.");
+    if (d == DType::Bool && (op == Op::FloorDiv || op == Op::Mod || op == Op::Pow)) d = DType::Int8;  // int8's loops
     const Value mine = Value::tensor(to(t, d, std::nullopt));
     const Value theirs = o ? Value::tensor(to(o->t, d, std::nullopt)) : other;
     const Value& a = self_left ? mine : theirs;
     const Value& b = self_left ? theirs : mine;
+    if ((op == Op::FloorDiv || op == Op::Mod) && !is_floating(d) && !is_complex(d)) {
+      // NumPy's integer // and % by zero give 0 (with its RuntimeWarning), where PyTorch raises
+      const Tensor divisor = b.is(Kind::Tensor) ? b.as_tensor() : full({}, b.as_scalar(), d);
+      const Tensor zero = eq(divisor, 0);
+      if (item(any(zero)).to_bool()) {
+        warn_once(in, "RuntimeWarning",
+                  std::string("divide by zero encountered in ") + (op == Op::FloorDiv ? "floor_divide" : "remainder"));
+        const Value safe = Value::tensor(where(zero, Scalar(int64_t{1}), divisor));
+        const Tensor r = in.binary(op, a, safe, false).as_tensor();
+        return wrap(where(zero, Scalar(int64_t{0}), r));
+      }
+    }
     Value r;
     if (comparison) in.compare(op, a, b, &r);
     else r = in.binary(op, a, b, false);
@@ -839,6 +856,9 @@ struct NdArrayObj : InstanceObj {
     using grammar::Op;
     const Op op = static_cast<Op>(op_code);
     if (op != Op::Neg && op != Op::Pos && op != Op::Invert) return std::nullopt;
+    if (op == Op::Neg && t.dtype() == DType::Bool)
+      throw TypeError("The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the "
+                      "logical_not function instead.");
     return wrap(in.unary(op, Value::tensor(t)).as_tensor());
   }
   Int length(const Value&) override {

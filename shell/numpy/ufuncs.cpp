@@ -6,14 +6,20 @@
 // of PyTorch's that does the same elementwise work.
 #include <cmath>
 
+#include "engine/ops/binary.h"
+#include "engine/ops/compare.h"
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
+#include "engine/ops/host_values.h"
+#include "engine/ops/reduce.h"
+#include "engine/ops/ternary.h"
 #include "grammar/ast.h"
 #include "shell/interp.h"
 #include "shell/numpy/array.h"
 #include "shell/python/call_args.h"
 #include "shell/python/errors.h"
 #include "shell/python/modules.h"
+#include "shell/python/warnings.h"
 
 namespace tsh::shell {
 
@@ -49,7 +55,25 @@ void unary(const Value& m, const std::string& name, const std::string& torch_nam
     std::vector<Value> v = bind_params(name, a, kw, {"x", "out"}, 1);
     unsupported_out(name, v[1]);
     const Tensor x = ndarray_tensor(numpy_asarray(v[0]));
-    const Tensor src = floats && integral(x.dtype()) ? to(x, DType::Float64, std::nullopt) : x;
+    if (name == "positive" && x.dtype() == DType::Bool)
+      throw PyError("numpy._core._exceptions._UFuncNoLoopError",
+                    "ufunc 'positive' did not contain a loop with signature matching types <class "
+                    "'numpy.dtypes.BoolDType'> -> None");
+    const Tensor src = floats && integral(x.dtype()) ? to(x, numpy_float_for(x.dtype()), std::nullopt) : x;
+    if (torch_name == "deg2rad" || torch_name == "rad2deg") {
+      // NumPy multiplies by the constant in the array's own float (halves through float32), where
+      // PyTorch's float32 kernel rounds differently in the last bit
+      if (is_complex(src.dtype())) throw TypeError("ufunc '" + name + "' not supported for the input types, and the "
+                                                   "inputs could not be safely coerced to any supported types according "
+                                                   "to the casting rule ''safe''");
+      const DType work = src.dtype() == DType::Float64 ? DType::Float64 : DType::Float32;
+      // (the float32 constant is the quotient of the float32 numbers, as NumPy's loop computes it)
+      const float pi32 = static_cast<float>(M_PI), k32 = torch_name == "deg2rad" ? pi32 / 180.0f : 180.0f / pi32;
+      const double k = work == DType::Float32 ? static_cast<double>(k32)
+                       : torch_name == "deg2rad" ? M_PI / 180.0 : 180.0 / M_PI;
+      const Tensor r = mul(to(src, work, std::nullopt), full({}, Scalar(k), work));
+      return numpy_value(to(r, src.dtype(), std::nullopt));
+    }
     return numpy_value(call_torch(in, torch_name, {Value::tensor(src)}).as_tensor());
   });
 }
@@ -66,8 +90,21 @@ void binary(const Value& m, const std::string& name, const std::string& torch_na
     if (ints_only && !integral(d))
       throw TypeError("ufunc '" + name + "' not supported for the input types, and the inputs could not be safely "
                       "coerced to any supported types according to the casting rule ''safe''");
-    if (floats && integral(d)) d = DType::Float64;
-    return numpy_value(call_torch(in, torch_name, {Value::tensor(operand(x, d)), Value::tensor(operand(y, d))}).as_tensor());
+    if (d == DType::Bool && (name == "fmod" || name == "mod" || name == "remainder")) d = DType::Int8;  // int8's loops
+    if (name == "float_power") d = is_complex(d) ? DType::Complex128 : DType::Float64;  // its only loops
+    else if (floats && integral(d)) d = numpy_float_for(d);
+    const Tensor dividend = operand(x, d), divisor = operand(y, d);
+    if ((torch_name == "fmod" || torch_name == "remainder") && integral(d)) {
+      // NumPy's integer remainder by zero is 0 (with its RuntimeWarning), where PyTorch raises
+      const Tensor zero = eq(divisor, 0);
+      if (item(any(zero)).to_bool()) {
+        warn_once(in, "RuntimeWarning", "divide by zero encountered in " + std::string(name == "fmod" ? "fmod" : "remainder"));
+        const Tensor safe = where(zero, Scalar(int64_t{1}), divisor);
+        const Tensor r = call_torch(in, torch_name, {Value::tensor(dividend), Value::tensor(safe)}).as_tensor();
+        return numpy_value(where(zero, Scalar(int64_t{0}), r));
+      }
+    }
+    return numpy_value(call_torch(in, torch_name, {Value::tensor(dividend), Value::tensor(divisor)}).as_tensor());
   });
 }
 
@@ -99,8 +136,9 @@ void install_numpy_ufuncs(Value& m) {
   def_function(m, "reciprocal", [](Interpreter& in, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("reciprocal", a, kw, {"x", "out"}, 1);
     unsupported_out("reciprocal", v[1]);
-    const Tensor x = ndarray_tensor(numpy_asarray(v[0]));
-    if (!integral(x.dtype()) || x.dtype() == DType::Bool)
+    Tensor x = ndarray_tensor(numpy_asarray(v[0]));
+    if (x.dtype() == DType::Bool) x = to(x, DType::Int8, std::nullopt);  // bool's loop is int8's
+    if (!integral(x.dtype()))
       return numpy_value(call_torch(in, "reciprocal", {Value::tensor(x)}).as_tensor());
     Args args{Value::tensor(full({}, Scalar(int64_t{1}), x.dtype())), Value::tensor(x)};
     Kwargs mode{{"rounding_mode", Value::str("trunc")}};
@@ -114,7 +152,7 @@ void install_numpy_ufuncs(Value& m) {
     if (is_complex(x.dtype()))
       throw TypeError("ufunc 'cbrt' not supported for the input types, and the inputs could not be safely coerced "
                       "to any supported types according to the casting rule ''safe''");
-    const DType d = integral(x.dtype()) ? DType::Float64 : x.dtype();
+    const DType d = numpy_float_for(x.dtype());
     const bool single = d == DType::Float32 || d == DType::Float16 || d == DType::BFloat16;  // halves go through float, as NumPy's loops do
     const Tensor src = contiguous(to(x, single ? DType::Float32 : DType::Float64, std::nullopt));
     Tensor r = empty(src.sizes(), src.dtype(), Device{});
