@@ -27,6 +27,8 @@ Value numpy_flags(const Tensor& t, bool owndata, bool writeable);
 // NumPy's C (or Fortran) contiguity: dims of size 1 do not count, and empty arrays are both.
 bool numpy_contiguous(const Tensor& t, bool fortran);
 bool is_ndarray(const Value& v);
+// out= of a method or reduction: result written into the array out (NumPy's checks), which is returned.
+Value numpy_write_out(const std::string& fn, const Value& result, const Value& out);
 // The float dtype NumPy's float-only loops (sin, sqrt, arctan2, ...) take for a bool or integer
 // dtype: the smallest that holds its values exactly (float16 for bool and 8 bits, float32 for 16
 // bits, float64 above); a float or complex dtype is its own.

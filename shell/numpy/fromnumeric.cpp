@@ -64,7 +64,11 @@ void unsupported(const std::string& fn, const char* what, const Value& v) {
 // where= leaves elements out (as true for all, false for any).
 Value truth_reduction(const std::string& name, Args& a, Kwargs& kw) {
   std::vector<Value> v = bind_params(name, a, kw, {"a", "axis", "out", "keepdims", "where"}, 1);
-  unsupported(name, "out=", v[2]);
+  if (!v[2].is_none()) {  // out=: the result written into it
+    Args rest{v[0], v[1], Value(), v[3], v[4]};
+    Kwargs none;
+    return numpy_write_out(name, truth_reduction(name, rest, none), v[2]);
+  }
   const Tensor x = ndarray_tensor(numpy_asarray(v[0]));
   const auto axes = axes_arg(v[1], x.dim());
   const bool keep = !v[3].is_none() && truthy(v[3]);

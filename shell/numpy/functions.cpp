@@ -181,7 +181,11 @@ void install_numpy_functions(Value& m) {
   // clip: maximum with a_min, then minimum with a_max (the ufuncs' promotion and NaN rules).
   // (The module is looked up at the call: a function holding its own module would keep both alive.)
   def_function(m, "clip", [](Interpreter& in, Args& a, Kwargs& kw) {
-    std::vector<Value> v = bind_params("clip", a, kw, {"a", "a_min", "a_max", "out"}, 1);
+    std::vector<Value> v = bind_params("clip", a, kw, {"a", "a_min", "a_max", "out", "min", "max"}, 1);
+    if ((!v[4].is_none() || !v[5].is_none()) && (!v[1].is_none() || !v[2].is_none()))
+      throw ValueError("Passing `min` or `max` keyword argument when `a_min` and `a_max` are provided is forbidden.");
+    if (!v[4].is_none()) v[1] = v[4];  // NumPy 2's names for the bounds
+    if (!v[5].is_none()) v[2] = v[5];
     Value r = numpy_asarray(v[0]);
     const auto& attrs = in.lookup_module("numpy").as<ModuleObj>()->attrs;
     if (!v[1].is_none()) {
@@ -264,7 +268,16 @@ void install_numpy_functions(Value& m) {
   });
   def_function(m, "dot", [](Interpreter& in, Args& a, Kwargs& kw) {
     std::vector<Value> v = bind_params("dot", a, kw, {"a", "b", "out"}, 2);
-    if (!v[2].is_none()) throw NotImplementedError("numpy.dot: tsh does not support out=");
+    if (!v[2].is_none()) {  // out= must be exactly the result's kind of array: NumPy does not cast here
+      Args ab{v[0], v[1]};
+      Kwargs none;
+      const Value r = numpy_asarray(in.call(in.get_attr(in.lookup_module("numpy"), "dot"), ab, none));
+      if (!is_ndarray(v[2])) throw TypeError("'out' must be an array");
+      const Tensor& o = tensor_of(v[2]);
+      if (o.dtype() != tensor_of(r).dtype() || o.sizes() != tensor_of(r).sizes() || !numpy_contiguous(o, false))
+        throw ValueError("output array is not acceptable (must have the right datatype, number of dimensions, and be a C-Array)");
+      return numpy_write_out("dot", r, v[2]);
+    }
     const Value x = numpy_asarray(v[0]), y = numpy_asarray(v[1]);
     // a scalar on either side is a multiplication; arrays of more than 2 dims are NumPy's sum over
     // a's last axis and b's second-to-last, which tsh does not have yet

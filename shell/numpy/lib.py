@@ -1980,3 +1980,24 @@ def _method_partition(self, kth, axis=-1, kind='introselect', order=None):
 
 def _method_argpartition(self, kth, axis=-1, kind='introselect', order=None):
     return argpartition(self, kth, axis, kind, order)
+
+
+def _var_masked(a, axis=None, dtype=None, ddof=0, keepdims=False, where=True, mean=None, std=False):
+    # var/std with where= or a given mean=, computed as NumPy's _var does: the mean of the kept
+    # elements (or the one given), the squared deviations summed over the kept ones, divided by
+    # their count less ddof.
+    np = _np()
+    a = np.asarray(a)
+    work = dtype if dtype is not None else (np.float64 if a.dtype.kind in 'biu' else a.dtype)
+    x = a.astype(work)
+    mask = np.broadcast_to(np.asarray(where, dtype=bool), a.shape)
+    count = np.sum(mask, axis=axis, keepdims=True)
+    if mean is None:
+        mean = (np.sum(x, axis=axis, keepdims=True, where=mask) / count).astype(x.dtype)  # (divided in place)
+    d = x - mean
+    sq = (d * np.conj(d)).real if d.dtype.kind == 'c' else d * d
+    total = np.sum(sq, axis=axis, keepdims=keepdims, where=mask)
+    n = count if keepdims else np.sum(mask, axis=axis)
+    r = np.asarray(total / np.maximum(n - ddof, 0)).astype(sq.dtype)  # (NumPy divides in place: the sum's dtype)
+    r = np.sqrt(r) if std else r
+    return r[()] if r.ndim == 0 else r

@@ -206,6 +206,36 @@ DType scalar_result(DType d, const Value& number) {
   return d;
 }
 
+}  // namespace
+
+// out= of a method or reduction: its result written into the array out (NumPy's unsafe casting,
+// as its reductions allow, except argmax/argmin, whose out must hold int64 safely), returned.
+Value numpy_write_out(const std::string& fn, const Value& result, const Value& out) {
+  if (!is_ndarray(out)) throw TypeError("return arrays must be of ArrayType");
+  if (!ndarray_writeable(out)) throw ValueError("output array is read-only");
+  const Tensor r = ndarray_tensor(numpy_asarray(result));
+  const Tensor& o = ndarray_tensor(out);
+  if ((fn == "argmax" || fn == "argmin") && !can_cast(o.dtype(), DType::Int64, "safe"))
+    throw TypeError("Cannot cast array data from dtype('" + format::numpy_dtype_name(o.dtype()) +
+                    "') to dtype('int64') according to the rule 'safe'");
+  if (r.dim() != o.dim() && r.dim() > 0) {
+    static const std::map<std::string, std::string> ufunc_of = {{"sum", "add"}, {"prod", "multiply"}, {"max", "maximum"},
+                                                                {"min", "minimum"}, {"all", "logical_and"},
+                                                                {"any", "logical_or"}, {"mean", "add"}};
+    const auto it = ufunc_of.find(fn);
+    throw ValueError("output parameter for reduction operation " + (it == ufunc_of.end() ? fn : it->second) +
+                     " has the wrong number of dimensions: Found " + std::to_string(o.dim()) + " but expected " +
+                     std::to_string(r.dim()));
+  }
+  if (r.sizes() != o.sizes() && !(r.dim() == 0 && o.numel() == 1))
+    throw ValueError("operands could not be broadcast together with shapes " + format::tuple_repr(r.sizes()) + " " +
+                     format::tuple_repr(o.sizes()));
+  copy_(o, reshape(r, o.sizes()));
+  return out;
+}
+
+namespace {
+
 struct NdArrayObj : InstanceObj {
   Tensor t;
   bool scalar = false;  // a NumPy scalar (np.float64(1.5)): a 0-d array that prints as one
@@ -271,6 +301,30 @@ struct NdArrayObj : InstanceObj {
         Args args{self};
         args.insert(args.end(), a.begin(), a.end());
         return in2.call(in2.get_attr(in2.lookup_module("numpy"), "_method_" + n), args, kw);
+      });
+    if (n == "__len__" || n == "__contains__" || n == "__array__" || n == "__array_namespace__")
+      return make_builtin(n, "<built-in method " + n + " of numpy.ndarray object>", [self, n, this](Interpreter& in2, Args& a, Kwargs& kw) -> Value {
+        const Value numpy = in2.lookup_module("numpy");
+        if (n == "__array_namespace__") {
+          bind_params(n, a, kw, {"api_version"}, 0);
+          return numpy;
+        }
+        if (n == "__len__") {
+          bind_params(n, a, kw, {}, 0);
+          return Value::integer(length(self));
+        }
+        if (n == "__contains__") {  // any element equal to the value
+          std::vector<Value> v = bind_params(n, a, kw, {"key"}, 1);
+          Value eq;
+          in2.compare(grammar::Op::Eq, self, v[0], &eq);
+          Args one{eq};
+          Kwargs none;
+          return Value::boolean(truthy(in2.call(in2.get_attr(numpy, "any"), one, none)));
+        }
+        std::vector<Value> v = bind_params(n, a, kw, {"dtype", "copy"}, 0);  // __array__
+        Args args{self, v[0]};
+        Kwargs rest{{"copy", v[1]}};
+        return in2.call(in2.get_attr(numpy, "array"), args, rest);
       });
     if (n == "flat") {
       Args args{self};
@@ -470,17 +524,25 @@ struct NdArrayObj : InstanceObj {
       });
     if (n == "reshape")
       return def([this, self, x](Interpreter&, Args& a, Kwargs& kw) {
-        Value order;
+        Value order, copy;
         for (const auto& [k, val] : kw) {
           if (k == "order") order = val;
-          else if (k == "copy") throw NotImplementedError("ndarray.reshape: tsh does not support copy=");
+          else if (k == "copy") copy = val;
           else throw TypeError("'" + k + "' is an invalid keyword argument for reshape()");
         }
         Shape shape;
         if (a.size() == 1 && !a[0].is_intlike()) shape = shape_arg(a[0]);
         else
           for (const Value& d : a) shape.push_back(static_cast<int64_t>(d.as_int()));
-        return view_of(self, reshaped(x, shape, order));
+        Tensor r = reshaped(x, shape, order);
+        // copy=True: always a new array; False: a view or NumPy's error; None (the default): a view when it can be
+        if (!copy.is_none() && !truthy(copy) && r.storage() != x.storage())
+          throw ValueError("Unable to avoid creating a copy while reshaping.");
+        if (!copy.is_none() && truthy(copy) && r.storage() == x.storage()) r = clone(r);
+        if (r.storage() == x.storage()) return view_of(self, r);
+        // NumPy reshapes a copy: the result is a view whose base is that copy
+        const Value copied = copy_of(r);
+        return dynamic_cast<NdArrayObj*>(copied.as<InstanceObj>())->view_of(copied, r);
       });
     if (n == "flatten" || n == "ravel")
       return def([this, self, x, n](Interpreter&, Args& a, Kwargs& kw) {
@@ -496,14 +558,42 @@ struct NdArrayObj : InstanceObj {
         fill_(x, v[0].as_scalar());
         return Value();
       });
-    if (n == "tolist" || n == "item")
+    if (n == "tolist")
       return def([x, n](Interpreter&, Args& a, Kwargs& kw) {
         bind_params(n, a, kw, {}, 0);
-        if (n == "item") {
+        return python_values(x);
+      });
+    if (n == "item")  // item(), item(flat_index), item(i, j, ...) or item((i, j, ...)): one element as a Python number
+      return def([x](Interpreter&, Args& a, Kwargs& kw) {
+        if (!kw.empty()) throw TypeError("item() takes no keyword arguments");
+        if (a.empty()) {
           if (x.numel() != 1) throw ValueError("can only convert an array of size 1 to a Python scalar");
           return python_values(reshape(x, {}));
         }
-        return python_values(x);
+        const std::vector<Value> idx = a.size() == 1 && (a[0].is(Kind::Tuple) || a[0].is(Kind::List)) ? a[0].items() : a;
+        auto index = [](const Value& v) {
+          if (!v.is_intlike() && !v.is(Kind::Instance)) throw TypeError("'" + type_name(v) + "' object cannot be interpreted as an integer");
+          return static_cast<int64_t>(v.as_int());
+        };
+        if (idx.size() == 1) {  // a flat index in C order
+          int64_t i = index(idx[0]);
+          const int64_t size = x.numel();
+          if (i < -size || i >= size)
+            throw IndexError("index " + std::to_string(i) + " is out of bounds for size " + std::to_string(size));
+          if (i < 0) i += size;
+          return python_values(select(reshape(contiguous(x), {size}), 0, i));
+        }
+        if (static_cast<int64_t>(idx.size()) != x.dim()) throw ValueError("incorrect number of indices for array");
+        Tensor e = x;
+        for (size_t k = 0; k < idx.size(); ++k) {
+          int64_t i = index(idx[k]);
+          const int64_t size = e.size(0);
+          if (i < -size || i >= size)
+            throw IndexError("index " + std::to_string(i) + " is out of bounds for axis " + std::to_string(k) +
+                             " with size " + std::to_string(size));
+          e = select(e, 0, i < 0 ? i + size : i);
+        }
+        return python_values(e);
       });
     return reduction(n);
   }
@@ -604,13 +694,39 @@ struct NdArrayObj : InstanceObj {
                                                 "argmax", "argmin", "std", "var", "cumsum"};
     if (!names.count(n)) return Value();
     const Tensor x = t;
-    return make_builtin(n, "<built-in method " + n + " of numpy.ndarray object>", [x, n](Interpreter&, Args& a, Kwargs& kw) {
+    // out= (by keyword, or in its place among the arguments): the result computed, then written into out
+    auto with_out = [n](std::function<Value(Interpreter&, Args&, Kwargs&)> compute) {
+      return [n, compute](Interpreter& in, Args& a, Kwargs& kw) -> Value {
+        const bool has_dtype = n == "sum" || n == "prod" || n == "mean" || n == "cumsum" || n == "cumprod" ||
+                               n == "std" || n == "var";
+        const size_t at = has_dtype ? 2 : 1;  // (axis[, dtype], out, ...)
+        Value out;
+        for (auto it = kw.begin(); it != kw.end(); ++it)
+          if (it->first == "out") {
+            out = it->second;
+            kw.erase(it);
+            break;
+          }
+        if (a.size() > at && out.is_none()) {
+          out = a[at];
+          if (a.size() == at + 1) a.pop_back();
+          else a[at] = Value();
+        }
+        const Value r = compute(in, a, kw);
+        return out.is_none() ? r : numpy_write_out(n, r, out);
+      };
+    };
+    return make_builtin(n, "<built-in method " + n + " of numpy.ndarray object>", with_out([x, n](Interpreter& in, Args& a, Kwargs& kw) {
       const bool has_ddof = n == "std" || n == "var";
       std::vector<std::string> params{"axis"};
       if (n == "sum" || n == "prod" || n == "mean" || n == "cumsum" || has_ddof) params.push_back("dtype");
       if (n != "cumsum") params.push_back("out");
       if (has_ddof) params.push_back("ddof");
       if (n != "cumsum") params.push_back("keepdims");
+      if (has_ddof) {
+        params.push_back("where");
+        params.push_back("mean");
+      }
       const bool takes_initial = n == "sum" || n == "prod" || n == "min" || n == "max";
       if (takes_initial) params.push_back("initial");
       if (takes_initial || n == "mean") params.push_back("where");
@@ -620,7 +736,6 @@ struct NdArrayObj : InstanceObj {
           if (params[i] == name) return v[i];
         return Value();
       };
-      if (!get("out").is_none()) throw NotImplementedError("ndarray." + n + ": tsh does not support out=");
       const bool keep = truthy(get("keepdims"));
       const Value axis = get("axis");
       OptDims dims;
@@ -630,6 +745,13 @@ struct NdArrayObj : InstanceObj {
         std::vector<int64_t> d;
         for (const Value& i : numpy_items(axis)) d.push_back(static_cast<int64_t>(i.as_int()));
         dims = d;
+      }
+      if (has_ddof && (!get("where").is_none() || !get("mean").is_none())) {  // numpy's Python half does these
+        Args args{make_ndarray(x), axis, get("dtype"), get("ddof").is_none() ? Value::integer(0) : get("ddof"),
+                  Value::boolean(keep), get("where").is_none() ? Value::boolean(true) : get("where"), get("mean"),
+                  Value::boolean(n == "std")};
+        Kwargs none;
+        return in.call(in.get_attr(in.lookup_module("numpy"), "_var_masked"), args, none);
       }
       const DType d = x.dtype();
       const bool integral = !is_floating(d) && !is_complex(d);
@@ -663,7 +785,7 @@ struct NdArrayObj : InstanceObj {
         r = n == "std" ? stddev(src, dims, ddof, keep) : var(src, dims, ddof, keep);
       }
       return wrap(r);
-    });
+    }));
   }
 
   static Tensor permute_reversed(const Tensor& x) {
@@ -861,6 +983,14 @@ struct NdArrayObj : InstanceObj {
                       "logical_not function instead.");
     return wrap(in.unary(op, Value::tensor(t)).as_tensor());
   }
+  // x in a: any element equal to x, as NumPy's __contains__ has it
+  std::optional<bool> contains(Interpreter& in, const Value& self, const Value& item) override {
+    Value eq;
+    in.compare(grammar::Op::Eq, self, item, &eq);
+    if (!is_ndarray(eq)) return truthy(eq);
+    return item_of_any(ndarray_tensor(eq));
+  }
+  static bool item_of_any(const Tensor& mask) { return mask.numel() > 0 && tsh::item(any(mask)).to_bool(); }
   Int length(const Value&) override {
     if (t.dim() == 0) throw TypeError("len() of unsized object");
     return t.size(0);

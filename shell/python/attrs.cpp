@@ -229,6 +229,7 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
           return f;
         }
       }
+      if (name == "__name__") return Value::str(m->name);  // every module knows its dotted name
       std::string msg = "module '" + m->name + "' has no attribute '" + name + "'";
       throw AttributeError(msg);
     }
