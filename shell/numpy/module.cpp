@@ -10,6 +10,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/memory.h"
+#include "engine/core/shape.h"
 #include "engine/format/numpy_repr.h"
 #include "engine/format/shape_repr.h"
 #include "engine/ops/binary.h"
@@ -982,6 +983,38 @@ struct NdArrayObj : InstanceObj {
       throw TypeError("The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the "
                       "logical_not function instead.");
     return wrap(in.unary(op, Value::tensor(t)).as_tensor());
+  }
+  // a op= b: NumPy computes a op b whole, then writes it into a's memory (same-kind casting, a's
+  // shape); a stays the same object, so every view of it sees the change. NumPy scalars rebind.
+  std::optional<Value> inplace_op(Interpreter& in, int op_code, const Value& self, const Value& other) override {
+    using grammar::Op;
+    if (scalar || other.is(Kind::Tensor)) return std::nullopt;
+    const std::optional<Value> r = binary_op(in, op_code, self, other, true);
+    if (!r) return std::nullopt;
+    const Tensor res = ndarray_tensor(numpy_asarray(*r));
+    static const std::map<Op, const char*> ufunc = {
+        {Op::Add, "add"}, {Op::Sub, "subtract"}, {Op::Mul, "multiply"}, {Op::Div, "divide"},
+        {Op::FloorDiv, "floor_divide"}, {Op::Mod, "remainder"}, {Op::Pow, "power"}, {Op::MatMul, "matmul"},
+        {Op::LShift, "left_shift"}, {Op::RShift, "right_shift"}, {Op::BitAnd, "bitwise_and"},
+        {Op::BitOr, "bitwise_or"}, {Op::BitXor, "bitwise_xor"}};
+    const auto name = ufunc.find(static_cast<Op>(op_code));
+    const std::string fn = name == ufunc.end() ? "operator" : name->second;
+    if (!can_cast(res.dtype(), t.dtype(), "same_kind"))
+      throw PyError("numpy._core._exceptions._UFuncOutputCastingError",
+                    "Cannot cast ufunc '" + fn + "' output from dtype('" + format::numpy_dtype_name(res.dtype()) +
+                        "') to dtype('" + format::numpy_dtype_name(t.dtype()) + "') with casting rule 'same_kind'");
+    auto tight = [](const Shape& sh) {
+      std::string s = "(";
+      for (size_t i = 0; i < sh.size(); ++i) s += (i ? "," : "") + std::to_string(sh[i]);
+      return s + (sh.size() == 1 ? ",)" : ")");
+    };
+    const Shape both = broadcast_shapes(res.sizes(), t.sizes());
+    if (both != t.sizes())
+      throw ValueError("non-broadcastable output operand with shape " + tight(t.sizes()) +
+                       " doesn't match the broadcast shape " + tight(both));
+    if (!writeable) throw ValueError("output array is read-only");
+    copy_(t, expand(to(res, t.dtype(), std::nullopt), t.sizes()));
+    return self;
   }
   // x in a: any element equal to x, as NumPy's __contains__ has it
   std::optional<bool> contains(Interpreter& in, const Value& self, const Value& item) override {
