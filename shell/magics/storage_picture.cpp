@@ -91,7 +91,10 @@ Coverage cover(const StorageView& v) {
   c.numel = shape_numel(v.sizes);
   if (c.numel == 0) return c;
   c.first = c.last = v.offset;
-  for (size_t d = 0; d < v.sizes.size(); ++d) c.last += (v.sizes[d] - 1) * v.strides[d];
+  for (size_t d = 0; d < v.sizes.size(); ++d) {  // a negative stride (NumPy's a[::-1]) reaches below the offset
+    const int64_t reach = (v.sizes[d] - 1) * v.strides[d];
+    (reach < 0 ? c.first : c.last) += reach;
+  }
   int64_t walked = 1;
   for (size_t d = 0; d < v.sizes.size(); ++d) {
     if (v.strides[d] == 0 && v.sizes[d] > 1) {
@@ -188,7 +191,8 @@ std::string element_rule(const StorageView& v) {
   std::string names, terms;
   for (size_t d = 0; d < dims; ++d) {
     names += (d ? ", " : "") + index_name(d, dims);
-    terms += " + " + std::to_string(v.strides[d]) + "*" + index_name(d, dims);
+    terms += (v.strides[d] < 0 ? " - " : " + ") + std::to_string(v.strides[d] < 0 ? -v.strides[d] : v.strides[d]) + "*" +
+             index_name(d, dims);
   }
   return "element [" + names + "] is storage[" + std::to_string(v.offset) + terms + "]";
 }

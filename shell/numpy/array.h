@@ -41,6 +41,9 @@ inline DType numpy_float_for(DType d) {
   }
 }
 const Tensor& ndarray_tensor(const Value& v);
+// The array's tensor for PyTorch (torch.from_numpy, torch.tensor, torch.as_tensor): PyTorch's
+// ValueError for an array with a negative stride, which no tensor may have.
+const Tensor& ndarray_tensor_for_torch(const Value& v);
 // An op's result as NumPy gives it: a NumPy scalar (np.float64(...)) when it has no dims, else an array.
 Value numpy_value(const Tensor& t);
 // The items of a tuple or list, or of an array (as Python numbers): an axes, shape or indices argument.

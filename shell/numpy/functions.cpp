@@ -137,16 +137,52 @@ std::vector<Tensor> joined(Interpreter& in, const Value& seq) {
 }
 
 // Byte ranges of two arrays' elements overlap (may_share_memory: their extents do).
-bool overlap(const Tensor& a, const Tensor& b) {
+// The bytes of its storage a tensor's elements span: [lo, hi). A negative stride reaches below the offset.
+std::pair<int64_t, int64_t> byte_bounds(const Tensor& t) {
+  int64_t lo = t.storage_offset(), hi = t.storage_offset();
+  for (int64_t d = 0; d < t.dim(); ++d) ((t.stride(d) < 0) ? lo : hi) += (t.size(d) - 1) * t.stride(d);
+  return {lo * t.itemsize(), (hi + 1) * t.itemsize()};
+}
+
+// may_share_memory: whether the two spans of bytes meet.
+bool bounds_overlap(const Tensor& a, const Tensor& b) {
   if (a.storage() != b.storage() || a.numel() == 0 || b.numel() == 0) return false;
-  auto extent = [](const Tensor& t) {
-    int64_t lo = t.storage_offset(), hi = t.storage_offset();
-    for (int64_t d = 0; d < t.dim(); ++d) hi += (t.size(d) - 1) * t.stride(d);
-    return std::pair<int64_t, int64_t>{lo * t.itemsize(), (hi + 1) * t.itemsize()};
-  };
-  const auto [a0, a1] = extent(a);
-  const auto [b0, b1] = extent(b);
+  const auto [a0, a1] = byte_bounds(a);
+  const auto [b0, b1] = byte_bounds(b);
   return a0 < b1 && b0 < a1;
+}
+
+// The byte offset of each element of t (row-major order).
+std::vector<int64_t> element_bytes(const Tensor& t) {
+  std::vector<int64_t> out;
+  out.reserve(static_cast<size_t>(t.numel()));
+  std::vector<int64_t> idx(static_cast<size_t>(t.dim()), 0);
+  for (int64_t k = 0; k < t.numel(); ++k) {
+    int64_t cell = t.storage_offset();
+    for (int64_t d = 0; d < t.dim(); ++d) cell += idx[static_cast<size_t>(d)] * t.stride(d);
+    out.push_back(cell * t.itemsize());
+    for (int64_t d = t.dim() - 1; d >= 0; --d) {
+      if (++idx[static_cast<size_t>(d)] < t.size(d)) break;
+      idx[static_cast<size_t>(d)] = 0;
+    }
+  }
+  return out;
+}
+
+// shares_memory: whether some byte belongs to an element of both (exact, as NumPy's default is:
+// a[::2] and a[1::2] share none). Beyond a few million elements it answers by the spans.
+bool elements_overlap(const Tensor& a, const Tensor& b) {
+  if (!bounds_overlap(a, b)) return false;
+  if (a.numel() + b.numel() > (int64_t{1} << 22)) return true;
+  std::vector<int64_t> cells = element_bytes(a);
+  std::sort(cells.begin(), cells.end());
+  const int64_t ia = a.itemsize(), ib = b.itemsize();
+  for (int64_t start : element_bytes(b)) {
+    // an element of a starting in (start - ia, start + ib) shares a byte with this one
+    auto it = std::upper_bound(cells.begin(), cells.end(), start - ia);
+    if (it != cells.end() && *it < start + ib) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -333,8 +369,13 @@ void install_numpy_functions(Value& m) {
   });
   for (const char* name : {"shares_memory", "may_share_memory"})
     def_function(m, name, [name](Interpreter&, Args& a, Kwargs& kw) {
-      std::vector<Value> v = bind_params(name, a, kw, {"a", "b"}, 2);
-      return Value::boolean(overlap(tensor_of(numpy_asarray(v[0])), tensor_of(numpy_asarray(v[1]))));
+      std::vector<Value> v = bind_params(name, a, kw, {"a", "b", "max_work"}, 2);
+      const Tensor x = tensor_of(numpy_asarray(v[0])), y = tensor_of(numpy_asarray(v[1]));
+      // max_work: 0 asks only the spans (may_share_memory's default), -1 or more work the exact answer
+      const bool exact = v[2].is_none() ? std::string(name) == "shares_memory" : v[2].as_int() != 0;
+      if (!exact && std::string(name) == "shares_memory" && bounds_overlap(x, y))
+        throw PyError("numpy.exceptions.TooHardError", "Exceeded max_work");  // spans meet: no work allowed to tell
+      return Value::boolean(exact ? elements_overlap(x, y) : bounds_overlap(x, y));
     });
 }
 

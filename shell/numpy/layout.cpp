@@ -2,6 +2,7 @@
 #include "shell/numpy/layout.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <numeric>
 
 #include "engine/core/shape.h"
@@ -28,7 +29,7 @@ std::vector<int64_t> memory_order(const Tensor& t) {
   std::iota(dims.begin(), dims.end(), 0);
   std::stable_sort(dims.begin(), dims.end(), [&t](int64_t a, int64_t b) {
     if (t.size(a) == 1 || t.size(b) == 1) return false;
-    return t.stride(a) > t.stride(b);
+    return std::abs(t.stride(a)) > std::abs(t.stride(b));  // a reversed dim keeps its place, read forwards
   });
   return dims;
 }
@@ -110,8 +111,8 @@ Tensor numpy_layout_from(const Tensor& result, const std::vector<Tensor>& inputs
     for (const Tensor& x : inputs) {
       const int64_t xa = a - (n - x.dim()), xb = b - (n - x.dim());
       if (xa < 0 || xb < 0 || x.size(xa) == 1 || x.size(xb) == 1 || x.stride(xa) == 0 || x.stride(xb) == 0) continue;
-      if (x.stride(xa) > x.stride(xb)) before = true;
-      if (x.stride(xa) < x.stride(xb)) after = true;
+      if (std::abs(x.stride(xa)) > std::abs(x.stride(xb))) before = true;
+      if (std::abs(x.stride(xa)) < std::abs(x.stride(xb))) after = true;
     }
     return before && !after ? -1 : after && !before ? 1 : 0;
   };
@@ -133,6 +134,20 @@ Tensor numpy_layout_from(const Tensor& result, const std::vector<Tensor>& inputs
   Tensor out = empty_permuted(result.sizes(), result.dtype(), perm);
   copy_(out, result);
   return out;
+}
+
+Tensor numpy_flip_view(const Tensor& t, int64_t dim) {
+  Shape strides = t.strides();
+  const int64_t n = t.size(dim);
+  const int64_t offset = t.storage_offset() + (n > 0 ? (n - 1) * strides[static_cast<size_t>(dim)] : 0);
+  strides[static_cast<size_t>(dim)] = -strides[static_cast<size_t>(dim)];
+  return t.as_view(t.sizes(), strides, offset);
+}
+
+bool has_negative_stride(const Tensor& t) {
+  for (int64_t s : t.strides())
+    if (s < 0) return true;
+  return false;
 }
 
 }  // namespace tsh::shell

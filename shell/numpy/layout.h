@@ -40,4 +40,11 @@ Tensor flat_in_order(const Tensor& t, Order order);
 // itself when it already is.
 Tensor numpy_layout_from(const Tensor& result, const std::vector<Tensor>& inputs);
 
+// t read backwards along dim: a view whose stride there is negated (NumPy's a[::-1], np.flip),
+// starting at the last element of that dim. PyTorch has no such views; only NumPy's arrays make them.
+Tensor numpy_flip_view(const Tensor& t, int64_t dim);
+
+// Whether any stride of t is negative (what torch.from_numpy refuses).
+bool has_negative_stride(const Tensor& t);
+
 }  // namespace tsh::shell

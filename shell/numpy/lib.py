@@ -2001,3 +2001,56 @@ def _var_masked(a, axis=None, dtype=None, ddof=0, keepdims=False, where=True, me
     r = np.asarray(total / np.maximum(n - ddof, 0)).astype(sq.dtype)  # (NumPy divides in place: the sum's dtype)
     r = np.sqrt(r) if std else r
     return r[()] if r.ndim == 0 else r
+
+
+# ---- reversed views (negative strides)
+def flip(m, axis=None):
+    # m read backwards along each axis given (all by default): a view, as m[::-1] is
+    np = _np()
+    m = np.asarray(m)
+    backwards = slice(None, None, -1)
+    if axis is None:
+        return m[(backwards,) * m.ndim]
+    key = [slice(None)] * m.ndim
+    for ax in (axis if isinstance(axis, (tuple, list)) else (axis,)):
+        if not -m.ndim <= ax < m.ndim:
+            np._raise_as('numpy.exceptions.AxisError', f'axis {ax} is out of bounds for array of dimension {m.ndim}')
+        key[ax] = backwards
+    return m[tuple(key)]
+
+
+def fliplr(m):
+    m = _np().asarray(m)
+    if m.ndim < 2:
+        raise ValueError('Input must be >= 2-d.')
+    return m[:, ::-1]
+
+
+def flipud(m):
+    m = _np().asarray(m)
+    if m.ndim < 1:
+        raise ValueError('Input must be >= 1-d.')
+    return m[::-1, ...]
+
+
+def rot90(m, k=1, axes=(0, 1)):
+    # a quarter turn k times from the first axis towards the second: flips and a transpose, all views
+    np = _np()
+    axes = tuple(axes)
+    if len(axes) != 2:
+        raise ValueError('len(axes) must be 2.')
+    m = np.asarray(m)
+    if axes[0] == axes[1] or abs(axes[0] - axes[1]) == m.ndim:
+        raise ValueError('Axes must be different.')
+    if not (-m.ndim <= axes[0] < m.ndim and -m.ndim <= axes[1] < m.ndim):
+        raise ValueError(f'Axes={axes} out of range for array of ndim={m.ndim}.')
+    k = k % 4
+    if k == 0:
+        return m[:]
+    if k == 2:
+        return flip(flip(m, axes[0]), axes[1])
+    order = list(_builtin_range(m.ndim))
+    order[axes[0]], order[axes[1]] = order[axes[1]], order[axes[0]]
+    if k == 1:
+        return np.transpose(flip(m, axes[1]), order)
+    return flip(np.transpose(m, order), axes[1])

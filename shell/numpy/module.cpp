@@ -174,6 +174,7 @@ Value dtype_value(DType d) {
 Value wrap(const Tensor& t);
 std::optional<DType> dtype_arg(const Value& v);
 Shape shape_arg(const Value& v);
+Tensor array_from(const Value& obj, std::optional<DType> dtype, bool copy);
 
 // NumPy's result dtype of a binary op on two arrays (NEP 50): within a kind as PyTorch promotes;
 // an integer meeting a float takes the smallest float that holds it (int8 and uint8: float16,
@@ -816,27 +817,76 @@ struct NdArrayObj : InstanceObj {
   // a[i, j:k]: tensor indexing over the same memory; an element comes back as a NumPy scalar.
   Value get_item(Interpreter& in, const Value& self, const Value& key) override {
     if (scalar) throw IndexError("invalid index to scalar variable.");
+    const auto [src, forward] = forward_key(t, key);
     try {
-      return view_of(self, in.eval_subscript(Value::tensor(t), tensor_key(key)).as_tensor(), true);
+      return view_of(self, in.eval_subscript(Value::tensor(src), tensor_key(forward)).as_tensor(), true);
     } catch (const IndexError& e) {
       throw IndexError(numpy_words(e.what()));
-    } catch (const ValueError& e) {
-      if (std::string(e.what()).find("step must be greater than zero") != std::string::npos)
-        throw NotImplementedError("tsh's arrays have no negative strides yet: a[::-1] is not available");
-      throw;
     }
   }
   void set_item(Interpreter& in, const Value&, const Value& key, const Value& v) override {
     if (!writeable) throw ValueError("assignment destination is read-only");
     if (scalar) throw TypeError("'numpy." + class_name() + "' object does not support item assignment");
-    const Value value = v.is(Kind::Instance) && dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())
-                            ? Value::tensor(dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())->t)
-                            : v;
+    Value value = v.is(Kind::Instance) && dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())
+                      ? Value::tensor(dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())->t)
+                      : v;
+    if (value.is(Kind::List) || value.is(Kind::Tuple)) value = Value::tensor(array_from(value, std::nullopt, false));
+    // NumPy assigns as if from a copy: a value over this array's own memory (a[:] = a[::-1]) is
+    // read whole before anything is written
+    if (value.is(Kind::Tensor) && value.as_tensor().storage() == t.storage()) value = Value::tensor(clone(value.as_tensor()));
+    const auto [dst, forward] = forward_key(t, key);
     try {
-      in.set_item(Value::tensor(t), tensor_key(key), value);
+      in.set_item(Value::tensor(dst), tensor_key(forward), value);
     } catch (const IndexError& e) {
       throw IndexError(numpy_words(e.what()));
     }
+  }
+  // NumPy's negative steps: each slice that steps backwards becomes a forward slice of the array
+  // read backwards along that dim (a view with a negative stride), selecting the same elements in
+  // the same order. Returns the array to index and the key to index it with.
+  static std::pair<Tensor, Value> forward_key(const Tensor& t, const Value& key) {
+    std::vector<Value> items = key.is(Kind::Tuple) ? key.items() : std::vector<Value>{key};
+    auto backwards = [](const Value& k) {
+      return k.is(Kind::Slice) && !k.as<SliceObj>()->step.is_none() && k.as<SliceObj>()->step.as_int() < 0;
+    };
+    if (std::none_of(items.begin(), items.end(), backwards)) return {t, key};
+    // the dims of t each key item consumes (an Ellipsis: the rest, found below)
+    auto consumes = [](const Value& k) -> int64_t {
+      if (k.is_none() || k.is(Kind::Ellipsis)) return 0;
+      if (is_ndarray(k) && ndarray_tensor(k).dtype() == DType::Bool) return std::max<int64_t>(ndarray_tensor(k).dim(), 1);
+      return 1;
+    };
+    int64_t fixed = 0;
+    for (const Value& k : items) fixed += consumes(k);
+    Tensor src = t;
+    int64_t dim = 0;
+    for (Value& k : items) {
+      if (k.is(Kind::Ellipsis)) {
+        dim += std::max<int64_t>(t.dim() - fixed, 0);
+        continue;
+      }
+      if (backwards(k) && dim < t.dim()) {
+        const auto* s = k.as<SliceObj>();
+        const int64_t n = t.size(dim), step = static_cast<int64_t>(s->step.as_int());
+        auto bound = [n](const Value& v, int64_t fallback) {
+          if (v.is_none()) return fallback;
+          int64_t i = static_cast<int64_t>(v.as_int());
+          if (i < 0) i += n;
+          return std::clamp<int64_t>(i, -1, n - 1);
+        };
+        const int64_t start = bound(s->start, n - 1), stop = bound(s->stop, -1);
+        const int64_t count = start > stop ? (start - stop - 1) / -step + 1 : 0;
+        src = numpy_flip_view(src, dim);
+        auto slice = std::make_shared<SliceObj>();
+        const int64_t first = n - 1 - start;  // where start sits, read backwards
+        slice->start = Value::integer(count ? first : 0);
+        slice->stop = Value::integer(count ? first + (count - 1) * -step + 1 : 0);
+        slice->step = Value::integer(-step);
+        k = Value::object(Kind::Slice, slice);
+      }
+      dim += consumes(k);
+    }
+    return {src, key.is(Kind::Tuple) ? Value::tuple(items) : items[0]};
   }
   // PyTorch's "for dimension 0" is NumPy's "for axis 0".
   static std::string numpy_words(std::string m) {
@@ -1284,6 +1334,15 @@ bool is_ndarray(const Value& v) {
 }
 
 const Tensor& ndarray_tensor(const Value& v) { return dynamic_cast<NdArrayObj*>(v.as<InstanceObj>())->t; }
+
+const Tensor& ndarray_tensor_for_torch(const Value& v) {
+  const Tensor& t = ndarray_tensor(v);
+  if (has_negative_stride(t))
+    throw ValueError("At least one stride in the given numpy array is negative, and tensors with negative strides are "
+                     "not currently supported. (You can probably work around this by making a copy of your array  with "
+                     "array.copy().) ");
+  return t;
+}
 
 namespace {
 

@@ -76,7 +76,7 @@ void flatten_data(const Value& v, size_t depth, Shape& shape, std::vector<Scalar
 
 Tensor tensor_from_data(const Value& data, std::optional<DType> dtype, Device device) {
   if (data.is(Kind::Tensor)) return clone(to(data.as_tensor(), dtype, device));
-  if (is_ndarray(data)) return clone(to(ndarray_tensor(data), dtype, device));  // torch.tensor(a) copies
+  if (is_ndarray(data)) return clone(to(ndarray_tensor_for_torch(data), dtype, device));  // torch.tensor(a) copies
   Shape shape;
   std::vector<Scalar> flat;
   flatten_data(data, 0, shape, flat);
@@ -228,7 +228,7 @@ void register_more_factories(Registry& r) {
           Tensor t;
           bool shared = false;
           if (a[0].is(Kind::Tensor) || is_ndarray(a[0])) {  // an ndarray shares its memory, as in PyTorch
-            t = a[0].is(Kind::Tensor) ? a.tensor(0) : ndarray_tensor(a[0]);
+            t = a[0].is(Kind::Tensor) ? a.tensor(0) : ndarray_tensor_for_torch(a[0]);
             shared = true;
           } else if (a[0].is(Kind::Storage)) {
             const auto* so = a[0].as<StorageObj>();
@@ -288,7 +288,7 @@ void register_creation_ops(Registry& r) {
         "Like tensor(), but returns a tensor argument unchanged when it already fits.",
         [](Interpreter&, Bound& a) {
           if (a[0].is(Kind::Tensor)) return Value::tensor(to(a.tensor(0), a.dtype(1), a.device(2)));
-          if (is_ndarray(a[0])) return Value::tensor(to(ndarray_tensor(a[0]), a.dtype(1), a.device(2)));  // shared
+          if (is_ndarray(a[0])) return Value::tensor(to(ndarray_tensor_for_torch(a[0]), a.dtype(1), a.device(2)));  // shared
           return Value::tensor(tensor_from_data(a[0], a.dtype(1), device_or_default(a.device(2))));
         });
   struct Fill {

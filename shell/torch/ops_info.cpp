@@ -192,7 +192,7 @@ void register_tensor_info_ops(Registry& r) {
                       "means writing to this tensor will result in undefined behavior. You may want to copy the array "
                       "to protect its data or make it writable before converting it to a tensor. This type of warning "
                       "will be suppressed for the rest of this program.");
-          return Value::tensor(ndarray_tensor(a[0]));
+          return Value::tensor(ndarray_tensor_for_torch(a[0]));
         });
   r.def("tolist(Tensor self) -> Any", kMethod, "self as nested Python lists (a number for 0-d).",
         [](Interpreter&, Bound& a) { return to_list(a.tensor(0)); });
