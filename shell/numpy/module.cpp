@@ -28,6 +28,7 @@
 #include "shell/interp.h"
 #include "shell/numpy/array.h"
 #include "shell/numpy/layout.h"
+#include "shell/python/bigint.h"
 #include "shell/python/bytes.h"
 #include "shell/python/call_args.h"
 #include "shell/python/dict.h"
@@ -209,6 +210,21 @@ DType scalar_result(DType d, const Value& number) {
 }
 
 }  // namespace
+
+// NEP 50: a Python int meeting an integer array takes the array's dtype, and one that dtype
+// cannot hold is NumPy's OverflowError (int8 + 300), never a wrapped value.
+void check_python_int_fits(const Value& v, DType d) {
+  int64_t lo = 0, hi = 0;
+  switch (d) {
+    case DType::Int8: lo = INT8_MIN, hi = INT8_MAX; break;
+    case DType::Int16: lo = INT16_MIN, hi = INT16_MAX; break;
+    case DType::Int32: lo = INT32_MIN, hi = INT32_MAX; break;
+    case DType::UInt8: lo = 0, hi = UINT8_MAX; break;
+    default: return;  // int64: a Python int beyond it is refused where it is converted
+  }
+  if (is_big(v) || v.as_int() < lo || v.as_int() > hi)
+    throw PyError("OverflowError", "Python integer " + repr(v) + " out of bounds for " + format::numpy_dtype_name(d));
+}
 
 // out= of a method or reduction: its result written into the array out (NumPy's unsafe casting,
 // as its reductions allow, except argmax/argmin, whose out must hold int64 safely), returned.
@@ -958,6 +974,9 @@ struct NdArrayObj : InstanceObj {
                       (self_left ? type_name(other) : "numpy.ndarray") + "'");
     }
     DType d = o ? array_result(t.dtype(), o->t.dtype()) : scalar_result(t.dtype(), other);
+    if (!o && !comparison && other.is(Kind::Int) && d == t.dtype() && !is_floating(d) && !is_complex(d) &&
+        d != DType::Bool)
+      check_python_int_fits(other, d);  // NEP 50: a Python int takes the array's dtype, or is an error
     if (op == Op::Div && !is_floating(d) && !is_complex(d)) d = DType::Float64;  // true division of integers
     if (d == DType::Bool && op == Op::Sub)
       throw TypeError("numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` "
