@@ -1730,8 +1730,7 @@ def _method_tofile(self, fid, sep='', format='%s'):
     if not isinstance(fid, str):
         raise NotImplementedError('ndarray.tofile: tsh writes to a file given by its name')
     if sep == '':
-        with open(fid, 'wb') as f:
-            f.write(self.tobytes())
+        np._write_file_bytes(fid, self.tobytes())
         return None
     items = [format % x for x in np.ravel(self).tolist()]
     with open(fid, 'w') as f:

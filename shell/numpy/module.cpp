@@ -4,7 +4,9 @@
 // What NumPy has and this module does not raises AttributeError, as for any
 // missing attribute: nothing is accepted and ignored.
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <set>
 
@@ -236,7 +238,7 @@ Value numpy_write_out(const std::string& fn, const Value& result, const Value& o
   if ((fn == "argmax" || fn == "argmin") && !can_cast(o.dtype(), DType::Int64, "safe"))
     throw TypeError("Cannot cast array data from dtype('" + format::numpy_dtype_name(o.dtype()) +
                     "') to dtype('int64') according to the rule 'safe'");
-  if (r.dim() != o.dim() && r.dim() > 0) {
+  if (r.dim() != o.dim()) {
     static const std::map<std::string, std::string> ufunc_of = {{"sum", "add"}, {"prod", "multiply"}, {"max", "maximum"},
                                                                 {"min", "minimum"}, {"all", "logical_and"},
                                                                 {"any", "logical_or"}, {"mean", "add"}};
@@ -591,7 +593,10 @@ struct NdArrayObj : InstanceObj {
         const std::vector<Value> idx = a.size() == 1 && (a[0].is(Kind::Tuple) || a[0].is(Kind::List)) ? a[0].items() : a;
         auto index = [](const Value& v) {
           if (!v.is_intlike() && !v.is(Kind::Instance)) throw TypeError("'" + type_name(v) + "' object cannot be interpreted as an integer");
-          return static_cast<int64_t>(v.as_int());
+          const Int i = v.as_int();
+          if (is_big(v) || i > INT64_MAX || i < INT64_MIN)
+            throw PyError("OverflowError", "Python int too large to convert to C long");
+          return static_cast<int64_t>(i);
         };
         if (idx.size() == 1) {  // a flat index in C order
           int64_t i = index(idx[0]);
@@ -1603,7 +1608,9 @@ void install_numpy(Interpreter& in, Value& m) {
     const double step = div > 0 ? delta / static_cast<double>(div) : NAN;
     const DType dtype = dtype_arg(v[5]).value_or(DType::Float64);
     const bool integral = !is_floating(dtype) && !is_complex(dtype);
-    std::vector<Scalar> values;
+    // (allocated first, so that a size no memory holds is NumPy's MemoryError, not a long wait)
+    const Tensor values = numpy_alloc({num}, DType::Float64, [num] { return empty({num}, DType::Float64, Device{}); });
+    double* out = values.data<double>();
     for (int64_t i = 0; i < num; ++i) {
       volatile double y;  // no fused multiply-add: NumPy rounds the product, then the sum
       if (div == 0) y = static_cast<double>(i) * delta;
@@ -1611,9 +1618,9 @@ void install_numpy(Interpreter& in, Value& m) {
       else y = static_cast<double>(i) * step;
       double x = y + start;
       if (endpoint && num > 1 && i == num - 1) x = stop;
-      values.emplace_back(integral ? std::floor(x) : x);
+      out[i] = integral ? std::floor(x) : x;
     }
-    const Value arr = make_ndarray(to(from_scalars({num}, values, DType::Float64, Device{}), dtype, std::nullopt));
+    const Value arr = make_ndarray(to(values, dtype, std::nullopt));
     if (truthy(v[4]))  // NumPy gives a Python nan when there is no step (num=1 with the endpoint)
       return Value::tuple({arr, div > 0 ? numpy_value(full({}, Scalar(step), DType::Float64)) : Value::floating(NAN)});
     return arr;
@@ -1720,6 +1727,18 @@ void install_numpy(Interpreter& in, Value& m) {
   def_function(m, "_raise_as", [](Interpreter&, Args& a, Kwargs& kw) -> Value {
     std::vector<Value> v = bind_params("_raise_as", a, kw, {"kind", "message"}, 2);
     throw PyError(v[0].as_str(), v[1].as_str());
+  });
+  // _write_file_bytes(path, data): ndarray.tofile's raw write (open() has no binary files yet)
+  def_function(m, "_write_file_bytes", [](Interpreter&, Args& a, Kwargs& kw) {
+    std::vector<Value> v = bind_params("_write_file_bytes", a, kw, {"path", "data"}, 2);
+    const std::string path = v[0].as_str();
+    const std::string& data = bytes_data(v[1]);
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    if (!f) os_error(errno, path);
+    const bool ok = std::fwrite(data.data(), 1, data.size(), f) == data.size();
+    const int err = errno;
+    if (std::fclose(f) != 0 || !ok) os_error(ok ? errno : err);
+    return Value();
   });
   run_embedded(in, m, "numpy/ufunc.py");  // the elementwise functions become ufunc objects, last
   // (each wraps the function of its name, looked up through this builtin: the file cannot import numpy)

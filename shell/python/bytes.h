@@ -1,7 +1,7 @@
 // shell/python/bytes.h — Python's bytes, as far as tsh's modules hand them out (a Store's get,
 // str.encode): an immutable byte string with Python's repr (b'...'), equality, hashing, len,
-// indexing, slicing, iteration, + and decode. tsh has no bytes literals (b'...' is a SyntaxError
-// that says so); bytes(...) builds one from a str and an encoding, an iterable of ints, or a size.
+// indexing, slicing, iteration, + and decode. b'...' literals make them (grammar/literals.cpp);
+// bytes(...) builds one from a str and an encoding, an iterable of ints, or a size.
 #pragma once
 
 #include <string>

@@ -291,7 +291,7 @@ Value open_builtin(Interpreter&, Args& a, Kwargs& kw) {
     throw ValueError("must have exactly one of create/read/write/append mode");
   if (binary)
     throw PyError("NotImplementedError", "open(..., " + repr(Value::str(mode)) +
-                                             "): binary files are not supported by tsh (it has no bytes type)");
+                                             "): binary files are not supported by tsh yet");
   if (!v[3].is_none()) {
     if (!v[3].is(Kind::Str)) throw TypeError("open() argument 'encoding' must be str or None, not " + type_name(v[3]));
     std::string enc;
