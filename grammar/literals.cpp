@@ -299,6 +299,25 @@ int hex_value(char ch) {
   return -1;
 }
 
+// The one-character escapes both kinds of literal share: the character \e stands for, 0 for a
+// backslash-newline (the lines join), -1 when e is not one of them.
+int simple_escape(char e) {
+  switch (e) {
+    case '\n': return 0;
+    case '\\': return '\\';
+    case '\'': return '\'';
+    case '"': return '"';
+    case 'a': return '\a';
+    case 'b': return '\b';
+    case 'f': return '\f';
+    case 'n': return '\n';
+    case 'r': return '\r';
+    case 't': return '\t';
+    case 'v': return '\v';
+    default: return -1;
+  }
+}
+
 }  // namespace
 
 bool scan_number(std::string_view src, size_t start, size_t& end, Token& tok,
@@ -338,18 +357,11 @@ bool decode_escapes(std::string_view body, std::string& out, std::string& err) {
     const size_t esc_start = bufpos;
     const char e = body[i + 1];
     i += 2, bufpos += 2;
+    if (const int c = simple_escape(e); c >= 0) {
+      if (c > 0) out += static_cast<char>(c);
+      continue;
+    }
     switch (e) {
-      case '\n': break;  // backslash-newline joins the lines
-      case '\\': out += '\\'; break;
-      case '\'': out += '\''; break;
-      case '"': out += '"'; break;
-      case 'a': out += '\a'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
       case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
         uint32_t v = static_cast<uint32_t>(e - '0');
         for (int k = 0; k < 2 && i < body.size() && body[i] >= '0' && body[i] <= '7'; ++k)
@@ -412,18 +424,11 @@ bool decode_bytes_escapes(std::string_view body, bool raw, std::string& out, std
     const size_t at = i;
     const char e = body[i + 1];
     i += 2;
+    if (const int c = simple_escape(e); c >= 0) {
+      if (c > 0) out += static_cast<char>(c);
+      continue;
+    }
     switch (e) {
-      case '\n': break;
-      case '\\': out += '\\'; break;
-      case '\'': out += '\''; break;
-      case '"': out += '"'; break;
-      case 'a': out += '\a'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
       case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
         uint32_t v = static_cast<uint32_t>(e - '0');
         for (int k = 0; k < 2 && i < body.size() && body[i] >= '0' && body[i] <= '7'; ++k)
