@@ -535,12 +535,9 @@ Value mvhg_value(BitGen& g, const Value& colors_v, const Value& nsample_v, const
 // multivariate_normal: the composition of numpy.linalg and array functions is Python
 // (random_multivariate.py); the standard normals come from the stream, through `draw`.
 Value mvn_value(Interpreter& in, Source src, Args& a, Kwargs& kw, bool generator) {
+  // Loaded by each session that needs it: a session's end clears what its embedded files defined.
   static const Value module = new_module("numpy.random._multivariate");
-  static bool loaded = false;
-  if (!loaded) {
-    run_embedded(in, module, "numpy/random_multivariate.py");
-    loaded = true;
-  }
+  if (!module.as<ModuleObj>()->attrs.count("multivariate_normal")) run_embedded(in, module, "numpy/random_multivariate.py");
   BitGen* g = &src.g;
   const bool legacy = src.legacy;
   const Value draw = make_builtin("draw", "draw", [g, legacy](Interpreter&, Args& da, Kwargs&) {
