@@ -41,6 +41,19 @@ inline int64_t x86_trunc_i64(double v) {
   if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0)) return INT64_MIN;
   return static_cast<int64_t>(v);
 }
+// What x86 compilers emit for double → uint32 and double → uint64 (and what
+// PyTorch and NumPy print): a signed truncation below 2**(N-1), above it a
+// truncation of v - 2**(N-1) with the top bit flipped back. Out-of-range and NaN
+// inputs land where that sequence puts them (NaN: 0 for uint32, 2**63 for uint64).
+inline uint32_t x86_trunc_u32(double v) {
+  if (v < 2147483648.0) return static_cast<uint32_t>(x86_trunc_i32(v));
+  return static_cast<uint32_t>(x86_trunc_i32(v - 2147483648.0)) ^ 0x80000000u;
+}
+inline uint64_t x86_trunc_u64(double v) {
+  if (v >= 9223372036854775808.0)
+    return static_cast<uint64_t>(x86_trunc_i64(v - 9223372036854775808.0)) ^ (uint64_t{1} << 63);
+  return static_cast<uint64_t>(x86_trunc_i64(v));
+}
 
 template <typename To, typename From>
 inline To convert(From v) {
@@ -61,7 +74,11 @@ inline To convert(From v) {
     return static_cast<double>(v) != 0;  // NaN != 0, so NaN converts to true
   } else if constexpr (is_float_v<From> && std::is_integral_v<To>) {
     double d = static_cast<double>(static_cast<std::conditional_t<std::is_same_v<From, double>, double, float>>(v));
-    if constexpr (std::is_same_v<To, int64_t> || std::is_same_v<To, uint8_t>)
+    if constexpr (std::is_same_v<To, uint64_t>)
+      return x86_trunc_u64(d);
+    else if constexpr (std::is_same_v<To, uint32_t>)
+      return x86_trunc_u32(d);
+    else if constexpr (std::is_same_v<To, int64_t> || std::is_same_v<To, uint8_t>)
       return static_cast<To>(x86_trunc_i64(d));
     else
       return static_cast<To>(x86_trunc_i32(d));
@@ -93,6 +110,9 @@ template <typename T> constexpr const char* cpp_type_name() {
   else if constexpr (std::is_same_v<T, int16_t>) return "int16_t";
   else if constexpr (std::is_same_v<T, int32_t>) return "int";
   else if constexpr (std::is_same_v<T, int64_t>) return "int64_t";
+  else if constexpr (std::is_same_v<T, uint16_t>) return "uint16";
+  else if constexpr (std::is_same_v<T, uint32_t>) return "uint32";
+  else if constexpr (std::is_same_v<T, uint64_t>) return "uint64";
   else if constexpr (std::is_same_v<T, Half>) return "at::Half";
   else if constexpr (std::is_same_v<T, BFloat16>) return "at::BFloat16";
   else if constexpr (std::is_same_v<T, float>) return "float";
@@ -136,9 +156,10 @@ template <typename R> bool uint_overflows(uint64_t f) {
 }
 // c10::overflows for an int64 source.
 template <typename R> bool int_overflows(int64_t f) {
-  if constexpr (std::is_same_v<R, uint8_t>) {
-    // Negative values may wrap (two's complement), down to -255.
-    return f > 255 || (f < 0 && -static_cast<uint64_t>(f) > 255);
+  if constexpr (std::is_integral_v<R> && std::is_unsigned_v<R> && !std::is_same_v<R, bool>) {
+    // Negative values may wrap (two's complement), down to -max (-255 for uint8).
+    constexpr uint64_t kMax = std::numeric_limits<R>::max();
+    return (f > 0 && static_cast<uint64_t>(f) > kMax) || (f < 0 && -static_cast<uint64_t>(f) > kMax);
   } else if constexpr (std::is_integral_v<R>) {
     return f < static_cast<int64_t>(std::numeric_limits<R>::lowest()) ||
            f > static_cast<int64_t>(std::numeric_limits<R>::max());
@@ -184,7 +205,10 @@ template <typename To> To scalar_to(const Scalar& s) {
   } else {
     switch (s.kind()) {
       case Scalar::Kind::Bool:
-      case Scalar::Kind::Int: return s.is_uint() ? convert<To>(s.to_double()) : convert<To>(s.to_int());
+      case Scalar::Kind::Int:
+        if constexpr (std::is_integral_v<To>)  // a uint64 Scalar's bits, exact
+          return static_cast<To>(static_cast<uint64_t>(s.to_int()));
+        return s.is_uint() ? convert<To>(s.to_double()) : convert<To>(s.to_int());
       case Scalar::Kind::Float: return convert<To>(s.to_double());
       case Scalar::Kind::Complex: return convert<To>(s.to_complex().real());
     }

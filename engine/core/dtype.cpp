@@ -23,8 +23,11 @@ constexpr DTypeInfo kInfo[kNumDTypes] = {
 constexpr DType b1 = DType::Bool, u1 = DType::UInt8, i1 = DType::Int8, i2 = DType::Int16,
                 i4 = DType::Int32, i8 = DType::Int64, f2 = DType::Float16, bf = DType::BFloat16,
                 f4 = DType::Float32, f8 = DType::Float64, c4 = DType::Complex64,
-                c8 = DType::Complex128;
-constexpr DType kPromote[kNumDTypes][kNumDTypes] = {
+                c8 = DType::Complex128, u2 = DType::UInt16, u4 = DType::UInt32,
+                u8 = DType::UInt64;
+// The table covers the twelve dtypes before the wide unsigned ones.
+constexpr int kClassic = 12;
+constexpr DType kPromote[kClassic][kClassic] = {
     {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8},
     {u1, u1, i2, i2, i4, i8, f2, bf, f4, f8, c4, c8},
     {i1, i2, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8},
@@ -50,6 +53,7 @@ constexpr Alias kAliases[] = {
     {"long", i8},        {"float16", f2},    {"half", f2},         {"bfloat16", bf},
     {"float32", f4},     {"float", f4},      {"float64", f8},      {"double", f8},
     {"complex64", c4},   {"cfloat", c4},     {"complex128", c8},   {"cdouble", c8},
+    {"uint16", u2},      {"uint32", u4},     {"uint64", u8},
 };
 
 DType g_default_dtype = DType::Float32;
@@ -90,7 +94,15 @@ DType to_complex(DType d) {
 }
 
 DType promote_types(DType a, DType b) {
-  return kPromote[static_cast<int>(a)][static_cast<int>(b)];
+  if (!is_wide_unsigned(a) && !is_wide_unsigned(b))
+    return kPromote[static_cast<int>(a)][static_cast<int>(b)];
+  // uint16/32/64 meet only themselves and the floating dtypes (PyTorch 2.x).
+  if (a == b) return a;
+  if (is_floating(a)) return a;
+  if (is_floating(b)) return b;
+  throw RuntimeError(std::string("Promotion for uint16, uint32, uint64 types is not supported, "
+                                 "attempted to promote ") +
+                     scalar_type_name(a) + " and " + scalar_type_name(b));
 }
 
 bool can_cast(DType from, DType to) { return category(from) <= category(to); }
@@ -121,6 +133,9 @@ const char* scalar_type_name(DType d) {
     case DType::Float64: return "Double";
     case DType::Complex64: return "ComplexFloat";
     case DType::Complex128: return "ComplexDouble";
+    case DType::UInt16: return "UInt16";
+    case DType::UInt32: return "UInt32";
+    case DType::UInt64: return "UInt64";
   }
   return "";
 }

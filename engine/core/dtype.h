@@ -1,9 +1,11 @@
-// engine/core/dtype.h — the twelve element types, declared once.
+// engine/core/dtype.h — the fifteen element types, declared once.
 //
 // TSH_DTYPES is the single list: it generates the enum, the names, the item
 // sizes and the C++ type of each dtype. Order matters: it is PyTorch's
 // promotion order within each category, and the promotion table in dtype.cpp
-// is indexed by it.
+// is indexed by it. The three wide unsigned types come last, as in PyTorch's
+// ScalarType: PyTorch 2.x gives them few ops and refuses to promote them with
+// the other integers; NumPy gives them everything.
 #pragma once
 
 #include <complex>
@@ -30,14 +32,17 @@ namespace tsh {
   X(Float32, float, "float32", "FloatTensor", "float")                               \
   X(Float64, double, "float64", "DoubleTensor", "double")                            \
   X(Complex64, std::complex<float>, "complex64", "ComplexFloatTensor", "c10::complex<float>") \
-  X(Complex128, std::complex<double>, "complex128", "ComplexDoubleTensor", "c10::complex<double>")
+  X(Complex128, std::complex<double>, "complex128", "ComplexDoubleTensor", "c10::complex<double>") \
+  X(UInt16, uint16_t, "uint16", "UInt16Tensor", "unsigned short")                   \
+  X(UInt32, uint32_t, "uint32", "UInt32Tensor", "unsigned int")                     \
+  X(UInt64, uint64_t, "uint64", "UInt64Tensor", "long unsigned int")
 
 enum class DType : uint8_t {
 #define TSH_ENUM(e, T, n, l, c) e,
   TSH_DTYPES(TSH_ENUM)
 #undef TSH_ENUM
 };
-constexpr int kNumDTypes = 12;
+constexpr int kNumDTypes = 15;
 
 // C++ element type of a dtype: CType<DType::Float32> is float.
 template <DType D> struct CTypeOf;
@@ -74,15 +79,20 @@ inline bool is_complex(DType d) { return d == DType::Complex64 || d == DType::Co
 inline bool is_floating(DType d) {
   return d == DType::Float16 || d == DType::BFloat16 || d == DType::Float32 || d == DType::Float64;
 }
+// uint16, uint32 and uint64: the unsigned types past uint8.
+inline bool is_wide_unsigned(DType d) { return d >= DType::UInt16; }
+inline bool is_unsigned(DType d) { return d == DType::UInt8 || is_wide_unsigned(d); }
 inline bool is_integral(DType d, bool include_bool) {
-  return d <= DType::Int64 && (include_bool || d != DType::Bool);
+  return (d <= DType::Int64 || is_wide_unsigned(d)) && (include_bool || d != DType::Bool);
 }
 // The real dtype of a complex one (complex64 → float32); others unchanged.
 DType to_real(DType d);
 // The complex dtype matching a floating one (float64 → complex128).
 DType to_complex(DType d);
 
-// PyTorch's promote_types: the smallest dtype both convert to safely.
+// PyTorch's promote_types: the smallest dtype both convert to safely. PyTorch
+// refuses to promote uint16/32/64 with any other integer or complex dtype:
+// that is its RuntimeError here.
 DType promote_types(DType a, DType b);
 // can_cast(from, to): false only when casting down a category (float → int, complex → float, ... → bool).
 bool can_cast(DType from, DType to);

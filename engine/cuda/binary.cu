@@ -236,6 +236,9 @@ void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor
     case DType::Float64: float_binary<double>(op, out, a, b, prm); return;
     case DType::Complex64: complex_binary<cplx<float>>(op, out, a, b, prm); return;
     case DType::Complex128: complex_binary<cplx<double>>(op, out, a, b, prm); return;
+    case DType::UInt16:
+    case DType::UInt32:
+    case DType::UInt64: kernels::not_implemented_for("binary_cuda", out.dtype());
   }
 }
 
@@ -253,6 +256,9 @@ void compare_kernel(CompareOp op, const Tensor& out, const Tensor& a, const Tens
     case DType::Float64: compare_typed<double>(op, out, a, b); return;
     case DType::Complex64: compare_typed<cplx<float>>(op, out, a, b); return;
     case DType::Complex128: compare_typed<cplx<double>>(op, out, a, b); return;
+    case DType::UInt16:
+    case DType::UInt32:
+    case DType::UInt64: kernels::not_implemented_for("compare_cuda", a.dtype());
   }
 }
 

@@ -55,7 +55,9 @@ template <unsigned Families, typename F> void dispatch(DType d, const char* name
       break;
     case DType::Complex128:
       if constexpr ((Families & kComplex) != 0) return f.template operator()<cplx<double>>();
-      break;
+      break;    case DType::UInt16:
+    case DType::UInt32:
+    case DType::UInt64: break;  // PyTorch's CUDA kernels take no wide unsigned dtype either
   }
   kernels::not_implemented_for(name, d);
 }

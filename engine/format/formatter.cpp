@@ -80,13 +80,14 @@ Formatter Formatter::floating(const std::vector<double>& values, const PrintOpti
   return f;
 }
 
-Formatter Formatter::integral(const std::vector<int64_t>& values, bool is_bool) {
+Formatter Formatter::integral(const std::vector<int64_t>& values, bool is_bool, bool is_unsigned) {
   Formatter f;
   f.bool_ = is_bool;
+  f.unsigned_ = is_unsigned;
   size_t polled = 0;
   for (int64_t v : values) {
     if (++polled % 4096 == 0) check_interrupt();
-    int64_t len = is_bool ? (v ? 4 : 5) : static_cast<int64_t>(std::to_string(v).size());
+    int64_t len = is_bool ? (v ? 4 : 5) : static_cast<int64_t>(int_text(v, is_unsigned).size());
     f.max_width_ = std::max(f.max_width_, len);
   }
   return f;
@@ -106,7 +107,7 @@ std::string Formatter::format(double v) const {
 }
 
 std::string Formatter::format(int64_t v) const {
-  std::string r = bool_ ? (v ? "True" : "False") : std::to_string(v);
+  std::string r = bool_ ? (v ? "True" : "False") : int_text(v, unsigned_);
   return pad_left(std::move(r), max_width_);
 }
 

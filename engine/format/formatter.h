@@ -20,8 +20,9 @@ class Formatter {
   // For floating values (already widened to double). Zeros, NaN and infinities
   // take no part in choosing the mode or the width.
   static Formatter floating(const std::vector<double>& values, const PrintOptions& opts);
-  // For integers, or bools stored as 0/1.
-  static Formatter integral(const std::vector<int64_t>& values, bool is_bool);
+  // For integers, or bools stored as 0/1. An unsigned formatter reads each
+  // int64 as the uint64 with its bits (uint64 values past 2**63).
+  static Formatter integral(const std::vector<int64_t>& values, bool is_bool, bool is_unsigned = false);
 
   int64_t width() const { return max_width_; }
   bool int_mode() const { return int_mode_; }
@@ -33,6 +34,7 @@ class Formatter {
 
  private:
   bool bool_ = false;
+  bool unsigned_ = false;
   bool int_mode_ = true;
   bool sci_mode_ = false;
   int precision_ = 4;
@@ -42,6 +44,10 @@ class Formatter {
 // Python's "%.{p}f" % v and "%.{p}e" % v: correctly rounded, "nan" for every
 // NaN, "inf"/"-inf". A negative precision throws ValueError, as Python does.
 std::string py_fixed(double v, int precision);
+// An integer's decimal text; `as_unsigned` reads its bits as a uint64.
+inline std::string int_text(int64_t v, bool as_unsigned) {
+  return as_unsigned ? std::to_string(static_cast<uint64_t>(v)) : std::to_string(v);
+}
 std::string py_sci(double v, int precision);
 
 }  // namespace tsh::format

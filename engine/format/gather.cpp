@@ -94,7 +94,8 @@ Visible widen(const char* bytes, int64_t n, DType dtype) {
         } else {
           T x;
           std::memcpy(&x, p, sizeof x);
-          v.ints.push_back(static_cast<int64_t>(x));
+          v.ints.push_back(static_cast<int64_t>(x));  // uint64 keeps its bits
+          if constexpr (std::is_same_v<T, uint64_t>) v.unsigned_ints = true;
         }
       };
       walk(sink);

@@ -49,6 +49,7 @@ struct Visible {
   std::vector<double> re;     // Floating values, or the real parts of Complex ones
   std::vector<double> im;     // imaginary parts of Complex values
   std::vector<int64_t> ints;  // Integer and Bool values
+  bool unsigned_ints = false;  // ints hold uint64 bits (a uint64 tensor)
 };
 
 // The n elements of `dtype` in a block of host bytes, widened.

@@ -18,6 +18,7 @@
 #include "engine/core/error.h"
 #include "engine/core/half.h"
 #include "engine/core/memory.h"
+#include "engine/format/formatter.h"
 #include "engine/format/gather.h"
 
 namespace tsh::format {
@@ -329,8 +330,9 @@ std::string body(const Tensor& t, const std::string& separator, const std::strin
       break;
     case Visible::Kind::Integer: {
       size_t w = 0;
-      for (int64_t v : vals.ints) w = std::max(w, std::to_string(v).size());
-      for (int64_t v : vals.ints) words.push_back(pad_left(std::to_string(v), static_cast<int64_t>(w)));
+      const bool u = vals.unsigned_ints;
+      for (int64_t v : vals.ints) w = std::max(w, int_text(v, u).size());
+      for (int64_t v : vals.ints) words.push_back(pad_left(int_text(v, u), static_cast<int64_t>(w)));
       break;
     }
     case Visible::Kind::Floating: {
@@ -453,7 +455,7 @@ std::string numpy_scalar_str(const Tensor& t) {
   const Visible v = widen(bytes.data(), 1, t.dtype());
   switch (v.kind) {
     case Visible::Kind::Bool: return v.ints[0] ? "True" : "False";
-    case Visible::Kind::Integer: return std::to_string(v.ints[0]);
+    case Visible::Kind::Integer: return int_text(v.ints[0], v.unsigned_ints);
     case Visible::Kind::Floating: return scalar_float(v.re[0], t.dtype());
     case Visible::Kind::Complex: return scalar_complex(v.re[0], v.im[0], t.dtype());
   }

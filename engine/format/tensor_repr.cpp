@@ -132,7 +132,7 @@ std::string tensor_body(const Tensor& t, int64_t indent) {
   std::optional<Formatter> f2;
   Formatter f1 = [&] {
     switch (vals.kind) {
-      case Visible::Kind::Integer: return Formatter::integral(vals.ints, false);
+      case Visible::Kind::Integer: return Formatter::integral(vals.ints, false, vals.unsigned_ints);
       case Visible::Kind::Bool: return Formatter::integral(vals.ints, true);
       case Visible::Kind::Complex: f2 = Formatter::floating(vals.im, opts); break;
       case Visible::Kind::Floating: break;

@@ -14,10 +14,13 @@ constexpr unsigned dtype_bits(std::initializer_list<DType> ds) {
   return m;
 }
 
-// The categories most kernels are compiled for.
+// The categories most kernels are compiled for. The integers include uint16/32/64, which
+// PyTorch 2.x gives only some kernels: tsh's kernels take them wherever they take the other
+// integers (NumPy needs them all), so an op PyTorch refuses for them works here.
 enum DTypeMask : unsigned {
   kBool = dtype_bit(DType::Bool),
-  kInt = dtype_bits({DType::UInt8, DType::Int8, DType::Int16, DType::Int32, DType::Int64}),
+  kInt = dtype_bits({DType::UInt8, DType::Int8, DType::Int16, DType::Int32, DType::Int64, DType::UInt16,
+                     DType::UInt32, DType::UInt64}),
   kFloat = dtype_bits({DType::Float16, DType::BFloat16, DType::Float32, DType::Float64}),
   kComplex = dtype_bits({DType::Complex64, DType::Complex128}),
   kAll = kBool | kInt | kFloat | kComplex,

@@ -21,6 +21,7 @@ Scalar item(const Tensor& t) {
     T x;
     read_bytes(&x, t.storage(), t.storage_offset() * t.itemsize(), sizeof(T));
     if constexpr (std::is_same_v<T, bool>) s = Scalar(x);
+    else if constexpr (std::is_same_v<T, uint64_t>) s = x > INT64_MAX ? Scalar::from_uint64(x) : Scalar(static_cast<int64_t>(x));
     else if constexpr (std::is_integral_v<T>) s = Scalar(static_cast<int64_t>(x));
     else if constexpr (is_complex_v<T>) s = Scalar(std::complex<double>(x.real(), x.imag()));
     else s = Scalar(static_cast<double>(x));
@@ -52,6 +53,7 @@ TSH_HOST_VALUES(int64_t)
 TSH_HOST_VALUES(float)
 TSH_HOST_VALUES(double)
 TSH_HOST_VALUES(uint8_t)
+TSH_HOST_VALUES(uint64_t)
 TSH_HOST_VALUES(std::complex<double>)
 #undef TSH_HOST_VALUES
 

@@ -16,9 +16,10 @@ namespace tsh {
 
 namespace {
 
-// A tensor's values in a type where comparisons are exact: int64 for integers, double for floats.
+// A tensor's values in a type where comparisons are exact: int64 for integers (uint64 for
+// uint64), double for floats.
 template <typename V> std::vector<V> values_in(const Tensor& t, DType d) {
-  const DType wide = is_integral(d, true) ? DType::Int64 : DType::Float64;
+  const DType wide = d == DType::UInt64 ? DType::UInt64 : is_integral(d, true) ? DType::Int64 : DType::Float64;
   return host_values<V>(to(contiguous(to(t, d, std::nullopt)), wide, std::nullopt));
 }
 
@@ -89,8 +90,9 @@ Tensor searchsorted(const Tensor& seq, const Tensor& values, bool out_int32, boo
                 scalar_type_name(is_complex(seq.dtype()) ? seq.dtype() : values.dtype()) + "'");
   const Device device = common_device(seq, values);
   const DType d = promote_types(seq.dtype(), values.dtype());
-  const std::vector<int64_t> idx = is_integral(d, true) ? search<int64_t>(seq, values, d, right, sorter)
-                                                        : search<double>(seq, values, d, right, sorter);
+  const std::vector<int64_t> idx = d == DType::UInt64       ? search<uint64_t>(seq, values, d, right, sorter)
+                                   : is_integral(d, true) ? search<int64_t>(seq, values, d, right, sorter)
+                                                          : search<double>(seq, values, d, right, sorter);
   const Tensor out = int64_tensor(values.sizes(), idx, device);
   return out_int32 ? to(out, DType::Int32, std::nullopt) : out;
 }
@@ -116,8 +118,9 @@ Tensor isin(const Tensor& elements, const Tensor& test, bool invert) {
       hit[i] = (e[i] == e[i] && std::binary_search(pool.begin(), pool.end(), e[i])) != invert;  // NaN is never found
     return hit;
   };
-  const std::vector<int64_t> hit = is_integral(d, true) ? run.template operator()<int64_t>()
-                                                        : run.template operator()<double>();
+  const std::vector<int64_t> hit = d == DType::UInt64       ? run.template operator()<uint64_t>()
+                                   : is_integral(d, true) ? run.template operator()<int64_t>()
+                                                          : run.template operator()<double>();
   return to(int64_tensor(elements.sizes(), hit, device), DType::Bool, std::nullopt);
 }
 

@@ -33,12 +33,23 @@ Value numpy_write_out(const std::string& fn, const Value& result, const Value& o
 // dtype: the smallest that holds its values exactly (float16 for bool and 8 bits, float32 for 16
 // bits, float64 above); a float or complex dtype is its own.
 inline DType numpy_float_for(DType d) {
+  if (d == DType::UInt16) return DType::Float32;
+  if (d == DType::UInt32 || d == DType::UInt64) return DType::Float64;
   switch (d) {
     case DType::Bool: case DType::Int8: case DType::UInt8: return DType::Float16;
     case DType::Int16: return DType::Float32;
     case DType::Int32: case DType::Int64: return DType::Float64;
     default: return d;
   }
+}
+// NumPy's result dtype of two arrays' dtypes (NEP 50): uint64 with int64 is float64, uint16 with
+// int16 int32, an integer with a float the smallest float that holds it, ...
+DType numpy_result_dtype(DType a, DType b);
+// The dtype NumPy's add and multiply reduce and accumulate in by default: int64 for bool and
+// signed integers, uint64 for unsigned ones, a float or complex dtype its own.
+inline DType numpy_accumulator(DType d) {
+  if (is_floating(d) || is_complex(d)) return d;
+  return is_unsigned(d) ? DType::UInt64 : DType::Int64;
 }
 const Tensor& ndarray_tensor(const Value& v);
 // The array's tensor for PyTorch (torch.from_numpy, torch.tensor, torch.as_tensor): PyTorch's

@@ -347,7 +347,7 @@ void install_numpy_functions(Value& m) {
     const Tensor x = tensor_of(numpy_asarray(v[0]));
     const Tensor y = tensor_of(numpy_asarray(v[1]));
     if (x.sizes() != y.sizes()) return Value::boolean(false);
-    const DType d = promote_types(x.dtype(), y.dtype());
+    const DType d = numpy_result_dtype(x.dtype(), y.dtype());
     return Value::boolean(equal(to(x, d, std::nullopt), to(y, d, std::nullopt)));
   });
   // where(condition, x, y): x where condition holds, else y, in the dtype x and y combine to;
@@ -362,6 +362,17 @@ void install_numpy_functions(Value& m) {
       for (int64_t d = 0; d < std::max<int64_t>(cond.dim(), 1); ++d)
         parts.push_back(make_ndarray(contiguous(select(idx, 1, d))));
       return Value::tuple(parts);
+    }
+    // A Python number beside an array is weak (NEP 50): where(c, uint64_array, 0) stays uint64.
+    auto python_number = [](const Value& x) { return x.is_number() && !is_ndarray(x); };
+    if (python_number(v[1]) != python_number(v[2])) {
+      const bool number_first = python_number(v[1]);
+      const Tensor t = tensor_of(numpy_asarray(number_first ? v[2] : v[1]));
+      const Value& number = number_first ? v[1] : v[2];
+      const DType d =
+          tensor_of(numpy_asarray(in.binary(Op::Add, numpy_value(zeros({}, t.dtype())), number, false))).dtype();
+      const Tensor x = to(t, d, std::nullopt), n = full({}, number.as_scalar(), d);
+      return numpy_value(number_first ? where(cond, Operand(n), Operand(x)) : where(cond, Operand(x), Operand(n)));
     }
     Value seq = Value::list({v[1], v[2]});
     const std::vector<Tensor> xy = joined(in, seq);

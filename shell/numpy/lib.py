@@ -1597,7 +1597,10 @@ def bitwise_count(x, /):
     if str(x.dtype).startswith(('float', 'complex')):
         raise TypeError("ufunc 'bitwise_count' not supported for the input types, and the inputs could not be safely "
                         "coerced to any supported types according to the casting rule ''safe''")
-    v = np.abs(x.astype(np.int64)) if str(x.dtype) != 'bool' else x.astype(np.int64)
+    if x.dtype.kind == 'u':
+        v = x.astype(np.uint64)
+    else:
+        v = np.abs(x.astype(np.int64)) if str(x.dtype) != 'bool' else x.astype(np.int64)
     count = np.zeros(x.shape, dtype=np.uint8)
     for k in _builtin_range(x.dtype.itemsize * 8):
         count = count + ((v >> k) & 1).astype(np.uint8)

@@ -49,7 +49,7 @@ namespace {
 // 'unsafe' (any).
 int kind_rank(DType d) {
   if (d == DType::Bool) return 0;
-  if (d == DType::UInt8) return 1;
+  if (is_unsigned(d)) return 1;
   if (is_complex(d)) return 4;
   if (is_floating(d)) return 3;
   return 2;
@@ -71,7 +71,7 @@ bool safe_cast(DType from, DType to) {
   // an integer: into a wider signed integer (an unsigned one strictly wider), or into a float whose
   // mantissa holds it (every integer into float64, as NumPy has it)
   if (kt == 2) return kf == 2 ? itemsize(to) >= itemsize(from) : itemsize(to) > itemsize(from);
-  if (kt == 1) return false;
+  if (kt == 1) return kf == 1 && itemsize(to) >= itemsize(from);
   const int bits = static_cast<int>(itemsize(from) * 8) - (kf == 2 ? 1 : 0);
   return bits <= mantissa_bits(to) || mantissa_bits(to) == 53;
 }
@@ -138,6 +138,9 @@ struct DtypeObj : InstanceObj {
       case DType::Int16: return {'i', 'h', "<i2", 3};
       case DType::Int32: return {'i', 'i', "<i4", 5};
       case DType::Int64: return {'i', 'l', "<i8", 7};
+      case DType::UInt16: return {'u', 'H', "<u2", 4};
+      case DType::UInt32: return {'u', 'I', "<u4", 6};
+      case DType::UInt64: return {'u', 'L', "<u8", 8};
       case DType::Float16: return {'f', 'e', "<f2", 23};
       case DType::Float32: return {'f', 'f', "<f4", 11};
       case DType::Float64: return {'f', 'd', "<f8", 12};
@@ -179,14 +182,32 @@ std::optional<DType> dtype_arg(const Value& v);
 Shape shape_arg(const Value& v);
 Tensor array_from(const Value& obj, std::optional<DType> dtype, bool copy);
 
-// NumPy's result dtype of a binary op on two arrays (NEP 50): within a kind as PyTorch promotes;
-// an integer meeting a float takes the smallest float that holds it (int8 and uint8: float16,
-// int16: float32, wider: float64).
+// NumPy's result of two integer dtypes: the wider of one signedness; an unsigned meeting a
+// signed one, the signed one if wider, else the signed type twice the unsigned one's width
+// (uint64 with any signed type: float64, which NumPy takes as holding both).
+DType integer_result(DType a, DType b) {
+  if (a == DType::Bool) return b;
+  if (b == DType::Bool) return a;
+  if (is_unsigned(a) == is_unsigned(b)) return itemsize(a) >= itemsize(b) ? a : b;
+  const DType u = is_unsigned(a) ? a : b, s = is_unsigned(a) ? b : a;
+  if (itemsize(s) > itemsize(u)) return s;
+  switch (itemsize(u)) {
+    case 1: return DType::Int16;
+    case 2: return DType::Int32;
+    case 4: return DType::Int64;
+    default: return DType::Float64;
+  }
+}
+
+// NumPy's result dtype of a binary op on two arrays (NEP 50): within a kind as above; an integer
+// meeting a float takes the smallest float that holds it (8 bits: float16, 16 bits: float32,
+// wider: float64).
 DType array_result(DType a, DType b) {
   auto min_float = [](DType i) {
     switch (i) {
       case DType::UInt8:
       case DType::Int8: return DType::Float16;
+      case DType::UInt16:
       case DType::Int16: return DType::Float32;
       case DType::Bool: return DType::Float16;
       default: return DType::Float64;
@@ -200,6 +221,7 @@ DType array_result(DType a, DType b) {
     return promote_types(b, min_float(a) == DType::Float64 ? DType::Complex128 : DType::Complex64);
   if (fa && !fb && !is_complex(b)) return b == DType::Bool ? a : promote_types(a, min_float(b));
   if (fb && !fa && !is_complex(a)) return a == DType::Bool ? b : promote_types(b, min_float(a));
+  if (is_integral(a, true) && is_integral(b, true)) return integer_result(a, b);
   return promote_types(a, b);
 }
 
@@ -213,18 +235,28 @@ DType scalar_result(DType d, const Value& number) {
 
 }  // namespace
 
+DType numpy_result_dtype(DType a, DType b) { return array_result(a, b); }
+
 // NEP 50: a Python int meeting an integer array takes the array's dtype, and one that dtype
 // cannot hold is NumPy's OverflowError (int8 + 300), never a wrapped value.
 void check_python_int_fits(const Value& v, DType d) {
-  int64_t lo = 0, hi = 0;
+  if (!is_integral(d, false)) return;
+  // First NumPy's conversion to a C long (an unsigned one for uint64), then the dtype's bounds.
+  const Int top = d == DType::UInt64 ? Int(UINT64_MAX) : Int(INT64_MAX);
+  if (is_big(v) || v.as_int() < INT64_MIN || v.as_int() > top)
+    throw PyError("OverflowError", "Python int too large to convert to C long");
+  Int lo = 0, hi = 0;
   switch (d) {
     case DType::Int8: lo = INT8_MIN, hi = INT8_MAX; break;
     case DType::Int16: lo = INT16_MIN, hi = INT16_MAX; break;
     case DType::Int32: lo = INT32_MIN, hi = INT32_MAX; break;
     case DType::UInt8: lo = 0, hi = UINT8_MAX; break;
-    default: return;  // int64: a Python int beyond it is refused where it is converted
+    case DType::UInt16: lo = 0, hi = UINT16_MAX; break;
+    case DType::UInt32: lo = 0, hi = UINT32_MAX; break;
+    case DType::UInt64: lo = 0, hi = top; break;
+    default: return;  // int64: its whole range passed above
   }
-  if (is_big(v) || v.as_int() < lo || v.as_int() > hi)
+  if (v.as_int() < lo || v.as_int() > hi)
     throw PyError("OverflowError", "Python integer " + repr(v) + " out of bounds for " + format::numpy_dtype_name(d));
 }
 
@@ -629,6 +661,8 @@ struct NdArrayObj : InstanceObj {
       for (double v : host_values<double>(to(c, DType::Float64, std::nullopt))) flat.push_back(Value::floating(v));
     } else if (x.dtype() == DType::Bool) {
       for (int64_t v : host_values<int64_t>(to(c, DType::Int64, std::nullopt))) flat.push_back(Value::boolean(v != 0));
+    } else if (x.dtype() == DType::UInt64) {
+      for (uint64_t v : host_values<uint64_t>(c)) flat.push_back(Value::integer(Int(v)));
     } else if (!is_complex(x.dtype())) {
       for (int64_t v : host_values<int64_t>(to(c, DType::Int64, std::nullopt))) flat.push_back(Value::integer(v));
     } else {
@@ -658,7 +692,7 @@ struct NdArrayObj : InstanceObj {
       for (int64_t a = 0; a < x.dim(); ++a) axes.push_back(a);
     std::sort(axes.rbegin(), axes.rend());
     Tensor r = x;
-    for (int64_t a : axes) r = prod(r, a, keep);
+    for (int64_t a : axes) r = prod(r, a, keep, x.dtype());  // in the dtype asked (uint64 stays uint64)
     return r;
   }
 
@@ -679,7 +713,7 @@ struct NdArrayObj : InstanceObj {
       return wrap(div(sum(mul(src, m), dims, keep, std::nullopt), sum(m, dims, keep, std::nullopt)));
     }
     if (n == "sum" || n == "prod") {
-      const DType out = asked.value_or(integral ? DType::Int64 : d);
+      const DType out = asked.value_or(numpy_accumulator(d));
       Tensor src = to(x, out, std::nullopt);
       if (mask) src = where(*mask, src, Scalar(n == "sum" ? 0 : 1));
       if (n == "sum") {
@@ -778,16 +812,14 @@ struct NdArrayObj : InstanceObj {
       }
       const DType d = x.dtype();
       const bool integral = !is_floating(d) && !is_complex(d);
-      if (d == DType::UInt8 && (n == "sum" || n == "prod" || n == "cumsum"))
-        throw NotImplementedError("ndarray." + n + " of uint8 gives uint64 in NumPy, which tsh does not have");
       const std::optional<DType> asked = dtype_arg(get("dtype"));
       const Value initial = get("initial"), where_v = get("where");
       if (!where_v.is_none() || !initial.is_none()) return masked_reduction(n, x, dims, keep, asked, initial, where_v);
       Tensor r;
       if (n == "sum") {
-        r = sum(x, dims, keep, asked.value_or(integral ? DType::Int64 : d));
+        r = sum(x, dims, keep, asked.value_or(numpy_accumulator(d)));
       } else if (n == "prod") {  // one axis at a time, the highest first, so the others keep their numbers
-        r = product_over(to(x, asked.value_or(integral ? DType::Int64 : d), std::nullopt), dims, keep);
+        r = product_over(to(x, asked.value_or(numpy_accumulator(d)), std::nullopt), dims, keep);
       } else if (n == "mean") {
         r = mean(to(x, integral ? DType::Float64 : d, std::nullopt), dims, keep, asked);
       } else if (n == "min") {
@@ -801,7 +833,7 @@ struct NdArrayObj : InstanceObj {
       } else if (n == "cumsum") {
         if (dims && dims->size() != 1) throw TypeError("'tuple' object cannot be interpreted as an integer");
         const Tensor src = dims ? x : reshape(x, {x.numel()});
-        r = cumsum(src, dims ? (*dims)[0] : 0, asked.value_or(integral ? DType::Int64 : d));
+        r = cumsum(src, dims ? (*dims)[0] : 0, asked.value_or(numpy_accumulator(d)));
       } else {
         const double ddof = get("ddof").is_none() ? 0.0 : get("ddof").as_float();
         const Tensor src = to(x, asked.value_or(integral ? DType::Float64 : d), std::nullopt);
@@ -1133,7 +1165,13 @@ std::optional<DType> dtype_arg(const Value& v) {
       {"b", DType::Int8},            {"B", DType::UInt8},            {"h", DType::Int16},
       {"i", DType::Int32},           {"l", DType::Int64},            {"q", DType::Int64},
       {"e", DType::Float16},         {"f", DType::Float32},          {"d", DType::Float64},
-      {"F", DType::Complex64},       {"D", DType::Complex128}};
+      {"F", DType::Complex64},       {"D", DType::Complex128},       {"uint16", DType::UInt16},
+      {"uint32", DType::UInt32},     {"uint64", DType::UInt64},      {"ushort", DType::UInt16},
+      {"uintc", DType::UInt32},      {"uint", DType::UInt64},        {"ulong", DType::UInt64},
+      {"ulonglong", DType::UInt64},  {"uintp", DType::UInt64},       {"ubyte", DType::UInt8},
+      {"u2", DType::UInt16},         {"u4", DType::UInt32},          {"u8", DType::UInt64},
+      {"H", DType::UInt16},          {"I", DType::UInt32},           {"L", DType::UInt64},
+      {"Q", DType::UInt64}};
   // the array-interface strings with a byte order: '<f8', '|u1', '=i4'
   if (name.size() > 1 && (name[0] == '<' || name[0] == '|' || name[0] == '=')) name = name.substr(1);
   auto it = names.find(name);
@@ -1141,13 +1179,15 @@ std::optional<DType> dtype_arg(const Value& v) {
   return it->second;
 }
 
-// NumPy's inference: the widest kind present among bool < int64 < float64 < complex128.
+// NumPy's inference: the widest kind present among bool < int64 < float64 < complex128, where
+// an int past int64 is a uint64, and a uint64 meeting an int64 makes float64.
 DType infer_numpy_dtype(const std::vector<Scalar>& flat) {
   DType d = DType::Bool;
   for (const Scalar& s : flat) {
     if (s.is_complex()) return DType::Complex128;
     if (s.is_float()) d = DType::Float64;
-    else if (s.is_int() && d == DType::Bool) d = DType::Int64;
+    else if (s.is_int() && d != DType::Float64)
+      d = integer_result(d, s.is_uint() ? DType::UInt64 : DType::Int64);
   }
   return flat.empty() ? DType::Float64 : d;
 }
@@ -1162,7 +1202,7 @@ void numpy_inhomogeneous(const Shape& shape, size_t depth) {
                    std::to_string(depth) + " dimensions. The detected shape was " + format::tuple_repr(detected) +
                    " + inhomogeneous part.");
 }
-constexpr NestingLimit kNumpyNesting{64, numpy_too_many_dims, numpy_inhomogeneous};
+constexpr NestingLimit kNumpyNesting{64, numpy_too_many_dims, numpy_inhomogeneous, true};
 
 Tensor array_from(const Value& obj, std::optional<DType> dtype, bool copy) {
   if (is_ndarray(obj) || obj.is(Kind::Tensor)) {
@@ -1192,6 +1232,7 @@ Tensor array_from(const Value& obj, std::optional<DType> dtype, bool copy) {
       for (const Value& x : v.items()) items.push_back(plain(x, depth + 1));
       return Value::list(std::move(items));
     }
+    if (v.is(Kind::Int) && dtype) check_python_int_fits(v, *dtype);  // NEP 50: never wrapped
     if (v.is_number()) python_leaves.push_back(v.as_scalar());
     return v;
   };
@@ -1398,7 +1439,7 @@ void install_numpy(Interpreter& in, Value& m) {
   attrs["ndarray"] = type_value("numpy.ndarray");
   attrs["memmap"] = type_value("numpy.memmap");
   for (const char* n : {"bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64",
-                        "complex64", "complex128"}) {
+                        "complex64", "complex128", "uint16", "uint32", "uint64"}) {
     attrs[n] = type_value(std::string("numpy.") + n);
     // np.float64(1.5), np.int32('7'): a NumPy scalar of that type (a number, a numeric string, or an array's element).
     const std::string name = n;
@@ -1414,6 +1455,14 @@ void install_numpy(Interpreter& in, Value& m) {
       return numpy_value(array_from(x, d, true));
     };
   }
+  // NumPy's C-named aliases of the sized types, as on x86-64 Linux (np.uint is uint64 there).
+  for (const auto& [alias, sized] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"byte", "int8"}, {"ubyte", "uint8"}, {"short", "int16"}, {"ushort", "uint16"}, {"intc", "int32"},
+           {"uintc", "uint32"}, {"int_", "int64"}, {"intp", "int64"}, {"long", "int64"}, {"longlong", "int64"},
+           {"uint", "uint64"}, {"uintp", "uint64"}, {"ulong", "uint64"}, {"ulonglong", "uint64"},
+           {"half", "float16"}, {"single", "float32"}, {"double", "float64"}, {"csingle", "complex64"},
+           {"cdouble", "complex128"}})
+    if (!attrs.count(alias)) attrs[alias] = attrs[sized];
   attrs["bool_"] = attrs["bool"];
   attrs["pi"] = Value::floating(M_PI);
   attrs["e"] = Value::floating(M_E);
@@ -1715,11 +1764,22 @@ void install_numpy(Interpreter& in, Value& m) {
     if (step.as_complex() == std::complex<double>(0)) throw ZeroDivisionError("division by zero");
     // Its length as NumPy computes it: none for an empty range, an error for a NaN or infinite one,
     // then the checks of any new array.
-    const double length = std::ceil((stop.as_float() - start.as_float()) / step.as_float());
+    double length = std::ceil((stop.as_float() - start.as_float()) / step.as_float());
+    if (!floats && !start.is(Kind::Complex) && !stop.is(Kind::Complex) && !step.is(Kind::Complex)) {
+      // ints: counted exactly (2**63 .. 2**63 + 3 is three, though doubles see no gap)
+      const Int span = stop.as_int() - start.as_int(), by = step.as_int();
+      const Int q = span / by;
+      length = static_cast<double>(q + ((span % by != 0 && (span > 0) == (by > 0)) ? 1 : 0));
+    }
     if (std::isnan(length)) throw ValueError("arange: cannot compute length");
     if (std::isinf(length) && length > 0) throw ValueError("Maximum allowed size exceeded");
     if (!(length > 0)) return make_ndarray(empty({0}, d, Device{}));
     const Shape shape{static_cast<int64_t>(std::min(length, 9.2e18))};
+    if (d == DType::UInt64 && !floats)  // bounds past int64: 0, 1, ... counted, then scaled and moved in uint64
+      return make_ndarray(numpy_alloc(shape, d, [&] {
+        const Tensor k = to(arange(Scalar(0), Scalar(shape[0]), Scalar(1), DType::Int64), d, std::nullopt);
+        return add(mul(k, step.as_scalar()), start.as_scalar());
+      }));
     return make_ndarray(numpy_alloc(shape, d, [&] { return arange(start.as_scalar(), stop.as_scalar(), step.as_scalar(), d); }));
   });
   // _raise_as(kind, message): lets numpy's Python half raise NumPy's own exception classes

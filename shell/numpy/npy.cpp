@@ -48,6 +48,9 @@ std::string descr_of(DType d) {
     case DType::Float64: return "<f8";
     case DType::Complex64: return "<c8";
     case DType::Complex128: return "<c16";
+    case DType::UInt16: return "<u2";
+    case DType::UInt32: return "<u4";
+    case DType::UInt64: return "<u8";
     default: throw TypeError("Got unsupported ScalarType BFloat16");
   }
 }
@@ -60,7 +63,8 @@ std::pair<DType, bool> dtype_of_descr(const std::string& descr) {
   static const std::map<std::string, DType> kinds = {
       {"b1", DType::Bool},      {"u1", DType::UInt8},     {"i1", DType::Int8},       {"i2", DType::Int16},
       {"i4", DType::Int32},     {"i8", DType::Int64},     {"f2", DType::Float16},    {"f4", DType::Float32},
-      {"f8", DType::Float64},   {"c8", DType::Complex64}, {"c16", DType::Complex128}};
+      {"f8", DType::Float64},   {"c8", DType::Complex64}, {"c16", DType::Complex128},  {"u2", DType::UInt16},
+      {"u4", DType::UInt32},    {"u8", DType::UInt64}};
   auto it = kinds.find(body);
   if (it == kinds.end() || (order != '<' && order != '>' && order != '|' && order != '='))
     throw ValueError("tsh cannot read arrays of dtype " + repr(Value::str(descr)));

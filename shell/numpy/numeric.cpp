@@ -184,8 +184,7 @@ void install_numpy_numeric(Value& m) {
     const int64_t a1 = checked_axis(v[2].is_none() ? 0 : static_cast<int64_t>(v[2].as_int()), x.dim());
     const int64_t a2 = checked_axis(v[3].is_none() ? 1 : static_cast<int64_t>(v[3].as_int()), x.dim());
     const Tensor diag = diagonal(x, v[1].is_none() ? 0 : static_cast<int64_t>(v[1].as_int()), a1, a2);
-    const bool integral = !is_floating(x.dtype()) && !is_complex(x.dtype());
-    const DType d = numpy_dtype_arg(v[4]).value_or(integral ? DType::Int64 : x.dtype());
+    const DType d = numpy_dtype_arg(v[4]).value_or(numpy_accumulator(x.dtype()));
     return numpy_value(sum(diag, std::vector<int64_t>{-1}, false, d));
   });
   def_function(m, "searchsorted", [](Interpreter&, Args& a, Kwargs& kw) {
@@ -199,8 +198,7 @@ void install_numpy_numeric(Value& m) {
     std::optional<Tensor> sorter;
     if (!v[3].is_none()) sorter = to(ndarray_tensor(numpy_asarray(v[3])), DType::Int64, std::nullopt);
     // NumPy compares in the two arrays' common dtype
-    const DType d = is_complex(seq.dtype()) || is_complex(values.dtype()) ? DType::Complex128
-                    : is_floating(seq.dtype()) || is_floating(values.dtype()) ? DType::Float64 : DType::Int64;
+    const DType d = numpy_result_dtype(seq.dtype(), values.dtype());
     const Tensor flat = reshape(to(values, d, std::nullopt), {-1});
     const Tensor r = searchsorted(to(seq, d, std::nullopt), flat, false, side == "right", sorter);
     return numpy_value(reshape(r, values.sizes()));

@@ -149,6 +149,8 @@ IntDtype int_dtype(const Value& v, const char* fn, DType fallback, bool fallback
     case DType::Int16: d.bits = 16, d.lo = -32768, d.hi = 32767; break;
     case DType::Int32: d.bits = 32, d.lo = INT32_MIN, d.hi = INT32_MAX; break;
     case DType::Int64: break;
+    case DType::UInt16: d.bits = 16, d.lo = 0, d.hi = UINT16_MAX; break;
+    case DType::UInt32: d.bits = 32, d.lo = 0, d.hi = UINT32_MAX; break;
     default:
       throw TypeError("Unsupported dtype dtype('" + format::numpy_dtype_name(d.dtype) + "') for " + fn);
   }

@@ -152,7 +152,7 @@ void install_numpy_statistics(Value& m) {
       if (dim) dims = std::vector<int64_t>{*dim};
       const std::optional<DType> asked = numpy_dtype_arg(v[2]);
       if (fn == "nansum")
-        return numpy_value(nansum(x, dims, keep, asked.value_or(integral(x.dtype()) ? DType::Int64 : x.dtype())));
+        return numpy_value(nansum(x, dims, keep, asked.value_or(numpy_accumulator(x.dtype()))));
       const Tensor src = as_float(x);
       if (is_floating(src.dtype()) && item(any(all(isnan(src), dims, keep))).to_bool())
         warn_once(in, "RuntimeWarning", "Mean of empty slice");
@@ -165,9 +165,7 @@ void install_numpy_statistics(Value& m) {
     const std::optional<int64_t> dim = one_axis("cumprod", v[1], x.dim());
     const Tensor src = dim ? x : reshape(x, {x.numel()});
     const std::optional<DType> asked = numpy_dtype_arg(v[2]);
-    const DType d = asked.value_or(integral(x.dtype()) ? (x.dtype() == DType::UInt8 ? DType::UInt8 : DType::Int64) : x.dtype());
-    if (x.dtype() == DType::UInt8 && !asked)
-      throw NotImplementedError("numpy.cumprod of uint8 gives uint64 in NumPy, which tsh does not have");
+    const DType d = asked.value_or(numpy_accumulator(x.dtype()));
     return numpy_value(cumprod(src, dim.value_or(0), d));
   });
   def_function(m, "diff", [](Interpreter&, Args& a, Kwargs& kw) {

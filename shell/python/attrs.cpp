@@ -237,7 +237,7 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
       DType d = obj.as_dtype();
       if (name == "is_floating_point") return Value::boolean(is_floating(d));
       if (name == "is_complex") return Value::boolean(is_complex(d));
-      if (name == "is_signed") return Value::boolean(d != DType::Bool && d != DType::UInt8);
+      if (name == "is_signed") return Value::boolean(d != DType::Bool && !is_unsigned(d));
       if (name == "itemsize") return Value::integer(itemsize(d));
       no_attribute(obj, name, {"is_floating_point", "is_complex", "is_signed", "itemsize"});
     }

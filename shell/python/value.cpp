@@ -129,7 +129,7 @@ Value Value::size(const Shape& s) {
 Value Value::number(const Scalar& s) {
   switch (s.kind()) {
     case Scalar::Kind::Bool: return boolean(s.to_bool());
-    case Scalar::Kind::Int: return integer(s.to_int());
+    case Scalar::Kind::Int: return s.is_uint() ? integer(Int(static_cast<uint64_t>(s.to_int()))) : integer(s.to_int());
     case Scalar::Kind::Float: return floating(s.to_double());
     case Scalar::Kind::Complex: return complex(s.to_complex());
   }

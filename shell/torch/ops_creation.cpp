@@ -69,7 +69,7 @@ void flatten_data(const Value& v, size_t depth, Shape& shape, std::vector<Scalar
   }
   if (v.is(Kind::Str)) throw TypeError("new(): invalid data type 'str'");
   if (!v.is_number()) throw RuntimeError("Could not infer dtype of " + type_name(v));
-  if (v.is_intlike() && (v.as_int() > INT64_MAX || v.as_int() < INT64_MIN))
+  if (v.is_intlike() && (v.as_int() > INT64_MAX || v.as_int() < INT64_MIN) && !(limit.uint64_ints && v.as_int() > 0))
     throw ValueError("Overflow when unpacking long long");
   out.push_back(v.as_scalar());
 }
@@ -79,7 +79,12 @@ Tensor tensor_from_data(const Value& data, std::optional<DType> dtype, Device de
   if (is_ndarray(data)) return clone(to(ndarray_tensor_for_torch(data), dtype, device));  // torch.tensor(a) copies
   Shape shape;
   std::vector<Scalar> flat;
-  flatten_data(data, 0, shape, flat);
+  NestingLimit limit = kTorchNesting;
+  limit.uint64_ints = dtype == DType::UInt64;  // PyTorch unpacks each int as a uint64 for that dtype
+  flatten_data(data, 0, shape, flat, limit);
+  if (dtype == DType::UInt64)
+    for (const Scalar& s : flat)
+      if (s.is_int() && !s.is_uint() && s.to_int() < 0) throw OverflowError("can't convert negative int to unsigned");
   // An empty list has no element to infer from: the default float dtype.
   DType d = dtype.value_or(flat.empty() ? default_dtype() : infer_dtype(flat));
   return from_scalars(shape, flat, d, device);

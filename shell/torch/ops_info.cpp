@@ -116,10 +116,10 @@ void register_tensor_info_ops(Registry& r) {
         [](Interpreter&, Bound& a) { return Value::boolean(truthy(a[0])); });
   r.def("is_same_size(Tensor self, Tensor other) -> bool", kBoth, "Whether both have the same sizes.",
         [](Interpreter&, Bound& a) { return Value::boolean(a.tensor(0).sizes() == a.tensor(1).sizes()); });
-  r.def("is_signed(Tensor self) -> bool", kBoth, "Whether the dtype holds negative numbers (not bool or uint8).",
+  r.def("is_signed(Tensor self) -> bool", kBoth, "Whether the dtype holds negative numbers (not bool or an unsigned type).",
         [](Interpreter&, Bound& a) {
           const DType d = a.tensor(0).dtype();
-          return Value::boolean(d != DType::Bool && d != DType::UInt8);
+          return Value::boolean(d != DType::Bool && !is_unsigned(d));
         });
   r.def("isreal(Tensor self) -> Tensor", kBoth, "Elementwise: whether the imaginary part is zero (always, for real dtypes).",
         [](Interpreter&, Bound& a) {

@@ -18,6 +18,7 @@ struct NestingLimit {
   size_t max_dims;
   void (*too_deep)(const Value& seq);
   void (*ragged)(const Shape& shape, size_t depth) = nullptr;
+  bool uint64_ints = false;  // ints in [2**63, 2**64) are taken (as uint64 scalars), not refused
 };
 [[noreturn]] void torch_too_many_dims(const Value& seq);  // ValueError: too many dimensions 'list'
 inline constexpr NestingLimit kTorchNesting{128, torch_too_many_dims};

@@ -39,8 +39,12 @@ struct InfoObj : InstanceObj {
     auto number = [&](double v) { return l.floating ? Value::floating(v) : Value::integer(static_cast<Int>(v)); };
     if (name == "bits") return Value::integer(l.bits);
     if (name == "dtype") return Value::str(l.dtype);
-    if (name == "max") return l.floating || l.bits < 64 ? number(l.max) : Value::integer(std::numeric_limits<int64_t>::max());
-    if (name == "min") return l.floating || l.bits < 64 ? number(l.min) : Value::integer(std::numeric_limits<int64_t>::min());
+    const bool wide = !l.floating && l.bits == 64;  // past a double's exact integers
+    const bool u64 = wide && l.min == 0;
+    if (name == "max")
+      return !wide ? number(l.max)
+                   : Value::integer(u64 ? Int(std::numeric_limits<uint64_t>::max()) : Int(std::numeric_limits<int64_t>::max()));
+    if (name == "min") return !wide ? number(l.min) : Value::integer(u64 ? Int(0) : Int(std::numeric_limits<int64_t>::min()));
     if (l.floating) {
       if (name == "eps") return Value::floating(l.eps);
       if (name == "tiny" || name == "smallest_normal") return Value::floating(l.tiny);
@@ -76,6 +80,9 @@ Limits limits_of(DType d) {
     case DType::Int16: return {false, 16, 0, 32767, -32768, 0, 0, "int16"};
     case DType::Int32: return {false, 32, 0, 2147483647.0, -2147483648.0, 0, 0, "int32"};
     case DType::Int64: return {false, 64, 0, 9223372036854775807.0, -9223372036854775808.0, 0, 0, "int64"};
+    case DType::UInt16: return {false, 16, 0, 65535, 0, 0, 0, "uint16"};
+    case DType::UInt32: return {false, 32, 0, 4294967295.0, 0, 0, 0, "uint32"};
+    case DType::UInt64: return {false, 64, 0, 18446744073709551615.0, 0, 0, 0, "uint64"};
     case DType::Bool: break;
   }
   return {};

@@ -59,7 +59,7 @@ Value make_torch_module(Interpreter&) {
   auto& attrs = torch.as<ModuleObj>()->attrs;
   for (const char* n : {"bool", "uint8", "int8", "int16", "short", "int32", "int", "int64",
                         "long", "float16", "half", "bfloat16", "float32", "float", "float64",
-                        "double", "complex64", "cfloat", "complex128", "cdouble"})
+                        "double", "complex64", "cfloat", "complex128", "cdouble", "uint16", "uint32", "uint64"})
     attrs[n] = Value::dtype(*dtype_from_name(n));
   install_version_module(attrs);  // torch.__version__, torch.version (shell/torch/version_module.cpp)
 

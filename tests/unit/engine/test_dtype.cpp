@@ -14,11 +14,14 @@ namespace {
 constexpr DType b1 = DType::Bool, u1 = DType::UInt8, i1 = DType::Int8, i2 = DType::Int16,
                 i4 = DType::Int32, i8 = DType::Int64, f2 = DType::Float16, bf = DType::BFloat16,
                 f4 = DType::Float32, f8 = DType::Float64, c4 = DType::Complex64,
-                c8 = DType::Complex128;
-constexpr DType kAll[kNumDTypes] = {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8};
+                c8 = DType::Complex128, u2 = DType::UInt16, u4 = DType::UInt32, u8 = DType::UInt64;
+// The twelve dtypes PyTorch promotes among themselves; the wide unsigned ones are tested apart.
+constexpr int kClassic = 12;
+constexpr DType kAll[kClassic] = {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8};
+constexpr DType kEvery[kNumDTypes] = {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8, u2, u4, u8};
 
 // torch.promote_types(row, column).
-const DType kExpectedPromote[kNumDTypes][kNumDTypes] = {
+const DType kExpectedPromote[kClassic][kClassic] = {
     {b1, u1, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8},
     {u1, u1, i2, i2, i4, i8, f2, bf, f4, f8, c4, c8},
     {i1, i2, i1, i2, i4, i8, f2, bf, f4, f8, c4, c8},
@@ -34,7 +37,7 @@ const DType kExpectedPromote[kNumDTypes][kNumDTypes] = {
 };
 
 // torch.can_cast(row, column): false only when going down a category.
-const bool kExpectedCanCast[kNumDTypes][kNumDTypes] = {
+const bool kExpectedCanCast[kClassic][kClassic] = {
     {true, true, true, true, true, true, true, true, true, true, true, true},
     {false, true, true, true, true, true, true, true, true, true, true, true},
     {false, true, true, true, true, true, true, true, true, true, true, true},
@@ -61,13 +64,15 @@ const NameInfo kNames[kNumDTypes] = {
     {"float16", 2, "HalfTensor"},      {"bfloat16", 2, "BFloat16Tensor"},
     {"float32", 4, "FloatTensor"},     {"float64", 8, "DoubleTensor"},
     {"complex64", 8, "ComplexFloatTensor"}, {"complex128", 16, "ComplexDoubleTensor"},
+    {"uint16", 2, "UInt16Tensor"},     {"uint32", 4, "UInt32Tensor"},
+    {"uint64", 8, "UInt64Tensor"},
 };
 
 }  // namespace
 
 TEST_CASE("promote_types matches torch.promote_types for all 144 pairs", "[dtype]") {
-  for (int a = 0; a < kNumDTypes; ++a) {
-    for (int b = 0; b < kNumDTypes; ++b) {
+  for (int a = 0; a < kClassic; ++a) {
+    for (int b = 0; b < kClassic; ++b) {
       INFO(dtype_name(kAll[a]) << " x " << dtype_name(kAll[b]));
       CHECK(promote_types(kAll[a], kAll[b]) == kExpectedPromote[a][b]);
     }
@@ -91,8 +96,8 @@ TEST_CASE("mixed-category promotion: the higher category wins, 16-bit floats mee
 }
 
 TEST_CASE("can_cast matches torch.can_cast for all 144 pairs", "[dtype]") {
-  for (int a = 0; a < kNumDTypes; ++a) {
-    for (int b = 0; b < kNumDTypes; ++b) {
+  for (int a = 0; a < kClassic; ++a) {
+    for (int b = 0; b < kClassic; ++b) {
       INFO(dtype_name(kAll[a]) << " -> " << dtype_name(kAll[b]));
       CHECK(can_cast(kAll[a], kAll[b]) == kExpectedCanCast[a][b]);
     }
@@ -101,7 +106,7 @@ TEST_CASE("can_cast matches torch.can_cast for all 144 pairs", "[dtype]") {
 
 TEST_CASE("dtype names, item sizes and legacy tensor type names", "[dtype]") {
   for (int i = 0; i < kNumDTypes; ++i) {
-    DType d = kAll[i];
+    DType d = kEvery[i];
     CHECK(dtype_name(d) == kNames[i].name);
     CHECK(dtype_repr(d) == std::string("torch.") + kNames[i].name);
     CHECK(itemsize(d) == kNames[i].size);
@@ -115,7 +120,8 @@ TEST_CASE("every torch attribute that names one of our dtypes resolves", "[dtype
       {"bfloat16", bf}, {"bool", b1},   {"cdouble", c8}, {"cfloat", c4},   {"complex128", c8},
       {"complex64", c4}, {"double", f8}, {"float", f4},   {"float16", f2},  {"float32", f4},
       {"float64", f8},  {"half", f2},   {"int", i4},     {"int16", i2},    {"int32", i4},
-      {"int64", i8},    {"int8", i1},   {"long", i8},    {"short", i2},    {"uint8", u1}};
+      {"int64", i8},    {"int8", i1},   {"long", i8},    {"short", i2},    {"uint8", u1},
+      {"uint16", u2},   {"uint32", u4}, {"uint64", u8}};
   for (const auto& [name, d] : aliases) {
     INFO(name);
     CHECK(dtype_from_name(name) == d);
@@ -124,8 +130,35 @@ TEST_CASE("every torch attribute that names one of our dtypes resolves", "[dtype
   CHECK_FALSE(dtype_from_name("Float").has_value());
 }
 
+TEST_CASE("uint16/32/64 promote only with themselves and the floats, as PyTorch 2.x", "[dtype]") {
+  // torch.promote_types and torch.can_cast of PyTorch 2.15, pair by pair.
+  for (DType u : {u2, u4, u8}) {
+    INFO(dtype_name(u));
+    for (DType other : kEvery) {
+      INFO(dtype_name(other));
+      if (other == u || is_floating(other)) {
+        const DType want = other == u ? u : other;
+        CHECK(promote_types(u, other) == want);
+        CHECK(promote_types(other, u) == want);
+      } else {
+        CHECK_THROWS_WITH(promote_types(u, other),
+                          std::string("Promotion for uint16, uint32, uint64 types is not supported, attempted to "
+                                      "promote ") + scalar_type_name(u) + " and " + scalar_type_name(other));
+      }
+      CHECK(can_cast(u, other) == (other != b1));
+      CHECK(can_cast(other, u) == (!is_floating(other) && !is_complex(other)));
+    }
+    CHECK(is_integral(u, false));
+    CHECK(is_unsigned(u));
+    CHECK(is_wide_unsigned(u));
+  }
+  CHECK(is_unsigned(u1));
+  CHECK_FALSE(is_wide_unsigned(u1));
+  CHECK_FALSE(is_unsigned(i8));
+}
+
 TEST_CASE("dtype categories", "[dtype]") {
-  for (DType d : kAll) {
+  for (DType d : kEvery) {
     INFO(dtype_name(d));
     int kinds = (d == DType::Bool) + is_integral(d, false) + is_floating(d) + is_complex(d);
     CHECK(kinds == 1);  // every dtype is in exactly one category
