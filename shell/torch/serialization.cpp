@@ -27,6 +27,7 @@
 #include "engine/ops/copy.h"
 #include "engine/ops/creation.h"
 #include "engine/ops/unary.h"
+#include "engine/ops/views.h"
 #include "shell/interp.h"
 #include "shell/python/call_args.h"
 #include "shell/python/dict.h"
@@ -189,12 +190,18 @@ class Pickler {
       key = std::to_string(storages.size());
       storages.push_back({key, t.storage(), t.dtype()});
     }
-    const int64_t numel = t.storage()->nbytes / t.itemsize();
-    global("torch._utils", "_rebuild_tensor_v2");
+    // A dtype without a storage class (uint16/32/64) goes as PyTorch 2.x saves it: an untyped
+    // storage counted in bytes, rebuilt by _rebuild_tensor_v3 with the dtype as its last argument.
+    const bool untyped = cls == nullptr;
+    const int64_t numel = untyped ? t.storage()->nbytes : t.storage()->nbytes / t.itemsize();
+    global("torch._utils", untyped ? "_rebuild_tensor_v3" : "_rebuild_tensor_v2");
     out += '(';
     out += '(';  // the persistent id: ('storage', class, key, location, numel)
     str("storage");
-    global("torch", cls);
+    if (untyped)
+      global("torch.storage", "UntypedStorage");
+    else
+      global("torch", cls);
     str(key);
     str(t.device().str());
     integer(Value::integer(numel));
@@ -208,6 +215,7 @@ class Pickler {
     out += '\x89';  // requires_grad=False
     global("collections", "OrderedDict");
     out += ")R";  // backward hooks: an empty OrderedDict
+    if (untyped) global("torch", std::string(dtype_name(t.dtype())).c_str());
     out += "tR";
   }
 };
@@ -484,9 +492,11 @@ class Unpickler {
   Value global(const std::string& module, const std::string& name) {
     const std::string full = module + "." + name;
     static const std::vector<std::string> allowed = {"torch._utils._rebuild_tensor_v2", "torch._utils._rebuild_tensor",
+                                                     "torch._utils._rebuild_tensor_v3", "torch.storage.UntypedStorage",
                                                      "collections.OrderedDict", "torch.Size",
                                                      "__builtin__.complex", "builtins.complex"};
     bool ok = std::find(allowed.begin(), allowed.end(), full) != allowed.end();
+    ok = ok || (module == "torch" && dtype_from_name(name));  // the dtype argument of _rebuild_tensor_v3
     for (const auto& [d, cls] : storage_classes()) ok = ok || full == std::string("torch.") + cls;
     if (!ok) {
       if (full == "torch._utils._rebuild_parameter")
@@ -523,6 +533,7 @@ class Unpickler {
     std::optional<DType> dtype;
     for (const auto& [d, name] : storage_classes())
       if (cls->module == "torch" && cls->name == name) dtype = d;
+    if (cls->module == "torch.storage" && cls->name == "UntypedStorage") dtype = DType::UInt8;  // bytes
     if (!dtype) fail("a storage's class is not a storage class");
     const std::string key = p[2].as_str();
     if (auto it = storages_.find(key); it != storages_.end()) return it->second;
@@ -578,13 +589,20 @@ class Unpickler {
       if (a.size() != 2 || !a[0].is(Kind::Float) || !a[1].is(Kind::Float)) fail("complex is called with the wrong arguments");
       return Value::complex({a[0].as_float(), a[1].as_float()});
     }
-    if (g->name == "_rebuild_tensor_v2" || g->name == "_rebuild_tensor") {
+    if (g->name == "_rebuild_tensor_v2" || g->name == "_rebuild_tensor" || g->name == "_rebuild_tensor_v3") {
       if (a.size() < 4 || !a[0].is(Kind::Instance) || !dynamic_cast<LoadedStorage*>(a[0].as<InstanceObj>()) ||
           !a[1].is(Kind::Int))
         fail("a tensor is rebuilt from the wrong arguments");
       if (a.size() > 4 && truthy(a[4]))
         throw NotImplementedError("torch.load: " + file_ + " holds a tensor that requires grad; tsh has no autograd yet");
-      const Tensor& flat = dynamic_cast<LoadedStorage*>(a[0].as<InstanceObj>())->flat;
+      Tensor flat = dynamic_cast<LoadedStorage*>(a[0].as<InstanceObj>())->flat;
+      if (g->name == "_rebuild_tensor_v3") {  // (storage, offset, size, stride, requires_grad, hooks, dtype)
+        const PickleGlobal* dt = a.size() == 7 ? as_global(a[6]) : nullptr;
+        const std::optional<DType> d = dt && dt->module == "torch" ? dtype_from_name(dt->name) : std::nullopt;
+        if (!d || flat.dtype() != DType::UInt8) fail("a tensor is rebuilt from the wrong arguments");
+        if (flat.numel() % itemsize(*d) != 0) fail("an untyped storage's bytes are not whole elements");
+        flat = view_dtype(flat, *d);
+      }
       const Shape sizes = ints(a[2], "size"), strides = ints(a[3], "stride");
       if (sizes.size() != strides.size()) fail("a tensor's size and stride differ in length");
       if (sizes.size() > 64) fail("a tensor has more than 64 dims");
