@@ -167,6 +167,16 @@ struct DtypeObj : InstanceObj {
     if (other.is(Kind::Instance))
       if (auto o = dynamic_cast<DtypeObj*>(other.as<InstanceObj>())) return o->d == d;
     if (other.is(Kind::Str)) return format::numpy_dtype_name(d) == other.as_str();
+    if (other.is(Kind::Type)) {  // np.dtype('u8') == np.uint64, np.dtype('float64') == float
+      const std::string& name = other.as<TypeObj>()->name;
+      if (name.rfind("numpy.", 0) != 0 && name != "int" && name != "float" && name != "bool" && name != "complex")
+        return false;
+      try {
+        return numpy_dtype_arg(other) == d;
+      } catch (const Error&) {
+        return false;  // numpy.ndarray and the other non-dtype types
+      }
+    }
     return false;
   }
 };
@@ -237,6 +247,39 @@ DType scalar_result(DType d, const Value& number) {
 
 DType numpy_result_dtype(DType a, DType b) { return array_result(a, b); }
 
+namespace {
+// The values an integer dtype holds, as Python ints.
+std::pair<Int, Int> integer_bounds(DType d) {
+  switch (d) {
+    case DType::Int8: return {INT8_MIN, INT8_MAX};
+    case DType::Int16: return {INT16_MIN, INT16_MAX};
+    case DType::Int32: return {INT32_MIN, INT32_MAX};
+    case DType::UInt8: return {0, UINT8_MAX};
+    case DType::UInt16: return {0, UINT16_MAX};
+    case DType::UInt32: return {0, UINT32_MAX};
+    case DType::UInt64: return {0, Int(UINT64_MAX)};
+    default: return {INT64_MIN, INT64_MAX};
+  }
+}
+
+// NumPy 2 compares an integer array with any Python int exactly: one its dtype cannot hold is
+// above (or below) every element, so the answer is the same everywhere (uint16 < 70000 is all
+// True; uint64 == -1 all False). nullopt when the int fits and the elements must be compared.
+std::optional<bool> compare_beyond_range(grammar::Op op, DType d, const Value& n, bool array_left) {
+  using grammar::Op;
+  const auto [lo, hi] = integer_bounds(d);
+  bool n_above;
+  if (is_big(n)) n_above = repr(n)[0] != '-';
+  else if (n.as_int() > hi) n_above = true;
+  else if (n.as_int() < lo) n_above = false;
+  else return std::nullopt;
+  if (op == Op::Eq) return false;
+  if (op == Op::NotEq) return true;
+  const bool less = op == Op::Lt || op == Op::LtE;  // array < n, or n < array
+  return less == (array_left == n_above);
+}
+}  // namespace
+
 // NEP 50: a Python int meeting an integer array takes the array's dtype, and one that dtype
 // cannot hold is NumPy's OverflowError (int8 + 300), never a wrapped value.
 void check_python_int_fits(const Value& v, DType d) {
@@ -245,17 +288,7 @@ void check_python_int_fits(const Value& v, DType d) {
   const Int top = d == DType::UInt64 ? Int(UINT64_MAX) : Int(INT64_MAX);
   if (is_big(v) || v.as_int() < INT64_MIN || v.as_int() > top)
     throw PyError("OverflowError", "Python int too large to convert to C long");
-  Int lo = 0, hi = 0;
-  switch (d) {
-    case DType::Int8: lo = INT8_MIN, hi = INT8_MAX; break;
-    case DType::Int16: lo = INT16_MIN, hi = INT16_MAX; break;
-    case DType::Int32: lo = INT32_MIN, hi = INT32_MAX; break;
-    case DType::UInt8: lo = 0, hi = UINT8_MAX; break;
-    case DType::UInt16: lo = 0, hi = UINT16_MAX; break;
-    case DType::UInt32: lo = 0, hi = UINT32_MAX; break;
-    case DType::UInt64: lo = 0, hi = top; break;
-    default: return;  // int64: its whole range passed above
-  }
+  const auto [lo, hi] = integer_bounds(d);
   if (v.as_int() < lo || v.as_int() > hi)
     throw PyError("OverflowError", "Python integer " + repr(v) + " out of bounds for " + format::numpy_dtype_name(d));
 }
@@ -1035,6 +1068,9 @@ struct NdArrayObj : InstanceObj {
         return wrap(where(zero, Scalar(int64_t{0}), r));
       }
     }
+    if (comparison && !o && other.is(Kind::Int) && is_integral(d, false))
+      if (const std::optional<bool> all = compare_beyond_range(op, d, other, self_left))
+        return wrap(full(t.sizes(), Scalar(*all), DType::Bool));
     Value r;
     if (comparison) in.compare(op, a, b, &r);
     else r = in.binary(op, a, b, false);
