@@ -1,5 +1,6 @@
 // shell/interp.cpp — statements, expressions, names, calls and function frames.
 #include "shell/interp.h"
+#include "grammar/scopes.h"
 #include "shell/terminal.h"
 #include "shell/python/bytes.h"
 #include "shell/python/exceptions.h"
@@ -257,7 +258,12 @@ void Interpreter::exec(const Stmt& s) {
       for (const auto& t : s.targets) {
         if (t->kind == ExprKind::Name) {
           auto& vars = namespace_for(t->text);
-          if (!vars.erase(t->text)) throw NameError("name '" + t->text + "' is not defined");
+          if (!vars.erase(t->text)) {
+            if (scope_ && &vars == &scope_->vars && scope_->declares_local(t->text))
+              throw PyError("UnboundLocalError",
+                            "cannot access local variable '" + t->text + "' where it is not associated with a value");
+            throw NameError("name '" + t->text + "' is not defined");
+          }
           names_changed();
         } else if (t->kind == ExprKind::Subscript) {
           Value obj = eval(*t->items[0]);
@@ -382,6 +388,7 @@ void Interpreter::exec(const Stmt& s) {
       Value f = make_function(s.name, s.params, &s.body, nullptr);
       auto* fn = f.as<FunctionObj>();
       fn->generator = s.generator;
+      fn->locals = std::make_shared<const std::vector<std::string>>(grammar::local_names(s.params, s.body));
       fn->qualname = qualname_for(s.name);
       if (!s.body.empty() && s.body[0]->kind == StmtKind::Expr && s.body[0]->value->kind == ExprKind::Str)
         fn->attrs["__doc__"] = Value::str(s.body[0]->value->text);
@@ -710,6 +717,7 @@ Value* Interpreter::find_variable(const std::string& name) {
   for (Scope* s = first; s && !isolated; s = s->enclosing.get()) {
     auto it = s->vars.find(name);
     if (it != s->vars.end()) return &it->second;
+    if (s->declares_local(name)) return nullptr;  // a local not yet bound: lookup() says which error
     isolated = s->isolated;
   }
   if (auto it = globals_.find(name); !isolated && it != globals_.end()) return &it->second;
@@ -729,6 +737,18 @@ Value Interpreter::lookup_name(const Expr& e) {
 
 Value Interpreter::lookup(const std::string& name) {
   if (Value* v = find_variable(name)) return *v;
+  // A name the running def (or one around it) binds somewhere, read before it is bound here.
+  Scope* first = scope_ && scope_->global_names.count(name) ? nullptr : scope_.get();
+  for (Scope* s = first; s; s = s->enclosing.get()) {
+    if (s->declares_local(name)) {
+      if (s == scope_.get())
+        throw PyError("UnboundLocalError",
+                      "cannot access local variable '" + name + "' where it is not associated with a value");
+      throw NameError("cannot access free variable '" + name +
+                      "' where it is not associated with a value in enclosing scope");
+    }
+    if (s->isolated) break;
+  }
   // Bare torch names: rand(2, 3) is torch.rand(2, 3).
   auto* torch_mod = torch_.as<ModuleObj>();
   if (auto it = torch_mod->attrs.find(name); it != torch_mod->attrs.end()) return it->second;
@@ -1147,6 +1167,7 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
     throw RecursionError("maximum recursion depth exceeded");
   auto scope = std::make_shared<Scope>();
   scope->enclosing = f.closure;
+  scope->locals = f.locals;
   const size_t np = f.params.size(), argc = f.argcount;
   std::vector<bool> set(np, false);
   const size_t npos = std::min(args.size(), argc);

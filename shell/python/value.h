@@ -6,6 +6,7 @@
 // bound to one list see each other's changes, as in Python.
 #pragma once
 
+#include <algorithm>
 #include <complex>
 #include <cstdint>
 #include <functional>
@@ -223,6 +224,12 @@ struct Scope : Tracked {
   // A class body's namespace: its qualified name ("A", "Outer.Inner"). Functions defined
   // in it do not see it (their closure is the scope around the class), as in Python.
   std::string class_qualname;
+  // A function call's scope: the names its def binds (grammar/scopes.h), sorted. One of them
+  // not yet bound here is an unbound local, never a global or enclosing name; null elsewhere.
+  std::shared_ptr<const std::vector<std::string>> locals;
+  bool declares_local(const std::string& name) const {
+    return locals && std::binary_search(locals->begin(), locals->end(), name);
+  }
   void traverse(GcVisitor& visit) const override;
   void clear(GcGarbage& into) override;
 };
@@ -246,6 +253,7 @@ struct FunctionObj : Object, Tracked {
   std::shared_ptr<const std::string> source;  // its text, for tracebacks
   std::string qualname;              // "A.f", "f.<locals>.g": what argument errors name; empty: name
   bool generator = false;            // the body yields: a call makes a generator
+  std::shared_ptr<const std::vector<std::string>> locals;  // a def's local variables (grammar/scopes.h)
   std::weak_ptr<Object> owner;       // the class whose body defined it (super() without arguments)
   std::map<std::string, Value> attrs;  // __doc__, __annotations__, __wrapped__ and a program's own
   const std::string& error_name() const { return qualname.empty() ? name : qualname; }

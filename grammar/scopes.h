@@ -1,0 +1,23 @@
+// grammar/scopes.h — which names a function body binds: Python's local variables.
+//
+// Python decides at compile time that a name assigned anywhere in a def is local
+// to it everywhere in it: reading it before the assignment is UnboundLocalError,
+// never the global of that name. This is that decision, made on the tree.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "grammar/ast.h"
+
+namespace tsh::grammar {
+
+// The local variables of a def: its parameters and every name its body binds
+// (assignment and augmented-assignment targets, for and with targets, `except
+// ... as`, imports, nested def and class names, del targets, `:=` anywhere but
+// in a lambda), less those the body declares `global` or `nonlocal`. Nested
+// def, class and lambda bodies are scopes of their own and are not entered;
+// comprehension variables belong to the comprehension. Sorted, no repeats.
+std::vector<std::string> local_names(const std::vector<Param>& params, const std::vector<StmtPtr>& body);
+
+}  // namespace tsh::grammar
