@@ -318,6 +318,15 @@ int simple_escape(char e) {
   }
 }
 
+// An octal escape: its first digit `first` (already read), then up to two more from body[i],
+// with i moved past them. Both kinds of literal share it.
+uint32_t octal_escape(char first, std::string_view body, size_t& i) {
+  uint32_t v = static_cast<uint32_t>(first - '0');
+  for (int k = 0; k < 2 && i < body.size() && body[i] >= '0' && body[i] <= '7'; ++k)
+    v = v * 8 + static_cast<uint32_t>(body[i++] - '0');
+  return v;
+}
+
 }  // namespace
 
 bool scan_number(std::string_view src, size_t start, size_t& end, Token& tok,
@@ -363,10 +372,9 @@ bool decode_escapes(std::string_view body, std::string& out, std::string& err) {
     }
     switch (e) {
       case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
-        uint32_t v = static_cast<uint32_t>(e - '0');
-        for (int k = 0; k < 2 && i < body.size() && body[i] >= '0' && body[i] <= '7'; ++k)
-          v = v * 8 + static_cast<uint32_t>(body[i++] - '0'), ++bufpos;
-        append_utf8(out, v);
+        const size_t digits_at = i;
+        append_utf8(out, octal_escape(e, body, i));
+        bufpos += i - digits_at;
         break;
       }
       case 'x': case 'u': case 'U': {
@@ -430,10 +438,7 @@ bool decode_bytes_escapes(std::string_view body, bool raw, std::string& out, std
     }
     switch (e) {
       case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
-        uint32_t v = static_cast<uint32_t>(e - '0');
-        for (int k = 0; k < 2 && i < body.size() && body[i] >= '0' && body[i] <= '7'; ++k)
-          v = v * 8 + static_cast<uint32_t>(body[i++] - '0');
-        out += static_cast<char>(v & 0xFF);  // (CPython keeps the low byte of \400 and above, with a warning)
+        out += static_cast<char>(octal_escape(e, body, i) & 0xFF);  // (CPython keeps the low byte of \400 and above, with a warning)
         break;
       }
       case 'x': {

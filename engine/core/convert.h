@@ -206,9 +206,10 @@ template <typename To> To scalar_to(const Scalar& s) {
     switch (s.kind()) {
       case Scalar::Kind::Bool:
       case Scalar::Kind::Int:
-        if constexpr (std::is_integral_v<To>)  // a uint64 Scalar's bits, exact
+        if constexpr (std::is_integral_v<To>)  // modulo 2^N from the bits, which a uint64 Scalar keeps too
           return static_cast<To>(static_cast<uint64_t>(s.to_int()));
-        return s.is_uint() ? convert<To>(s.to_double()) : convert<To>(s.to_int());
+        else
+          return s.is_uint() ? convert<To>(s.to_double()) : convert<To>(s.to_int());
       case Scalar::Kind::Float: return convert<To>(s.to_double());
       case Scalar::Kind::Complex: return convert<To>(s.to_complex().real());
     }

@@ -6,15 +6,11 @@
 #include <cmath>
 
 #include "engine/core/error.h"
+#include "engine/core/mersenne_twister.h"
 
 namespace tsh::cpu {
 
 namespace {
-
-constexpr uint32_t kMatrixA = 0x9908B0DFu;
-constexpr uint32_t kUpperMask = 0x80000000u;
-constexpr uint32_t kLowerMask = 0x7FFFFFFFu;
-constexpr int kM = 397;
 
 // Byte offsets of PyTorch's CPUGeneratorImplState (x86-64 layout, little-endian).
 constexpr size_t kOffSeed = 0, kOffLeft = 8, kOffSeeded = 12, kOffNext = 16, kOffWords = 24;
@@ -36,9 +32,7 @@ CpuGenerator::CpuGenerator(uint64_t seed) : Generator(Device{}) { set_seed(seed)
 
 void CpuGenerator::set_seed(uint64_t seed) {
   seed_ = seed;
-  words_[0] = static_cast<uint32_t>(seed);
-  for (int j = 1; j < kN; ++j)
-    words_[j] = 1812433253u * (words_[j - 1] ^ (words_[j - 1] >> 30)) + static_cast<uint32_t>(j);
+  mt19937::init_genrand(words_, static_cast<uint32_t>(seed));
   left_ = 1;  // the first draw twists
   next_ = 0;
   seeded_ = true;
@@ -53,26 +47,14 @@ uint64_t CpuGenerator::seed() {
 }
 
 void CpuGenerator::twist() {
-  auto mix = [](uint32_t u, uint32_t v) {
-    uint32_t y = (u & kUpperMask) | (v & kLowerMask);
-    return (y >> 1) ^ ((v & 1u) ? kMatrixA : 0u);
-  };
-  int k = 0;
-  for (; k < kN - kM; ++k) words_[k] = words_[k + kM] ^ mix(words_[k], words_[k + 1]);
-  for (; k < kN - 1; ++k) words_[k] = words_[k + kM - kN] ^ mix(words_[k], words_[k + 1]);
-  words_[kN - 1] = words_[kM - 1] ^ mix(words_[kN - 1], words_[0]);
+  mt19937::twist(words_);
   left_ = kN;
   next_ = 0;
 }
 
 uint32_t CpuGenerator::random() {
   if (--left_ == 0) twist();
-  uint32_t y = words_[next_++];
-  y ^= y >> 11;
-  y ^= (y << 7) & 0x9D2C5680u;
-  y ^= (y << 15) & 0xEFC60000u;
-  y ^= y >> 18;
-  return y;
+  return mt19937::temper(words_[next_++]);
 }
 
 uint64_t CpuGenerator::random64() {

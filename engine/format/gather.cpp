@@ -87,6 +87,7 @@ Visible widen(const char* bytes, int64_t n, DType dtype) {
       walk(sink);
     } else {
       v.kind = std::is_same_v<T, bool> ? Visible::Kind::Bool : Visible::Kind::Integer;
+      v.unsigned_ints = std::is_same_v<T, uint64_t>;
       v.ints.reserve(static_cast<size_t>(total));
       auto sink = [&](const char* p) {
         if constexpr (std::is_same_v<T, bool>) {
@@ -95,7 +96,6 @@ Visible widen(const char* bytes, int64_t n, DType dtype) {
           T x;
           std::memcpy(&x, p, sizeof x);
           v.ints.push_back(static_cast<int64_t>(x));  // uint64 keeps its bits
-          if constexpr (std::is_same_v<T, uint64_t>) v.unsigned_ints = true;
         }
       };
       walk(sink);

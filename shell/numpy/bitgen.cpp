@@ -4,15 +4,13 @@
 
 #include <cmath>
 
+#include "engine/core/mersenne_twister.h"
 #include "shell/numpy/ziggurat.h"
 
 namespace tsh::shell::numpy_random {
 
 void Mt19937::seed_int(uint32_t seed) {
-  for (int i = 0; i < kN; ++i) {
-    key[i] = seed;
-    seed = 1812433253u * (seed ^ (seed >> 30)) + static_cast<uint32_t>(i + 1);
-  }
+  mt19937::init_genrand(key, seed);
   pos = kN;
 }
 
@@ -43,28 +41,12 @@ void Mt19937::seed_array(const std::vector<uint32_t>& init) {
   pos = kN;
 }
 
-void Mt19937::twist() {
-  constexpr int kM = 397;
-  constexpr uint32_t kMatrixA = 0x9908b0dfu, kUpper = 0x80000000u, kLower = 0x7fffffffu;
-  auto mix = [](uint32_t u, uint32_t v) {
-    const uint32_t y = (u & kUpper) | (v & kLower);
-    return (y >> 1) ^ ((y & 1u) ? kMatrixA : 0u);
-  };
-  int i = 0;
-  for (; i < kN - kM; ++i) key[i] = key[i + kM] ^ mix(key[i], key[i + 1]);
-  for (; i < kN - 1; ++i) key[i] = key[i + kM - kN] ^ mix(key[i], key[i + 1]);
-  key[kN - 1] = key[kM - 1] ^ mix(key[kN - 1], key[0]);
-  pos = 0;
-}
-
 uint32_t Mt19937::next_uint32() {
-  if (pos == kN) twist();
-  uint32_t y = key[pos++];
-  y ^= y >> 11;
-  y ^= (y << 7) & 0x9d2c5680u;
-  y ^= (y << 15) & 0xefc60000u;
-  y ^= y >> 18;
-  return y;
+  if (pos == kN) {
+    mt19937::twist(key);
+    pos = 0;
+  }
+  return mt19937::temper(key[pos++]);
 }
 
 double Mt19937::next_double() {

@@ -39,9 +39,6 @@ class Mt19937 final : public BitGen {
   double next_double() override;
   std::array<uint32_t, kN> key{};
   int pos = kN;  // 0..624
-
- private:
-  void twist();
 };
 
 // RandomState's stream: its bit generator (an Mt19937 unless set_bit_generator put another in)
