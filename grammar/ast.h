@@ -126,6 +126,12 @@ struct Expr {
   // For a Name: the stamp (the shell's namespace epoch) under which `resolved` points at the name's
   // variable; 0 when it points nowhere.
   mutable uint64_t resolved_epoch = 0;
+  // A Name the body of a def evaluates in the def's own scope (grammar/scopes.h, def_locals): its
+  // index among the def's local variables, or -2 when it is not one of them (a free name), and
+  // which def's list of locals that is; -1 / null elsewhere. The shell keeps a call's locals in
+  // an array by this index: no local is looked up by name at run time.
+  mutable int32_t slot = -1;
+  mutable const void* slot_owner = nullptr;
   std::vector<Comprehension> comps;  // ListComp, DictComp
   bool parenthesized = false;     // written inside (...) — `(a)` vs `a`
   // Added by the grammar: a ListComp written as a generator expression,
@@ -206,6 +212,9 @@ struct Stmt {
   std::string text;              // Magic (arguments, trimmed), Help (target)
   Span text_span;                // Magic, Help: where `text` starts and ends
   int level = 1;                 // Help: 1 for `?`, 2 for `??` (more detail)
+  // Def: its local variables, sorted (grammar/scopes.h, def_locals), worked out the first time
+  // the def runs; null until then.
+  mutable std::shared_ptr<const std::vector<std::string>> locals;
 };
 
 // Moves every span of `stmts` (and their expressions) by `lines` lines and,

@@ -126,3 +126,90 @@ std::vector<std::string> local_names(const std::vector<Param>& params, const std
 }
 
 }  // namespace tsh::grammar
+
+namespace tsh::grammar {
+
+namespace {
+
+// Gives each Name the def's body evaluates in its own scope the index of the local it denotes.
+struct SlotMarker {
+  const std::vector<std::string>& locals;
+
+  void expr(const Expr& e) {
+    switch (e.kind) {
+      case ExprKind::Name: {
+        auto it = std::lower_bound(locals.begin(), locals.end(), e.text);
+        e.slot = it != locals.end() && *it == e.text ? static_cast<int32_t>(it - locals.begin()) : -2;
+        e.slot_owner = &locals;
+        return;
+      }
+      case ExprKind::Lambda:  // its defaults run here; its body is its own scope
+        params(e.params);
+        return;
+      case ExprKind::ListComp:
+      case ExprKind::DictComp:
+      case ExprKind::SetComp:
+        return;  // all of it runs in the comprehension's scope
+      default: break;
+    }
+    for (const ExprPtr& item : e.items)
+      if (item) expr(*item);
+    for (const ExprPtr& arg : e.args)
+      if (arg) expr(*arg);
+    for (const Keyword& k : e.keywords)
+      if (k.value) expr(*k.value);
+  }
+
+  void params(const std::vector<Param>& ps) {
+    for (const Param& p : ps) {
+      if (p.default_value) expr(*p.default_value);
+      if (p.annotation) expr(*p.annotation);
+    }
+  }
+
+  void stmts(const std::vector<StmtPtr>& body) {
+    for (const StmtPtr& s : body) stmt(*s);
+  }
+
+  void stmt(const Stmt& s) {
+    if (s.kind == StmtKind::Magic || s.kind == StmtKind::Help) return;  // IPython's escapes look names up by text
+    for (const ExprPtr& d : s.decorators) expr(*d);
+    if (s.kind == StmtKind::Def) {  // what the def statement evaluates; the body is the nested function's
+      params(s.params);
+      if (s.annotation) expr(*s.annotation);
+      return;
+    }
+    if (s.kind == StmtKind::Class) {
+      for (const ExprPtr& b : s.bases) expr(*b);
+      for (const Keyword& k : s.keywords) expr(*k.value);
+      return;
+    }
+    for (const ExprPtr& t : s.targets) expr(*t);
+    for (const ExprPtr* e : {&s.value, &s.test, &s.target, &s.iter, &s.annotation})
+      if (*e) expr(**e);
+    for (const WithItem& w : s.with_items) {
+      expr(*w.context);
+      if (w.target) expr(*w.target);
+    }
+    for (const ExceptHandler& h : s.handlers) {
+      if (h.type) expr(*h.type);
+      stmts(h.body);
+    }
+    stmts(s.body);
+    stmts(s.orelse);
+    stmts(s.finalbody);
+  }
+};
+
+}  // namespace
+
+const std::shared_ptr<const std::vector<std::string>>& def_locals(const Stmt& def) {
+  if (!def.locals) {
+    auto names = std::make_shared<const std::vector<std::string>>(local_names(def.params, def.body));
+    SlotMarker{*names}.stmts(def.body);
+    def.locals = std::move(names);
+  }
+  return def.locals;
+}
+
+}  // namespace tsh::grammar

@@ -20,4 +20,10 @@ namespace tsh::grammar {
 // comprehension variables belong to the comprehension. Sorted, no repeats.
 std::vector<std::string> local_names(const std::vector<Param>& params, const std::vector<StmtPtr>& body);
 
+// A def's local variables (local_names), worked out once and kept on the def (Stmt::locals).
+// The first time, every Name in the body that denotes one of them and is evaluated in the def's
+// own scope (not inside a nested def, class body, lambda or comprehension, which have scopes of
+// their own) gets its index as Expr::slot (-2 for a free name), and the list as Expr::slot_owner.
+const std::shared_ptr<const std::vector<std::string>>& def_locals(const Stmt& def);
+
 }  // namespace tsh::grammar

@@ -7,6 +7,7 @@
 #include "shell/python/gc.h"
 
 #include <algorithm>
+#include <array>
 
 #include "engine/autograd/functions.h"
 #include "engine/autograd/variable.h"
@@ -151,29 +152,37 @@ void Interpreter::display(const Value& v) {
   }
 }
 
-void Interpreter::exec_block(const std::vector<grammar::StmtPtr>& body) {
-  for (const auto& s : body) exec(*s);
+Flow Interpreter::exec_block(const std::vector<grammar::StmtPtr>& body) {
+  for (const auto& s : body)
+    if (Flow f = step(*s); f != Flow::Normal) return f;
+  return Flow::Normal;
 }
 
-// A return at the body's top level, or in an if/elif/else chain there (most returns), ends the
-// call here; one inside a loop, try or with unwinds to call_function as a ReturnSignal. C++'s
-// unwinding costs microseconds, which every call to a small method used to pay.
+void Interpreter::exec(const Stmt& s) {
+  if (Flow f = step(s); f != Flow::Normal) throw_flow(f);
+}
+
+void Interpreter::throw_flow(Flow f) {
+  switch (f) {
+    case Flow::Break: throw BreakSignal{};
+    case Flow::Continue: throw ContinueSignal{};
+    case Flow::Return: throw ReturnSignal{std::move(return_value_)};
+    case Flow::Normal: break;
+  }
+  throw std::logic_error("throw_flow without a break, continue or return");
+}
+
+// A function's body: a return anywhere in it (a loop, a try, a with) comes back here as
+// Flow::Return with its value in return_value_, never as a C++ exception, whose unwinding costs
+// tens of thousands of instructions (an optimizer's step returns from inside `with no_grad()`).
 bool Interpreter::run_body(const std::vector<grammar::StmtPtr>& body, Value& result) {
   for (const auto& sp : body) {
-    const Stmt& s = *sp;
-    if (s.kind == StmtKind::Return) {
-      gc_maybe_collect();
-      frame_stmts_.back() = &s;
-      result = s.value ? eval(*s.value) : Value();
-      return true;
-    }
-    if (s.kind == StmtKind::If) {
-      gc_maybe_collect();
-      frame_stmts_.back() = &s;
-      if (run_body(truthy(eval(*s.test)) ? s.body : s.orelse, result)) return true;
-      continue;
-    }
-    exec(s);
+    const Flow f = step(*sp);
+    if (f == Flow::Normal) continue;
+    if (f != Flow::Return) throw_flow(f);  // break or continue outside a loop
+    result = std::move(return_value_);
+    return_value_ = Value();
+    return true;
   }
   return false;
 }
@@ -200,19 +209,19 @@ std::string Interpreter::forward_trace() const {
   return out;
 }
 
-void Interpreter::exec(const Stmt& s) {
+Flow Interpreter::step(const Stmt& s) {
   gc_maybe_collect();  // a statement boundary: no half-built container is in flight
   frame_stmts_.back() = &s;
   switch (s.kind) {
     case StmtKind::Expr: {
       Value v = eval(*s.value);
       if (show_nested_values_ && !scope_) display(v);
-      return;
+      return Flow::Normal;
     }
     case StmtKind::Assign: {
       Value v = eval(*s.value);
       for (const auto& t : s.targets) assign(*t, v);
-      return;
+      return Flow::Normal;
     }
     case StmtKind::AugAssign: {
       const Expr& target = *s.targets[0];
@@ -244,7 +253,7 @@ void Interpreter::exec(const Stmt& s) {
         Value result = binary(s.op, cur, rhs, true);
         set_attr(obj, target.text, result);
       }
-      return;
+      return Flow::Normal;
     }
     case StmtKind::Import:
       for (const auto& imp : s.imports) {
@@ -253,13 +262,13 @@ void Interpreter::exec(const Stmt& s) {
         const Value mod = import_module(imp.module);
         bind_name(imp.alias.empty() ? root : imp.alias, imp.alias.empty() ? import_module(root) : mod);
       }
-      return;
+      return Flow::Normal;
     case StmtKind::Del:
       for (const auto& t : s.targets) {
         if (t->kind == ExprKind::Name) {
-          auto& vars = namespace_for(t->text);
-          if (!vars.erase(t->text)) {
-            if (scope_ && &vars == &scope_->vars && scope_->declares_local(t->text))
+          Scope* sc = binding_scope(t->text);
+          if (!(sc ? sc->erase(t->text) : globals_.erase(t->text) > 0)) {
+            if (sc && sc == scope_.get() && sc->declares_local(t->text))
               throw PyError("UnboundLocalError",
                             "cannot access local variable '" + t->text + "' where it is not associated with a value");
             throw NameError("name '" + t->text + "' is not defined");
@@ -306,50 +315,40 @@ void Interpreter::exec(const Stmt& s) {
           throw SyntaxErr("cannot delete this expression");
         }
       }
-      return;
-    case StmtKind::ImportFrom: import_from(s); return;
-    case StmtKind::Pass: return;
-    case StmtKind::Break: throw BreakSignal{};
-    case StmtKind::Continue: throw ContinueSignal{};
+      return Flow::Normal;
+    case StmtKind::ImportFrom: import_from(s); return Flow::Normal;
+    case StmtKind::Pass: return Flow::Normal;
+    case StmtKind::Break: return Flow::Break;
+    case StmtKind::Continue: return Flow::Continue;
     case StmtKind::Return:
-      throw ReturnSignal{s.value ? eval(*s.value) : Value()};
+      return_value_ = s.value ? eval(*s.value) : Value();
+      return Flow::Return;
     case StmtKind::If:
-      if (truthy(eval(*s.test)))
-        exec_block(s.body);
-      else
-        exec_block(s.orelse);
-      return;
+      return exec_block(truthy(eval(*s.test)) ? s.body : s.orelse);
     case StmtKind::While:
       while (truthy(eval(*s.test))) {
         loop_interrupt_point(s);
-        try {
-          exec_block(s.body);
-        } catch (const BreakSignal&) {
-          return;  // a break skips the loop's else
-        } catch (const ContinueSignal&) {
-        }
+        const Flow f = exec_block(s.body);
+        if (f == Flow::Break) return Flow::Normal;  // a break skips the loop's else
+        if (f == Flow::Return) return f;
       }
-      exec_block(s.orelse);
-      return;
+      return exec_block(s.orelse);
     case StmtKind::For: {
       Value it = eval(*s.iter);
-      auto run_body = [&](const Value& item) -> bool {
+      // One iteration; Normal to go on, Break to stop the loop, Return to leave the function.
+      auto run_body = [&](const Value& item) -> Flow {
         loop_interrupt_point(s);
         assign(*s.target, item);
-        try {
-          exec_block(s.body);
-        } catch (const BreakSignal&) {
-          return false;
-        } catch (const ContinueSignal&) {
-        }
-        return true;
+        const Flow f = exec_block(s.body);
+        return f == Flow::Continue ? Flow::Normal : f;
       };
+      // After the loop stopped at `f`: a break skips the loop's else, a return leaves.
+      auto stopped = [](Flow f) { return f == Flow::Break ? Flow::Normal : f; };
       if (it.is(Kind::Range)) {  // no materialised list for range(10**6)
         auto* r = it.as<RangeObj>();
         for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step)
-          if (!run_body(Value::integer(i))) return;  // a break skips the loop's else
-        exec_block(s.orelse);
-        return;
+          if (Flow f = run_body(Value::integer(i)); f != Flow::Normal) return stopped(f);
+        return exec_block(s.orelse);
       }
       // Iterators are consumed lazily (map(print, xs) prints as the loop
       // runs); lists, dicts, sets and files are read live, as Python reads
@@ -360,35 +359,34 @@ void Interpreter::exec(const Stmt& s) {
       if (it.is(Kind::Iterator)) {
         Value item;
         while (iter_next(*this, it, item))
-          if (!run_body(item)) return;
-        exec_block(s.orelse);
-        return;
+          if (Flow f = run_body(item); f != Flow::Normal) return stopped(f);
+        return exec_block(s.orelse);
       }
       for (const Value& item : iterate(it))
-        if (!run_body(item)) return;
-      exec_block(s.orelse);
-      return;
+        if (Flow f = run_body(item); f != Flow::Normal) return stopped(f);
+      return exec_block(s.orelse);
     }
     case StmtKind::Magic:
     case StmtKind::Help:
       if (!run_escape) throw PyError("UsageError", "magics and help requests need a tsh session");
       run_escape(s);
-      return;
+      return Flow::Normal;
     case StmtKind::Assert:
       if (!truthy(eval(*s.test))) {
         std::vector<Value> args;
         if (s.value) args.push_back(eval(*s.value));
         throw RaisedError(make_exception("AssertionError", std::move(args)));
       }
-      return;
-    case StmtKind::Raise: raise_statement(s); return;
-    case StmtKind::Try: try_statement(s); return;
+      return Flow::Normal;
+    case StmtKind::Raise: raise_statement(s); return Flow::Normal;
+    case StmtKind::Try: return try_statement(s);
     case StmtKind::Def: {
       const std::vector<Value> decorators = eval_decorators(s);
       Value f = make_function(s.name, s.params, &s.body, nullptr);
       auto* fn = f.as<FunctionObj>();
       fn->generator = s.generator;
-      fn->locals = std::make_shared<const std::vector<std::string>>(grammar::local_names(s.params, s.body));
+      fn->locals = grammar::def_locals(s);
+      set_param_slots(*fn);
       fn->qualname = qualname_for(s.name);
       if (!s.body.empty() && s.body[0]->kind == StmtKind::Expr && s.body[0]->value->kind == ExprKind::Str)
         fn->attrs["__doc__"] = Value::str(s.body[0]->value->text);
@@ -402,14 +400,15 @@ void Interpreter::exec(const Stmt& s) {
         fn->attrs["__annotations__"] = ann;
       }
       bind_name(s.name, decorate(s, decorators, f));
-      return;
+      return Flow::Normal;
     }
-    case StmtKind::Class: class_statement(s); return;
-    case StmtKind::AnnAssign: annotate(s); return;
-    case StmtKind::With: with_statement(s, 0); return;
+    case StmtKind::Class: class_statement(s); return Flow::Normal;
+    case StmtKind::AnnAssign: annotate(s); return Flow::Normal;
+    case StmtKind::With: return with_statement(s, 0);
     case StmtKind::Global:
-    case StmtKind::Nonlocal: declare_names(s); return;
+    case StmtKind::Nonlocal: declare_names(s); return Flow::Normal;
   }
+  return Flow::Normal;
 }
 
 // raise, raise E, raise E(...), raise e, raise ... from cause.
@@ -434,15 +433,24 @@ void Interpreter::raise_statement(const Stmt& s) {
   throw RaisedError(exc);
 }
 
-// try / except / else / finally. Errors are tsh::Error (KeyboardInterrupt included); the
-// control-flow signals of break, continue and return pass through untouched.
-void Interpreter::try_statement(const Stmt& s) {
-  auto run_finally = [&] {
-    if (!s.finalbody.empty()) exec_block(s.finalbody);
+// try/except/else/finally. Errors are tsh::Error (KeyboardInterrupt included); break, continue
+// and return come back as the Flow of the block that ran them.
+Flow Interpreter::try_statement(const Stmt& s) {
+  // The finally block, run however the rest ended (`then`): its own break, continue or return
+  // wins over that ending (an exception in flight is dropped, as in Python). A pending return's
+  // value is kept aside meanwhile: the finally block may call functions that return in their turn.
+  auto run_finally = [&](Flow then) -> Flow {
+    if (s.finalbody.empty()) return then;
+    Value pending = std::move(return_value_);
+    const Flow f = exec_block(s.finalbody);
+    if (f != Flow::Normal) return f;
+    return_value_ = std::move(pending);
+    return then;
   };
   bool failed = false;
+  Flow flow = Flow::Normal;
   try {
-    exec_block(s.body);
+    flow = exec_block(s.body);
   } catch (const tsh::Error& e) {
     failed = true;
     const std::exception_ptr current = std::current_exception();
@@ -470,44 +478,41 @@ void Interpreter::try_statement(const Stmt& s) {
       }
     }
     if (!chosen) {
-      run_finally();
+      if (Flow f = run_finally(Flow::Normal); f != Flow::Normal) return f;
       throw;
     }
     handling_.push_back(current);
     try {
       if (!chosen->name.empty()) bind_name(chosen->name, exception_object(e));
-      exec_block(chosen->body);
+      flow = exec_block(chosen->body);
     } catch (...) {
       handling_.pop_back();
       if (!chosen->name.empty()) unbind_name(chosen->name);
-      run_finally();
+      if (Flow f = run_finally(Flow::Normal); f != Flow::Normal) return f;
       throw;
     }
     handling_.pop_back();
     if (!chosen->name.empty()) unbind_name(chosen->name);
-  } catch (...) {  // break/continue/return out of the body: finally still runs
-    run_finally();
+  } catch (...) {  // anything else leaving the body (a signal thrown past a class body): finally still runs
+    if (Flow f = run_finally(Flow::Normal); f != Flow::Normal) return f;
     throw;
   }
-  if (!failed) {
+  if (!failed && flow == Flow::Normal) {  // else: the body ran to its end
     try {
-      exec_block(s.orelse);
+      flow = exec_block(s.orelse);
     } catch (...) {
-      run_finally();
+      if (Flow f = run_finally(Flow::Normal); f != Flow::Normal) return f;
       throw;
     }
   }
-  run_finally();
+  return run_finally(flow);
 }
 
 // with A() as a, B(): enters A, then B (the rest of the items, then the
 // body, run inside); each manager's __exit__ runs however its inside ends,
 // and an __exit__ returning true swallows the error, as in Python.
-void Interpreter::with_statement(const Stmt& s, size_t item) {
-  if (item == s.with_items.size()) {
-    exec_block(s.body);
-    return;
-  }
+Flow Interpreter::with_statement(const Stmt& s, size_t item) {
+  if (item == s.with_items.size()) return exec_block(s.body);
   const grammar::WithItem& w = s.with_items[item];
   const Value manager = eval(*w.context);
   Value enter, exit;
@@ -525,20 +530,25 @@ void Interpreter::with_statement(const Stmt& s, size_t item) {
   Kwargs nokw;
   Args noargs;
   const Value entered = call(enter, noargs, nokw);
+  Flow flow = Flow::Normal;
   try {
     if (w.target) assign(*w.target, entered);
-    with_statement(s, item + 1);
+    flow = with_statement(s, item + 1);
   } catch (const tsh::Error& e) {
     Args info{exception_class(e.kind()), exception_object(e), Value::none()};
-    if (truthy(call(exit, info, nokw))) return;
+    if (truthy(call(exit, info, nokw))) return Flow::Normal;
     throw;
-  } catch (...) {  // break, continue, return: the manager still exits
+  } catch (...) {  // anything else: the manager still exits
     Args none{Value::none(), Value::none(), Value::none()};
     call(exit, none, nokw);
     throw;
   }
+  // However the inside ended (a break, a return), the manager exits; a return's value waits.
+  Value pending = std::move(return_value_);
   Args none{Value::none(), Value::none(), Value::none()};
   call(exit, none, nokw);
+  return_value_ = std::move(pending);
+  return flow;
 }
 
 void Interpreter::declare_names(const Stmt& s) {
@@ -555,35 +565,48 @@ void Interpreter::declare_names(const Stmt& s) {
   }
 }
 
-std::map<std::string, Value>& Interpreter::namespace_for(const std::string& name) {
-  if (!scope_ || scope_->global_names.count(name)) return globals_;
+Scope* Interpreter::binding_scope(const std::string& name) {
+  if (!scope_ || scope_->global_names.count(name)) return nullptr;
   if (scope_->nonlocal_names.count(name)) {
     for (Scope* sc = scope_->enclosing.get(); sc; sc = sc->enclosing.get())
-      if (sc->vars.count(name)) return sc->vars;
-    return scope_->enclosing->vars;
+      if (sc->declares_local(name) || sc->vars.count(name)) return sc;
+    return scope_->enclosing.get();
   }
-  return scope_->vars;
+  return scope_.get();
 }
 
 void Interpreter::bind_name(const std::string& name, const Value& v) {
-  if (namespace_for(name).insert_or_assign(name, v).second) names_changed();
+  Scope* sc = binding_scope(name);
+  if (sc ? sc->set(name, v) : globals_.insert_or_assign(name, v).second) names_changed();
 }
 
 void Interpreter::unbind_name(const std::string& name) {
-  if (namespace_for(name).erase(name)) names_changed();
+  Scope* sc = binding_scope(name);
+  if (sc ? sc->erase(name) : globals_.erase(name) > 0) names_changed();
 }
 
 void Interpreter::assign_name(const Expr& target, const Value& v) {
+  if (target.slot >= 0 && scope_ && scope_->locals.get() == target.slot_owner) {
+    scope_->slots[static_cast<size_t>(target.slot)] = v;
+    return;
+  }
   if (target.resolved_epoch == names_epoch_) {
     *static_cast<Value*>(const_cast<void*>(target.resolved)) = v;
     return;
   }
-  auto [it, inserted] = namespace_for(target.text).insert_or_assign(target.text, v);
-  if (inserted) {
-    names_changed();
+  Scope* sc = binding_scope(target.text);
+  Value* existing = nullptr;
+  if (sc) {
+    existing = sc->find(target.text);
+  } else if (auto it = globals_.find(target.text); it != globals_.end()) {
+    existing = &it->second;
+  }
+  if (!existing) {
+    bind_name(target.text, v);
     return;
   }
-  target.resolved = &it->second;
+  *existing = v;
+  target.resolved = existing;
   target.resolved_epoch = names_epoch_;
 }
 
@@ -715,9 +738,12 @@ Value* Interpreter::find_variable(const std::string& name) {
   bool isolated = false;  // inside a namespace of its own (a benchmark Timer's)
   Scope* first = scope_ && scope_->global_names.count(name) ? nullptr : scope_.get();
   for (Scope* s = first; s && !isolated; s = s->enclosing.get()) {
+    if (int i = s->slot_of(name); i >= 0) {  // a def's local; unbound: lookup() says which error
+      std::optional<Value>& slot = s->slots[static_cast<size_t>(i)];
+      return slot ? &*slot : nullptr;
+    }
     auto it = s->vars.find(name);
     if (it != s->vars.end()) return &it->second;
-    if (s->declares_local(name)) return nullptr;  // a local not yet bound: lookup() says which error
     isolated = s->isolated;
   }
   if (auto it = globals_.find(name); !isolated && it != globals_.end()) return &it->second;
@@ -726,6 +752,21 @@ Value* Interpreter::find_variable(const std::string& name) {
 }
 
 Value Interpreter::lookup_name(const Expr& e) {
+  if (e.slot_owner && scope_ && scope_->locals.get() == e.slot_owner) {
+    if (e.slot >= 0) {
+      if (const std::optional<Value>& v = scope_->slots[static_cast<size_t>(e.slot)]) return *v;
+      return lookup(e.text);  // UnboundLocalError
+    }
+    if (!scope_->enclosing && scope_->vars.empty()) {  // a free name of a module-level def
+      if (e.resolved_epoch == globals_epoch_) return *static_cast<const Value*>(e.resolved);
+      if (Value* v = find_variable(e.text)) {
+        e.resolved = v;
+        e.resolved_epoch = globals_epoch_;
+        return *v;
+      }
+      return lookup(e.text);
+    }
+  }
   if (e.resolved_epoch == names_epoch_) return *static_cast<const Value*>(e.resolved);
   if (Value* v = find_variable(e.text)) {
     e.resolved = v;
@@ -756,7 +797,7 @@ Value Interpreter::lookup(const std::string& name) {
   std::string msg = "name '" + name + "' is not defined";
   std::vector<std::string> candidates;
   for (Scope* s = scope_.get(); s; s = s->enclosing.get())
-    for (auto& [n, _] : s->vars) candidates.push_back(n);
+    for (auto& [n, _] : s->bound_names()) candidates.push_back(n);
   for (auto& [n, _] : globals_) candidates.push_back(n);
   for (auto& [n, _] : builtins_) candidates.push_back(n);
   if (auto best = did_you_mean(name, candidates)) msg += ". Did you mean: '" + *best + "'?";
@@ -1104,6 +1145,23 @@ Value Interpreter::call(const Value& callee, Args& args, Kwargs& kwargs) {
   }
 }
 
+void Interpreter::set_param_slots(FunctionObj& f) {
+  f.param_slots.clear();
+  std::vector<std::string> names = f.params;
+  if (!f.varargs.empty()) names.push_back(f.varargs);
+  if (!f.varkw.empty()) names.push_back(f.varkw);
+  Scope probe;
+  probe.locals = f.locals;
+  for (const std::string& n : names) {
+    const int i = probe.slot_of(n);
+    if (i < 0) {  // a parameter the body declares global: bound by name, as before
+      f.param_slots.clear();
+      return;
+    }
+    f.param_slots.push_back(static_cast<uint32_t>(i));
+  }
+}
+
 Value Interpreter::make_function(const std::string& name, const std::vector<grammar::Param>& params,
                                  const std::vector<grammar::StmtPtr>* body,
                                  const grammar::Expr* lambda_body) {
@@ -1167,16 +1225,28 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
     throw RecursionError("maximum recursion depth exceeded");
   auto scope = std::make_shared<Scope>();
   scope->enclosing = f.closure;
-  scope->locals = f.locals;
+  if (f.locals) {
+    scope->locals = f.locals;
+    scope->slots.resize(f.locals->size());
+  }
   const size_t np = f.params.size(), argc = f.argcount;
-  std::vector<bool> set(np, false);
+  // Parameter k (params, then *args, then **kwargs) gets `v`: into its slot, or by name (a lambda).
+  auto bind = [&](size_t k, const std::string& name, Value v) {
+    if (f.param_slots.empty())
+      scope->set(name, v);
+    else
+      scope->slots[f.param_slots[k]] = std::move(v);
+  };
+  std::array<bool, 16> set_small{};
+  std::unique_ptr<bool[]> set_big;
+  bool* set = np <= set_small.size() ? set_small.data() : (set_big = std::make_unique<bool[]>(np)).get();
   const size_t npos = std::min(args.size(), argc);
   for (size_t i = 0; i < npos; ++i) {
-    scope->vars[f.params[i]] = args[i];
+    bind(i, f.params[i], args[i]);
     set[i] = true;
   }
   if (!f.varargs.empty())
-    scope->vars[f.varargs] = Value::tuple(std::vector<Value>(args.begin() + static_cast<std::ptrdiff_t>(npos), args.end()));
+    bind(np, f.varargs, Value::tuple(std::vector<Value>(args.begin() + static_cast<std::ptrdiff_t>(npos), args.end())));
   Value extra = f.varkw.empty() ? Value() : make_dict();
   std::vector<std::string> posonly_as_keyword;
   for (auto& [k, v] : kwargs) {
@@ -1195,7 +1265,7 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
     }
     const size_t i = static_cast<size_t>(it - f.params.begin());
     if (set[i]) throw TypeError(f.error_name() + "() got multiple values for argument '" + k + "'");
-    scope->vars[k] = v;
+    bind(i, k, v);
     set[i] = true;
   }
   if (!posonly_as_keyword.empty()) {
@@ -1203,7 +1273,7 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
     for (const std::string& n : posonly_as_keyword) names += (names.empty() ? "" : ", ") + n;
     throw TypeError(f.error_name() + "() got some positional-only arguments passed as keyword arguments: '" + names + "'");
   }
-  if (!extra.is_none()) scope->vars[f.varkw] = extra;
+  if (!extra.is_none()) bind(np + !f.varargs.empty(), f.varkw, extra);
   if (args.size() > argc && f.varargs.empty()) {
     size_t kwonly_given = 0;
     for (size_t i = argc; i < np; ++i) kwonly_given += set[i];
@@ -1225,11 +1295,11 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
     throw TypeError(f.error_name() + "() missing " + std::to_string(missing.size()) + " required positional " +
                     plural(missing.size(), "argument") + ": " + quoted_names(missing));
   for (size_t i = first_default; i < argc; ++i)
-    if (!set[i]) scope->vars[f.params[i]] = f.defaults[i - first_default];
+    if (!set[i]) bind(i, f.params[i], f.defaults[i - first_default]);
   for (size_t i = argc; i < np; ++i) {
     if (set[i]) continue;
     if (const auto& d = f.kwdefaults[i - argc])
-      scope->vars[f.params[i]] = *d;
+      bind(i, f.params[i], *d);
     else
       missing.push_back(f.params[i]);
   }

@@ -54,6 +54,10 @@ struct TraceEntry {
   std::string signature = {};  // a function frame's parameters, "(a, b, *c, **d)", as IPython shows them
 };
 
+// How a statement ended: run to its end, or by break, continue or return (loops and
+// functions act on these; no C++ exception carries them).
+enum class Flow : uint8_t { Normal, Break, Continue, Return };
+
 class Interpreter {
  public:
   explicit Interpreter(Output output);
@@ -89,6 +93,8 @@ class Interpreter {
   std::function<std::string(const std::string& prompt)> input_hook;
 
   Value eval(const grammar::Expr& e);
+  // Runs a statement. A break, continue or return that leaves it (outside any loop or
+  // function) is thrown as BreakSignal, ContinueSignal or ReturnSignal.
   void exec(const grammar::Stmt& s);
   // Runs `fn` with `scope` as the local scope, as a function body runs (a
   // benchmark Timer's statements). A failure inside leaves no traceback
@@ -131,8 +137,8 @@ class Interpreter {
   // The namespaces themselves. Whoever takes one may add or remove names, so the
   // name cache is dropped (see names_changed).
   std::map<std::string, Value>& globals() { names_changed(); return globals_; }
-  // The innermost function's variables, or the globals at module level (locals()).
-  std::map<std::string, Value>& local_names() { names_changed(); return scope_ ? scope_->vars : globals_; }
+  // A copy of the innermost function's variables, or of the globals at module level (locals()).
+  std::map<std::string, Value> local_names() const { return scope_ ? scope_->bound_names() : globals_; }
   std::map<std::string, Value>& builtins() { names_changed(); return builtins_; }
   const Value& torch() const { return torch_; }
   Output& output() { return out_; }
@@ -147,12 +153,14 @@ class Interpreter {
  private:
   // try/except/raise (interp.cpp): the exceptions being handled, innermost last (for a bare raise).
   void raise_statement(const grammar::Stmt& s);
-  void try_statement(const grammar::Stmt& s);
-  void with_statement(const grammar::Stmt& s, size_t item);
+  Flow try_statement(const grammar::Stmt& s);
+  Flow with_statement(const grammar::Stmt& s, size_t item);
   void declare_names(const grammar::Stmt& s);  // global / nonlocal
-  // The namespace a name binds in here: the function's locals, or what
-  // `global`/`nonlocal` made it refer to; the globals at module level.
-  std::map<std::string, Value>& namespace_for(const std::string& name);
+  // The scope a name binds in here: the function's, or what `nonlocal` made it refer to; null
+  // for the globals (at module level, or after `global`).
+  Scope* binding_scope(const std::string& name);
+  // Works out which of a def's locals (Scope::slots) its parameters are.
+  static void set_param_slots(FunctionObj& f);
   void bind_name(const std::string& name, const Value& v);
   void unbind_name(const std::string& name);
   // The name cache. A Name node remembers where its variable lives (Expr::resolved) under
@@ -161,11 +169,17 @@ class Interpreter {
   // change what a name resolves to or free the variable it points at (a value bound
   // over an existing variable leaves it in place). One syntax tree is evaluated by one
   // interpreter; making or destroying an interpreter also moves the epoch on.
-  static void names_changed() { ++names_epoch_; }
-  static inline uint64_t names_epoch_ = 1;
+  //
+  // A def's free names (Expr::slot -2: neither its locals nor, as it is defined at module level,
+  // anyone else's) resolve to a global or a builtin whichever call of the def runs, so theirs are
+  // stamped with globals_epoch_ instead, which a change of scope leaves alone: a method call in
+  // a loop then costs the loop's global names nothing. Both stamps come from one counter, so
+  // neither is ever mistaken for the other.
+  static void names_changed() { names_epoch_ = globals_epoch_ = ++epoch_counter_; }
+  static inline uint64_t epoch_counter_ = 1, names_epoch_ = 1, globals_epoch_ = 1;
   void set_scope(std::shared_ptr<Scope> scope) {
     scope_ = std::move(scope);
-    names_changed();
+    names_epoch_ = ++epoch_counter_;
   }
   // The variable `name` denotes in the namespaces (locals, enclosing defs, globals,
   // builtins), or null.
@@ -186,7 +200,13 @@ class Interpreter {
   void import_from(const grammar::Stmt& s);
   Value import_module(const std::string& dotted);  // "torch.linalg"; ModuleNotFoundError if tsh has none
   void assign(const grammar::Expr& target, const Value& v);
-  void exec_block(const std::vector<grammar::StmtPtr>& body);
+  // Runs a statement; a break, continue or return it runs (here or in a block inside it) ends it
+  // with that Flow, a return's value in return_value_ until the function running it takes it.
+  Flow step(const grammar::Stmt& s);
+  Flow exec_block(const std::vector<grammar::StmtPtr>& body);
+  // Where a Flow leaves code that is no loop or function (a module-level break): as the signal.
+  [[noreturn]] void throw_flow(Flow f);
+  Value return_value_;
   // A function's body: true when it ran a `return`, whose value goes to `result`.
   bool run_body(const std::vector<grammar::StmtPtr>& body, Value& result);
   Value call_function(const FunctionObj& f, Args& args, Kwargs& kwargs, const Value* func_value = nullptr);
@@ -227,7 +247,7 @@ class Interpreter {
   int depth_ = 0;  // active def calls, for RecursionError
 };
 
-// Control flow inside function bodies and loops, carried by exceptions.
+// Break, continue and return where no loop or function takes them (exec()), carried out as exceptions.
 struct ReturnSignal {
   Value value;
 };

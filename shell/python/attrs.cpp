@@ -506,6 +506,7 @@ void Interpreter::set_attr(const Value& obj, const std::string& name, const Valu
   }
   if (is_user_class(obj)) {
     obj.as<TypeObj>()->attrs[name] = v;
+    classes_changed();
     return;
   }
   if (obj.is(Kind::Function)) {  // functions take any attribute (functools.wraps sets __wrapped__, __doc__ ...)

@@ -77,13 +77,15 @@ void Interpreter::class_statement(const Stmt& s) {
     frame_functions_.pop_back();
     set_scope(saved);
   };
+  Flow flow;
   try {
-    exec_block(s.body);
+    flow = exec_block(s.body);
   } catch (...) {
     leave();
     throw;
   }
   leave();
+  if (flow != Flow::Normal) throw_flow(flow);  // a break or return in a class body: Python's SyntaxError says so
   std::map<std::string, Value> vars = std::move(ns->vars);
   ns->vars.clear();
   Value cls;
@@ -120,12 +122,10 @@ std::pair<Value, const Value*> Interpreter::current_method_frame() {
   auto owner = f->owner.lock();
   const Value cls = owner ? Value::object(Kind::Type, owner) : Value();
   if (f->argcount > 0) {
-    auto it = scope_->vars.find(f->params[0]);
-    if (it != scope_->vars.end()) return {cls, &it->second};
+    if (Value* self = scope_->find(f->params[0])) return {cls, self};
   } else if (!f->varargs.empty()) {
-    auto it = scope_->vars.find(f->varargs);
-    if (it != scope_->vars.end() && it->second.is(Kind::Tuple) && !it->second.items().empty())
-      return {cls, &it->second.items()[0]};
+    Value* args = scope_->find(f->varargs);
+    if (args && args->is(Kind::Tuple) && !args->items().empty()) return {cls, &args->items()[0]};
   }
   return {cls, nullptr};
 }

@@ -1,5 +1,6 @@
 // shell/python/classes.cpp — classes written in tsh and their instances (see classes.h).
 #include "shell/python/classes.h"
+#include "shell/python/cached_cast.h"
 
 #include <algorithm>
 
@@ -133,21 +134,57 @@ struct NotImplementedObj : InstanceObj {
 bool is_not_implemented(const Value& v) { return v.is(Kind::Instance) && v.identity() == not_implemented().identity(); }
 
 UserInstance* as_user(const Value& v) {
-  return v.is(Kind::Instance) ? dynamic_cast<UserInstance*>(v.as<InstanceObj>()) : nullptr;
+  return v.is(Kind::Instance) ? cached_cast<UserInstance>(v.as<InstanceObj>()) : nullptr;
 }
+
+namespace {
+
+// The attribute cache, as CPython's type attribute cache: what a walk along a class's MRO found
+// for a name (the attribute's place in its class's namespace, or nothing), kept until any class
+// changes. A namespace is a std::map, so the place stays put while the class lives and keeps
+// the name; a class that dies takes its serial with it.
+uint64_t g_classes_epoch = 1;
+uint64_t g_next_class_serial = 1;
+
+struct LookupEntry {
+  uint64_t serial = 0, epoch = 0;
+  bool user_only = false;
+  std::string name;
+  const Value* found = nullptr;
+};
+
+LookupEntry& lookup_entry(uint64_t serial, std::string_view name, bool user_only) {
+  static LookupEntry table[512];
+  // A hash that costs almost nothing: a collision only costs a walk along the MRO.
+  const size_t n = name.size();
+  const size_t h = n == 0 ? 0 : n * 131 + static_cast<unsigned char>(name[0]) * 31 +
+                                    static_cast<unsigned char>(name[n / 2]) * 7 + static_cast<unsigned char>(name[n - 1]);
+  return table[(h ^ (serial * 0x9E3779B97F4A7C15ull >> 40) ^ (user_only ? 256 : 0)) & 511];
+}
+
+}  // namespace
 
 // A dunder method the class itself (not object or a builtin base) defines, or null.
 const Value* user_method(const Value& cls, const char* name) {
   if (!cls.is(Kind::Type)) return nullptr;
-  auto* c = dynamic_cast<ClassObj*>(cls.as<TypeObj>());
+  auto* c = cached_cast<ClassObj>(cls.as<TypeObj>());
   if (!c) return nullptr;
-  for (size_t i = 0; i < c->mro.size(); ++i) {
+  const std::string_view key = name;
+  LookupEntry& e = lookup_entry(c->serial, key, true);
+  if (e.epoch == g_classes_epoch && e.serial == c->serial && e.user_only && e.name == key) return e.found;
+  const Value* found = nullptr;
+  for (size_t i = 0; i < c->mro.size() && !found; ++i) {
     const Value& k = i == 0 ? cls : c->mro[i];  // mro[0] is left empty (the class itself)
-    if (!is_user_class(k)) return nullptr;
+    if (!is_user_class(k)) break;
     auto& attrs = k.as<TypeObj>()->attrs;
-    if (auto it = attrs.find(name); it != attrs.end()) return &it->second;
+    if (auto it = attrs.find(name); it != attrs.end()) found = &it->second;
   }
-  return nullptr;
+  e.epoch = g_classes_epoch;
+  e.serial = c->serial;
+  e.user_only = true;
+  e.name = key;
+  e.found = found;
+  return found;
 }
 
 Value call_bound(Interpreter& in, const Value& method, const Value& self, Args args, Kwargs kw = {}) {
@@ -305,6 +342,7 @@ void ClassObj::traverse(GcVisitor& visit) const {
 }
 
 void ClassObj::clear(GcGarbage& into) {
+  classes_changed();
   for (auto& [k, v] : attrs) into.values.push_back(std::move(v));
   attrs.clear();
   for (Value& b : bases) into.values.push_back(std::move(b));
@@ -313,10 +351,10 @@ void ClassObj::clear(GcGarbage& into) {
   mro.clear();
 }
 
-bool is_user_class(const Value& v) { return v.is(Kind::Type) && dynamic_cast<ClassObj*>(v.as<TypeObj>()); }
+bool is_user_class(const Value& v) { return v.is(Kind::Type) && cached_cast<ClassObj>(v.as<TypeObj>()); }
 
 std::vector<Value> class_mro(const Value& cls) {
-  if (auto* c = dynamic_cast<ClassObj*>(cls.as<TypeObj>())) {
+  if (auto* c = cached_cast<ClassObj>(cls.as<TypeObj>())) {
     std::vector<Value> out = c->mro;
     if (!out.empty()) out[0] = cls;
     return out;
@@ -358,8 +396,12 @@ std::optional<bool> user_isinstance(const Value& v, const Value& cls) {
   return std::nullopt;
 }
 
+ClassObj::ClassObj() : serial(g_next_class_serial++) { classes_changed(); }
+
+void classes_changed() { ++g_classes_epoch; }
+
 const Value* class_lookup(const Value& cls, const std::string& name) {
-  auto* c = dynamic_cast<ClassObj*>(cls.as<TypeObj>());
+  auto* c = cached_cast<ClassObj>(cls.as<TypeObj>());
   if (!c) {
     for (const Value& k : class_mro(cls)) {
       auto& attrs = k.as<TypeObj>()->attrs;
@@ -367,11 +409,19 @@ const Value* class_lookup(const Value& cls, const std::string& name) {
     }
     return nullptr;
   }
-  for (size_t i = 0; i < c->mro.size(); ++i) {  // no copy of the MRO: this is every attribute access
+  LookupEntry& e = lookup_entry(c->serial, name, false);
+  if (e.epoch == g_classes_epoch && e.serial == c->serial && !e.user_only && e.name == name) return e.found;
+  const Value* found = nullptr;
+  for (size_t i = 0; i < c->mro.size() && !found; ++i) {  // no copy of the MRO
     auto& attrs = (i == 0 ? c : c->mro[i].as<TypeObj>())->attrs;
-    if (auto it = attrs.find(name); it != attrs.end()) return &it->second;
+    if (auto it = attrs.find(name); it != attrs.end()) found = &it->second;
   }
-  return nullptr;
+  e.epoch = g_classes_epoch;
+  e.serial = c->serial;
+  e.user_only = false;
+  e.name = name;
+  e.found = found;
+  return found;
 }
 
 // object's and BaseException's methods written in C++ (object.__init__, ...): bound like functions.
@@ -444,12 +494,13 @@ Value make_class(Interpreter& in, const std::string& name, std::vector<Value> ba
   // A class that defines __eq__ and not __hash__ makes its instances unhashable, as in Python.
   if (ns.count("__eq__") && !ns.count("__hash__")) ns["__hash__"] = Value();
   c->attrs = std::move(ns);
+  classes_changed();
   Value cls = Value::object(Kind::Type, c);
   c->mro = c3(cls, bases);
   c->mro[0] = Value();  // the class itself: class_mro puts it back (no reference to itself)
   for (size_t i = 1; i < c->mro.size(); ++i) {
     const Value& k = c->mro[i];
-    if (auto* kc = dynamic_cast<ClassObj*>(k.as<TypeObj>())) {
+    if (auto* kc = cached_cast<ClassObj>(k.as<TypeObj>())) {
       if (!kc->builtin_base.empty()) {
         c->builtin_base = kc->builtin_base;
         break;

@@ -21,6 +21,9 @@ namespace tsh::shell {
 
 // A class made by a class statement (or by a decorator that makes one, dataclass).
 struct ClassObj : TypeObj, Tracked {
+  ClassObj();
+  // Never reused (unlike an address): what the attribute cache knows a class by.
+  uint64_t serial;
   std::string module = "__main__";
   std::string qualname;           // "Outer.Inner"; the name for a top-level class
   std::vector<Value> bases;       // as written; (object,) when none
@@ -83,7 +86,11 @@ bool class_is_subclass(const Value& cls, const Value& base);
 // isinstance(v, cls) where v or cls is a tsh class or instance; nullopt when neither is.
 std::optional<bool> user_isinstance(const Value& v, const Value& cls);
 // The attribute `name` found along cls's MRO (unbound: a function, a staticmethod, a property).
+// A tsh class's answers are cached (every `self.x` and `obj.f()` asks the class first), valid
+// until classes_changed().
 const Value* class_lookup(const Value& cls, const std::string& name);
+// Whatever adds, replaces or removes an attribute of a class (or makes or frees one) calls this.
+void classes_changed();
 // Binds what class_lookup found as Python's descriptors do: a function to `self`, a
 // classmethod to the class, a staticmethod to its function, a property to its getter's value.
 Value bind_attribute(Interpreter& in, const Value& found, const Value& self, const Value& cls);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "shell/python/cached_cast.h"
 #include "shell/python/value.h"
 
 namespace tsh::shell {
@@ -64,7 +65,7 @@ Tracked::~Tracked() { GcState::unlink(this); }
 
 void GcVisitor::operator()(const Value& v) {
   if (const auto& o = v.obj())
-    if (auto* t = dynamic_cast<Tracked*>(o.get())) visit(t);
+    if (auto* t = cached_cast<Tracked>(o.get())) visit(t);
 }
 
 void GcVisitor::operator()(const std::shared_ptr<Scope>& s) {

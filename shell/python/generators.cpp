@@ -50,7 +50,13 @@ Value Interpreter::make_generator(const Value& func, std::shared_ptr<Scope> scop
   g->co = std::make_unique<Coroutine>([this, raw] {
     const FunctionObj& f = *raw->func.as<FunctionObj>();
     try {
-      exec_block(*f.body);
+      const Flow flow = exec_block(*f.body);
+      if (flow == Flow::Return) {
+        raw->returned = std::move(return_value_);
+        return_value_ = Value();
+      } else if (flow != Flow::Normal) {
+        throw_flow(flow);
+      }
     } catch (ReturnSignal& r) {
       raw->returned = std::move(r.value);
     }

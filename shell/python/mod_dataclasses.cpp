@@ -127,6 +127,7 @@ Value make_dataclass(Interpreter& in, const Value& cls, const Options& o) {
           f->compare = given->compare;
           if (is_missing(f->default_value)) c->attrs.erase(it);
           else it->second = f->default_value;
+          classes_changed();
         } else {
           f->default_value = it->second;
           const Value& d = it->second;
@@ -153,6 +154,7 @@ Value make_dataclass(Interpreter& in, const Value& cls, const Options& o) {
   Value field_dict = make_dict();
   for (const Value& f : fields) dict_of(field_dict).set(Value::str(as_field(f)->name), f);
   c->attrs["__dataclass_fields__"] = field_dict;
+  classes_changed();
 
   std::map<std::string, Value> names;
   names["__dataclass_builtins_object__"] = in.builtins()["object"];
@@ -221,6 +223,7 @@ Value make_dataclass(Interpreter& in, const Value& cls, const Options& o) {
     c->attrs[name] = f;
   }
   if (o.eq && !o.frozen && !c->attrs.count("__hash__")) c->attrs["__hash__"] = Value();
+  classes_changed();
   return cls;
 }
 

@@ -303,6 +303,7 @@ void install_functools(Interpreter&, Value& m) {
                                    return Value::boolean(want_strict ? after : (after || equal));
                                  });
     }
+    classes_changed();
     return a[0];
   });
   mod->attrs["WRAPPER_ASSIGNMENTS"] = Value::tuple({Value::str("__module__"), Value::str("__name__"),

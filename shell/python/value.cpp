@@ -697,11 +697,17 @@ void MethodObj::clear(GcGarbage& into) {
 
 void Scope::traverse(GcVisitor& visit) const {
   for (const auto& [name, v] : vars) visit(v);
+  for (const auto& v : slots)
+    if (v) visit(*v);
   visit(enclosing);
 }
 void Scope::clear(GcGarbage& into) {
   for (auto& [name, v] : vars) into.values.push_back(std::move(v));
   vars.clear();
+  for (auto& v : slots) {
+    if (v) into.values.push_back(std::move(*v));
+    v.reset();
+  }
   into.scopes.push_back(std::move(enclosing));
 }
 

@@ -224,11 +224,50 @@ struct Scope : Tracked {
   // A class body's namespace: its qualified name ("A", "Outer.Inner"). Functions defined
   // in it do not see it (their closure is the scope around the class), as in Python.
   std::string class_qualname;
-  // A function call's scope: the names its def binds (grammar/scopes.h), sorted. One of them
-  // not yet bound here is an unbound local, never a global or enclosing name; null elsewhere.
+  // A def call's scope: the names its def binds (grammar/scopes.h), sorted, and their values in
+  // `slots` by the same index (nullopt while unbound), never in `vars`. One of them not yet bound
+  // is an unbound local, never a global or enclosing name. Null / empty for other scopes.
   std::shared_ptr<const std::vector<std::string>> locals;
-  bool declares_local(const std::string& name) const {
-    return locals && std::binary_search(locals->begin(), locals->end(), name);
+  std::vector<std::optional<Value>> slots;
+  // The index of local `name` in slots, or -1 when the def does not bind it.
+  int slot_of(const std::string& name) const {
+    if (!locals) return -1;
+    auto it = std::lower_bound(locals->begin(), locals->end(), name);
+    return it != locals->end() && *it == name ? static_cast<int>(it - locals->begin()) : -1;
+  }
+  bool declares_local(const std::string& name) const { return slot_of(name) >= 0; }
+  // The variable `name` in this scope alone (a bound local or an entry of vars), or null.
+  Value* find(const std::string& name) {
+    if (int i = slot_of(name); i >= 0) return slots[static_cast<size_t>(i)] ? &*slots[static_cast<size_t>(i)] : nullptr;
+    auto it = vars.find(name);
+    return it != vars.end() ? &it->second : nullptr;
+  }
+  // Binds `name` here; true when it was not bound before.
+  bool set(const std::string& name, const Value& v) {
+    if (int i = slot_of(name); i >= 0) {
+      std::optional<Value>& slot = slots[static_cast<size_t>(i)];
+      const bool fresh = !slot;
+      slot = v;
+      return fresh;
+    }
+    return vars.insert_or_assign(name, v).second;
+  }
+  // Unbinds `name` here; false when it was not bound.
+  bool erase(const std::string& name) {
+    if (int i = slot_of(name); i >= 0) {
+      std::optional<Value>& slot = slots[static_cast<size_t>(i)];
+      const bool was = slot.has_value();
+      slot.reset();
+      return was;
+    }
+    return vars.erase(name) > 0;
+  }
+  // Every bound variable, by name (locals(), error suggestions).
+  std::map<std::string, Value> bound_names() const {
+    std::map<std::string, Value> out = vars;
+    for (size_t i = 0; i < slots.size(); ++i)
+      if (slots[i]) out.emplace((*locals)[i], *slots[i]);
+    return out;
   }
   void traverse(GcVisitor& visit) const override;
   void clear(GcGarbage& into) override;
@@ -254,6 +293,9 @@ struct FunctionObj : Object, Tracked {
   std::string qualname;              // "A.f", "f.<locals>.g": what argument errors name; empty: name
   bool generator = false;            // the body yields: a call makes a generator
   std::shared_ptr<const std::vector<std::string>> locals;  // a def's local variables (grammar/scopes.h)
+  // A def's parameters' indexes in locals (Scope::slots), in the order of params, then *args's and
+  // **kwargs's when it has them; empty for a lambda, whose scope keeps its variables by name.
+  std::vector<uint32_t> param_slots;
   std::weak_ptr<Object> owner;       // the class whose body defined it (super() without arguments)
   std::map<std::string, Value> attrs;  // __doc__, __annotations__, __wrapped__ and a program's own
   const std::string& error_name() const { return qualname.empty() ? name : qualname; }
