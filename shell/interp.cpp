@@ -190,11 +190,11 @@ bool Interpreter::run_body(const std::vector<grammar::StmtPtr>& body, Value& res
 std::string Interpreter::forward_trace() const {
   const std::string file = argv_.empty() || argv_[0].empty() ? "<stdin>" : argv_[0];
   std::string out;
-  for (size_t i = 0; i < frame_names_.size(); ++i) {
-    const Stmt* s = frame_stmts_[i];
+  for (const Frame& frame : frames_) {
+    const Stmt* s = frame.stmt;
     if (!s) continue;
-    out += "  File \"" + file + "\", line " + std::to_string(s->span.line) + ", in " + frame_names_[i] + "\n";
-    const std::shared_ptr<const std::string>& source = frame_sources_[i] ? frame_sources_[i] : source_;
+    out += "  File \"" + file + "\", line " + std::to_string(s->span.line) + ", in " + *frame.name + "\n";
+    const std::shared_ptr<const std::string>& source = frame_source(frame);
     if (!source) continue;
     size_t at = 0;  // the start of the statement's line
     for (int line = 1; line < s->span.line && at != std::string::npos; ++line) {
@@ -211,7 +211,7 @@ std::string Interpreter::forward_trace() const {
 
 Flow Interpreter::step(const Stmt& s) {
   gc_maybe_collect();  // a statement boundary: no half-built container is in flight
-  frame_stmts_.back() = &s;
+  frames_.back().stmt = &s;
   switch (s.kind) {
     case StmtKind::Expr: {
       Value v = eval(*s.value);
@@ -227,6 +227,21 @@ Flow Interpreter::step(const Stmt& s) {
       const Expr& target = *s.targets[0];
       Value rhs = eval(*s.value);
       if (target.kind == ExprKind::Name) {
+        // t += x on a tensor variable and a tensor or number: in place, on the tensor where the
+        // variable keeps it (tensor arithmetic runs no code that could rebind it), which then
+        // still holds the same object: nothing to store.
+        if (const Value* cur = peek_name(target);
+            cur && cur->is(Kind::Tensor) && (rhs.is(Kind::Tensor) || rhs.is_number())) {
+          Value result;
+          try {
+            result = binary(s.op, *cur, rhs, true);
+          } catch (...) {
+            record_failure(s.span);
+            throw;
+          }
+          if (!(result.is(Kind::Tensor) && result.obj() == cur->obj())) assign(target, result);
+          return Flow::Normal;
+        }
         Value cur = lookup_name(target);
         Value result;
         try {
@@ -249,6 +264,14 @@ Flow Interpreter::step(const Stmt& s) {
           set_item(obj, idx, result);
       } else if (target.kind == ExprKind::Attribute) {
         Value obj = eval(*target.items[0]);
+        // self.total += x on a plain instance attribute holding a number or tensor: read and
+        // written in place in the instance's __dict__ (arithmetic runs no code that could change it).
+        if (Value* slot = plain_instance_attr(obj, target.text);
+            slot && (slot->is_number() || slot->is(Kind::Tensor)) && (rhs.is_number() || rhs.is(Kind::Tensor))) {
+          Value result = binary(s.op, *slot, rhs, true);
+          *slot = std::move(result);
+          return Flow::Normal;
+        }
         Value cur = get_attr(obj, target.text);
         Value result = binary(s.op, cur, rhs, true);
         set_attr(obj, target.text, result);
@@ -679,12 +702,12 @@ void Interpreter::assign(const Expr& target, const Value& v) {
 
 void Interpreter::record_failure(const grammar::Span& span, const Expr* failed) {
   // Record the innermost failing expression once per frame.
-  size_t depth = frame_names_.size();
+  size_t depth = frames_.size();
   if (depth >= trace_depth_recorded_) return;
-  std::shared_ptr<const std::string> source = frame_sources_.back() ? frame_sources_.back() : source_;
-  TraceEntry entry{frame_names_.back(), span, std::move(source)};
-  if (frame_signatures_.back() && frame_functions_.back()) {
-    const FunctionObj& f = *frame_functions_.back();
+  const Frame& frame = frames_.back();
+  TraceEntry entry{*frame.name, span, frame_source(frame)};
+  if (frame.signature && frame.function) {
+    const FunctionObj& f = *frame.function;
     std::string sig = "(";
     for (size_t i = 0; i < f.params.size(); ++i) sig += (i ? ", " : "") + f.params[i];
     if (!f.varargs.empty()) sig += (sig.size() > 1 ? ", *" : "*") + f.varargs;
@@ -878,6 +901,10 @@ Value Interpreter::eval_inner(const Expr& e) {
     case ExprKind::Call: return eval_call(e);
     case ExprKind::Attribute: return get_attr(eval(*e.items[0]), e.text);
     case ExprKind::Subscript: {
+      // t[i] of two variables, a tensor and an int: read where the variables keep them (no copy);
+      // int indexing of a tensor runs no code that could change either.
+      if (const Value* obj = peek_name(*e.items[0]); obj && obj->is(Kind::Tensor))
+        if (const Value* idx = peek_name(*e.items[1]); idx && idx->is(Kind::Int)) return eval_subscript(*obj, *idx);
       Value obj = eval(*e.items[0]);
       Value idx = eval(*e.items[1]);
       return eval_subscript(obj, idx);
@@ -1040,6 +1067,8 @@ namespace {
 // A tensor method call of at most this many arguments (self included), all positional, is
 // tried as a plain call first (Registry::call_plain): the plain ops are unary and binary.
 constexpr size_t kPlainArgs = 3;
+// A call of a def with at most this many positional arguments (self included) passes them on the stack.
+constexpr size_t kStackArgs = 4;
 
 bool plain_shaped(const Expr& call) {
   if (!call.keywords.empty() || call.args.size() >= kPlainArgs) return false;
@@ -1050,6 +1079,31 @@ bool plain_shaped(const Expr& call) {
 
 }  // namespace
 
+const Value* Interpreter::peek_name(const Expr& e) const {
+  if (e.kind != ExprKind::Name) return nullptr;
+  if (e.slot_owner && scope_ && scope_->locals.get() == e.slot_owner) {  // as lookup_name decides
+    if (e.slot >= 0) {
+      const std::optional<Value>& v = scope_->slots[static_cast<size_t>(e.slot)];
+      return v ? &*v : nullptr;
+    }
+    if (!scope_->enclosing && scope_->vars.empty())
+      return e.resolved_epoch == globals_epoch_ ? static_cast<const Value*>(e.resolved) : nullptr;
+  }
+  return e.resolved_epoch == names_epoch_ ? static_cast<const Value*>(e.resolved) : nullptr;
+}
+
+// The registry is fixed once built: what an attribute name means on a tensor is looked up once
+// per node (kept in the Attribute node's `resolved`). Null for a property or no method.
+static const std::vector<const OpEntry*>* tensor_method(const Expr& callee) {
+  static const char not_a_method = 0;
+  if (!callee.resolved) {
+    const auto* found = is_tensor_property(callee.text) ? nullptr : registry().methods(callee.text);
+    callee.resolved = found ? static_cast<const void*>(found) : &not_a_method;
+  }
+  return callee.resolved != &not_a_method ? static_cast<const std::vector<const OpEntry*>*>(callee.resolved)
+                                          : nullptr;
+}
+
 Value Interpreter::eval_call(const Expr& e) {
   const Expr& callee = *e.items[0];
   // `t.view(2, 5)`: call the tensor method directly, with no bound-method object.
@@ -1057,17 +1111,24 @@ Value Interpreter::eval_call(const Expr& e) {
   Value obj, fn;
   bool self_first = false;  // fn is a tsh class's function to be called with obj first
   if (callee.kind == ExprKind::Attribute) {
-    obj = eval(*callee.items[0]);
-    if (obj.is(Kind::Tensor)) {
-      // The registry is fixed once built: what the name means on a tensor is looked up once per node.
-      static const char not_a_method = 0;
-      if (!callee.resolved) {
-        const auto* found = is_tensor_property(callee.text) ? nullptr : registry().methods(callee.text);
-        callee.resolved = found ? static_cast<const void*>(found) : &not_a_method;
+    // `a.add_(b)` of variables only: a plain op reads the tensors where the variables keep them,
+    // with no copy; evaluating a name runs no code, so none can change before the op reads it.
+    if (const Value* self = peek_name(*callee.items[0]); self && self->is(Kind::Tensor) && plain_shaped(e)) {
+      if (const auto* m = tensor_method(callee)) {
+        std::array<const Value*, kPlainArgs> plain{self};
+        size_t n = 1;
+        for (const auto& a : e.args) {
+          if (!(plain[n] = peek_name(*a))) break;
+          ++n;
+        }
+        Value result;
+        if (n == e.args.size() + 1 &&
+            registry().call_plain(*m, true, std::span<const Value* const>(plain.data(), n), result))
+          return result;
       }
-      if (callee.resolved != &not_a_method)
-        method = static_cast<const std::vector<const OpEntry*>*>(callee.resolved);
     }
+    obj = eval(*callee.items[0]);
+    if (obj.is(Kind::Tensor)) method = tensor_method(callee);
     if (!method && obj.is(Kind::Instance)) {
       // obj.method(...) on a tsh object: the class's function, called with obj first, and no
       // bound-method object made in between (the hot path of every training loop's model calls).
@@ -1088,17 +1149,34 @@ Value Interpreter::eval_call(const Expr& e) {
     fn = eval(callee);
   }
   if (method && plain_shaped(e)) {
-    // Evaluated onto the stack: a plain call (t.add_(u)) then needs no vector at all.
-    std::array<Value, kPlainArgs> plain;
+    // Evaluated onto the stack: a plain call (t.add_(u + 1)) then needs no vector at all.
+    std::array<Value, kPlainArgs> held;
+    std::array<const Value*, kPlainArgs> plain;
     size_t n = 0;
-    plain[n++] = std::move(obj);
-    for (const auto& a : e.args) plain[n++] = eval(*a);
+    held[n] = std::move(obj);
+    plain[n] = &held[n];
+    for (const auto& a : e.args) {
+      held[++n] = eval(*a);
+      plain[n] = &held[n];
+    }
+    ++n;
     Value result;
-    if (registry().call_plain(*method, true, std::span<Value>(plain.data(), n), result)) return result;
+    if (registry().call_plain(*method, true, std::span<const Value* const>(plain.data(), n), result)) return result;
     ArgsLease lease;
-    lease.args.assign(std::make_move_iterator(plain.begin()), std::make_move_iterator(plain.begin() + n));
+    lease.args.assign(std::make_move_iterator(held.begin()), std::make_move_iterator(held.begin() + n));
     Kwargs none;
     return registry().call(*this, *method, true, lease.args, none);
+  }
+  if (!method && fn.is(Kind::Function) && e.keywords.empty() && e.args.size() + self_first <= kStackArgs &&
+      std::none_of(e.args.begin(), e.args.end(), [](const grammar::ExprPtr& a) { return a->kind == ExprKind::Starred; })) {
+    // f(a, b) or obj.method(a) of a def, positional only: the arguments go onto the stack and from
+    // there into the call's slots, with no vector.
+    std::array<Value, kStackArgs> stack;
+    size_t n = 0;
+    if (self_first) stack[n++] = std::move(obj);
+    for (const auto& a : e.args) stack[n++] = eval(*a);
+    Kwargs none;
+    return call_function(*fn.as<FunctionObj>(), std::span<Value>(stack.data(), n), none, &fn, true);
   }
   ArgsLease lease;
   Args& args = lease.args;
@@ -1168,7 +1246,7 @@ Value Interpreter::make_function(const std::string& name, const std::vector<gram
   using grammar::ParamKind;
   auto f = std::make_shared<FunctionObj>();
   f->name = name;
-  f->source = frame_sources_.back() ? frame_sources_.back() : source_;
+  f->source = frame_source(frames_.back());
   std::vector<std::string> kwonly;
   for (const auto& p : params) {
     switch (p.kind) {
@@ -1219,17 +1297,48 @@ std::string plural(size_t n, const char* word) { return std::string(word) + (n =
 // which decides which error a bad call reports: keywords first, then too many
 // positional arguments, then missing positional ones, then missing
 // keyword-only ones.
-Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwargs, const Value* func_value) {
+std::shared_ptr<Scope> Interpreter::new_scope() {
+  if (scope_pool_.empty()) return std::make_shared<Scope>();
+  std::shared_ptr<Scope> s = std::move(scope_pool_.back());
+  scope_pool_.pop_back();
+  return s;
+}
+
+void Interpreter::recycle_scope(std::shared_ptr<Scope>&& s) {
+  constexpr size_t kPoolSize = 64;
+  // Only one no closure, generator or locals() kept: then nothing else can ever see it again.
+  if (s.use_count() != 1 || scope_pool_.size() >= kPoolSize) return;
+  for (auto& slot : s->slots) slot.reset();
+  s->slots.clear();  // keeps its room for the next call
+  s->vars.clear();
+  s->enclosing.reset();
+  s->locals.reset();
+  s->isolated = false;
+  s->global_names.clear();
+  s->nonlocal_names.clear();
+  s->class_qualname.clear();
+  scope_pool_.push_back(std::move(s));
+}
+
+Value Interpreter::call_function(const FunctionObj& f, std::span<Value> args, Kwargs& kwargs, const Value* func_value,
+                                 bool consume_args) {
   // The module's own frame is one of Python's 1000: a function recursing from it gets 999.
   if (depth_ >= kMaxRecursion - 1 || stack_nearly_full())
     throw RecursionError("maximum recursion depth exceeded");
-  auto scope = std::make_shared<Scope>();
+  std::shared_ptr<Scope> scope = new_scope();
   scope->enclosing = f.closure;
   if (f.locals) {
     scope->locals = f.locals;
     scope->slots.resize(f.locals->size());
   }
   const size_t np = f.params.size(), argc = f.argcount;
+  if (kwargs.empty() && args.size() == argc && np == argc && f.varargs.empty() && f.varkw.empty() &&
+      !f.param_slots.empty() && !f.generator) {
+    // The usual call, f(a, b) of a def(a, b): each argument to its slot, nothing to check.
+    for (size_t i = 0; i < argc; ++i)
+      scope->slots[f.param_slots[i]] = consume_args ? std::move(args[i]) : args[i];
+    return run_call(f, std::move(scope));
+  }
   // Parameter k (params, then *args, then **kwargs) gets `v`: into its slot, or by name (a lambda).
   auto bind = [&](size_t k, const std::string& name, Value v) {
     if (f.param_slots.empty())
@@ -1307,14 +1416,22 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
     throw TypeError(f.error_name() + "() missing " + std::to_string(missing.size()) + " required keyword-only " +
                     plural(missing.size(), "argument") + ": " + quoted_names(missing));
   if (f.generator && func_value) return make_generator(*func_value, std::move(scope));
-  auto saved = scope_;
-  set_scope(scope);
-  frame_functions_.push_back(&f);
-  frame_names_.push_back(f.name);
-  frame_sources_.push_back(f.source);
-  frame_stmts_.push_back(nullptr);
-  frame_signatures_.push_back(true);
+  return run_call(f, std::move(scope));
+}
+
+Value Interpreter::run_call(const FunctionObj& f, std::shared_ptr<Scope> scope) {
+  std::shared_ptr<Scope> saved = std::move(scope_);
+  set_scope(std::move(scope));
+  frames_.push_back(Frame{&f.name, &f.source, nullptr, &f, true});
   ++depth_;
+  // Back to the caller's scope; the call's own is kept for the next call when nothing holds it.
+  auto leave = [&] {
+    --depth_;
+    frames_.pop_back();
+    std::shared_ptr<Scope> done = std::exchange(scope_, std::move(saved));
+    names_epoch_ = ++epoch_counter_;
+    recycle_scope(std::move(done));
+  };
   Value result;
   try {
     if (f.lambda_body) {
@@ -1327,22 +1444,10 @@ Value Interpreter::call_function(const FunctionObj& f, Args& args, Kwargs& kwarg
       }
     }
   } catch (...) {
-    --depth_;
-    frame_names_.pop_back();
-    frame_sources_.pop_back();
-    frame_stmts_.pop_back();
-    frame_signatures_.pop_back();
-    frame_functions_.pop_back();
-    set_scope(saved);
+    leave();
     throw;
   }
-  --depth_;
-  frame_names_.pop_back();
-  frame_sources_.pop_back();
-  frame_stmts_.pop_back();
-  frame_signatures_.pop_back();
-  frame_functions_.pop_back();
-  set_scope(saved);
+  leave();
   return result;
 }
 

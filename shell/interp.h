@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -114,7 +115,7 @@ class Interpreter {
   // The class whose body defined the running function and that function's first argument
   // (super() without arguments); None / null outside such a method.
   std::pair<Value, const Value*> current_method_frame();
-  bool in_function() const { return frame_functions_.back() != nullptr; }
+  bool in_function() const { return frames_.back().function != nullptr; }
   // Generators (shell/python/generators.cpp): one runs until its next yield (false when it
   // has ended); closing raises GeneratorExit at the yield it stopped at.
   bool generator_resume(struct GeneratorRun& g, const Value& sent, Value& out);
@@ -185,6 +186,9 @@ class Interpreter {
   // builtins), or null.
   Value* find_variable(const std::string& name);
   Value lookup_name(const grammar::Expr& name);  // through the cache
+  // Where the variable a Name denotes keeps its value, when the caches already say (nothing is
+  // looked up, nothing can fail); null otherwise, and for any other expression.
+  const Value* peek_name(const grammar::Expr& e) const;
   void assign_name(const grammar::Expr& target, const Value& v);
   std::vector<std::exception_ptr> handling_;
   bool show_nested_values_ = false;  // inside a top-level compound statement (exec_toplevel)
@@ -209,7 +213,15 @@ class Interpreter {
   Value return_value_;
   // A function's body: true when it ran a `return`, whose value goes to `result`.
   bool run_body(const std::vector<grammar::StmtPtr>& body, Value& result);
-  Value call_function(const FunctionObj& f, Args& args, Kwargs& kwargs, const Value* func_value = nullptr);
+  // Binds the arguments (moved from `args` when consume_args) and runs the function (run_call).
+  Value call_function(const FunctionObj& f, std::span<Value> args, Kwargs& kwargs, const Value* func_value = nullptr,
+                      bool consume_args = false);
+  Value run_call(const FunctionObj& f, std::shared_ptr<Scope> scope);
+  // Scopes of calls that ended with nothing else holding them, emptied, for the next calls: a
+  // call then makes no Scope (and registers none with the cycle collector).
+  std::vector<std::shared_ptr<Scope>> scope_pool_;
+  std::shared_ptr<Scope> new_scope();
+  void recycle_scope(std::shared_ptr<Scope>&& s);
   // class statements, decorators, annotations (shell/python/class_statement.cpp)
   void class_statement(const grammar::Stmt& s);
   Value decorate(const grammar::Stmt& s, const std::vector<Value>& decorators, Value v);
@@ -233,13 +245,23 @@ class Interpreter {
   std::map<std::string, Value> globals_, builtins_;
   Value torch_;
   std::shared_ptr<Scope> scope_;  // null at module level
-  std::vector<std::string> frame_names_{"<module>"};
-  std::vector<std::shared_ptr<const std::string>> frame_sources_{nullptr};  // null at module level: source_
-  // Per frame, whether IPython's tracebacks show its function's signature (a call: yes; a
-  // generator's or class body's frame: no). The text is made only when an error needs it.
-  std::vector<bool> frame_signatures_{false};
-  std::vector<const FunctionObj*> frame_functions_{nullptr};  // each frame's function (null: module, class body)
-  std::vector<const grammar::Stmt*> frame_stmts_{nullptr};  // each frame's running statement
+  // One running frame: the module's, a def call's, a generator's or a class body's. What it points
+  // at lives while it runs (the function being called, the syntax tree).
+  struct Frame {
+    const std::string* name;  // "<module>", or the def's or class's name
+    // The text its code is in; null (or pointing at null) at module level: source_.
+    const std::shared_ptr<const std::string>* source = nullptr;
+    const grammar::Stmt* stmt = nullptr;    // the running statement
+    const FunctionObj* function = nullptr;  // null: the module, a class body
+    // Whether IPython's tracebacks show its function's signature (a call: yes; a generator's or
+    // class body's frame: no). The text is made only when an error needs it.
+    bool signature = false;
+  };
+  static inline const std::string kModuleFrame = "<module>";
+  std::vector<Frame> frames_{Frame{&kModuleFrame}};
+  const std::shared_ptr<const std::string>& frame_source(const Frame& f) const {
+    return f.source && *f.source ? *f.source : source_;
+  }
   std::shared_ptr<const std::string> source_;
   std::vector<TraceEntry> trace_;
   size_t trace_depth_recorded_ = SIZE_MAX;  // depth of the shallowest frame recorded so far

@@ -46,7 +46,7 @@ void refresh_view(const Tensor& t, Meta& m) {
 
 }  // namespace
 
-bool requires_grad(const Tensor& t) {
+bool requires_grad_recorded(const Tensor& t) {
   const Meta* m = meta(t);
   if (!m) return false;
   if (m->requires_grad || m->grad_fn) return true;

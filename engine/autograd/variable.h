@@ -29,7 +29,10 @@ struct Meta {
 Meta* meta(const Tensor& t);          // null when autograd never saw t
 Meta& ensure_meta(const Tensor& t);
 
-bool requires_grad(const Tensor& t);  // a leaf with requires_grad, or any tensor with a grad_fn
+// A leaf with requires_grad, or any tensor with a grad_fn. Asked of every operand of every op:
+// a tensor autograd never saw answers without a call.
+bool requires_grad_recorded(const Tensor& t);
+inline bool requires_grad(const Tensor& t) { return t.impl()->autograd && requires_grad_recorded(t); }
 bool is_leaf(const Tensor& t);
 std::shared_ptr<Node> grad_fn(const Tensor& t);  // null on a leaf
 uint32_t output_nr(const Tensor& t);

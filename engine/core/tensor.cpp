@@ -73,10 +73,6 @@ int64_t Tensor::size(int64_t d) const { return impl_->sizes[checked_dim(d, dim()
 int64_t Tensor::stride(int64_t d) const { return impl_->strides[checked_dim(d, dim())]; }
 
 // Never overflows: as_view, set_geometry and make check shape_numel.
-int64_t Tensor::numel() const { return impl_->numel; }
-
-bool Tensor::is_contiguous() const { return impl_->contiguous; }
-
 Tensor Tensor::as_view(Shape sizes, Shape strides, int64_t offset) const {
   shape_numel(sizes);  // PyTorch's "numel: integer multiplication overflow" (expand(2**40, 2**40))
   auto impl = std::make_shared<TensorImpl>();

@@ -73,7 +73,7 @@ class Tensor {
   DType dtype() const { return impl_->dtype; }
   Device device() const { return impl_->storage->device; }
   const Storage& storage() const { return impl_->storage; }
-  int64_t numel() const;
+  int64_t numel() const { return impl_->numel; }
   int64_t itemsize() const { return tsh::itemsize(impl_->dtype); }
   // Stride of dim d (may be negative) in bytes, for kernels that step through memory. A
   // dim of size <= 1 is never stepped over and its stride may be anything up
@@ -84,7 +84,7 @@ class Tensor {
     if (size(d) <= 1 || __builtin_mul_overflow(stride(d), itemsize(), &b)) return 0;
     return b;
   }
-  bool is_contiguous() const;
+  bool is_contiguous() const { return impl_->contiguous; }
 
   bool is_conj() const { return impl_->conj; }
 

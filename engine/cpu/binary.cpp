@@ -130,10 +130,34 @@ void complex_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tenso
   }
 }
 
+// One float32 or float64 element on each side (a loop over a tensor's items, a 0-d accumulator):
+// the formula at once, with none of the loop's geometry. The formulas are float_kernel's
+// (binary_float.cpp), which an element outside a vector block goes through anyway.
+template <typename T>
+bool one_element(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b, const BinaryParams& prm) {
+  T* o = out.data<T>();
+  const T x = *a.data<T>(), y = *b.data<T>();
+  switch (op) {
+    case BinaryOp::Add: {
+      const double alpha = prm.alpha.to_double();
+      *o = alpha == 1.0 ? x + y : std::fma(y, static_cast<T>(alpha), x);
+      return true;
+    }
+    case BinaryOp::Mul: *o = x * y; return true;
+    case BinaryOp::Div: *o = x / y; return true;
+    default: return false;
+  }
+}
+
 }  // namespace
 
 void binary_kernel(BinaryOp op, const Tensor& out, const Tensor& a, const Tensor& b,
                    const BinaryParams& params) {
+  const DType d = out.dtype();
+  if (out.numel() == 1 && a.numel() == 1 && b.numel() == 1 && a.dtype() == d && b.dtype() == d && !params.b_wide &&
+      ((d == DType::Float32 && one_element<float>(op, out, a, b, params)) ||
+       (d == DType::Float64 && one_element<double>(op, out, a, b, params))))
+    return;
   dispatch(out.dtype(), [&]<typename T>() {
     if constexpr (std::is_same_v<T, bool>) bool_kernel(op, out, a, b, params);
     else if constexpr (is_int_v<T>) int_kernel<T>(op, out, a, b, params);

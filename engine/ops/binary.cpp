@@ -44,11 +44,45 @@ std::optional<double> wide_second(const Operand& b, DType compute) {
   return item(t).to_double();
 }
 
+// The case every loop of small tensor arithmetic takes: two CPU tensors of one dtype and shape,
+// both dense in row-major order, written into a new tensor or into the first. Nothing is to be
+// broadcast, converted or ordered, and the result type is theirs, so no plan is made.
+const Tensor* plain_pair(const Spec& s, const Operand& a, const Operand& b, const Dest& dest) {
+  if (!a.is_tensor() || !b.is_tensor() || dest.mode == Dest::Mode::Out) return nullptr;
+  const Tensor& x = a.tensor();
+  const Tensor& y = b.tensor();
+  const TensorImpl& xi = *x.impl();
+  const TensorImpl& yi = *y.impl();
+  if (xi.dtype != yi.dtype || !xi.contiguous || !yi.contiguous || xi.conj || yi.conj || xi.numel == 0 ||
+      xi.sizes != yi.sizes || !xi.storage->device.is_cpu() || !yi.storage->device.is_cpu())
+    return nullptr;
+  if (is_integral(xi.dtype, true) && (s.int_to_float || s.op == BinaryOp::DivTrunc || s.op == BinaryOp::DivFloor ||
+                                      s.op == BinaryOp::Remainder || s.op == BinaryOp::Fmod))
+    return nullptr;  // a float result, or a zero divisor to look for first: the general path
+  if (dest.mode == Dest::Mode::InPlace) {
+    if (!dest.tensor.is_same(x)) return nullptr;
+    if (!y.is_same(x) && y.storage() == x.storage()) return nullptr;  // overlap: the general path's checks
+  }
+  return &x;
+}
+
 // Checks in PyTorch's order: shapes and the cast to the destination (while
 // preparing), then `extra` (alpha), then whether the op supports the dtype.
 template <typename Extra>
 Tensor run(const Spec& s, const Operand& a, const Operand& b, const Dest& dest, BinaryParams params,
            Extra extra) {
+  if (const Tensor* x = plain_pair(s, a, b, dest)) {
+    const DType d = x->dtype();
+    extra(d, params);
+    kernels::check_of(s.op).require(x->device(), d);
+    if (!dest.is_new()) {
+      kernels::binary.get(x->device())(s.op, *x, *x, b.tensor(), params);
+      return *x;
+    }
+    Tensor out = empty(x->sizes(), d, x->device());
+    kernels::binary.get(x->device())(s.op, out, *x, b.tensor(), params);
+    return out;
+  }
   const DType d = promoted(s, a, b);
   const Operand* const ins[2] = {&a, &b};
   const DType dts[2] = {d, d};

@@ -14,7 +14,7 @@ using grammar::StmtKind;
 // A def or class named `name` here: "A.f" inside class A's body, "f.<locals>.g" inside def f.
 std::string Interpreter::qualname_for(const std::string& name) const {
   if (scope_ && !scope_->class_qualname.empty()) return scope_->class_qualname + "." + name;
-  const FunctionObj* f = frame_functions_.back();
+  const FunctionObj* f = frames_.back().function;
   if (scope_ && f) return f->error_name() + ".<locals>." + name;
   return name;
 }
@@ -64,17 +64,9 @@ void Interpreter::class_statement(const Stmt& s) {
     ns->vars["__doc__"] = Value::str(s.body[0]->value->text);
   auto saved = scope_;
   set_scope(ns);
-  frame_names_.push_back(s.name);
-  frame_sources_.push_back(frame_sources_.back());
-  frame_stmts_.push_back(nullptr);
-  frame_signatures_.push_back(false);
-  frame_functions_.push_back(nullptr);
+  frames_.push_back(Frame{&s.name, frames_.back().source, nullptr, nullptr, false});
   auto leave = [&] {
-    frame_names_.pop_back();
-    frame_sources_.pop_back();
-    frame_stmts_.pop_back();
-    frame_signatures_.pop_back();
-    frame_functions_.pop_back();
+    frames_.pop_back();
     set_scope(saved);
   };
   Flow flow;
@@ -117,7 +109,7 @@ void Interpreter::annotate(const Stmt& s) {
 }
 
 std::pair<Value, const Value*> Interpreter::current_method_frame() {
-  const FunctionObj* f = frame_functions_.back();
+  const FunctionObj* f = frames_.back().function;
   if (!f || !scope_) return {Value(), nullptr};
   auto owner = f->owner.lock();
   const Value cls = owner ? Value::object(Kind::Type, owner) : Value();

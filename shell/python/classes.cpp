@@ -385,6 +385,12 @@ const Value* plain_method(const Value& obj, const std::string& name) {
   return found;
 }
 
+Value* plain_instance_attr(const Value& obj, const std::string& name) {
+  UserInstance* u = as_user(obj);
+  if (!u || class_lookup(u->type, name) || user_method(u->type, "__setattr__")) return nullptr;
+  return dict_of(u->dict).find_str(name);
+}
+
 Value instance_class(const Value& v) {
   if (v.is(Kind::Instance) && v.as<InstanceObj>()->type.is(Kind::Type)) return v.as<InstanceObj>()->type;
   return Value();
@@ -581,11 +587,13 @@ void UserInstance::set_attr(Interpreter& in, const Value& self, const std::strin
       return;
     }
   }
-  if (name == "__class__") throw TypeError("__class__ assignment is not supported by tsh");
-  if (name == "__dict__") {
-    if (!v.is(Kind::Dict)) throw TypeError("__dict__ must be set to a dictionary, not a '" + type_name(v) + "'");
-    dict = v;
-    return;
+  if (name.starts_with("__")) {  // (a test of two characters first: every `self.x = v` comes here)
+    if (name == "__class__") throw TypeError("__class__ assignment is not supported by tsh");
+    if (name == "__dict__") {
+      if (!v.is(Kind::Dict)) throw TypeError("__dict__ must be set to a dictionary, not a '" + type_name(v) + "'");
+      dict = v;
+      return;
+    }
   }
   if (Value* slot = dict_of(dict).find_str(name)) *slot = v;  // rebinding: no new str key
   else dict_of(dict).set(Value::str(name), v);

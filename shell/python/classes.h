@@ -97,6 +97,10 @@ Value bind_attribute(Interpreter& in, const Value& found, const Value& self, con
 // The plain function `name` of a tsh instance's class when obj.name would bind it (no instance
 // attribute of that name, no property): a call may then pass obj first itself. Null otherwise.
 const Value* plain_method(const Value& obj, const std::string& name);
+// Where a tsh instance keeps attribute `name` when reading and writing it is plain: in its
+// __dict__, with no class attribute of that name (a property, a method) and no __setattr__ to go
+// through. Null otherwise, or when the instance has no such attribute yet.
+Value* plain_instance_attr(const Value& obj, const std::string& name);
 // type(x) of a tsh instance; the class of a class attribute access.
 Value instance_class(const Value& v);
 

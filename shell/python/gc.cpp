@@ -39,7 +39,7 @@ struct GcState {
     if (Tracked* h = unhide(g.head)) h->prev_ = hide(t);
     g.head = hide(t);
     ++g.count;
-    ++g.allocations;
+    if (++g.allocations >= std::max(kFirstThreshold, g.survivors)) g_gc_due = true;
   }
   static void unlink(Tracked* t) {
     GcState& g = get();
@@ -77,6 +77,7 @@ int64_t GcState::collect() {
   if (g.collecting) return 0;
   g.collecting = true;
   g.allocations = 0;
+  g_gc_due = false;
   // 1. Every object's strong references. One that no shared_ptr owns (being built, or not
   //    made by make_shared) counts as referred to from outside.
   each([](Tracked* t) {
@@ -125,7 +126,7 @@ int64_t GcState::collect() {
 
 int64_t gc_collect() { return GcState::collect(); }
 
-void gc_maybe_collect() {
+void gc_collect_if_due() {
   GcState& g = GcState::get();
   // As many new objects as survived the last collection: a collection's cost (a pass over every
   // tracked object) spread over the allocations that led to it.

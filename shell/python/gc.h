@@ -74,7 +74,11 @@ class Tracked : public std::enable_shared_from_this<Tracked> {
 int64_t gc_collect();
 // Called at statement boundaries: collects when automatic collection is on and enough
 // tracked objects were made since the last collection.
-void gc_maybe_collect();
+inline bool g_gc_due = false;  // enough tracked objects were made: set by them, so that the test is one load
+void gc_collect_if_due();
+inline void gc_maybe_collect() {
+  if (g_gc_due) gc_collect_if_due();
+}
 void gc_enable(bool on);
 bool gc_enabled();
 // Run after each collection that freed a closure scope (the interpreter drops its name cache).

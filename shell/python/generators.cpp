@@ -122,11 +122,7 @@ bool Interpreter::generator_resume(GeneratorRun& g, const Value& sent, Value& ou
   auto saved_scope = scope_;
   GeneratorRun* saved_running = running_generator_;
   const size_t handling_base = handling_.size();
-  frame_names_.push_back(f.name);
-  frame_sources_.push_back(f.source);
-  frame_stmts_.push_back(g.stmt);
-  frame_signatures_.push_back(false);
-  frame_functions_.push_back(&f);
+  frames_.push_back(Frame{&f.name, &f.source, g.stmt, &f, false});
   handling_.insert(handling_.end(), g.handling.begin(), g.handling.end());
   ++depth_;
   set_scope(g.scope);
@@ -134,14 +130,10 @@ bool Interpreter::generator_resume(GeneratorRun& g, const Value& sent, Value& ou
   g.sent = sent;
   auto leave = [&] {
     --depth_;
-    g.stmt = frame_stmts_.back();
+    g.stmt = frames_.back().stmt;
     g.handling.assign(handling_.begin() + static_cast<std::ptrdiff_t>(handling_base), handling_.end());
     handling_.resize(handling_base);
-    frame_names_.pop_back();
-    frame_sources_.pop_back();
-    frame_stmts_.pop_back();
-    frame_signatures_.pop_back();
-    frame_functions_.pop_back();
+    frames_.pop_back();
     running_generator_ = saved_running;
     set_scope(saved_scope);
   };

@@ -29,7 +29,7 @@ void def_binary(Registry& r, const std::string& name, Binary f, const std::strin
   for (const std::string& n : names) {
     r.def(n + "(Tensor self, Tensor other, *, Tensor out=None) -> Tensor", kBoth, doc,
           [f](Interpreter&, Bound& a) { return result(a, 2, f(operand(a, 0), operand(a, 1), out_dest(a, 2))); })
-        .set_plain(2, [f](std::span<Value> t) { return Value::tensor(f(t[0].as_tensor(), t[1].as_tensor(), {})); });
+        .set_plain(2, [f](std::span<const Value* const> t) { return Value::tensor(f(t[0]->as_tensor(), t[1]->as_tensor(), {})); });
     if (form == Form::ScalarSelf)
       r.def(n + "(Scalar self, Tensor other) -> Tensor", kFunction, doc,
             [f](Interpreter&, Bound& a) { return Value::tensor(f(operand(a, 0), a.tensor(1), {})); });
@@ -41,9 +41,9 @@ void def_binary(Registry& r, const std::string& name, Binary f, const std::strin
     if (!inplace) continue;
     r.def(n + "_(Tensor self, Tensor other) -> Tensor", kMethod, "In-place " + n + "().",
           [f](Interpreter&, Bound& a) { f(a.tensor(0), operand(a, 1), Dest::inplace(a.tensor(0))); return a[0]; })
-        .set_plain(2, [f](std::span<Value> t) {
-          f(t[0].as_tensor(), t[1].as_tensor(), Dest::inplace(t[0].as_tensor()));
-          return std::move(t[0]);
+        .set_plain(2, [f](std::span<const Value* const> t) {
+          f(t[0]->as_tensor(), t[1]->as_tensor(), Dest::inplace(t[0]->as_tensor()));
+          return *t[0];
         });
     if (scalar)
       r.def(n + "_(Tensor self, Scalar other) -> Tensor", kMethod, "In-place " + n + "().",
@@ -58,13 +58,13 @@ void def_unary(Registry& r, const std::string& name, UnaryOp op, const std::stri
   for (const std::string& n : names) {
     r.def(n + "(Tensor self, *, Tensor out=None) -> Tensor", kBoth, doc,
           [op](Interpreter&, Bound& a) { return result(a, 1, unary(op, a.tensor(0), out_dest(a, 1))); })
-        .set_plain(1, [op](std::span<Value> t) { return Value::tensor(unary(op, t[0].as_tensor(), {})); });
+        .set_plain(1, [op](std::span<const Value* const> t) { return Value::tensor(unary(op, t[0]->as_tensor(), {})); });
     if (inplace)
       r.def(n + "_(Tensor self) -> Tensor", kMethod, "In-place " + n + "().",
             [op](Interpreter&, Bound& a) { unary(op, a.tensor(0), Dest::inplace(a.tensor(0))); return a[0]; })
-          .set_plain(1, [op](std::span<Value> t) {
-            unary(op, t[0].as_tensor(), Dest::inplace(t[0].as_tensor()));
-            return std::move(t[0]);
+          .set_plain(1, [op](std::span<const Value* const> t) {
+            unary(op, t[0]->as_tensor(), Dest::inplace(t[0]->as_tensor()));
+            return *t[0];
           });
   }
 }

@@ -29,8 +29,8 @@ void register_arithmetic(Registry& r) {
           [f](Interpreter&, Bound& a) {
             return result(a, 3, f(operand(a, 0), operand(a, 1), a.scalar(2), out_dest(a, 3)));
           })
-        .set_plain(2, [f](std::span<Value> t) {
-          return Value::tensor(f(t[0].as_tensor(), t[1].as_tensor(), Scalar(int64_t{1}), {}));
+        .set_plain(2, [f](std::span<const Value* const> t) {
+          return Value::tensor(f(t[0]->as_tensor(), t[1]->as_tensor(), Scalar(int64_t{1}), {}));
         });
     if (name == "subtract")
       r.def(name + "(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", kBoth, doc,
@@ -45,9 +45,9 @@ void register_arithmetic(Registry& r) {
             f(a.tensor(0), operand(a, 1), a.scalar(2), Dest::inplace(a.tensor(0)));
             return a[0];
           })
-        .set_plain(2, [f](std::span<Value> t) {
-          f(t[0].as_tensor(), t[1].as_tensor(), Scalar(int64_t{1}), Dest::inplace(t[0].as_tensor()));
-          return std::move(t[0]);
+        .set_plain(2, [f](std::span<const Value* const> t) {
+          f(t[0]->as_tensor(), t[1]->as_tensor(), Scalar(int64_t{1}), Dest::inplace(t[0]->as_tensor()));
+          return *t[0];
         });
     if (name == "subtract")
       r.def(name + "_(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", kMethod, "In-place " + name + "().",

@@ -424,8 +424,8 @@ Value run_bound(Interpreter& in, const OpEntry& e, Bound& b, bool is_method) {
 
 }  // namespace
 
-bool Registry::call_plain(const std::vector<const OpEntry*>& overloads, bool is_method, std::span<Value> args,
-                          Value& result) const {
+bool Registry::call_plain(const std::vector<const OpEntry*>& overloads, bool is_method,
+                          std::span<const Value* const> args, Value& result) const {
   // Binding would try the first overload first, and its short cut binds these tensors.
   const OpEntry& e = *overloads[0];
   if (!e.plain || args.size() != e.plain_arity) return false;
@@ -433,14 +433,13 @@ bool Registry::call_plain(const std::vector<const OpEntry*>& overloads, bool is_
   if (binds < 0) binds = binds_plainly(e.sig, is_method, e.plain_arity) ? 1 : 0;
   if (!binds) return false;
   const bool recording = grad_enabled();
-  for (const Value& v : args) {
-    if (!v.is(Kind::Tensor)) return false;
-    const Tensor& t = v.as_tensor();
+  for (const Value* v : args) {
+    if (!v->is(Kind::Tensor)) return false;
+    const Tensor& t = v->as_tensor();
     if (t.is_conj() || (recording && autograd::requires_grad(t))) return false;
   }
-  const Tensor& self = args[0].as_tensor();  // an in-place op may move self into its result
   result = e.plain(args);
-  if (e.writes_self) autograd::bump_version(self);  // as run_bound does
+  if (e.writes_self) autograd::bump_version(args[0]->as_tensor());  // as run_bound does
   return true;
 }
 

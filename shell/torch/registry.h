@@ -121,9 +121,9 @@ using OpImpl = std::function<Value(Interpreter&, Bound&)>;
 // and no keywords that binds them to the leading Tensor parameters, every other parameter
 // at its default, with no conjugate view among them and no autograd to record. Ops that
 // lessons run in loops on small tensors give one, so such a call skips binding; it must do
-// exactly what `impl` does with the same arguments bound, and may move from them (an
-// in-place op returns self).
-using PlainImpl = std::function<Value(std::span<Value> tensors)>;
+// exactly what `impl` does with the same arguments bound. The tensors are read where they are
+// (a variable's own value, not a copy): a plain op runs no Python code that could rebind them.
+using PlainImpl = std::function<Value(std::span<const Value* const> tensors)>;
 
 enum Variants : unsigned { kFunction = 1, kMethod = 2, kBoth = 3 };
 
@@ -164,7 +164,7 @@ class Registry {
   // The same call when it is plain (see PlainImpl) and the first overload has a plain
   // implementation: runs it into `result` and returns true. Otherwise returns false having
   // done nothing, and the call goes through `call`.
-  bool call_plain(const std::vector<const OpEntry*>& overloads, bool is_method, std::span<Value> args,
+  bool call_plain(const std::vector<const OpEntry*>& overloads, bool is_method, std::span<const Value* const> args,
                   Value& result) const;
 
  private:
