@@ -55,9 +55,13 @@ Interpreter::~Interpreter() {
   names_changed();
   scope_.reset();
   handling_.clear();
-  globals_.clear();
-  modules_.clear();
-  builtins_.clear();
+  // Each namespace is emptied before its values die: a generator that dies with them runs its
+  // finally block, which must find a namespace (empty, or whole), never one in mid-clear.
+  for (auto* names : {&globals_, &modules_, &builtins_}) {
+    std::map<std::string, Value> dying;
+    dying.swap(*names);
+    names_changed();
+  }
   torch_ = Value();
   // The embedded files' namespaces are cleared by holders kept here (run_embedded): before the last
   // collection, so that what their classes still hold in cycles (a class attribute holding an

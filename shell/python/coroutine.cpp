@@ -28,6 +28,12 @@ namespace {
 // into RecursionError as it does outside. Pages are only committed when touched.
 constexpr std::size_t kStackSize = std::size_t(8) << 20;
 
+std::size_t page_size() {
+  static const auto size = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  return size;
+}
+
+#ifdef TSH_ASAN
 // swapcontext(from, to) without calling swapcontext: AddressSanitizer intercepts that one and
 // prints a warning on the first call, which would land in a script's output. The switch is the
 // same (getcontext saves `from`; the second return, when something resumes `from`, goes on).
@@ -39,6 +45,7 @@ void jump(ucontext_t* from, const ucontext_t* to) {
     setcontext(to);
   }
 }
+#endif
 
 // Gives a stack back. AddressSanitizer's shadow of it still marks the frames of a generator that
 // never finished (its redzones); a later mapping at the same addresses would inherit them and
@@ -73,19 +80,28 @@ void Coroutine::trampoline(unsigned lo, unsigned hi) {
   // Never returns: the caller's resume() goes on, and this stack is not entered again.
 #ifdef TSH_ASAN
   __sanitizer_start_switch_fiber(nullptr, self->caller_bottom_, self->caller_size_);
-#endif
   setcontext(&self->caller_);
+#else
+  _longjmp(self->caller_jmp_, 1);
+#endif
 }
 
 void Coroutine::switch_in() {
-  caller_stack_low_ = set_stack_low(reinterpret_cast<std::uintptr_t>(stack_) + sysconf(_SC_PAGESIZE));
+  caller_stack_low_ = set_stack_low(reinterpret_cast<std::uintptr_t>(stack_) + page_size());
   running_ = true;
 #ifdef TSH_ASAN
+  // The sanitizer build keeps ucontext's switches, which AddressSanitizer follows.
   __sanitizer_start_switch_fiber(&asan_fake_, stack_, stack_size_);
-#endif
   jump(&caller_, &self_);
-#ifdef TSH_ASAN
   __sanitizer_finish_switch_fiber(asan_fake_, nullptr, nullptr);
+#else
+  if (!_setjmp(caller_jmp_)) {
+    if (!entered_) {
+      entered_ = true;
+      setcontext(&self_);
+    }
+    _longjmp(self_jmp_, 1);
+  }
 #endif
   running_ = false;
   set_stack_low(caller_stack_low_);
@@ -98,7 +114,7 @@ bool Coroutine::resume() {
     void* p = mmap(nullptr, stack_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
     stack_ = p;
-    mprotect(stack_, static_cast<std::size_t>(sysconf(_SC_PAGESIZE)), PROT_NONE);  // a guard page at the bottom
+    mprotect(stack_, page_size(), PROT_NONE);  // a guard page at the bottom
     getcontext(&self_);
     self_.uc_stack.ss_sp = stack_;
     self_.uc_stack.ss_size = stack_size_;
@@ -126,10 +142,10 @@ void Coroutine::suspend() {
 #ifdef TSH_ASAN
   void* fake = nullptr;
   __sanitizer_start_switch_fiber(&fake, caller_bottom_, caller_size_);
-#endif
   jump(&self_, &caller_);
-#ifdef TSH_ASAN
   __sanitizer_finish_switch_fiber(fake, &caller_bottom_, &caller_size_);
+#else
+  if (!_setjmp(self_jmp_)) _longjmp(caller_jmp_, 1);
 #endif
 }
 

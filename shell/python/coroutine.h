@@ -3,11 +3,14 @@
 //
 // tsh evaluates a syntax tree recursively, so a `yield` deep inside loops, a
 // try and a with has a C++ call chain under it that must survive until the
-// next `next()`. Each coroutine runs on its own stack (ucontext); switching is a
-// register swap on the interpreter's one thread, so thread-local state (grad
+// next `next()`. Each coroutine runs on its own stack (ucontext, entered once with
+// setcontext); switching is a register swap on the interpreter's one thread
+// (_setjmp/_longjmp, which leave the signal mask alone: swapcontext's two system
+// calls per switch made a yield cost a microsecond), so thread-local state (grad
 // mode, the OpenMP team) is shared as Python shares it.
 #pragma once
 
+#include <setjmp.h>
 #include <ucontext.h>
 
 #include <cstddef>
@@ -40,6 +43,8 @@ class Coroutine {
   void switch_out();
   std::function<void()> body_;
   ucontext_t caller_{}, self_{};
+  jmp_buf caller_jmp_{}, self_jmp_{};  // where resume() and suspend() wait to go on
+  bool entered_ = false;               // the body's stack was entered (by setcontext, once)
   void* stack_ = nullptr;
   std::size_t stack_size_ = 0;
   std::uintptr_t caller_stack_low_ = 0;  // the stack guard's bound where resume() was called

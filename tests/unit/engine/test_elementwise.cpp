@@ -319,3 +319,60 @@ TEST_CASE("large tensors: parallel chunks give the single-thread bits", "[elemen
   copy_(every_other, big);
   CHECK(same_bits(exp(div(big, 100.0)), exp(div(every_other, 100.0))));
 }
+
+namespace {
+
+// The same values in a layout the short way does not take (a transposed copy, transposed back).
+Tensor strided_twin(const Tensor& m) { return t(contiguous(t(m))); }
+
+}  // namespace
+
+TEST_CASE("dense operands of one dtype take the short way, bit for bit the general one's", "[elementwise]") {
+  const std::vector<double> xs = {0.1, -2.5, 3e30, 7, -0.0, 1.0 / 3, 250, 1e-30, 5, -6, 100, 0.7};
+  const std::vector<double> ys = {0.2, 4.25, 3e30, -2, 0.0, 3, 7, 1e30, -5, 6, 0.3, 11};
+  for (DType d : {DType::Float32, DType::Float64, DType::Float16, DType::BFloat16, DType::Int64, DType::Int32,
+                  DType::UInt8, DType::Complex64}) {
+    INFO(dtype_name(d));
+    const std::vector<double> xi = {1, 2, 3, 7, 0, 5, 25, 1, 5, 6, 100, 7}, yi = {2, 4, 3, 2, 0, 3, 7, 1, 5, 6, 3, 11};
+    const bool ints = is_integral(d, true);
+    const Tensor a = T(ints ? xi : xs, d, {3, 4}), b = T(ints ? yi : ys, d, {3, 4});
+    const Tensor as = strided_twin(a), bs = strided_twin(b);
+    REQUIRE(!as.is_contiguous());
+    CHECK(same_bits(add(a, b), add(as, bs)));
+    CHECK(same_bits(add(a, b, Scalar(int64_t{2})), add(as, bs, Scalar(int64_t{2}))));
+    CHECK(same_bits(mul(a, b), mul(as, bs)));
+    if (d != DType::UInt8) CHECK(same_bits(sub(a, b), sub(as, bs)));
+    if (!is_integral(d, true)) CHECK(same_bits(div(a, b), div(as, bs)));
+    // In place: self is written, and is the result.
+    const Tensor c = clone(a);
+    CHECK(add_(c, b).is_same(c));
+    CHECK(same_bits(c, add(as, bs)));
+  }
+  // Integer division and the float results of integer operands keep the general path's checks.
+  CHECK(message_of([&] { div(T({1, 2}, DType::Int64), T({1, 0}, DType::Int64), Rounding::Floor); }) ==
+        "RuntimeError: ZeroDivisionError");
+  CHECK(div(T({1, 2}, DType::Int64), T({2, 4}, DType::Int64)).dtype() == DType::Float32);
+  // A view of self's own storage other than self is the general path's, which refuses a partial overlap.
+  Tensor x = arange(Scalar(0.0), Scalar(6.0));
+  CHECK(message_of([&] { add_(slice(x, 0, 0, 3), slice(x, 0, 1, 4)); })
+            .find("some elements of the input tensor and the written-to tensor") != std::string::npos);
+}
+
+TEST_CASE("one float element: the formula at once, as the loop computes it", "[elementwise]") {
+  const std::vector<std::pair<double, double>> pairs = {
+      {0.1, 0.2}, {1e30, 1e30}, {INFINITY, -INFINITY}, {NAN, 1}, {1, 0}, {-1, 0}, {0, 0}, {1.0 / 3, 3}, {-0.0, 0.0}};
+  for (DType d : {DType::Float32, DType::Float64}) {
+    for (auto [x, y] : pairs) {
+      INFO(dtype_name(d) << " " << x << " " << y);
+      // Element 0 of three goes through the loop; a lone element does not.
+      const Tensor a3 = T({x, 1, 2}, d), b3 = T({y, 1, 2}, d);
+      const Tensor a = T({x}, d), b = T({y}, d);
+      auto first = [](const Tensor& r) { return slice(r, 0, 0, 1); };
+      CHECK(same_bits(add(a, b), first(add(a3, b3))));
+      CHECK(same_bits(add(a, b, Scalar(0.3)), first(add(a3, b3, Scalar(0.3)))));
+      CHECK(same_bits(sub(a, b), first(sub(a3, b3))));
+      CHECK(same_bits(mul(a, b), first(mul(a3, b3))));
+      CHECK(same_bits(div(a, b), first(div(a3, b3))));
+    }
+  }
+}
