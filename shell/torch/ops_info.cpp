@@ -164,7 +164,8 @@ void register_tensor_info_ops(Registry& r) {
   r.def("item(Tensor self) -> Scalar", kMethod, "The value of a one-element tensor as a Python number.",
         [](Interpreter&, Bound& a) {
           return Value::number(item(a.tensor(0)));
-        });
+        })
+      .set_plain(1, [](std::span<const Value* const> t) { return Value::number(item(t[0]->as_tensor())); });
   r.def("numpy(Tensor self, *, bool force=False) -> Any", kMethod,
         "self as a NumPy array sharing its memory (CPU tensors; force=True copies a CUDA tensor to the CPU first).",
         [](Interpreter&, Bound& a) {
