@@ -1312,15 +1312,14 @@ void Interpreter::recycle_scope(std::shared_ptr<Scope>&& s) {
   constexpr size_t kPoolSize = 64;
   // Only one no closure, generator or locals() kept: then nothing else can ever see it again.
   if (s.use_count() != 1 || scope_pool_.size() >= kPoolSize) return;
-  for (auto& slot : s->slots) slot.reset();
   s->slots.clear();  // keeps its room for the next call
-  s->vars.clear();
+  if (!s->vars.empty()) s->vars.clear();
   s->enclosing.reset();
-  s->locals.reset();
   s->isolated = false;
-  s->global_names.clear();
-  s->nonlocal_names.clear();
+  if (!s->global_names.empty()) s->global_names.clear();
+  if (!s->nonlocal_names.empty()) s->nonlocal_names.clear();
   s->class_qualname.clear();
+  // `locals` stays: the next call, often of the same def, then takes no reference to set it.
   scope_pool_.push_back(std::move(s));
 }
 
@@ -1330,11 +1329,9 @@ Value Interpreter::call_function(const FunctionObj& f, std::span<Value> args, Kw
   if (depth_ >= kMaxRecursion - 1 || stack_nearly_full())
     throw RecursionError("maximum recursion depth exceeded");
   std::shared_ptr<Scope> scope = new_scope();
-  scope->enclosing = f.closure;
-  if (f.locals) {
-    scope->locals = f.locals;
-    scope->slots.resize(f.locals->size());
-  }
+  if (f.closure) scope->enclosing = f.closure;
+  if (scope->locals != f.locals) scope->locals = f.locals;
+  if (f.locals) scope->slots.resize(f.locals->size());
   const size_t np = f.params.size(), argc = f.argcount;
   if (kwargs.empty() && args.size() == argc && np == argc && f.varargs.empty() && f.varkw.empty() &&
       !f.param_slots.empty() && !f.generator) {

@@ -368,7 +368,7 @@ Value Interpreter::get_attr(const Value& obj, const std::string& name) {
     }
     case Kind::Type: {
       auto* type = obj.as<TypeObj>();
-      if (auto* c = dynamic_cast<ClassObj*>(type)) {  // a tsh class: its MRO, bound as Python binds class attributes
+      if (auto* c = as_class(type)) {  // a tsh class: its MRO, bound as Python binds class attributes
         if (const Value* found = class_lookup(obj, name)) return bind_attribute(*this, *found, Value(), obj);
         if (name == "__name__") return Value::str(c->name.substr(c->name.rfind('.') + 1));
         if (name == "__mro__") return Value::tuple(class_mro(obj));

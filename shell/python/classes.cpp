@@ -153,8 +153,10 @@ struct LookupEntry {
   const Value* found = nullptr;
 };
 
+LookupEntry g_lookup_table[512];
+
 LookupEntry& lookup_entry(uint64_t serial, std::string_view name, bool user_only) {
-  static LookupEntry table[512];
+  LookupEntry* table = g_lookup_table;
   // A hash that costs almost nothing: a collision only costs a walk along the MRO.
   const size_t n = name.size();
   const size_t h = n == 0 ? 0 : n * 131 + static_cast<unsigned char>(name[0]) * 31 +
@@ -167,7 +169,7 @@ LookupEntry& lookup_entry(uint64_t serial, std::string_view name, bool user_only
 // A dunder method the class itself (not object or a builtin base) defines, or null.
 const Value* user_method(const Value& cls, const char* name) {
   if (!cls.is(Kind::Type)) return nullptr;
-  auto* c = cached_cast<ClassObj>(cls.as<TypeObj>());
+  auto* c = as_class(cls.as<TypeObj>());
   if (!c) return nullptr;
   const std::string_view key = name;
   LookupEntry& e = lookup_entry(c->serial, key, true);
@@ -351,10 +353,10 @@ void ClassObj::clear(GcGarbage& into) {
   mro.clear();
 }
 
-bool is_user_class(const Value& v) { return v.is(Kind::Type) && cached_cast<ClassObj>(v.as<TypeObj>()); }
+bool is_user_class(const Value& v) { return v.is(Kind::Type) && as_class(v.as<TypeObj>()); }
 
 std::vector<Value> class_mro(const Value& cls) {
-  if (auto* c = cached_cast<ClassObj>(cls.as<TypeObj>())) {
+  if (auto* c = as_class(cls.as<TypeObj>())) {
     std::vector<Value> out = c->mro;
     if (!out.empty()) out[0] = cls;
     return out;
@@ -402,12 +404,15 @@ std::optional<bool> user_isinstance(const Value& v, const Value& cls) {
   return std::nullopt;
 }
 
-ClassObj::ClassObj() : serial(g_next_class_serial++) { classes_changed(); }
+ClassObj::ClassObj() : serial(g_next_class_serial++) {
+  user_class = true;
+  classes_changed();
+}
 
 void classes_changed() { ++g_classes_epoch; }
 
 const Value* class_lookup(const Value& cls, const std::string& name) {
-  auto* c = cached_cast<ClassObj>(cls.as<TypeObj>());
+  auto* c = as_class(cls.as<TypeObj>());
   if (!c) {
     for (const Value& k : class_mro(cls)) {
       auto& attrs = k.as<TypeObj>()->attrs;
@@ -506,7 +511,7 @@ Value make_class(Interpreter& in, const std::string& name, std::vector<Value> ba
   c->mro[0] = Value();  // the class itself: class_mro puts it back (no reference to itself)
   for (size_t i = 1; i < c->mro.size(); ++i) {
     const Value& k = c->mro[i];
-    if (auto* kc = cached_cast<ClassObj>(k.as<TypeObj>())) {
+    if (auto* kc = as_class(k.as<TypeObj>())) {
       if (!kc->builtin_base.empty()) {
         c->builtin_base = kc->builtin_base;
         break;

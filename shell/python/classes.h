@@ -34,6 +34,9 @@ struct ClassObj : TypeObj, Tracked {
   void clear(GcGarbage& into) override;
 };
 
+// The ClassObj a type is, or null (asked on every attribute access: no dynamic_cast).
+inline ClassObj* as_class(TypeObj* t) { return t->user_class ? static_cast<ClassObj*>(t) : nullptr; }
+
 // An instance of a ClassObj. It is an ExceptionObj so that an instance of a
 // class deriving from an exception is raised and caught by its bases; for
 // other classes `args` stays empty and the exception side is never used.

@@ -144,7 +144,7 @@ bool is_exception_instance(const Value& v) {
 
 bool is_exception_class(const Value& v) {
   if (!v.is(Kind::Type)) return false;
-  if (auto* c = dynamic_cast<ClassObj*>(v.as<TypeObj>())) return !c->builtin_base.empty();
+  if (auto* c = as_class(v.as<TypeObj>())) return !c->builtin_base.empty();
   const std::string& n = v.as<TypeObj>()->name;
   return n == "BaseException" || bases().count(n) > 0;
 }

@@ -431,7 +431,7 @@ std::string repr(const Value& v) {
     }
     case Kind::Generator: return "<torch._C.Generator object at " + hex_addr(v.obj().get()) + ">";
     case Kind::Type:
-      if (auto* c = dynamic_cast<ClassObj*>(v.as<TypeObj>()))
+      if (auto* c = as_class(v.as<TypeObj>()))
         return "<class '" + (c->module == "builtins" ? "" : c->module + ".") + c->qualname + "'>";
       return "<class '" + v.as<TypeObj>()->name + "'>";
     case Kind::Dict: return dict_repr(v);

@@ -319,6 +319,7 @@ struct TypeObj : Object {
   std::function<Value(Interpreter&, Args&, Kwargs&)> ctor;
   std::map<std::string, Value> attrs;  // class attributes: dict.fromkeys
   bool subclassable = false;  // a class statement may derive from it (torch.autograd.Function)
+  bool user_class = false;    // a ClassObj (shell/python/classes.h): a class written in tsh
 };
 
 // An iterator (Python's iterator protocol): `next` yields the following item
