@@ -66,11 +66,47 @@ const Tensor* plain_pair(const Spec& s, const Operand& a, const Operand& b, cons
   return &x;
 }
 
+// The other common case: a dense float32 or float64 CPU tensor and then a Python number (t * 2,
+// t.add_(eps)), written into a new tensor or into the tensor. The result has the tensor's dtype (a
+// number promotes weakly), so the number only needs that dtype: it is made so at once, as the
+// general path's conversion would (an int above 2**53 is left to that path), and read at every
+// position through strides of 0.
+const Tensor* tensor_and_number(const Operand& a, const Operand& b, const Dest& dest) {
+  if (!a.is_tensor() || b.is_tensor() || dest.mode == Dest::Mode::Out) return nullptr;
+  const Tensor& x = a.tensor();
+  const TensorImpl& xi = *x.impl();
+  if ((xi.dtype != DType::Float32 && xi.dtype != DType::Float64) || !xi.contiguous || xi.conj || xi.numel == 0 ||
+      !xi.storage->device.is_cpu())
+    return nullptr;
+  const Scalar& n = b.scalar();
+  constexpr int64_t kExact = int64_t{1} << 53;
+  if (!n.is_float() && !(n.is_int() && !n.is_uint() && n.to_int() > -kExact && n.to_int() < kExact)) return nullptr;
+  if (dest.mode == Dest::Mode::InPlace && !dest.tensor.is_same(x)) return nullptr;
+  return &x;
+}
+
+// The number as a tensor of x's dtype and shape (one element, strides of 0).
+Tensor number_like(const Scalar& n, const Tensor& x) {
+  Tensor t = empty({}, x.dtype());
+  if (x.dtype() == DType::Float32) *t.data<float>() = static_cast<float>(n.to_double());
+  else *t.data<double>() = n.to_double();
+  return t.as_view(x.sizes(), Shape(x.sizes().size(), 0), 0);
+}
+
 // Checks in PyTorch's order: shapes and the cast to the destination (while
 // preparing), then `extra` (alpha), then whether the op supports the dtype.
 template <typename Extra>
 Tensor run(const Spec& s, const Operand& a, const Operand& b, const Dest& dest, BinaryParams params,
            Extra extra) {
+  if (const Tensor* x = tensor_and_number(a, b, dest)) {
+    const DType d = x->dtype();
+    extra(d, params);
+    kernels::check_of(s.op).require(x->device(), d);
+    const Tensor number = number_like(b.scalar(), *x);
+    const Tensor out = dest.is_new() ? empty(x->sizes(), d, x->device()) : *x;
+    kernels::binary.get(x->device())(s.op, out, *x, number, params);
+    return out;
+  }
   if (const Tensor* x = plain_pair(s, a, b, dest)) {
     const DType d = x->dtype();
     extra(d, params);

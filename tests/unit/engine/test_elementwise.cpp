@@ -376,3 +376,31 @@ TEST_CASE("one float element: the formula at once, as the loop computes it", "[e
     }
   }
 }
+
+TEST_CASE("a dense float tensor and a Python number take the short way, bit for bit the general one's", "[elementwise]") {
+  // The general path with the same layout: an out= tensor (the short way is only for new and in-place results).
+  const std::vector<double> xs = {0.1, -2.5, 3e30, 7, -0.0, 1.0 / 3, 250, 1e-30, 5, -6, 100, 0.7, 2, 3, 4, 5, 6, 8, 9, 10};
+  for (DType d : {DType::Float32, DType::Float64}) {
+    const Tensor a = T(xs, d, {4, 5});
+    auto general = [&](auto op) {
+      Tensor o = empty(a.sizes(), d);
+      op(Dest::out(o));
+      return o;
+    };
+    for (const Scalar& n : {Scalar(2.0), Scalar(int64_t{-3}), Scalar(0.1), Scalar(1e30), Scalar(int64_t{7}),
+                            Scalar(int64_t{1} << 60), Scalar(0.5), Scalar(int64_t{3})}) {
+      INFO(dtype_name(d) << " " << n.to_double());
+      CHECK(same_bits(add(a, n), general([&](const Dest& o) { add(a, n, Scalar(int64_t{1}), o); })));
+      CHECK(same_bits(add(a, n, Scalar(0.5)), general([&](const Dest& o) { add(a, n, Scalar(0.5), o); })));
+      CHECK(same_bits(sub(a, n), general([&](const Dest& o) { sub(a, n, Scalar(int64_t{1}), o); })));
+      CHECK(same_bits(mul(a, n), general([&](const Dest& o) { mul(a, n, o); })));
+      CHECK(same_bits(div(a, n), general([&](const Dest& o) { div(a, n, Rounding::None, o); })));
+      CHECK(same_bits(pow(a, n), general([&](const Dest& o) { pow(a, n, o); })));
+      CHECK(same_bits(remainder(a, n), general([&](const Dest& o) { remainder(a, n, o); })));
+      CHECK(same_bits(maximum(a, n), general([&](const Dest& o) { maximum(a, n, o); })));
+      const Tensor c = clone(a);
+      CHECK(mul(c, n, Dest::inplace(c)).is_same(c));
+      CHECK(same_bits(c, mul(a, n)));
+    }
+  }
+}
