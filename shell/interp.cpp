@@ -1232,15 +1232,15 @@ void Interpreter::set_param_slots(FunctionObj& f) {
   std::vector<std::string> names = f.params;
   if (!f.varargs.empty()) names.push_back(f.varargs);
   if (!f.varkw.empty()) names.push_back(f.varkw);
-  Scope probe;
-  probe.locals = f.locals;
+  if (!f.locals) return;
+  const std::vector<std::string>& locals = *f.locals;  // sorted (grammar/scopes.h)
   for (const std::string& n : names) {
-    const int i = probe.slot_of(n);
-    if (i < 0) {  // a parameter the body declares global: bound by name, as before
+    auto it = std::lower_bound(locals.begin(), locals.end(), n);
+    if (it == locals.end() || *it != n) {  // a parameter the body declares global: bound by name
       f.param_slots.clear();
       return;
     }
-    f.param_slots.push_back(static_cast<uint32_t>(i));
+    f.param_slots.push_back(static_cast<uint32_t>(it - locals.begin()));
   }
 }
 
