@@ -8,6 +8,17 @@ namespace tsh::grammar {
 
 namespace {
 
+// Calls f on each sub-expression of e held in items, args and keywords (not comprehension clauses).
+template <class F>
+void each_child(const Expr& e, F&& f) {
+  for (const ExprPtr& item : e.items)
+    if (item) f(*item);
+  for (const ExprPtr& arg : e.args)
+    if (arg) f(*arg);
+  for (const Keyword& k : e.keywords)
+    if (k.value) f(*k.value);
+}
+
 struct Binder {
   std::set<std::string> bound, declared;
 
@@ -33,12 +44,7 @@ struct Binder {
       return;
     }
     if (e.kind == ExprKind::NamedExpr) bound.insert(e.text);
-    for (const ExprPtr& item : e.items)
-      if (item) expr(*item);
-    for (const ExprPtr& arg : e.args)
-      if (arg) expr(*arg);
-    for (const Keyword& k : e.keywords)
-      if (k.value) expr(*k.value);
+    each_child(e, [this](const Expr& c) { expr(c); });
     for (const Comprehension& c : e.comps) {  // its targets are the comprehension's own
       expr(*c.iter);
       for (const ExprPtr& cond : c.ifs) expr(*cond);
@@ -152,12 +158,7 @@ struct SlotMarker {
         return;  // all of it runs in the comprehension's scope
       default: break;
     }
-    for (const ExprPtr& item : e.items)
-      if (item) expr(*item);
-    for (const ExprPtr& arg : e.args)
-      if (arg) expr(*arg);
-    for (const Keyword& k : e.keywords)
-      if (k.value) expr(*k.value);
+    each_child(e, [this](const Expr& c) { expr(c); });
   }
 
   void params(const std::vector<Param>& ps) {

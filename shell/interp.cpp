@@ -778,28 +778,30 @@ Value* Interpreter::find_variable(const std::string& name) {
   return nullptr;
 }
 
-Value Interpreter::lookup_name(const Expr& e) {
-  if (e.slot_owner && scope_ && scope_->locals.get() == e.slot_owner) {
+inline const Value* Interpreter::peek_name(const Expr& e) const {
+  if (e.kind != ExprKind::Name) return nullptr;
+  if (e.slot_owner && scope_ && scope_->locals.get() == e.slot_owner) {  // a name of the running def
     if (e.slot >= 0) {
-      if (const std::optional<Value>& v = scope_->slots[static_cast<size_t>(e.slot)]) return *v;
-      return lookup(e.text);  // UnboundLocalError
+      const std::optional<Value>& v = scope_->slots[static_cast<size_t>(e.slot)];
+      return v ? &*v : nullptr;
     }
-    if (!scope_->enclosing && scope_->vars.empty()) {  // a free name of a module-level def
-      if (e.resolved_epoch == globals_epoch_) return *static_cast<const Value*>(e.resolved);
-      if (Value* v = find_variable(e.text)) {
-        e.resolved = v;
-        e.resolved_epoch = globals_epoch_;
-        return *v;
-      }
-      return lookup(e.text);
+    if (!scope_->enclosing && scope_->vars.empty())
+      return e.resolved_epoch == globals_epoch_ ? static_cast<const Value*>(e.resolved) : nullptr;
+  }
+  return e.resolved_epoch == names_epoch_ ? static_cast<const Value*>(e.resolved) : nullptr;
+}
+
+Value Interpreter::lookup_name(const Expr& e) {
+  if (const Value* v = peek_name(e)) return *v;
+  const bool in_def = e.slot_owner && scope_ && scope_->locals.get() == e.slot_owner;
+  // A local not yet bound is lookup()'s UnboundLocalError; anything else found is remembered, a
+  // free name of a module-level def under the globals' epoch, the rest under the names' epoch.
+  if (!(in_def && e.slot >= 0))
+    if (Value* v = find_variable(e.text)) {
+      e.resolved = v;
+      e.resolved_epoch = in_def && !scope_->enclosing && scope_->vars.empty() ? globals_epoch_ : names_epoch_;
+      return *v;
     }
-  }
-  if (e.resolved_epoch == names_epoch_) return *static_cast<const Value*>(e.resolved);
-  if (Value* v = find_variable(e.text)) {
-    e.resolved = v;
-    e.resolved_epoch = names_epoch_;
-    return *v;
-  }
   return lookup(e.text);
 }
 
@@ -1083,18 +1085,6 @@ bool plain_shaped(const Expr& call) {
 
 }  // namespace
 
-const Value* Interpreter::peek_name(const Expr& e) const {
-  if (e.kind != ExprKind::Name) return nullptr;
-  if (e.slot_owner && scope_ && scope_->locals.get() == e.slot_owner) {  // as lookup_name decides
-    if (e.slot >= 0) {
-      const std::optional<Value>& v = scope_->slots[static_cast<size_t>(e.slot)];
-      return v ? &*v : nullptr;
-    }
-    if (!scope_->enclosing && scope_->vars.empty())
-      return e.resolved_epoch == globals_epoch_ ? static_cast<const Value*>(e.resolved) : nullptr;
-  }
-  return e.resolved_epoch == names_epoch_ ? static_cast<const Value*>(e.resolved) : nullptr;
-}
 
 // The registry is fixed once built: what an attribute name means on a tensor is looked up once
 // per node (kept in the Attribute node's `resolved`). Null for a property or no method.

@@ -98,25 +98,15 @@ Tensor number_like(const Scalar& n, const Tensor& x) {
 template <typename Extra>
 Tensor run(const Spec& s, const Operand& a, const Operand& b, const Dest& dest, BinaryParams params,
            Extra extra) {
-  if (const Tensor* x = tensor_and_number(a, b, dest)) {
+  Tensor number;  // the second operand, when it is a Python number made a tensor of x's dtype
+  const Tensor* x = plain_pair(s, a, b, dest);
+  if (!x && (x = tensor_and_number(a, b, dest))) number = number_like(b.scalar(), *x);
+  if (x) {
     const DType d = x->dtype();
     extra(d, params);
     kernels::check_of(s.op).require(x->device(), d);
-    const Tensor number = number_like(b.scalar(), *x);
     const Tensor out = dest.is_new() ? empty(x->sizes(), d, x->device()) : *x;
-    kernels::binary.get(x->device())(s.op, out, *x, number, params);
-    return out;
-  }
-  if (const Tensor* x = plain_pair(s, a, b, dest)) {
-    const DType d = x->dtype();
-    extra(d, params);
-    kernels::check_of(s.op).require(x->device(), d);
-    if (!dest.is_new()) {
-      kernels::binary.get(x->device())(s.op, *x, *x, b.tensor(), params);
-      return *x;
-    }
-    Tensor out = empty(x->sizes(), d, x->device());
-    kernels::binary.get(x->device())(s.op, out, *x, b.tensor(), params);
+    kernels::binary.get(x->device())(s.op, out, *x, number.defined() ? number : b.tensor(), params);
     return out;
   }
   const DType d = promoted(s, a, b);

@@ -164,6 +164,20 @@ LookupEntry& lookup_entry(uint64_t serial, std::string_view name, bool user_only
   return table[(h ^ (serial * 0x9E3779B97F4A7C15ull >> 40) ^ (user_only ? 256 : 0)) & 511];
 }
 
+// What walk() finds for (c, name, user_only), from the cache when it is there and still valid.
+template <class Walk>
+const Value* cached_lookup(const ClassObj& c, std::string_view name, bool user_only, Walk walk) {
+  LookupEntry& e = lookup_entry(c.serial, name, user_only);
+  if (e.epoch == g_classes_epoch && e.serial == c.serial && e.user_only == user_only && e.name == name) return e.found;
+  const Value* found = walk();
+  e.epoch = g_classes_epoch;
+  e.serial = c.serial;
+  e.user_only = user_only;
+  e.name = name;
+  e.found = found;
+  return found;
+}
+
 }  // namespace
 
 // A dunder method the class itself (not object or a builtin base) defines, or null.
@@ -171,22 +185,15 @@ const Value* user_method(const Value& cls, const char* name) {
   if (!cls.is(Kind::Type)) return nullptr;
   auto* c = as_class(cls.as<TypeObj>());
   if (!c) return nullptr;
-  const std::string_view key = name;
-  LookupEntry& e = lookup_entry(c->serial, key, true);
-  if (e.epoch == g_classes_epoch && e.serial == c->serial && e.user_only && e.name == key) return e.found;
-  const Value* found = nullptr;
-  for (size_t i = 0; i < c->mro.size() && !found; ++i) {
-    const Value& k = i == 0 ? cls : c->mro[i];  // mro[0] is left empty (the class itself)
-    if (!is_user_class(k)) break;
-    auto& attrs = k.as<TypeObj>()->attrs;
-    if (auto it = attrs.find(name); it != attrs.end()) found = &it->second;
-  }
-  e.epoch = g_classes_epoch;
-  e.serial = c->serial;
-  e.user_only = true;
-  e.name = key;
-  e.found = found;
-  return found;
+  return cached_lookup(*c, name, true, [&]() -> const Value* {
+    for (size_t i = 0; i < c->mro.size(); ++i) {
+      const Value& k = i == 0 ? cls : c->mro[i];  // mro[0] is left empty (the class itself)
+      if (!is_user_class(k)) break;
+      auto& attrs = k.as<TypeObj>()->attrs;
+      if (auto it = attrs.find(name); it != attrs.end()) return &it->second;
+    }
+    return nullptr;
+  });
 }
 
 Value call_bound(Interpreter& in, const Value& method, const Value& self, Args args, Kwargs kw = {}) {
@@ -420,19 +427,13 @@ const Value* class_lookup(const Value& cls, const std::string& name) {
     }
     return nullptr;
   }
-  LookupEntry& e = lookup_entry(c->serial, name, false);
-  if (e.epoch == g_classes_epoch && e.serial == c->serial && !e.user_only && e.name == name) return e.found;
-  const Value* found = nullptr;
-  for (size_t i = 0; i < c->mro.size() && !found; ++i) {  // no copy of the MRO
-    auto& attrs = (i == 0 ? c : c->mro[i].as<TypeObj>())->attrs;
-    if (auto it = attrs.find(name); it != attrs.end()) found = &it->second;
-  }
-  e.epoch = g_classes_epoch;
-  e.serial = c->serial;
-  e.user_only = false;
-  e.name = name;
-  e.found = found;
-  return found;
+  return cached_lookup(*c, name, false, [&]() -> const Value* {
+    for (size_t i = 0; i < c->mro.size(); ++i) {  // no copy of the MRO
+      auto& attrs = (i == 0 ? c : c->mro[i].as<TypeObj>())->attrs;
+      if (auto it = attrs.find(name); it != attrs.end()) return &it->second;
+    }
+    return nullptr;
+  });
 }
 
 // object's and BaseException's methods written in C++ (object.__init__, ...): bound like functions.
