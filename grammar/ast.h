@@ -132,6 +132,17 @@ struct Expr {
   // an array by this index: no local is looked up by name at run time.
   mutable int32_t slot = -1;
   mutable const void* slot_owner = nullptr;
+  // For an Attribute (obj.name): what the evaluator last learned about the objects it found here,
+  // kept to skip the same lookups next time (the shell's attribute sites, shell/python/attr_site.h).
+  struct AttrMemo {
+    uint64_t owner_serial = 0, owner_epoch = 0;  // whose facts these are, and as of when
+    const void* found = nullptr;                  // what the owner's lookup of `text` found
+    uint64_t table_version = 0;                   // a table seen without `text` in it
+    int64_t text_hash = 0;                        // hash of `text`, when hashed
+    uint32_t position = UINT32_MAX;               // where `text` was last found in a table
+    uint8_t flags = 0;
+  };
+  mutable AttrMemo attr_memo;
   std::vector<Comprehension> comps;  // ListComp, DictComp
   bool parenthesized = false;     // written inside (...) — `(a)` vs `a`
   // Added by the grammar: a ListComp written as a generator expression,

@@ -15,6 +15,7 @@
 
 #include "shell/python/bigint.h"
 #include "shell/python/call_args.h"
+#include "shell/python/attr_site.h"
 #include "shell/python/classes.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
@@ -213,6 +214,109 @@ std::string Interpreter::forward_trace() const {
   return out;
 }
 
+// Evaluates e into `out` when that runs no Python code and cannot fail (a variable the caches
+// know, a literal) or, with `or_index`, is t[i] of a tensor and an int variable (which runs no
+// code but may raise IndexError); false, with nothing evaluated, otherwise. Such a value may be
+// evaluated before reading something else, when that cannot fail either, with the same result.
+bool Interpreter::eval_if_no_code(const Expr& e, Value& out, bool or_index) {
+  switch (e.kind) {
+    case ExprKind::Name:
+      if (const Value* v = peek_name(e)) {
+        out = *v;
+        return true;
+      }
+      return false;
+    case ExprKind::Int: case ExprKind::Float: case ExprKind::Imag: case ExprKind::Str:
+    case ExprKind::True: case ExprKind::False: case ExprKind::None:
+      out = eval(e);
+      return true;
+    case ExprKind::Subscript: {
+      if (!or_index) return false;
+      const Value* obj = peek_name(*e.items[0]);
+      if (!obj || !obj->is(Kind::Tensor)) return false;
+      const Value* idx = peek_name(*e.items[1]);
+      if (!idx || !idx->is(Kind::Int)) return false;
+      try {
+        out = eval_subscript(*obj, *idx);
+      } catch (...) {
+        record_failure(e.span, &e);
+        throw;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+// `target op= value` in Python's order: the target's object (and index) first, then its current
+// value, then the value, then the in-place operation, then the store. Where the value runs no
+// code, reading the target after it is the same, and a plain variable or field holding a tensor
+// or number is then updated where it lives.
+Flow Interpreter::augmented_assign(const Stmt& s) {
+  const Expr& target = *s.targets[0];
+  Value rhs;
+  auto apply = [&](const Value& cur, const Value& rhs) {
+    try {
+      return binary(s.op, cur, rhs, true);
+    } catch (...) {
+      record_failure(s.span);
+      throw;
+    }
+  };
+  auto in_place_kinds = [](const Value& cur, const Value& rhs) {
+    return (cur.is_number() || cur.is(Kind::Tensor)) && (rhs.is_number() || rhs.is(Kind::Tensor));
+  };
+  switch (target.kind) {
+    case ExprKind::Name: {
+      // t += x on a tensor variable: in place on the tensor where the variable keeps it (tensor
+      // arithmetic runs no code that could rebind it), which still holds the same object after.
+      if (const Value* cur = peek_name(target); cur && eval_if_no_code(*s.value, rhs, true)) {
+        if (cur->is(Kind::Tensor) && in_place_kinds(*cur, rhs)) {
+          Value result = apply(*cur, rhs);
+          if (!(result.is(Kind::Tensor) && result.obj() == cur->obj())) assign_name(target, std::move(result));
+          return Flow::Normal;
+        }
+        assign_name(target, apply(*cur, rhs));
+        return Flow::Normal;
+      }
+      Value cur = lookup_name(target);
+      rhs = eval(*s.value);
+      assign_name(target, apply(cur, rhs));
+      return Flow::Normal;
+    }
+    case ExprKind::Subscript: {
+      Value obj = eval(*target.items[0]);
+      Value idx = eval(*target.items[1]);
+      Value cur = eval_subscript(obj, idx);
+      rhs = eval(*s.value);
+      Value result = binary(s.op, cur, rhs, true);
+      // An in-place tensor op already wrote through a view (basic indexing);
+      // advanced indexing gave a copy, which Python's __setitem__ writes back.
+      if (!(cur.is(Kind::Tensor) && result.is(Kind::Tensor) && result.as_tensor().is_same(cur.as_tensor()) &&
+            obj.is(Kind::Tensor) && cur.as_tensor().storage() == obj.as_tensor().storage()))
+        set_item(obj, idx, result);
+      return Flow::Normal;
+    }
+    case ExprKind::Attribute: {
+      // self.total += x: the object read where its variable keeps it when nothing can rebind that
+      // before the store, and a number or tensor field of a plain tsh object updated in its __dict__.
+      if (const Value* obj = peek_name(*target.items[0]); obj && eval_if_no_code(*s.value, rhs, false))
+        if (Value* slot = site_instance_attr(*obj, target, true); slot && in_place_kinds(*slot, rhs)) {
+          *slot = binary(s.op, *slot, rhs, true);
+          return Flow::Normal;
+        }
+      Value obj = eval(*target.items[0]);
+      Value cur = get_attr(obj, target.text);
+      rhs = eval(*s.value);
+      set_attr(obj, target.text, binary(s.op, cur, rhs, true));
+      return Flow::Normal;
+    }
+    default:  // the parser takes no other target
+      throw std::logic_error("augmented assignment to an expression the grammar refuses");
+  }
+}
+
 Flow Interpreter::step(const Stmt& s) {
   gc_maybe_collect();  // a statement boundary: no half-built container is in flight
   frames_.back().stmt = &s;
@@ -224,64 +328,14 @@ Flow Interpreter::step(const Stmt& s) {
     }
     case StmtKind::Assign: {
       Value v = eval(*s.value);
+      if (s.targets.size() == 1 && s.targets[0]->kind == ExprKind::Name) {
+        assign_name(*s.targets[0], std::move(v));
+        return Flow::Normal;
+      }
       for (const auto& t : s.targets) assign(*t, v);
       return Flow::Normal;
     }
-    case StmtKind::AugAssign: {
-      const Expr& target = *s.targets[0];
-      Value rhs = eval(*s.value);
-      if (target.kind == ExprKind::Name) {
-        // t += x on a tensor variable and a tensor or number: in place, on the tensor where the
-        // variable keeps it (tensor arithmetic runs no code that could rebind it), which then
-        // still holds the same object: nothing to store.
-        if (const Value* cur = peek_name(target);
-            cur && cur->is(Kind::Tensor) && (rhs.is(Kind::Tensor) || rhs.is_number())) {
-          Value result;
-          try {
-            result = binary(s.op, *cur, rhs, true);
-          } catch (...) {
-            record_failure(s.span);
-            throw;
-          }
-          if (!(result.is(Kind::Tensor) && result.obj() == cur->obj())) assign(target, result);
-          return Flow::Normal;
-        }
-        Value cur = lookup_name(target);
-        Value result;
-        try {
-          result = binary(s.op, cur, rhs, true);
-        } catch (...) {
-          record_failure(s.span);
-          throw;
-        }
-        assign(target, result);
-      } else if (target.kind == ExprKind::Subscript) {
-        Value obj = eval(*target.items[0]);
-        Value idx = eval(*target.items[1]);
-        Value cur = eval_subscript(obj, idx);
-        Value result = binary(s.op, cur, rhs, true);
-        // An in-place tensor op already wrote through a view (basic indexing);
-        // advanced indexing gave a copy, which Python's __setitem__ writes back.
-        if (!(cur.is(Kind::Tensor) && result.is(Kind::Tensor) &&
-              result.as_tensor().is_same(cur.as_tensor()) && obj.is(Kind::Tensor) &&
-              cur.as_tensor().storage() == obj.as_tensor().storage()))
-          set_item(obj, idx, result);
-      } else if (target.kind == ExprKind::Attribute) {
-        Value obj = eval(*target.items[0]);
-        // self.total += x on a plain instance attribute holding a number or tensor: read and
-        // written in place in the instance's __dict__ (arithmetic runs no code that could change it).
-        if (Value* slot = plain_instance_attr(obj, target.text);
-            slot && (slot->is_number() || slot->is(Kind::Tensor)) && (rhs.is_number() || rhs.is(Kind::Tensor))) {
-          Value result = binary(s.op, *slot, rhs, true);
-          *slot = std::move(result);
-          return Flow::Normal;
-        }
-        Value cur = get_attr(obj, target.text);
-        Value result = binary(s.op, cur, rhs, true);
-        set_attr(obj, target.text, result);
-      }
-      return Flow::Normal;
-    }
+    case StmtKind::AugAssign: return augmented_assign(s);
     case StmtKind::Import:
       for (const auto& imp : s.imports) {
         // `import torch.linalg` binds torch (once the submodule is found); `import torch.linalg as la` the submodule.
@@ -326,6 +380,11 @@ Flow Interpreter::step(const Stmt& s) {
           Value obj = eval(*t->items[0]);
           if (obj.is(Kind::Instance)) {
             obj.as<InstanceObj>()->del_attr(*this, obj, t->text);
+          } else if (is_user_class(obj)) {  // del Class.attr: from the class's own namespace
+            const std::string& cls_name = obj.as<TypeObj>()->name;
+            if (!obj.as<TypeObj>()->attrs.erase(t->text))
+              throw AttributeError("type object '" + cls_name.substr(cls_name.rfind('.') + 1) + "' has no attribute '" + t->text + "'");
+            classes_changed();
           } else {
             // Python: an attribute the object has is read-only; one it lacks is missing.
             bool has = true;
@@ -373,6 +432,14 @@ Flow Interpreter::step(const Stmt& s) {
       auto stopped = [](Flow f) { return f == Flow::Break ? Flow::Normal : f; };
       if (it.is(Kind::Range)) {  // no materialised list for range(10**6)
         auto* r = it.as<RangeObj>();
+        if (s.target->kind == ExprKind::Name) {  // `for i in range(n)`: each int straight into i
+          for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step) {
+            loop_interrupt_point(s);
+            assign_name(*s.target, Value::integer(i));
+            if (Flow f = exec_block(s.body); f != Flow::Normal && f != Flow::Continue) return stopped(f);
+          }
+          return exec_block(s.orelse);
+        }
         for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step)
           if (Flow f = run_body(Value::integer(i)); f != Flow::Normal) return stopped(f);
         return exec_block(s.orelse);
@@ -612,13 +679,13 @@ void Interpreter::unbind_name(const std::string& name) {
   if (sc ? sc->erase(name) : globals_.erase(name) > 0) names_changed();
 }
 
-void Interpreter::assign_name(const Expr& target, const Value& v) {
+void Interpreter::assign_name(const Expr& target, Value v) {
   if (target.slot >= 0 && scope_ && scope_->locals.get() == target.slot_owner) {
-    scope_->slots[static_cast<size_t>(target.slot)] = v;
+    scope_->slots[static_cast<size_t>(target.slot)] = std::move(v);
     return;
   }
   if (target.resolved_epoch == names_epoch_) {
-    *static_cast<Value*>(const_cast<void*>(target.resolved)) = v;
+    *static_cast<Value*>(const_cast<void*>(target.resolved)) = std::move(v);
     return;
   }
   Scope* sc = binding_scope(target.text);
@@ -632,7 +699,7 @@ void Interpreter::assign_name(const Expr& target, const Value& v) {
     bind_name(target.text, v);
     return;
   }
-  *existing = v;
+  *existing = std::move(v);
   target.resolved = existing;
   target.resolved_epoch = names_epoch_;
 }
@@ -694,6 +761,11 @@ void Interpreter::assign(const Expr& target, const Value& v) {
     }
     case ExprKind::Attribute: {
       Value obj = eval(*target.items[0]);
+      if (obj.is(Kind::Instance))  // self.x = v rebinding a plain field of a tsh object: in place
+        if (Value* slot = site_instance_attr(obj, target, true)) {
+          *slot = v;
+          return;
+        }
       set_attr(obj, target.text, v);
       return;
     }
@@ -736,6 +808,8 @@ void Interpreter::record_failure(const grammar::Span& span, const Expr* failed) 
 }
 
 Value Interpreter::eval(const Expr& e) {
+  if (e.kind == ExprKind::Name)  // a variable whose place the caches know: nothing can fail
+    if (const Value* v = peek_name(e)) return *v;
   switch (e.kind) {
     case ExprKind::Call:
     case ExprKind::Binary:
@@ -905,7 +979,12 @@ Value Interpreter::eval_inner(const Expr& e) {
       return truthy(eval(*e.items[1])) ? eval(*e.items[0]) : eval(*e.items[2]);
     case ExprKind::Lambda: return make_function("<lambda>", e.params, nullptr, e.items[0].get());
     case ExprKind::Call: return eval_call(e);
-    case ExprKind::Attribute: return get_attr(eval(*e.items[0]), e.text);
+    case ExprKind::Attribute: {
+      Value obj = eval(*e.items[0]);
+      if (obj.is(Kind::Instance))  // o.w of a tsh object: from its __dict__ when its class has no say
+        if (const Value* v = site_instance_attr(obj, e, false)) return *v;
+      return get_attr(obj, e.text);
+    }
     case ExprKind::Subscript: {
       // t[i] of two variables, a tensor and an int: read where the variables keep them (no copy);
       // int indexing of a tensor runs no code that could change either.
@@ -1126,7 +1205,7 @@ Value Interpreter::eval_call(const Expr& e) {
     if (!method && obj.is(Kind::Instance)) {
       // obj.method(...) on a tsh object: the class's function, called with obj first, and no
       // bound-method object made in between (the hot path of every training loop's model calls).
-      if (const Value* f = plain_method(obj, callee.text)) {
+      if (const Value* f = site_method(obj, callee)) {
         fn = *f;
         self_first = true;
       }

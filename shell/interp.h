@@ -189,7 +189,7 @@ class Interpreter {
   // Where the variable a Name denotes keeps its value, when the caches already say (nothing is
   // looked up, nothing can fail); null otherwise, and for any other expression.
   const Value* peek_name(const grammar::Expr& e) const;
-  void assign_name(const grammar::Expr& target, const Value& v);
+  void assign_name(const grammar::Expr& target, Value v);
   std::vector<std::exception_ptr> handling_;
   bool show_nested_values_ = false;  // inside a top-level compound statement (exec_toplevel)
   Value eval_inner(const grammar::Expr& e);
@@ -207,6 +207,8 @@ class Interpreter {
   // Runs a statement; a break, continue or return it runs (here or in a block inside it) ends it
   // with that Flow, a return's value in return_value_ until the function running it takes it.
   Flow step(const grammar::Stmt& s);
+  Flow augmented_assign(const grammar::Stmt& s);
+  bool eval_if_no_code(const grammar::Expr& e, Value& out, bool or_index);
   Flow exec_block(const std::vector<grammar::StmtPtr>& body);
   // Where a Flow leaves code that is no loop or function (a module-level break): as the signal.
   [[noreturn]] void throw_flow(Flow f);

@@ -133,17 +133,12 @@ struct NotImplementedObj : InstanceObj {
 
 bool is_not_implemented(const Value& v) { return v.is(Kind::Instance) && v.identity() == not_implemented().identity(); }
 
-UserInstance* as_user(const Value& v) {
-  return v.is(Kind::Instance) ? cached_cast<UserInstance>(v.as<InstanceObj>()) : nullptr;
-}
-
 namespace {
 
 // The attribute cache, as CPython's type attribute cache: what a walk along a class's MRO found
 // for a name (the attribute's place in its class's namespace, or nothing), kept until any class
 // changes. A namespace is a std::map, so the place stays put while the class lives and keeps
 // the name; a class that dies takes its serial with it.
-uint64_t g_classes_epoch = 1;
 uint64_t g_next_class_serial = 1;
 
 struct LookupEntry {
@@ -180,7 +175,10 @@ const Value* cached_lookup(const ClassObj& c, std::string_view name, bool user_o
 
 }  // namespace
 
-// A dunder method the class itself (not object or a builtin base) defines, or null.
+}  // namespace
+
+uint64_t g_classes_epoch = 1;
+
 const Value* user_method(const Value& cls, const char* name) {
   if (!cls.is(Kind::Type)) return nullptr;
   auto* c = as_class(cls.as<TypeObj>());
@@ -195,6 +193,8 @@ const Value* user_method(const Value& cls, const char* name) {
     return nullptr;
   });
 }
+
+namespace {
 
 Value call_bound(Interpreter& in, const Value& method, const Value& self, Args args, Kwargs kw = {}) {
   return in.call(bind_attribute(in, method, self, instance_class(self)), args, kw);
@@ -384,20 +384,6 @@ bool class_is_subclass(const Value& cls, const Value& base) {
   for (const Value& k : class_mro(cls))
     if (k.identity() == base.identity()) return true;
   return false;
-}
-
-const Value* plain_method(const Value& obj, const std::string& name) {
-  UserInstance* u = as_user(obj);
-  if (!u) return nullptr;
-  const Value* found = class_lookup(u->type, name);
-  if (!found || !found->is(Kind::Function) || dict_of(u->dict).find_str(name)) return nullptr;
-  return found;
-}
-
-Value* plain_instance_attr(const Value& obj, const std::string& name) {
-  UserInstance* u = as_user(obj);
-  if (!u || class_lookup(u->type, name) || user_method(u->type, "__setattr__")) return nullptr;
-  return dict_of(u->dict).find_str(name);
 }
 
 Value instance_class(const Value& v) {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "shell/python/cached_cast.h"
 #include "shell/python/exceptions.h"
 #include "shell/python/value.h"
 
@@ -74,6 +75,11 @@ struct UserInstance : ExceptionObj {
   Value self_value() const;  // this object as a Value (for the hooks that are not given one)
 };
 
+// The UserInstance v is, or null (asked on every attribute access: a cached cast).
+inline UserInstance* as_user(const Value& v) {
+  return v.is(Kind::Instance) ? cached_cast<UserInstance>(v.as<InstanceObj>()) : nullptr;
+}
+
 // Runs a class statement's last step: makes the class `name` from its bases and the
 // namespace its body left (Python's type(name, bases, ns)).
 Value make_class(Interpreter& in, const std::string& name, std::vector<Value> bases,
@@ -92,18 +98,16 @@ std::optional<bool> user_isinstance(const Value& v, const Value& cls);
 // A tsh class's answers are cached (every `self.x` and `obj.f()` asks the class first), valid
 // until classes_changed().
 const Value* class_lookup(const Value& cls, const std::string& name);
+// A method the class itself (not object or a builtin base) defines ("__setattr__"), or null.
+const Value* user_method(const Value& cls, const char* name);
 // Whatever adds, replaces or removes an attribute of a class (or makes or frees one) calls this.
 void classes_changed();
+// Moves on with every classes_changed(): what was learned from classes under one value holds
+// while it stays.
+extern uint64_t g_classes_epoch;
 // Binds what class_lookup found as Python's descriptors do: a function to `self`, a
 // classmethod to the class, a staticmethod to its function, a property to its getter's value.
 Value bind_attribute(Interpreter& in, const Value& found, const Value& self, const Value& cls);
-// The plain function `name` of a tsh instance's class when obj.name would bind it (no instance
-// attribute of that name, no property): a call may then pass obj first itself. Null otherwise.
-const Value* plain_method(const Value& obj, const std::string& name);
-// Where a tsh instance keeps attribute `name` when reading and writing it is plain: in its
-// __dict__, with no class attribute of that name (a property, a method) and no __setattr__ to go
-// through. Null otherwise, or when the instance has no such attribute yet.
-Value* plain_instance_attr(const Value& obj, const std::string& name);
 // type(x) of a tsh instance; the class of a class attribute access.
 Value instance_class(const Value& v);
 

@@ -131,7 +131,7 @@ int64_t py_hash(const Value& v) {
       const int64_t re = py_hash(Value::floating(c.real())), im = py_hash(Value::floating(c.imag()));
       return fix_minus_one(static_cast<int64_t>(static_cast<uint64_t>(re) + kHashImag * static_cast<uint64_t>(im)));
     }
-    case Kind::Str: return fix_minus_one(static_cast<int64_t>(std::hash<std::string>{}(v.as_str()) >> 1));
+    case Kind::Str: return DictObj::str_hash(v.as_str());
     case Kind::Device: return py_hash(Value::str(v.as_device().repr()));  // equal devices, one key
     case Kind::Tuple:
     case Kind::Size: return hash_tuple(v.items());
@@ -177,7 +177,7 @@ void DictObj::clear(GcGarbage& into) {
   entries.clear();
   index.clear();
   live = 0;
-  ++version;
+  changed();
 }
 
 DictObj::~DictObj() {
@@ -198,15 +198,31 @@ Value* DictObj::find(const Value& key) {
   return nullptr;
 }
 
+int64_t DictObj::str_hash(const std::string& key) {
+  const int64_t h = static_cast<int64_t>(std::hash<std::string>{}(key) >> 1);
+  return h == -1 ? -2 : h;
+}
+
 Value* DictObj::find_str(const std::string& key) {
-  int64_t h = static_cast<int64_t>(std::hash<std::string>{}(key) >> 1);  // py_hash of a str
-  if (h == -1) h = -2;
-  auto [lo, hi] = index.equal_range(h);
+  uint32_t position = UINT32_MAX;
+  return find_str(key, str_hash(key), position);
+}
+
+Value* DictObj::find_str_hashed(const std::string& key, int64_t hash, uint32_t& position) {
+  auto [lo, hi] = index.equal_range(hash);
   for (auto it = lo; it != hi; ++it) {
     const Value& k = entries[it->second].key;
-    if (k.is(Kind::Str) && k.as_str() == key) return &entries[it->second].value;
+    if (k.is(Kind::Str) && k.as_str() == key) {
+      position = static_cast<uint32_t>(it->second);
+      return &entries[it->second].value;
+    }
   }
   return nullptr;
+}
+
+void DictObj::changed() {
+  static uint64_t versions = 0;
+  version = ++versions;
 }
 
 void DictObj::set(const Value& key, const Value& value) {
@@ -221,7 +237,7 @@ void DictObj::set(const Value& key, const Value& value) {
   index.emplace(h, entries.size());
   entries.push_back(Entry{key, value, h, true});
   ++live;
-  ++version;
+  changed();
 }
 
 bool DictObj::erase(const Value& key, Value* removed) {
@@ -236,7 +252,7 @@ bool DictObj::erase(const Value& key, Value* removed) {
     e.value = Value();
     index.erase(it);
     --live;
-    ++version;
+    changed();
     if (entries.size() > 16 && live < entries.size() / 2) compact();
     return true;
   }
@@ -247,7 +263,7 @@ void DictObj::clear() {
   entries.clear();
   index.clear();
   live = 0;
-  ++version;
+  changed();
 }
 
 void DictObj::compact() {

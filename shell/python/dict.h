@@ -22,7 +22,9 @@ int64_t py_hash(const Value& v);
 // stays as a tombstone (`alive` false) until compact() drops it. `index`
 // maps a hash to the positions in `entries` of the live keys with that hash.
 // `live` counts the live entries. `version` changes on every insertion or
-// removal, so an iteration can notice that the dict changed size.
+// removal, so an iteration can notice that the dict changed size; it is drawn
+// from one counter for all dicts, so that a version names one dict's set of
+// keys at one time (0: a dict that never had a key).
 struct DictObj : Object, Tracked {
   struct Entry {
     Value key, value;
@@ -47,6 +49,16 @@ struct DictObj : Object, Tracked {
   void clear(GcGarbage& into) override;
   Value* find(const Value& key);  // nullptr when absent
   Value* find_str(const std::string& key);  // find(Value::str(key)) without making the str
+  // The same with the key's hash already known (str_hash), trying `position` first and leaving
+  // there where the key was found: an attribute site finds an instance's field at once.
+  Value* find_str(const std::string& key, int64_t hash, uint32_t& position) {
+    if (position < entries.size()) {
+      Entry& e = entries[position];
+      if (e.hash == hash && e.alive && e.key.is(Kind::Str) && e.key.as_str() == key) return &e.value;
+    }
+    return find_str_hashed(key, hash, position);
+  }
+  static int64_t str_hash(const std::string& key);  // py_hash of a str
   // Inserts or replaces; a replaced key keeps its position and its first key object.
   void set(const Value& key, const Value& value);
   bool erase(const Value& key, Value* removed = nullptr);
@@ -57,6 +69,8 @@ struct DictObj : Object, Tracked {
 
  private:
   void compact();
+  void changed();  // a key came or went: a new version
+  Value* find_str_hashed(const std::string& key, int64_t hash, uint32_t& position);
 };
 
 Value make_dict();

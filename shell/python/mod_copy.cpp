@@ -31,10 +31,6 @@ bool immutable(const Value& v) {
   }
 }
 
-UserInstance* as_user(const Value& v) {
-  return v.is(Kind::Instance) ? dynamic_cast<UserInstance*>(v.as<InstanceObj>()) : nullptr;
-}
-
 Value shallow_copy(Interpreter& in, const Value& v) {
   if (immutable(v) || v.is(Kind::Tuple) || v.is(Kind::FrozenSet) || v.is(Kind::NamedTuple)) return v;
   switch (v.kind()) {

@@ -78,8 +78,6 @@ std::vector<Value> fields_of(const Value& cls) {
 
 Value class_of(const Value& v) { return v.is(Kind::Type) ? v : instance_class(v); }
 
-bool as_user(const Value& v) { return v.is(Kind::Instance) && dynamic_cast<UserInstance*>(v.as<InstanceObj>()); }
-
 // Runs `source` (defs) in a scope holding `names`, and returns what it defined.
 std::map<std::string, Value> run_generated(Interpreter& in, const std::string& source,
                                            std::map<std::string, Value> names) {

@@ -150,7 +150,6 @@ Value tensor_tuple(const std::vector<Tensor>& ts) {
 }
 
 Device Value::as_device() const { return as<DeviceObj>()->d; }
-const std::string& Value::as_str() const { return as<StrObj>()->s; }
 // An instance's type as CPython's messages name it: numpy.float64, not float64.
 static std::string qualified_type(const Value& v) {
   const auto* o = v.as<InstanceObj>();

@@ -113,7 +113,7 @@ class Value {
   }
   DType as_dtype() const { return static_cast<DType>(i_); }
   Device as_device() const;
-  const std::string& as_str() const;
+  const std::string& as_str() const;  // inline below StrObj
   std::vector<Value>& items() const;  // Tuple, List, Size
   const Tensor& as_tensor() const;
   Scalar as_scalar() const;  // bool/int/float/complex → Scalar
@@ -137,6 +137,7 @@ class Value {
 void release_values(std::vector<Value>& values);
 
 struct StrObj : Object { std::string s; };
+inline const std::string& Value::as_str() const { return as<StrObj>()->s; }
 struct SeqObj : Object, Tracked {
   std::vector<Value> items;
   ~SeqObj() override { release_values(items); }
