@@ -355,6 +355,11 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
       if (k == "start") total = v;
       else throw TypeError("sum() got an unexpected keyword argument '" + k + "'");
     }
+    if (a[0].is(Kind::Iterator)) {  // a generator's items one at a time, never all held at once
+      Value item;
+      while (iter_next(in, a[0], item)) total = in.binary(grammar::Op::Add, total, item, false);
+      return total;
+    }
     for (const Value& v : in.iterate(a[0])) total = in.binary(grammar::Op::Add, total, v, false);
     return total;
   });

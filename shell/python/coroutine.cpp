@@ -45,6 +45,9 @@ void jump(ucontext_t* from, const ucontext_t* to) {
     setcontext(to);
   }
 }
+#else
+// Goes on where __builtin_setjmp(where) was called; never from that same function (GCC's rule).
+[[noreturn, gnu::noinline]] void long_jump(void** where) { __builtin_longjmp(where, 1); }
 #endif
 
 // Gives a stack back. AddressSanitizer's shadow of it still marks the frames of a generator that
@@ -82,7 +85,7 @@ void Coroutine::trampoline(unsigned lo, unsigned hi) {
   __sanitizer_start_switch_fiber(nullptr, self->caller_bottom_, self->caller_size_);
   setcontext(&self->caller_);
 #else
-  _longjmp(self->caller_jmp_, 1);
+  long_jump(self->caller_jmp_);
 #endif
 }
 
@@ -95,12 +98,12 @@ void Coroutine::switch_in() {
   jump(&caller_, &self_);
   __sanitizer_finish_switch_fiber(asan_fake_, nullptr, nullptr);
 #else
-  if (!_setjmp(caller_jmp_)) {
+  if (!__builtin_setjmp(caller_jmp_)) {
     if (!entered_) {
       entered_ = true;
       setcontext(&self_);
     }
-    _longjmp(self_jmp_, 1);
+    long_jump(self_jmp_);
   }
 #endif
   running_ = false;
@@ -145,7 +148,7 @@ void Coroutine::suspend() {
   jump(&self_, &caller_);
   __sanitizer_finish_switch_fiber(fake, &caller_bottom_, &caller_size_);
 #else
-  if (!_setjmp(self_jmp_)) _longjmp(caller_jmp_, 1);
+  if (!__builtin_setjmp(self_jmp_)) long_jump(caller_jmp_);
 #endif
 }
 

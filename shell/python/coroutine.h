@@ -5,12 +5,13 @@
 // try and a with has a C++ call chain under it that must survive until the
 // next `next()`. Each coroutine runs on its own stack (ucontext, entered once with
 // setcontext); switching is a register swap on the interpreter's one thread
-// (_setjmp/_longjmp, which leave the signal mask alone: swapcontext's two system
-// calls per switch made a yield cost a microsecond), so thread-local state (grad
-// mode, the OpenMP team) is shared as Python shares it.
+// (the compiler's __builtin_setjmp/__builtin_longjmp, which keep only the frame,
+// stack and resume address, the compiler saving the rest around the call:
+// swapcontext's two system calls per switch made a yield cost a microsecond, and
+// libc's _longjmp walks the thread's cleanup handlers each time), so thread-local
+// state (grad mode, the OpenMP team) is shared as Python shares it.
 #pragma once
 
-#include <setjmp.h>
 #include <ucontext.h>
 
 #include <cstddef>
@@ -43,7 +44,7 @@ class Coroutine {
   void switch_out();
   std::function<void()> body_;
   ucontext_t caller_{}, self_{};
-  jmp_buf caller_jmp_{}, self_jmp_{};  // where resume() and suspend() wait to go on
+  void* caller_jmp_[5]{}, *self_jmp_[5]{};  // where resume() and suspend() wait to go on (__builtin_setjmp)
   bool entered_ = false;               // the body's stack was entered (by setcontext, once)
   void* stack_ = nullptr;
   std::size_t stack_size_ = 0;
