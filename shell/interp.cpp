@@ -1155,6 +1155,13 @@ constexpr size_t kPlainArgs = 3;
 // A call of a def with at most this many positional arguments (self included) passes them on the stack.
 constexpr size_t kStackArgs = 4;
 
+// Whether n positional arguments bind to f's parameters one by one into slots, with nothing to
+// check: a def(a, b) called with two (no defaults used, no *args, **kwargs, not a generator).
+inline bool binds_plainly(const FunctionObj& f, size_t n) {
+  return n == f.argcount && f.params.size() == n && !f.param_slots.empty() && f.varargs.empty() &&
+         f.varkw.empty() && !f.generator;
+}
+
 bool plain_shaped(const Expr& call) {
   if (!call.keywords.empty() || call.args.size() >= kPlainArgs) return false;
   for (const auto& a : call.args)
@@ -1240,10 +1247,25 @@ Value Interpreter::eval_call(const Expr& e) {
     Kwargs none;
     return registry().call(*this, *method, true, lease.args, none);
   }
-  if (!method && fn.is(Kind::Function) && e.keywords.empty() && e.args.size() + self_first <= kStackArgs &&
-      std::none_of(e.args.begin(), e.args.end(), [](const grammar::ExprPtr& a) { return a->kind == ExprKind::Starred; })) {
-    // f(a, b) or obj.method(a) of a def, positional only: the arguments go onto the stack and from
-    // there into the call's slots, with no vector.
+  const auto positional_only = [&] {
+    return e.keywords.empty() &&
+           std::none_of(e.args.begin(), e.args.end(), [](const grammar::ExprPtr& a) { return a->kind == ExprKind::Starred; });
+  };
+  if (!method && fn.is(Kind::Function) && binds_plainly(*fn.as<FunctionObj>(), e.args.size() + self_first) &&
+      positional_only()) {
+    // f(a, b) or obj.method(a) of a def(a, b), the usual call: each argument is evaluated straight
+    // into its slot in the call's scope, with nothing to check.
+    const FunctionObj& f = *fn.as<FunctionObj>();
+    std::shared_ptr<Scope> scope = scope_for(f);
+    size_t k = 0;
+    if (self_first) scope->slots[f.param_slots[k++]] = std::move(obj);
+    for (const auto& a : e.args) scope->slots[f.param_slots[k++]] = eval(*a);
+    check_depth();
+    return run_call(f, std::move(scope));
+  }
+  if (!method && fn.is(Kind::Function) && e.args.size() + self_first <= kStackArgs && positional_only()) {
+    // f(a) of a def with defaults, *args or **kwargs, positional only: the arguments go onto the
+    // stack and from there into the call's slots, with no vector.
     std::array<Value, kStackArgs> stack;
     size_t n = 0;
     if (self_first) stack[n++] = std::move(obj);
@@ -1392,18 +1414,24 @@ void Interpreter::recycle_scope(std::shared_ptr<Scope>&& s) {
   scope_pool_.push_back(std::move(s));
 }
 
-Value Interpreter::call_function(const FunctionObj& f, std::span<Value> args, Kwargs& kwargs, const Value* func_value,
-                                 bool consume_args) {
-  // The module's own frame is one of Python's 1000: a function recursing from it gets 999.
-  if (depth_ >= kMaxRecursion - 1 || stack_nearly_full())
-    throw RecursionError("maximum recursion depth exceeded");
+inline void Interpreter::check_depth() {
+  if (depth_ >= kMaxRecursion - 1 || stack_nearly_full()) throw RecursionError("maximum recursion depth exceeded");
+}
+
+std::shared_ptr<Scope> Interpreter::scope_for(const FunctionObj& f) {
   std::shared_ptr<Scope> scope = new_scope();
   if (f.closure) scope->enclosing = f.closure;
   if (scope->locals != f.locals) scope->locals = f.locals;
   if (f.locals) scope->slots.resize(f.locals->size());
+  return scope;
+}
+
+Value Interpreter::call_function(const FunctionObj& f, std::span<Value> args, Kwargs& kwargs, const Value* func_value,
+                                 bool consume_args) {
+  check_depth();
+  std::shared_ptr<Scope> scope = scope_for(f);
   const size_t np = f.params.size(), argc = f.argcount;
-  if (kwargs.empty() && args.size() == argc && np == argc && f.varargs.empty() && f.varkw.empty() &&
-      !f.param_slots.empty() && !f.generator) {
+  if (kwargs.empty() && binds_plainly(f, args.size())) {
     // The usual call, f(a, b) of a def(a, b): each argument to its slot, nothing to check.
     for (size_t i = 0; i < argc; ++i)
       scope->slots[f.param_slots[i]] = consume_args ? std::move(args[i]) : args[i];

@@ -223,6 +223,10 @@ class Interpreter {
   // call then makes no Scope (and registers none with the cycle collector).
   std::vector<std::shared_ptr<Scope>> scope_pool_;
   std::shared_ptr<Scope> new_scope();
+  // A scope for a call of f: its closure, its locals' slots, all unbound.
+  std::shared_ptr<Scope> scope_for(const FunctionObj& f);
+  // RecursionError at Python's limit (the module's frame is one of its 1000) or near the stack's end.
+  void check_depth();
   void recycle_scope(std::shared_ptr<Scope>&& s);
   // class statements, decorators, annotations (shell/python/class_statement.cpp)
   void class_statement(const grammar::Stmt& s);

@@ -4,7 +4,8 @@
 // tsh evaluates a syntax tree recursively, so a `yield` deep inside loops, a
 // try and a with has a C++ call chain under it that must survive until the
 // next `next()`. Each coroutine runs on its own stack (ucontext, entered once with
-// setcontext); switching is a register swap on the interpreter's one thread
+// setcontext, then kept, parked, for the next coroutine: making a stack costs
+// four system calls); switching is a register swap on the interpreter's one thread
 // (the compiler's __builtin_setjmp/__builtin_longjmp, which keep only the frame,
 // stack and resume address, the compiler saving the rest around the call:
 // swapcontext's two system calls per switch made a yield cost a microsecond, and
@@ -39,15 +40,17 @@ class Coroutine {
   bool running() const { return running_; }
 
  private:
-  static void trampoline(unsigned lo, unsigned hi);
+  struct Stack;
+  static void trampoline(unsigned lo, unsigned hi);  // the sanitizer build's entry
+  static void stack_main();                          // the others': a parked stack's loop
+  static Stack* new_parked_stack();
+  void run_body();
   void switch_in();
-  void switch_out();
   std::function<void()> body_;
   ucontext_t caller_{}, self_{};
   void* caller_jmp_[5]{}, *self_jmp_[5]{};  // where resume() and suspend() wait to go on (__builtin_setjmp)
-  bool entered_ = false;               // the body's stack was entered (by setcontext, once)
-  void* stack_ = nullptr;
-  std::size_t stack_size_ = 0;
+  bool entered_ = false;               // the body's stack was entered
+  Stack* stack_ = nullptr;
   std::uintptr_t caller_stack_low_ = 0;  // the stack guard's bound where resume() was called
   std::exception_ptr error_;
   bool started_ = false, finished_ = false, running_ = false;
