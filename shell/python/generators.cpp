@@ -15,14 +15,6 @@
 
 namespace tsh::shell {
 
-namespace {
-
-// What close() raises inside the body: not a tsh::Error, so no `except` clause
-// catches it, while every `finally` runs on the way out.
-struct GeneratorExitSignal {};
-
-}  // namespace
-
 struct GeneratorRun {
   Interpreter* in = nullptr;
   Value func;                     // the FunctionObj
@@ -156,7 +148,8 @@ void Interpreter::generator_close(GeneratorRun& g) {
   Value out;
   try {
     if (generator_resume(g, Value(), out)) throw RuntimeError("generator ignored GeneratorExit");
-  } catch (const GeneratorExitSignal&) {
+  } catch (const tsh::Error& e) {  // GeneratorExit came back out: closed; anything else goes on
+    if (std::string_view(e.kind()) != "GeneratorExit") throw;
   }
 }
 
@@ -165,7 +158,9 @@ Value Interpreter::yield_value(const Value& v) {
   if (!g) throw SyntaxErr("'yield' outside function");
   g->yielded = v;
   g->co->suspend();
-  if (g->closing) throw GeneratorExitSignal{};
+  // close(): GeneratorExit at the yield, which `finally` sees and `except GeneratorExit` (or
+  // BaseException, or a bare except) may catch, as in Python; `except Exception` does not.
+  if (g->closing) throw PyError("GeneratorExit", "");
   if (g->thrown) {
     std::exception_ptr e = g->thrown;
     g->thrown = nullptr;
