@@ -37,6 +37,18 @@ using grammar::StmtKind;
 
 namespace {
 constexpr int kMaxRecursion = 1000;  // Python's default recursion limit
+// A Name's attr_memo.flags: its remembered place is a builtin's (read it, never write it).
+constexpr uint8_t kResolvedBuiltin = 1;
+
+// The epoch under which a Name's remembered place holds where it is evaluated now (in `scope`):
+// the globals' for module-level code and for the free names of a module-level def (a call, which
+// changes the scope, leaves those alone), the names' otherwise.
+inline uint64_t name_stamp(const grammar::Expr& e, const Scope* scope, uint64_t globals_epoch, uint64_t names_epoch) {
+  if (!scope) return globals_epoch;
+  if (e.slot_owner && scope->locals.get() == e.slot_owner && !scope->enclosing && scope->vars.empty())
+    return globals_epoch;
+  return names_epoch;
+}
 }
 
 Interpreter::Interpreter(Output output) : out_(std::move(output)) {
@@ -684,7 +696,7 @@ void Interpreter::assign_name(const Expr& target, Value v) {
     scope_->slots[static_cast<size_t>(target.slot)] = std::move(v);
     return;
   }
-  if (target.resolved_epoch == names_epoch_) {
+  if (target.resolved_epoch == name_stamp(target, scope_.get(), globals_epoch_, names_epoch_) && !(target.attr_memo.flags & kResolvedBuiltin)) {
     *static_cast<Value*>(const_cast<void*>(target.resolved)) = std::move(v);
     return;
   }
@@ -701,7 +713,8 @@ void Interpreter::assign_name(const Expr& target, Value v) {
   }
   *existing = std::move(v);
   target.resolved = existing;
-  target.resolved_epoch = names_epoch_;
+  target.resolved_epoch = name_stamp(target, scope_.get(), globals_epoch_, names_epoch_);
+  target.attr_memo.flags = 0;
 }
 
 void Interpreter::assign(const Expr& target, const Value& v) {
@@ -852,9 +865,12 @@ Value* Interpreter::find_variable(const std::string& name) {
   return nullptr;
 }
 
+
 inline const Value* Interpreter::peek_name(const Expr& e) const {
   if (e.kind != ExprKind::Name) return nullptr;
-  if (e.slot_owner && scope_ && scope_->locals.get() == e.slot_owner) {  // a name of the running def
+  if (!scope_)  // module-level code: a global or builtin, whose place only a change of names moves
+    return e.resolved_epoch == globals_epoch_ ? static_cast<const Value*>(e.resolved) : nullptr;
+  if (e.slot_owner && scope_->locals.get() == e.slot_owner) {  // a name of the running def
     if (e.slot >= 0) {
       const std::optional<Value>& v = scope_->slots[static_cast<size_t>(e.slot)];
       return v ? &*v : nullptr;
@@ -868,12 +884,14 @@ inline const Value* Interpreter::peek_name(const Expr& e) const {
 Value Interpreter::lookup_name(const Expr& e) {
   if (const Value* v = peek_name(e)) return *v;
   const bool in_def = e.slot_owner && scope_ && scope_->locals.get() == e.slot_owner;
-  // A local not yet bound is lookup()'s UnboundLocalError; anything else found is remembered, a
-  // free name of a module-level def under the globals' epoch, the rest under the names' epoch.
+  // A local not yet bound is lookup()'s UnboundLocalError; anything else found is remembered
+  // (name_stamp), marked when it is a builtin, which an assignment must never write.
   if (!(in_def && e.slot >= 0))
     if (Value* v = find_variable(e.text)) {
       e.resolved = v;
-      e.resolved_epoch = in_def && !scope_->enclosing && scope_->vars.empty() ? globals_epoch_ : names_epoch_;
+      e.resolved_epoch = name_stamp(e, scope_.get(), globals_epoch_, names_epoch_);
+      const auto b = builtins_.find(e.text);
+      e.attr_memo.flags = b != builtins_.end() && &b->second == v ? kResolvedBuiltin : 0;
       return *v;
     }
   return lookup(e.text);

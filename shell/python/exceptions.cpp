@@ -152,7 +152,11 @@ bool is_exception_class(const Value& v) {
 Value exception_object(const tsh::Error& e) {
   if (auto* raised = dynamic_cast<const RaisedError*>(&e)) return raised->object;
   std::vector<Value> args;
-  const std::string msg = e.what();
+  std::string msg = e.what();
+  // Python's "Did you mean" belongs to the traceback's last line, not to the exception: str(e) of a
+  // NameError or AttributeError has none.
+  if (const std::string_view kind = e.kind(); kind == "NameError" || kind == "AttributeError")
+    if (const size_t at = msg.rfind(". Did you mean: '"); at != std::string::npos && msg.ends_with("'?")) msg.resize(at);
   if (auto* exit = dynamic_cast<const SystemExit*>(&e)) {
     // exit(2) and sys.exit(2) keep their int code (e.code == 2); any other code is its str.
     if (!msg.empty()) args.push_back(exit->print_code ? Value::str(msg) : Value::integer(exit->status));
