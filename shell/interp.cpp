@@ -289,7 +289,8 @@ Flow Interpreter::augmented_assign(const Stmt& s) {
           if (!(result.is(Kind::Tensor) && result.obj() == cur->obj())) assign_name(target, std::move(result));
           return Flow::Normal;
         }
-        assign_name(target, apply(*cur, rhs));
+        const Value held = *cur;  // x += y may run __iadd__, which could rebind or delete x
+        assign_name(target, apply(held, rhs));
         return Flow::Normal;
       }
       Value cur = lookup_name(target);
@@ -334,7 +335,24 @@ Flow Interpreter::step(const Stmt& s) {
   frames_.back().stmt = &s;
   switch (s.kind) {
     case StmtKind::Expr: {
-      Value v = eval(*s.value);
+      const Expr& e = *s.value;
+      Value v;
+      if (e.kind == ExprKind::Call) {  // `o.step(i)`: straight to the call, as eval() would go
+        try {
+          v = eval_call(e);
+        } catch (const ReturnSignal&) {
+          throw;
+        } catch (const BreakSignal&) {
+          throw;
+        } catch (const ContinueSignal&) {
+          throw;
+        } catch (...) {
+          record_failure(e.span, &e);
+          throw;
+        }
+      } else {
+        v = eval(e);
+      }
       if (show_nested_values_ && !scope_) display(v);
       return Flow::Normal;
     }

@@ -111,11 +111,11 @@ bool Interpreter::generator_resume(GeneratorRun& g, const Value& sent, Value& ou
   if (depth_ >= 999 /* Python's recursion limit, less the module frame */) throw RecursionError("maximum recursion depth exceeded");
   const FunctionObj& f = *g.func.as<FunctionObj>();
   // The generator's frame goes on top of the caller's for as long as the body runs.
-  auto saved_scope = scope_;
+  std::shared_ptr<Scope> saved_scope = std::move(scope_);
   GeneratorRun* saved_running = running_generator_;
   const size_t handling_base = handling_.size();
   frames_.push_back(Frame{&f.name, &f.source, g.stmt, &f, false});
-  handling_.insert(handling_.end(), g.handling.begin(), g.handling.end());
+  if (!g.handling.empty()) handling_.insert(handling_.end(), g.handling.begin(), g.handling.end());
   ++depth_;
   set_scope(g.scope);
   running_generator_ = &g;
@@ -123,11 +123,13 @@ bool Interpreter::generator_resume(GeneratorRun& g, const Value& sent, Value& ou
   auto leave = [&] {
     --depth_;
     g.stmt = frames_.back().stmt;
-    g.handling.assign(handling_.begin() + static_cast<std::ptrdiff_t>(handling_base), handling_.end());
-    handling_.resize(handling_base);
+    if (handling_.size() > handling_base || !g.handling.empty()) {  // `except` blocks it stopped in
+      g.handling.assign(handling_.begin() + static_cast<std::ptrdiff_t>(handling_base), handling_.end());
+      handling_.resize(handling_base);
+    }
     frames_.pop_back();
     running_generator_ = saved_running;
-    set_scope(saved_scope);
+    set_scope(std::move(saved_scope));
   };
   bool suspended;
   try {
