@@ -841,6 +841,11 @@ void Interpreter::record_failure(const grammar::Span& span, const Expr* failed) 
 Value Interpreter::eval(const Expr& e) {
   if (e.kind == ExprKind::Name)  // a variable whose place the caches know: nothing can fail
     if (const Value* v = peek_name(e)) return *v;
+  if (e.kind == ExprKind::Unary && e.op == grammar::Op::Neg) {  // -1, -0.5: a negative literal
+    const Expr& x = *e.items[0];
+    if (x.kind == ExprKind::Int && !x.int_overflow) return Value::integer(-static_cast<Int>(x.int_value));
+    if (x.kind == ExprKind::Float) return Value::floating(-x.float_value);
+  }
   switch (e.kind) {
     case ExprKind::Call:
     case ExprKind::Binary:
