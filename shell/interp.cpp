@@ -1444,7 +1444,7 @@ void Interpreter::recycle_scope(std::shared_ptr<Scope>&& s) {
   constexpr size_t kPoolSize = 64;
   // Only one no closure, generator or locals() kept: then nothing else can ever see it again.
   if (s.use_count() != 1 || scope_pool_.size() >= kPoolSize) return;
-  s->slots.clear();  // keeps its room for the next call
+  for (std::optional<Value>& slot : s->slots) slot.reset();  // kept sized for the next call of the def
   if (!s->vars.empty()) s->vars.clear();
   s->enclosing.reset();
   s->isolated = false;
@@ -1462,8 +1462,12 @@ inline void Interpreter::check_depth() {
 std::shared_ptr<Scope> Interpreter::scope_for(const FunctionObj& f) {
   std::shared_ptr<Scope> scope = new_scope();
   if (f.closure) scope->enclosing = f.closure;
-  if (scope->locals != f.locals) scope->locals = f.locals;
-  if (f.locals) scope->slots.resize(f.locals->size());
+  // A scope back from the pool last served a def, usually this one: its slots are all unbound.
+  const size_t n = f.locals ? f.locals->size() : 0;
+  if (scope->locals != f.locals || scope->slots.size() != n) {
+    scope->locals = f.locals;
+    scope->slots.assign(n, std::nullopt);
+  }
   return scope;
 }
 
