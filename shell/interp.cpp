@@ -40,13 +40,25 @@ constexpr int kMaxRecursion = 1000;  // Python's default recursion limit
 // A Name's attr_memo.flags: its remembered place is a builtin's (read it, never write it).
 constexpr uint8_t kResolvedBuiltin = 1;
 
+// Whether the free names of the running def (in `scope`) always resolve through the same
+// namespaces: the def was made at the top of a module, whose namespace is the session's globals
+// or, for a module tsh loads from its own Python files (torch.nn's), one isolated scope made once
+// (any name bound in or removed from either moves the globals' epoch).
+inline bool module_namespace(const Scope& s) {
+  return s.isolated && !s.enclosing && !s.locals && s.class_qualname.empty();
+}
+inline bool free_names_fixed(const Scope& scope) {
+  if (!scope.vars.empty()) return false;
+  const Scope* around = scope.enclosing.get();
+  return !around || module_namespace(*around);
+}
+
 // The epoch under which a Name's remembered place holds where it is evaluated now (in `scope`):
-// the globals' for module-level code and for the free names of a module-level def (a call, which
-// changes the scope, leaves those alone), the names' otherwise.
+// the globals' for module-level code and for the free names of a def made at the top of a module
+// (a call, which changes the scope, leaves those alone), the names' otherwise.
 inline uint64_t name_stamp(const grammar::Expr& e, const Scope* scope, uint64_t globals_epoch, uint64_t names_epoch) {
   if (!scope) return globals_epoch;
-  if (e.slot_owner && scope->locals.get() == e.slot_owner && !scope->enclosing && scope->vars.empty())
-    return globals_epoch;
+  if (e.slot_owner && scope->locals.get() == e.slot_owner && free_names_fixed(*scope)) return globals_epoch;
   return names_epoch;
 }
 }
@@ -384,7 +396,7 @@ Flow Interpreter::step(const Stmt& s) {
                             "cannot access local variable '" + t->text + "' where it is not associated with a value");
             throw NameError("name '" + t->text + "' is not defined");
           }
-          names_changed();
+          namespace_changed(sc);
         } else if (t->kind == ExprKind::Subscript) {
           Value obj = eval(*t->items[0]);
           Value idx = eval(*t->items[1]);
@@ -678,14 +690,13 @@ Flow Interpreter::with_statement(const Stmt& s, size_t item) {
 void Interpreter::declare_names(const Stmt& s) {
   if (!scope_) return;  // `global x` at module level changes nothing
   for (const std::string& name : s.names) {
+    // Where this scope's names resolve changes; a module's namespaces do not (namespace_changed).
     if (s.kind == StmtKind::Global) {
-      scope_->global_names.insert(name);
-      names_changed();
+      if (scope_->global_names.insert(name).second) namespace_changed(scope_.get());
       continue;
     }
     if (!scope_->enclosing) throw SyntaxErr("no binding for nonlocal '" + name + "' found");
-    scope_->nonlocal_names.insert(name);
-    names_changed();
+    if (scope_->nonlocal_names.insert(name).second) namespace_changed(scope_.get());
   }
 }
 
@@ -699,14 +710,25 @@ Scope* Interpreter::binding_scope(const std::string& name) {
   return scope_.get();
 }
 
+// A name came to or left `sc` (null: the globals). Every place remembered under the names' epoch
+// may be stale; those under the globals' epoch only when sc is a namespace they are read through
+// (the globals, a module's own: free_names_fixed). So a comprehension's variable, bound in its
+// fresh scope each time it runs, leaves the globals' places alone.
+void Interpreter::namespace_changed(const Scope* sc) {
+  if (!sc || module_namespace(*sc))
+    names_changed();
+  else
+    names_epoch_ = ++epoch_counter_;
+}
+
 void Interpreter::bind_name(const std::string& name, const Value& v) {
   Scope* sc = binding_scope(name);
-  if (sc ? sc->set(name, v) : globals_.insert_or_assign(name, v).second) names_changed();
+  if (sc ? sc->set(name, v) : globals_.insert_or_assign(name, v).second) namespace_changed(sc);
 }
 
 void Interpreter::unbind_name(const std::string& name) {
   Scope* sc = binding_scope(name);
-  if (sc ? sc->erase(name) : globals_.erase(name) > 0) names_changed();
+  if (sc ? sc->erase(name) : globals_.erase(name) > 0) namespace_changed(sc);
 }
 
 void Interpreter::assign_name(const Expr& target, Value v) {
@@ -871,7 +893,8 @@ Value Interpreter::eval(const Expr& e) {
   }
 }
 
-Value* Interpreter::find_variable(const std::string& name) {
+Value* Interpreter::find_variable(const std::string& name, bool* in_builtins) {
+  if (in_builtins) *in_builtins = false;
   bool isolated = false;  // inside a namespace of its own (a benchmark Timer's)
   Scope* first = scope_ && scope_->global_names.count(name) ? nullptr : scope_.get();
   for (Scope* s = first; s && !isolated; s = s->enclosing.get()) {
@@ -884,7 +907,10 @@ Value* Interpreter::find_variable(const std::string& name) {
     isolated = s->isolated;
   }
   if (auto it = globals_.find(name); !isolated && it != globals_.end()) return &it->second;
-  if (auto it = builtins_.find(name); it != builtins_.end()) return &it->second;
+  if (auto it = builtins_.find(name); it != builtins_.end()) {
+    if (in_builtins) *in_builtins = true;
+    return &it->second;
+  }
   return nullptr;
 }
 
@@ -898,7 +924,7 @@ inline const Value* Interpreter::peek_name(const Expr& e) const {
       const std::optional<Value>& v = scope_->slots[static_cast<size_t>(e.slot)];
       return v ? &*v : nullptr;
     }
-    if (!scope_->enclosing && scope_->vars.empty())
+    if (free_names_fixed(*scope_))
       return e.resolved_epoch == globals_epoch_ ? static_cast<const Value*>(e.resolved) : nullptr;
   }
   return e.resolved_epoch == names_epoch_ ? static_cast<const Value*>(e.resolved) : nullptr;
@@ -909,14 +935,15 @@ Value Interpreter::lookup_name(const Expr& e) {
   const bool in_def = e.slot_owner && scope_ && scope_->locals.get() == e.slot_owner;
   // A local not yet bound is lookup()'s UnboundLocalError; anything else found is remembered
   // (name_stamp), marked when it is a builtin, which an assignment must never write.
-  if (!(in_def && e.slot >= 0))
-    if (Value* v = find_variable(e.text)) {
+  if (!(in_def && e.slot >= 0)) {
+    bool builtin = false;
+    if (Value* v = find_variable(e.text, &builtin)) {
       e.resolved = v;
       e.resolved_epoch = name_stamp(e, scope_.get(), globals_epoch_, names_epoch_);
-      const auto b = builtins_.find(e.text);
-      e.attr_memo.flags = b != builtins_.end() && &b->second == v ? kResolvedBuiltin : 0;
+      e.attr_memo.flags = builtin ? kResolvedBuiltin : 0;
       return *v;
     }
+  }
   return lookup(e.text);
 }
 
@@ -1021,8 +1048,12 @@ Value Interpreter::eval_inner(const Expr& e) {
     case ExprKind::Lambda: return make_function("<lambda>", e.params, nullptr, e.items[0].get());
     case ExprKind::Call: return eval_call(e);
     case ExprKind::Attribute: {
+      // o.w of a tsh object: from its __dict__ when its class has no say, o read where its
+      // variable keeps it (finding the field runs no code).
+      if (const Value* held = peek_name(*e.items[0]); held && held->is(Kind::Instance))
+        if (const Value* v = site_instance_attr(*held, e, false)) return *v;
       Value obj = eval(*e.items[0]);
-      if (obj.is(Kind::Instance))  // o.w of a tsh object: from its __dict__ when its class has no say
+      if (obj.is(Kind::Instance))
         if (const Value* v = site_instance_attr(obj, e, false)) return *v;
       return get_attr(obj, e.text);
     }

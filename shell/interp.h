@@ -177,6 +177,7 @@ class Interpreter {
   // a loop then costs the loop's global names nothing. Both stamps come from one counter, so
   // neither is ever mistaken for the other.
   static void names_changed() { names_epoch_ = globals_epoch_ = ++epoch_counter_; }
+  void namespace_changed(const Scope* sc);  // a name came to or left sc (null: the globals)
   static inline uint64_t epoch_counter_ = 1, names_epoch_ = 1, globals_epoch_ = 1;
   void set_scope(std::shared_ptr<Scope> scope) {
     scope_ = std::move(scope);
@@ -184,7 +185,8 @@ class Interpreter {
   }
   // The variable `name` denotes in the namespaces (locals, enclosing defs, globals,
   // builtins), or null.
-  Value* find_variable(const std::string& name);
+  // `in_builtins`, when given, says whether the variable found is a builtin.
+  Value* find_variable(const std::string& name, bool* in_builtins = nullptr);
   Value lookup_name(const grammar::Expr& name);  // through the cache
   // Where the variable a Name denotes keeps its value, when the caches already say (nothing is
   // looked up, nothing can fail); null otherwise, and for any other expression.
