@@ -7,6 +7,7 @@
 #include "shell/python/gc.h"
 
 #include <algorithm>
+#include <deque>
 #include <array>
 
 #include "engine/autograd/functions.h"
@@ -51,6 +52,26 @@ inline bool free_names_fixed(const Scope& scope) {
   if (!scope.vars.empty()) return false;
   const Scope* around = scope.enclosing.get();
   return !around || module_namespace(*around);
+}
+
+// A number literal, a negative one, or arithmetic on them already folded (a Binary's `resolved`).
+bool is_constant(const grammar::Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Int: return !e.int_overflow;
+    case ExprKind::Float: case ExprKind::Imag: return true;
+    case ExprKind::Unary:
+      return e.op == grammar::Op::Neg && (e.items[0]->kind == ExprKind::Float ||
+                                         (e.items[0]->kind == ExprKind::Int && !e.items[0]->int_overflow));
+    case ExprKind::Binary: return e.resolved != nullptr;
+    default: return false;
+  }
+}
+
+// Where folded constants live, for as long as the process: a node keeps a pointer to its value
+// (a deque never moves what it holds). Numbers are immutable, so one value serves every use.
+const Value& keep_constant(const Value& v) {
+  static std::deque<Value> constants;
+  return constants.emplace_back(v);
 }
 
 // The epoch under which a Name's remembered place holds where it is evaluated now (in `scope`):
@@ -1012,9 +1033,15 @@ Value Interpreter::eval_inner(const Expr& e) {
     }
     case ExprKind::Unary: return unary(e.op, eval(*e.items[0]));
     case ExprKind::Binary: {
+      if (e.resolved) return *static_cast<const Value*>(e.resolved);  // a constant, folded below
       Value a = eval(*e.items[0]);
       Value b = eval(*e.items[1]);
-      return binary(e.op, a, b, false);
+      Value result = binary(e.op, a, b, false);
+      // Arithmetic on number literals (2 * 3.14, 1 / 3, -1 + 2**10) runs no code and gives the
+      // same number every time: kept in the node, it is not worked out again. One that raises
+      // (1 / 0) raises every time.
+      if (is_constant(*e.items[0]) && is_constant(*e.items[1])) e.resolved = &keep_constant(result);
+      return result;
     }
     case ExprKind::And: {
       Value a = eval(*e.items[0]);
