@@ -236,12 +236,18 @@ struct Triangle {
     const W* s = reinterpret_cast<const W*>(src.data_ptr());
     const int64_t diag = k;
     const bool up = upper;
+    // In place (triu_), only the zeros are written, as on the CPU and in PyTorch: where rows share
+    // memory (an expanded tensor) a kept element must not write back over another row's zero.
+    const bool inplace = out.data_ptr() == src.data_ptr() && out.strides() == src.strides();
     for_each_index(out.numel(), [=] TSH_HOST_DEVICE(int64_t lin) {
       const int64_t j = lin % cols, i = (lin / cols) % rows;
       int64_t off[2];
       ix.offsets(lin, off);
       const bool keep = up ? j - i >= diag : j - i <= diag;
-      o[off[0]] = keep ? s[off[1]] : W();
+      if (!keep)
+        o[off[0]] = W();
+      else if (!inplace)
+        o[off[0]] = s[off[1]];
     });
   }
 };

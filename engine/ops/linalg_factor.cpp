@@ -197,12 +197,32 @@ Tensor orgqr(const Tensor& A, const Tensor& tau) {
 Tensor ormqr(const Tensor& A, const Tensor& tau, const Tensor& C, bool left, bool transpose) {
   TSH_CHECK(A.dim() >= 2, RuntimeError, "torch.ormqr: input must have at least 2 dimensions.");
   TSH_CHECK(C.dim() >= 2, RuntimeError, "torch.ormqr: other must have at least 2 dimensions.");
+  // PyTorch's checks, in its order (each message is the first one it gives for such arguments).
+  const std::string side = left ? "-2" : "-1";
   const int64_t along = left ? C.size(-2) : C.size(-1);
   TSH_CHECK(A.size(-2) == along, RuntimeError,
-            std::string("torch.ormqr: other.shape[") + (left ? "-2" : "-1") + "] must be equal to input.shape[-2]");
-  TSH_CHECK(tau.size(-1) <= A.size(-1), RuntimeError,
-            "torch.ormqr: tau.shape[-1] must be less than or equal to input.shape[-1]");
-  TSH_CHECK(A.dtype() == C.dtype() && A.dtype() == tau.dtype(), RuntimeError,
+            "torch.ormqr: other.shape[" + side + "] must be equal to input.shape[-2]");
+  // tau holds one reflector per column of input that acts on other: exactly that many (LAPACK and
+  // cuSOLVER refuse more, and fewer would leave other's last rows untouched by PyTorch's rule).
+  TSH_CHECK(tau.dim() >= 1 && tau.size(-1) == std::min(along, A.size(-1)), RuntimeError,
+            "torch.ormqr: tau.shape[-1] must be equal to min(other.shape[" + side + "], input.shape[-1])");
+  TSH_CHECK(A.dim() - tau.dim() == 1, RuntimeError,
+            "torch.ormqr: Expected tau to have one dimension less than input, but got tau.ndim equal to " +
+                std::to_string(tau.dim()) + " and input.ndim is equal to " + std::to_string(A.dim()));
+  TSH_CHECK(A.dim() == C.dim(), RuntimeError,
+            "torch.ormqr: Expected other to have the same number of dimensions as input, but got other.ndim equal to " +
+                std::to_string(C.dim()) + " and input.ndim is equal to " + std::to_string(A.dim()));
+  const Shape batch(A.sizes().begin(), A.sizes().end() - 2);
+  const Shape tau_batch(tau.sizes().begin(), tau.sizes().end() - 1), other_batch(C.sizes().begin(), C.sizes().end() - 2);
+  TSH_CHECK(tau_batch == batch, RuntimeError,
+            "torch.ormqr: Expected batch dimensions of tau to be equal to input.shape[:-2], but got " + shape_str(tau_batch));
+  TSH_CHECK(other_batch == batch, RuntimeError,
+            "torch.ormqr: Expected batch dimensions of other to be equal to input.shape[:-2], but got " +
+                shape_str(other_batch));
+  TSH_CHECK(A.dtype() == tau.dtype(), RuntimeError,
+            std::string("torch.ormqr: Expected input and tau to have the same dtype, but input has dtype") +
+                scalar_type_name(A.dtype()) + " and tau has dtype " + scalar_type_name(tau.dtype()));
+  TSH_CHECK(A.dtype() == C.dtype(), RuntimeError,
             std::string("torch.ormqr: Expected input and other to have the same dtype, but input has dtype") +
                 scalar_type_name(A.dtype()) + " and other has dtype " + scalar_type_name(C.dtype()));
   check_float(A, "ormqr");
