@@ -134,6 +134,7 @@ struct Expr {
   mutable const void* slot_owner = nullptr;
   // For an Attribute (obj.name): what the evaluator last learned about the objects it found here,
   // kept to skip the same lookups next time (the shell's attribute sites, shell/python/attr_site.h).
+  // A Name uses only `flags`, for the evaluator's marks on what `resolved` points at.
   struct AttrMemo {
     uint64_t owner_serial = 0, owner_epoch = 0;  // whose facts these are, and as of when
     const void* found = nullptr;                  // what the owner's lookup of `text` found

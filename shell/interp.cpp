@@ -368,24 +368,7 @@ Flow Interpreter::step(const Stmt& s) {
   frames_.back().stmt = &s;
   switch (s.kind) {
     case StmtKind::Expr: {
-      const Expr& e = *s.value;
-      Value v;
-      if (e.kind == ExprKind::Call) {  // `o.step(i)`: straight to the call, as eval() would go
-        try {
-          v = eval_call(e);
-        } catch (const ReturnSignal&) {
-          throw;
-        } catch (const BreakSignal&) {
-          throw;
-        } catch (const ContinueSignal&) {
-          throw;
-        } catch (...) {
-          record_failure(e.span, &e);
-          throw;
-        }
-      } else {
-        v = eval(e);
-      }
+      Value v = eval(*s.value);
       if (show_nested_values_ && !scope_) display(v);
       return Flow::Normal;
     }
@@ -485,9 +468,14 @@ Flow Interpreter::step(const Stmt& s) {
     case StmtKind::For: {
       Value it = eval(*s.iter);
       // One iteration; Normal to go on, Break to stop the loop, Return to leave the function.
-      auto run_body = [&](const Value& item) -> Flow {
+      // `for i in ...` moves each item straight into i; other targets unpack it.
+      const bool plain_target = s.target->kind == ExprKind::Name;
+      auto run_body = [&](Value&& item) __attribute__((always_inline)) -> Flow {
         loop_interrupt_point(s);
-        assign(*s.target, item);
+        if (plain_target)
+          assign_name(*s.target, std::move(item));
+        else
+          assign(*s.target, item);
         const Flow f = exec_block(s.body);
         return f == Flow::Continue ? Flow::Normal : f;
       };
@@ -495,14 +483,6 @@ Flow Interpreter::step(const Stmt& s) {
       auto stopped = [](Flow f) { return f == Flow::Break ? Flow::Normal : f; };
       if (it.is(Kind::Range)) {  // no materialised list for range(10**6)
         auto* r = it.as<RangeObj>();
-        if (s.target->kind == ExprKind::Name) {  // `for i in range(n)`: each int straight into i
-          for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step) {
-            loop_interrupt_point(s);
-            assign_name(*s.target, Value::integer(i));
-            if (Flow f = exec_block(s.body); f != Flow::Normal && f != Flow::Continue) return stopped(f);
-          }
-          return exec_block(s.orelse);
-        }
         for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step)
           if (Flow f = run_body(Value::integer(i)); f != Flow::Normal) return stopped(f);
         return exec_block(s.orelse);
@@ -516,11 +496,11 @@ Flow Interpreter::step(const Stmt& s) {
       if (it.is(Kind::Iterator)) {
         Value item;
         while (iter_next(*this, it, item))
-          if (Flow f = run_body(item); f != Flow::Normal) return stopped(f);
+          if (Flow f = run_body(std::move(item)); f != Flow::Normal) return stopped(f);
         return exec_block(s.orelse);
       }
-      for (const Value& item : iterate(it))
-        if (Flow f = run_body(item); f != Flow::Normal) return stopped(f);
+      for (Value& item : iterate(it))
+        if (Flow f = run_body(std::move(item)); f != Flow::Normal) return stopped(f);
       return exec_block(s.orelse);
     }
     case StmtKind::Magic:
@@ -752,7 +732,7 @@ void Interpreter::unbind_name(const std::string& name) {
   if (sc ? sc->erase(name) : globals_.erase(name) > 0) namespace_changed(sc);
 }
 
-void Interpreter::assign_name(const Expr& target, Value v) {
+void Interpreter::assign_name(const Expr& target, Value&& v) {
   if (target.slot >= 0 && scope_ && scope_->locals.get() == target.slot_owner) {
     scope_->slots[static_cast<size_t>(target.slot)] = std::move(v);
     return;
@@ -781,7 +761,7 @@ void Interpreter::assign_name(const Expr& target, Value v) {
 void Interpreter::assign(const Expr& target, const Value& v) {
   switch (target.kind) {
     case ExprKind::Name:
-      assign_name(target, v);
+      assign_name(target, Value(v));
       return;
     case ExprKind::Tuple:
     case ExprKind::List: {
@@ -898,7 +878,7 @@ Value Interpreter::eval(const Expr& e) {
     case ExprKind::Name:
     case ExprKind::Compare:
       try {
-        return eval_inner(e);
+        return e.kind == ExprKind::Call ? eval_call(e) : eval_inner(e);  // a call: no second dispatch
       } catch (const ReturnSignal&) {
         throw;
       } catch (const BreakSignal&) {

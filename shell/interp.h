@@ -191,7 +191,7 @@ class Interpreter {
   // Where the variable a Name denotes keeps its value, when the caches already say (nothing is
   // looked up, nothing can fail); null otherwise, and for any other expression.
   const Value* peek_name(const grammar::Expr& e) const;
-  void assign_name(const grammar::Expr& target, Value v);
+  void assign_name(const grammar::Expr& target, Value&& v);
   std::vector<std::exception_ptr> handling_;
   bool show_nested_values_ = false;  // inside a top-level compound statement (exec_toplevel)
   Value eval_inner(const grammar::Expr& e);
