@@ -84,6 +84,21 @@ inline uint64_t name_stamp(const grammar::Expr& e, const Scope* scope, uint64_t 
 }
 }
 
+[[gnu::always_inline]] inline const Value* Interpreter::peek_name(const Expr& e) const {
+  if (e.kind != ExprKind::Name) return nullptr;
+  if (!scope_)  // module-level code: a global or builtin, whose place only a change of names moves
+    return e.resolved_epoch == globals_epoch_ ? static_cast<const Value*>(e.resolved) : nullptr;
+  if (e.slot_owner && scope_->locals.get() == e.slot_owner) {  // a name of the running def
+    if (e.slot >= 0) {
+      const std::optional<Value>& v = scope_->slots[static_cast<size_t>(e.slot)];
+      return v ? &*v : nullptr;
+    }
+    if (free_names_fixed(*scope_))
+      return e.resolved_epoch == globals_epoch_ ? static_cast<const Value*>(e.resolved) : nullptr;
+  }
+  return e.resolved_epoch == names_epoch_ ? static_cast<const Value*>(e.resolved) : nullptr;
+}
+
 Interpreter::Interpreter(Output output) : out_(std::move(output)) {
   install_builtins(*this, builtins_);
   torch_ = make_torch_module(*this);
@@ -347,11 +362,15 @@ Flow Interpreter::augmented_assign(const Stmt& s) {
     case ExprKind::Attribute: {
       // self.total += x: the object read where its variable keeps it when nothing can rebind that
       // before the store, and a number or tensor field of a plain tsh object updated in its __dict__.
-      if (const Value* obj = peek_name(*target.items[0]); obj && eval_if_no_code(*s.value, rhs, false))
-        if (Value* slot = site_instance_attr(*obj, target, true); slot && in_place_kinds(*slot, rhs)) {
-          *slot = binary(s.op, *slot, rhs, true);
-          return Flow::Normal;
-        }
+      if (const Value* obj = peek_name(*target.items[0])) {
+        const Value* value = peek_name(*s.value);  // a variable's value, read where it is kept
+        if (!value && eval_if_no_code(*s.value, rhs, false)) value = &rhs;
+        if (value)
+          if (Value* slot = site_instance_attr(*obj, target, true); slot && in_place_kinds(*slot, *value)) {
+            *slot = binary(s.op, *slot, *value, true);
+            return Flow::Normal;
+          }
+      }
       Value obj = eval(*target.items[0]);
       Value cur = get_attr(obj, target.text);
       rhs = eval(*s.value);
@@ -363,6 +382,8 @@ Flow Interpreter::augmented_assign(const Stmt& s) {
   }
 }
 
+// The statements of a loop's body: a call, an augmented assignment, in a small frame of their own
+// (step_statement's, which every other statement needs, costs more to enter).
 Flow Interpreter::step(const Stmt& s) {
   gc_maybe_collect();  // a statement boundary: no half-built container is in flight
   frames_.back().stmt = &s;
@@ -372,6 +393,14 @@ Flow Interpreter::step(const Stmt& s) {
       if (show_nested_values_ && !scope_) display(v);
       return Flow::Normal;
     }
+    case StmtKind::AugAssign: return augmented_assign(s);
+    default: return step_statement(s);
+  }
+}
+
+Flow Interpreter::step_statement(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::Expr: return step(s);
     case StmtKind::Assign: {
       Value v = eval(*s.value);
       if (s.targets.size() == 1 && s.targets[0]->kind == ExprKind::Name) {
@@ -894,6 +923,32 @@ Value Interpreter::eval(const Expr& e) {
   }
 }
 
+inline void Interpreter::check_depth() {
+  if (depth_ >= kMaxRecursion - 1 || stack_nearly_full()) [[unlikely]] recursion_too_deep();
+}
+
+// A scope for a call of f: the pool's last, when it last served f and f has no closure to set (a
+// def's slots come back unbound and sized), or one set up by scope_for_general.
+inline std::shared_ptr<Scope> Interpreter::scope_for(const FunctionObj& f) {
+  if (!scope_pool_.empty() && !f.closure && f.locals) {
+    const Scope& last = *scope_pool_.back();
+    if (last.locals == f.locals && last.slots.size() == f.locals->size()) {
+      std::shared_ptr<Scope> scope = std::move(scope_pool_.back());
+      scope_pool_.pop_back();
+      return scope;
+    }
+  }
+  return scope_for_general(f);
+}
+
+// An argument into its parameter's slot: a variable's value copied straight there.
+inline void Interpreter::eval_into(const Expr& e, std::optional<Value>& slot) {
+  if (const Value* v = peek_name(e))
+    slot = *v;
+  else
+    slot = eval(e);
+}
+
 Value* Interpreter::find_variable(const std::string& name, bool* in_builtins) {
   if (in_builtins) *in_builtins = false;
   bool isolated = false;  // inside a namespace of its own (a benchmark Timer's)
@@ -915,21 +970,6 @@ Value* Interpreter::find_variable(const std::string& name, bool* in_builtins) {
   return nullptr;
 }
 
-
-inline const Value* Interpreter::peek_name(const Expr& e) const {
-  if (e.kind != ExprKind::Name) return nullptr;
-  if (!scope_)  // module-level code: a global or builtin, whose place only a change of names moves
-    return e.resolved_epoch == globals_epoch_ ? static_cast<const Value*>(e.resolved) : nullptr;
-  if (e.slot_owner && scope_->locals.get() == e.slot_owner) {  // a name of the running def
-    if (e.slot >= 0) {
-      const std::optional<Value>& v = scope_->slots[static_cast<size_t>(e.slot)];
-      return v ? &*v : nullptr;
-    }
-    if (free_names_fixed(*scope_))
-      return e.resolved_epoch == globals_epoch_ ? static_cast<const Value*>(e.resolved) : nullptr;
-  }
-  return e.resolved_epoch == names_epoch_ ? static_cast<const Value*>(e.resolved) : nullptr;
-}
 
 Value Interpreter::lookup_name(const Expr& e) {
   if (const Value* v = peek_name(e)) return *v;
@@ -1241,6 +1281,12 @@ inline bool binds_plainly(const FunctionObj& f, size_t n) {
          f.varkw.empty() && !f.generator;
 }
 
+bool has_starred(const Expr& call) {
+  for (const auto& a : call.args)
+    if (a->kind == ExprKind::Starred) return true;
+  return false;
+}
+
 bool plain_shaped(const Expr& call) {
   if (!call.keywords.empty() || call.args.size() >= kPlainArgs) return false;
   for (const auto& a : call.args)
@@ -1263,7 +1309,32 @@ static const std::vector<const OpEntry*>* tensor_method(const Expr& callee) {
                                           : nullptr;
 }
 
+// obj.method(a) of a variable holding a tsh object whose class's def(self, a) it is, the call of
+// every training loop's model and every lesson's class: obj straight into the self slot, with no
+// copy in between, in a frame smaller than the general way's. The def is held for the call, since
+// the arguments' code may rebind it.
 Value Interpreter::eval_call(const Expr& e) {
+  const Expr& callee = *e.items[0];
+  if (callee.kind != ExprKind::Attribute) return eval_call_general(e, nullptr);
+  const Value* self = peek_name(*callee.items[0]);
+  if (self && self->is(Kind::Instance) && e.keywords.empty()) {
+    if (const Value* f = site_method(*self, callee); f && binds_plainly(*f->as<FunctionObj>(), e.args.size() + 1) &&
+                                                    !has_starred(e)) {
+      std::shared_ptr<Object> held = f->obj();
+      const FunctionObj& def = *static_cast<const FunctionObj*>(held.get());
+      std::shared_ptr<Scope> scope = scope_for(def);
+      scope->slots[def.param_slots[0]].emplace(*self);
+      size_t k = 1;
+      for (const auto& a : e.args) eval_into(*a, scope->slots[def.param_slots[k++]]);
+      check_depth();
+      return run_call(def, std::move(scope));
+    }
+  }
+  return eval_call_general(e, self);
+}
+
+// `self`: where the variable an attribute callee is read from keeps its value, when the caches know.
+Value Interpreter::eval_call_general(const Expr& e, const Value* self) {
   const Expr& callee = *e.items[0];
   // `t.view(2, 5)`: call the tensor method directly, with no bound-method object.
   const std::vector<const OpEntry*>* method = nullptr;
@@ -1272,7 +1343,7 @@ Value Interpreter::eval_call(const Expr& e) {
   if (callee.kind == ExprKind::Attribute) {
     // `a.add_(b)` of variables only: a plain op reads the tensors where the variables keep them,
     // with no copy; evaluating a name runs no code, so none can change before the op reads it.
-    if (const Value* self = peek_name(*callee.items[0]); self && self->is(Kind::Tensor) && plain_shaped(e)) {
+    if (self && self->is(Kind::Tensor) && plain_shaped(e)) {
       if (const auto* m = tensor_method(callee)) {
         std::array<const Value*, kPlainArgs> plain{self};
         size_t n = 1;
@@ -1338,7 +1409,7 @@ Value Interpreter::eval_call(const Expr& e) {
     std::shared_ptr<Scope> scope = scope_for(f);
     size_t k = 0;
     if (self_first) scope->slots[f.param_slots[k++]] = std::move(obj);
-    for (const auto& a : e.args) scope->slots[f.param_slots[k++]] = eval(*a);
+    for (const auto& a : e.args) eval_into(*a, scope->slots[f.param_slots[k++]]);
     check_depth();
     return run_call(f, std::move(scope));
   }
@@ -1493,11 +1564,9 @@ void Interpreter::recycle_scope(std::shared_ptr<Scope>&& s) {
   scope_pool_.push_back(std::move(s));
 }
 
-inline void Interpreter::check_depth() {
-  if (depth_ >= kMaxRecursion - 1 || stack_nearly_full()) throw RecursionError("maximum recursion depth exceeded");
-}
+void Interpreter::recursion_too_deep() { throw RecursionError("maximum recursion depth exceeded"); }
 
-std::shared_ptr<Scope> Interpreter::scope_for(const FunctionObj& f) {
+std::shared_ptr<Scope> Interpreter::scope_for_general(const FunctionObj& f) {
   std::shared_ptr<Scope> scope = new_scope();
   if (f.closure) scope->enclosing = f.closure;
   // A scope back from the pool last served a def, usually this one: its slots are all unbound.

@@ -107,7 +107,21 @@ class Interpreter {
   Value eval_subscript(const Value& obj, const Value& index);
   void set_item(const Value& obj, const Value& index, const Value& v);
   // Python-level operators, shared by expressions, augmented assignment and builtins.
-  Value binary(grammar::Op op, const Value& a, const Value& b, bool inplace);
+  // int and float + - *, the arithmetic of every loop counter and running total, inline at the
+  // caller (an int held inline is within 2**126 of zero: the sum or difference of two cannot
+  // overflow); everything else in binary_general.
+  Value binary(grammar::Op op, const Value& a, const Value& b, bool inplace) {
+    if (a.kind() == b.kind() && (op == grammar::Op::Add || op == grammar::Op::Sub || op == grammar::Op::Mul)) {
+      if (a.is(Kind::Int) && !a.obj() && !b.obj() && op != grammar::Op::Mul)
+        return Value::integer(op == grammar::Op::Add ? a.as_int() + b.as_int() : a.as_int() - b.as_int());
+      if (a.is(Kind::Float)) {
+        const double x = a.as_float(), y = b.as_float();
+        return Value::floating(op == grammar::Op::Add ? x + y : op == grammar::Op::Sub ? x - y : x * y);
+      }
+    }
+    return binary_general(op, a, b, inplace);
+  }
+  Value binary_general(grammar::Op op, const Value& a, const Value& b, bool inplace);
   Value unary(grammar::Op op, const Value& v);
   // Returns the truth of `a op b`; for tensors, sets *tensor_result instead.
   bool compare(grammar::Op op, const Value& a, const Value& b, Value* tensor_result);
@@ -191,11 +205,13 @@ class Interpreter {
   // Where the variable a Name denotes keeps its value, when the caches already say (nothing is
   // looked up, nothing can fail); null otherwise, and for any other expression.
   const Value* peek_name(const grammar::Expr& e) const;
+  void eval_into(const grammar::Expr& e, std::optional<Value>& slot);
   void assign_name(const grammar::Expr& target, Value&& v);
   std::vector<std::exception_ptr> handling_;
   bool show_nested_values_ = false;  // inside a top-level compound statement (exec_toplevel)
   Value eval_inner(const grammar::Expr& e);
   Value eval_call(const grammar::Expr& e);
+  Value eval_call_general(const grammar::Expr& e, const Value* self);  // eval_call's all other calls
   void comprehension(const grammar::Expr& e, const std::function<void()>& emit);
   struct GenState;
   Value generator_expression(const grammar::Expr& e);
@@ -209,6 +225,7 @@ class Interpreter {
   // Runs a statement; a break, continue or return it runs (here or in a block inside it) ends it
   // with that Flow, a return's value in return_value_ until the function running it takes it.
   Flow step(const grammar::Stmt& s);
+  Flow step_statement(const grammar::Stmt& s);  // step()'s every other kind of statement
   Flow augmented_assign(const grammar::Stmt& s);
   bool eval_if_no_code(const grammar::Expr& e, Value& out, bool or_index);
   Flow exec_block(const std::vector<grammar::StmtPtr>& body);
@@ -227,8 +244,10 @@ class Interpreter {
   std::shared_ptr<Scope> new_scope();
   // A scope for a call of f: its closure, its locals' slots, all unbound.
   std::shared_ptr<Scope> scope_for(const FunctionObj& f);
+  std::shared_ptr<Scope> scope_for_general(const FunctionObj& f);
   // RecursionError at Python's limit (the module's frame is one of its 1000) or near the stack's end.
   void check_depth();
+  [[noreturn]] static void recursion_too_deep();
   void recycle_scope(std::shared_ptr<Scope>&& s);
   // class statements, decorators, annotations (shell/python/class_statement.cpp)
   void class_statement(const grammar::Stmt& s);

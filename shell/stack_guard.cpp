@@ -21,22 +21,16 @@ std::uintptr_t stack_low() {
   return rc == 0 ? reinterpret_cast<std::uintptr_t>(addr) : 0;
 }
 
-thread_local std::uintptr_t current_low = stack_low();
-
 }  // namespace
 
-std::uintptr_t set_stack_low(std::uintptr_t low) {
-  const std::uintptr_t previous = current_low;
-  current_low = low;
-  return previous;
-}
+thread_local constinit std::uintptr_t t_stack_low = kStackUnknown;
 
-bool stack_nearly_full(std::size_t reserve) {
-  const std::uintptr_t low = current_low;
-  if (low == 0) return false;
-  // The frame address, not a local's: under ASan a local may live on a heap "fake stack".
-  const auto here = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
-  return here < low + reserve;
+std::uintptr_t find_stack_low() { return t_stack_low = stack_low(); }
+
+std::uintptr_t set_stack_low(std::uintptr_t low) {
+  const std::uintptr_t previous = t_stack_low == kStackUnknown ? find_stack_low() : t_stack_low;
+  t_stack_low = low;
+  return previous;
 }
 
 }  // namespace tsh::shell

@@ -42,6 +42,7 @@ inline ClassObj* as_class(TypeObj* t) { return t->user_class ? static_cast<Class
 // class deriving from an exception is raised and caught by its bases; for
 // other classes `args` stays empty and the exception side is never used.
 struct UserInstance : ExceptionObj {
+  UserInstance() { user_instance = true; }
   Interpreter* in = nullptr;
   Value dict;  // its __dict__ (a Dict)
   ClassObj& klass() const { return *type.as<ClassObj>(); }
@@ -75,9 +76,11 @@ struct UserInstance : ExceptionObj {
   Value self_value() const;  // this object as a Value (for the hooks that are not given one)
 };
 
-// The UserInstance v is, or null (asked on every attribute access: a cached cast).
+// The UserInstance v is, or null (asked on every attribute access).
 inline UserInstance* as_user(const Value& v) {
-  return v.is(Kind::Instance) ? cached_cast<UserInstance>(v.as<InstanceObj>()) : nullptr;
+  if (!v.is(Kind::Instance)) return nullptr;
+  InstanceObj* o = v.as<InstanceObj>();
+  return o->user_instance ? static_cast<UserInstance*>(o) : nullptr;
 }
 
 // Runs a class statement's last step: makes the class `name` from its bases and the

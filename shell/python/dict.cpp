@@ -302,8 +302,6 @@ std::vector<Value> DictObj::items() const {
 
 Value make_dict() { return Value::object(Kind::Dict, std::make_shared<DictObj>()); }
 
-DictObj& dict_of(const Value& d) { return *d.as<DictObj>(); }
-
 void key_error(const Value& key) { throw RaisedError(make_exception("KeyError", {key})); }  // e.args == (key,)
 
 std::vector<Value> view_items(const Value& view) {

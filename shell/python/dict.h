@@ -74,7 +74,7 @@ struct DictObj : Object, Tracked {
 };
 
 Value make_dict();
-DictObj& dict_of(const Value& d);
+inline DictObj& dict_of(const Value& d) { return *d.as<DictObj>(); }
 // Throws for a snapshot dict (globals()): tsh's namespaces are not dicts.
 void check_writable(const DictObj& d);
 // KeyError whose message is repr(key), as Python prints it.

@@ -235,17 +235,7 @@ int compare_order(const Value& a, const Value& b, Op op) {
 
 }  // namespace
 
-Value Interpreter::binary(Op op, const Value& a, const Value& b, bool inplace) {
-  // int and float + - *, the arithmetic of every loop counter and running total, at once
-  // (an int held inline is within 2**126 of zero: the sum or difference of two cannot overflow).
-  if (a.kind() == b.kind() && (op == Op::Add || op == Op::Sub || op == Op::Mul)) {
-    if (a.is(Kind::Int) && !a.obj() && !b.obj() && op != Op::Mul)
-      return Value::integer(op == Op::Add ? a.as_int() + b.as_int() : a.as_int() - b.as_int());
-    if (a.is(Kind::Float)) {
-      const double x = a.as_float(), y = b.as_float();
-      return Value::floating(op == Op::Add ? x + y : op == Op::Sub ? x - y : x * y);
-    }
-  }
+Value Interpreter::binary_general(Op op, const Value& a, const Value& b, bool inplace) {
   if (inplace && a.is(Kind::Instance))  // x += y: __iadd__ first, then x + y
     if (std::optional<Value> r = a.as<InstanceObj>()->inplace_op(*this, static_cast<int>(op), a, b)) return *r;
   if (a.is(Kind::Instance))

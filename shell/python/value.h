@@ -363,6 +363,9 @@ std::vector<Value> iterate_object(Interpreter& in, const Value& v);
 // torch.utils.benchmark's Timer and Measurement. type(x).__name__ is
 // class_name(); its default repr is `<module.class object at 0x...>`.
 struct InstanceObj : Object {
+  // True for a UserInstance (an object of a class written in tsh): the hot paths ask on every
+  // attribute access, and a flag costs less than a cast.
+  bool user_instance = false;
   virtual std::string class_name() const = 0;   // "Measurement"
   virtual std::string module_name() const = 0;  // "torch.utils.benchmark.utils.common"
   // Attribute lookup; throws AttributeError for unknown names.
