@@ -141,6 +141,7 @@ struct Expr {
     uint64_t table_version = 0;                   // a table seen without `text` in it
     int64_t text_hash = 0;                        // hash of `text`, when hashed
     uint32_t position = UINT32_MAX;               // where `text` was last found in a table
+    const void* key = nullptr;                    // the interned str that key was (shell/python/value.h)
     uint8_t flags = 0;
   };
   mutable AttrMemo attr_memo;

@@ -332,6 +332,13 @@ Flow Interpreter::augmented_assign(const Stmt& s) {
       // t += x on a tensor variable: in place on the tensor where the variable keeps it (tensor
       // arithmetic runs no code that could rebind it), which still holds the same object after.
       if (const Value* cur = peek_name(target); cur && eval_if_no_code(*s.value, rhs, true)) {
+        // i += 1 where the variable lives where the assignment binds it (the def's own local, or a
+        // global at module level; not a class body's, which binds a name it read elsewhere).
+        const bool bound_here = (target.slot >= 0 && scope_ && scope_->locals.get() == target.slot_owner) ||
+                                (!scope_ && !(target.attr_memo.flags & kResolvedBuiltin));
+        if (bound_here && (s.op == Op::Add || s.op == Op::Sub) &&
+            const_cast<Value*>(cur)->add_inline_int(rhs, s.op == Op::Sub))
+          return Flow::Normal;
         if (cur->is(Kind::Tensor) && in_place_kinds(*cur, rhs)) {
           Value result = apply(*cur, rhs);
           if (!(result.is(Kind::Tensor) && result.obj() == cur->obj())) assign_name(target, std::move(result));
@@ -367,6 +374,8 @@ Flow Interpreter::augmented_assign(const Stmt& s) {
         if (!value && eval_if_no_code(*s.value, rhs, false)) value = &rhs;
         if (value)
           if (Value* slot = site_instance_attr(*obj, target, true); slot && in_place_kinds(*slot, *value)) {
+            if ((s.op == Op::Add || s.op == Op::Sub) && slot->add_inline_int(*value, s.op == Op::Sub))
+              return Flow::Normal;
             *slot = binary(s.op, *slot, *value, true);
             return Flow::Normal;
           }

@@ -42,7 +42,7 @@ Value* site_instance_attr(const Value& obj, const grammar::Expr& site, bool for_
   if (!u) return nullptr;
   Memo& m = memo_for(*u, site);
   if (m.found || (for_write && (m.flags & (kSetattr | kDunder)))) return nullptr;
-  return dict_of(u->dict).find_str(site.text, m.text_hash, m.position);
+  return dict_of(u->dict).find_str(site.text, m.text_hash, m.position, &m.key);
 }
 
 const Value* site_method(const Value& obj, const grammar::Expr& site) {
@@ -53,7 +53,7 @@ const Value* site_method(const Value& obj, const grammar::Expr& site) {
   if (!f || !f->is(Kind::Function)) return nullptr;
   DictObj& d = dict_of(u->dict);
   if (d.version != m.table_version) {
-    if (d.find_str(site.text, m.text_hash, m.position)) return nullptr;
+    if (d.find_str(site.text, m.text_hash, m.position, &m.key)) return nullptr;
     m.table_version = d.version;
   }
   return f;

@@ -588,7 +588,7 @@ void UserInstance::set_attr(Interpreter& in, const Value& self, const std::strin
     }
   }
   if (Value* slot = dict_of(dict).find_str(name)) *slot = v;  // rebinding: no new str key
-  else dict_of(dict).set(Value::str(name), v);
+  else dict_of(dict).set(interned_str(name), v);
 }
 
 void UserInstance::del_attr(Interpreter& in, const Value& self, const std::string& name) {

@@ -51,12 +51,20 @@ struct DictObj : Object, Tracked {
   Value* find_str(const std::string& key);  // find(Value::str(key)) without making the str
   // The same with the key's hash already known (str_hash), trying `position` first and leaving
   // there where the key was found: an attribute site finds an instance's field at once.
-  Value* find_str(const std::string& key, int64_t hash, uint32_t& position) {
+  // `interned`, when not null, is the interned str of `key` (interned_str) that was there: the
+  // same object, and so the same text, with no comparison of the text; it is kept up to date.
+  Value* find_str(const std::string& key, int64_t hash, uint32_t& position, const void** interned = nullptr) {
     if (position < entries.size()) {
       Entry& e = entries[position];
-      if (e.hash == hash && e.alive && e.key.is(Kind::Str) && e.key.as_str() == key) return &e.value;
+      if (interned && *interned && e.key.obj().get() == *interned && e.alive) return &e.value;
+      if (e.hash == hash && e.alive && e.key.is(Kind::Str) && e.key.as_str() == key) {
+        if (interned) *interned = e.key.as<StrObj>()->interned ? e.key.obj().get() : nullptr;
+        return &e.value;
+      }
     }
-    return find_str_hashed(key, hash, position);
+    Value* v = find_str_hashed(key, hash, position);
+    if (interned) *interned = v && entries[position].key.as<StrObj>()->interned ? entries[position].key.obj().get() : nullptr;
+    return v;
   }
   static int64_t str_hash(const std::string& key);  // py_hash of a str
   // Inserts or replaces; a replaced key keeps its position and its first key object.

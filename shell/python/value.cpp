@@ -1,5 +1,7 @@
 // shell/python/value.cpp — constructing values, and their Python reprs.
 #include "shell/python/value.h"
+
+#include <unordered_map>
 #include "shell/python/classes.h"
 
 #include <algorithm>
@@ -106,6 +108,19 @@ Value Value::str(std::string s) {
   auto o = std::make_shared<StrObj>();
   o->s = std::move(s);
   return object(Kind::Str, o);
+}
+
+Value interned_str(const std::string& s) {
+  // Never destroyed: interned objects outlive every dict that uses them as keys. One interpreter
+  // thread makes tsh objects, so the table needs no lock.
+  static auto* table = new std::unordered_map<std::string, Value>();
+  if (auto it = table->find(s); it != table->end()) return it->second;
+  constexpr size_t kMaxNames = 1 << 16, kMaxLength = 64;  // setattr(o, f"x{i}", v) must not grow it forever
+  if (table->size() >= kMaxNames || s.size() > kMaxLength) return Value::str(s);
+  Value v = Value::str(s);
+  v.as<StrObj>()->interned = true;
+  table->emplace(s, v);
+  return v;
 }
 
 Value Value::tuple(std::vector<Value> items) {

@@ -124,6 +124,16 @@ class Value {
   // Identity for `is` and id(): the object (or TensorImpl) address, or the value for inline kinds.
   uintptr_t identity() const;
 
+  // this += b (or -= b) where both are ints held inline and so is the result: in place, true;
+  // false, changing nothing, otherwise. The running totals and counters of loops.
+  bool add_inline_int(const Value& b, bool subtract) {
+    if (kind_ != Kind::Int || b.kind_ != Kind::Int || obj_ || b.obj_) return false;
+    const Int r = subtract ? i_ - b.i_ : i_ + b.i_;  // each within 2**126 of zero: no overflow
+    if (r <= kIntMin || r >= kIntMax) return false;
+    i_ = r;
+    return true;
+  }
+
  private:
   Kind kind_ = Kind::None;
   Int i_ = 0;
@@ -136,7 +146,14 @@ class Value {
 // stack when it dies. Containers call it from their destructors.
 void release_values(std::vector<Value>& values);
 
-struct StrObj : Object { std::string s; };
+struct StrObj : Object {
+  std::string s;
+  bool interned = false;  // interned_str's: it lives as long as the process, and is the only one of its text there
+};
+// The one str object of text `s` that the attribute names of tsh objects share (Python interns
+// identifiers too): an attribute site then knows a __dict__ key by its address. Texts past the
+// table's bounds get a str of their own.
+Value interned_str(const std::string& s);
 inline const std::string& Value::as_str() const { return as<StrObj>()->s; }
 struct SeqObj : Object, Tracked {
   std::vector<Value> items;
