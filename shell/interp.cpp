@@ -398,11 +398,32 @@ Flow Interpreter::step(const Stmt& s) {
   frames_.back().stmt = &s;
   switch (s.kind) {
     case StmtKind::Expr: {
+      if (s.value->kind == ExprKind::Call && scope_) {  // f(x) in a def: its value is dropped
+        try {
+          eval_call(*s.value);
+        } catch (const ReturnSignal&) {
+          throw;
+        } catch (const BreakSignal&) {
+          throw;
+        } catch (const ContinueSignal&) {
+          throw;
+        } catch (...) {
+          record_failure(s.value->span, s.value.get());
+          throw;
+        }
+        return Flow::Normal;
+      }
       Value v = eval(*s.value);
       if (show_nested_values_ && !scope_) display(v);
       return Flow::Normal;
     }
     case StmtKind::AugAssign: return augmented_assign(s);
+    case StmtKind::Assign:
+      if (s.targets.size() == 1 && s.targets[0]->kind == ExprKind::Name) {
+        assign_name(*s.targets[0], eval(*s.value));
+        return Flow::Normal;
+      }
+      return step_statement(s);
     default: return step_statement(s);
   }
 }
@@ -521,6 +542,17 @@ Flow Interpreter::step_statement(const Stmt& s) {
       auto stopped = [](Flow f) { return f == Flow::Break ? Flow::Normal : f; };
       if (it.is(Kind::Range)) {  // no materialised list for range(10**6)
         auto* r = it.as<RangeObj>();
+        const Expr& target = *s.target;
+        if (plain_target && target.slot >= 0 && scope_ && scope_->locals.get() == target.slot_owner) {
+          // `for i in range(n)` in a def: i is the def's local, whose slot the loop writes itself
+          // (the body's calls come back to this same scope, whose slots never move).
+          for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step) {
+            loop_interrupt_point(s);
+            scope_->slots[static_cast<size_t>(target.slot)] = Value::integer(i);
+            if (Flow f = exec_block(s.body); f != Flow::Normal && f != Flow::Continue) return stopped(f);
+          }
+          return exec_block(s.orelse);
+        }
         for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step)
           if (Flow f = run_body(Value::integer(i)); f != Flow::Normal) return stopped(f);
         return exec_block(s.orelse);
@@ -902,6 +934,9 @@ void Interpreter::record_failure(const grammar::Span& span, const Expr* failed) 
 Value Interpreter::eval(const Expr& e) {
   if (e.kind == ExprKind::Name)  // a variable whose place the caches know: nothing can fail
     if (const Value* v = peek_name(e)) return *v;
+  if (e.kind == ExprKind::Attribute)  // o.w, a field of a tsh object in a variable: no code runs
+    if (const Value* held = peek_name(*e.items[0]); held && held->is(Kind::Instance))
+      if (const Value* v = site_instance_attr(*held, e, false)) return *v;
   if (e.kind == ExprKind::Unary && e.op == grammar::Op::Neg) {  // -1, -0.5: a negative literal
     const Expr& x = *e.items[0];
     if (x.kind == ExprKind::Int && !x.int_overflow) return Value::integer(-static_cast<Int>(x.int_value));
@@ -951,7 +986,7 @@ inline std::shared_ptr<Scope> Interpreter::scope_for(const FunctionObj& f) {
 }
 
 // An argument into its parameter's slot: a variable's value copied straight there.
-inline void Interpreter::eval_into(const Expr& e, std::optional<Value>& slot) {
+[[gnu::always_inline]] inline void Interpreter::eval_into(const Expr& e, std::optional<Value>& slot) {
   if (const Value* v = peek_name(e))
     slot = *v;
   else
@@ -1558,10 +1593,9 @@ std::shared_ptr<Scope> Interpreter::new_scope() {
   return s;
 }
 
-void Interpreter::recycle_scope(std::shared_ptr<Scope>&& s) {
-  constexpr size_t kPoolSize = 64;
+[[gnu::always_inline]] inline void Interpreter::recycle_scope(std::shared_ptr<Scope>&& s) {
   // Only one no closure, generator or locals() kept: then nothing else can ever see it again.
-  if (s.use_count() != 1 || scope_pool_.size() >= kPoolSize) return;
+  if (s.use_count() != 1 || scope_pool_.size() >= kScopePool) return;
   for (std::optional<Value>& slot : s->slots) slot.reset();  // kept sized for the next call of the def
   if (!s->vars.empty()) s->vars.clear();
   s->enclosing.reset();

@@ -240,6 +240,7 @@ class Interpreter {
   Value run_call(const FunctionObj& f, std::shared_ptr<Scope> scope);
   // Scopes of calls that ended with nothing else holding them, emptied, for the next calls: a
   // call then makes no Scope (and registers none with the cycle collector).
+  static constexpr size_t kScopePool = 64;  // scopes kept for the next calls
   std::vector<std::shared_ptr<Scope>> scope_pool_;
   std::shared_ptr<Scope> new_scope();
   // A scope for a call of f: its closure, its locals' slots, all unbound.
