@@ -309,6 +309,22 @@ bool Interpreter::eval_if_no_code(const Expr& e, Value& out, bool or_index) {
   }
 }
 
+// self.total += x where both are variables and total a number or tensor field of a plain tsh
+// object: read where they are kept and updated in the object's __dict__ (no code runs that could
+// rebind either before the store). False, having done nothing, otherwise.
+bool Interpreter::augment_field_in_place(const Stmt& s) {
+  const Expr& target = *s.targets[0];
+  const Value* obj = peek_name(*target.items[0]);
+  const Value* value = obj ? peek_name(*s.value) : nullptr;
+  if (!value) return false;
+  Value* slot = site_instance_attr(*obj, target, true);
+  if (!slot || !(slot->is_number() || slot->is(Kind::Tensor)) || !(value->is_number() || value->is(Kind::Tensor)))
+    return false;
+  if ((s.op == Op::Add || s.op == Op::Sub) && slot->add_inline_int(*value, s.op == Op::Sub)) return true;
+  *slot = binary(s.op, *slot, *value, true);
+  return true;
+}
+
 // `target op= value` in Python's order: the target's object (and index) first, then its current
 // value, then the value, then the in-place operation, then the store. Where the value runs no
 // code, reading the target after it is the same, and a plain variable or field holding a tensor
@@ -367,19 +383,11 @@ Flow Interpreter::augmented_assign(const Stmt& s) {
       return Flow::Normal;
     }
     case ExprKind::Attribute: {
-      // self.total += x: the object read where its variable keeps it when nothing can rebind that
-      // before the store, and a number or tensor field of a plain tsh object updated in its __dict__.
-      if (const Value* obj = peek_name(*target.items[0])) {
-        const Value* value = peek_name(*s.value);  // a variable's value, read where it is kept
-        if (!value && eval_if_no_code(*s.value, rhs, false)) value = &rhs;
-        if (value)
-          if (Value* slot = site_instance_attr(*obj, target, true); slot && in_place_kinds(*slot, *value)) {
-            if ((s.op == Op::Add || s.op == Op::Sub) && slot->add_inline_int(*value, s.op == Op::Sub))
-              return Flow::Normal;
-            *slot = binary(s.op, *slot, *value, true);
-            return Flow::Normal;
-          }
-      }
+      if (const Value* obj = peek_name(*target.items[0]); obj && eval_if_no_code(*s.value, rhs, false))
+        if (Value* slot = site_instance_attr(*obj, target, true); slot && in_place_kinds(*slot, rhs)) {
+          *slot = binary(s.op, *slot, rhs, true);
+          return Flow::Normal;
+        }
       Value obj = eval(*target.items[0]);
       Value cur = get_attr(obj, target.text);
       rhs = eval(*s.value);
@@ -417,7 +425,9 @@ Flow Interpreter::step(const Stmt& s) {
       if (show_nested_values_ && !scope_) display(v);
       return Flow::Normal;
     }
-    case StmtKind::AugAssign: return augmented_assign(s);
+    case StmtKind::AugAssign:
+      if (s.targets[0]->kind == ExprKind::Attribute && augment_field_in_place(s)) return Flow::Normal;
+      return augmented_assign(s);
     case StmtKind::Assign:
       if (s.targets.size() == 1 && s.targets[0]->kind == ExprKind::Name) {
         assign_name(*s.targets[0], eval(*s.value));
@@ -1712,7 +1722,7 @@ Value Interpreter::call_function(const FunctionObj& f, std::span<Value> args, Kw
   return run_call(f, std::move(scope));
 }
 
-Value Interpreter::run_call(const FunctionObj& f, std::shared_ptr<Scope> scope) {
+Value Interpreter::run_call(const FunctionObj& f, std::shared_ptr<Scope>&& scope) {
   std::shared_ptr<Scope> saved = std::move(scope_);
   set_scope(std::move(scope));
   frames_.push_back(Frame{&f.name, &f.source, nullptr, &f, true});

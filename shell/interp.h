@@ -226,6 +226,7 @@ class Interpreter {
   // with that Flow, a return's value in return_value_ until the function running it takes it.
   Flow step(const grammar::Stmt& s);
   Flow step_statement(const grammar::Stmt& s);  // step()'s every other kind of statement
+  bool augment_field_in_place(const grammar::Stmt& s);  // augmented_assign's self.total += x
   Flow augmented_assign(const grammar::Stmt& s);
   bool eval_if_no_code(const grammar::Expr& e, Value& out, bool or_index);
   Flow exec_block(const std::vector<grammar::StmtPtr>& body);
@@ -237,7 +238,7 @@ class Interpreter {
   // Binds the arguments (moved from `args` when consume_args) and runs the function (run_call).
   Value call_function(const FunctionObj& f, std::span<Value> args, Kwargs& kwargs, const Value* func_value = nullptr,
                       bool consume_args = false);
-  Value run_call(const FunctionObj& f, std::shared_ptr<Scope> scope);
+  Value run_call(const FunctionObj& f, std::shared_ptr<Scope>&& scope);
   // Scopes of calls that ended with nothing else holding them, emptied, for the next calls: a
   // call then makes no Scope (and registers none with the cycle collector).
   static constexpr size_t kScopePool = 64;  // scopes kept for the next calls

@@ -14,16 +14,50 @@
 #pragma once
 
 #include "grammar/ast.h"
+#include "shell/python/classes.h"
+#include "shell/python/dict.h"
 #include "shell/python/value.h"
 
 namespace tsh::shell {
 
+namespace attr_site {
+constexpr uint8_t kSetattr = 1;  // the class defines __setattr__
+constexpr uint8_t kDunder = 2;   // the name is __x (__class__ and __dict__ are written specially)
+constexpr uint8_t kHashed = 4;   // text_hash holds the name's hash
+// Works the site's facts about u's class out again.
+void refresh(grammar::Expr::AttrMemo& m, const UserInstance& u, const grammar::Expr& site);
+// The site's facts about u's class, worked out again when the class or any class changed.
+inline grammar::Expr::AttrMemo& memo_for(const UserInstance& u, const grammar::Expr& site) {
+  grammar::Expr::AttrMemo& m = site.attr_memo;
+  if (m.owner_serial != u.klass().serial || m.owner_epoch != g_classes_epoch) [[unlikely]] refresh(m, u, site);
+  return m;
+}
+}  // namespace attr_site
+
 // obj.name when obj is a tsh instance whose class has no attribute of that name (so the
 // instance's __dict__ decides a read) and, for a write, no __setattr__: where the __dict__ keeps
 // it. Null when the general way must decide, or when the __dict__ has no such key.
-Value* site_instance_attr(const Value& obj, const grammar::Expr& site, bool for_write);
+inline Value* site_instance_attr(const Value& obj, const grammar::Expr& site, bool for_write) {
+  UserInstance* u = as_user(obj);
+  if (!u) return nullptr;
+  grammar::Expr::AttrMemo& m = attr_site::memo_for(*u, site);
+  if (m.found || (for_write && (m.flags & (attr_site::kSetattr | attr_site::kDunder)))) return nullptr;
+  return dict_of(u->dict).find_str(site.text, m.text_hash, m.position, &m.key);
+}
 // obj.name(...) when obj is a tsh instance, the class's `name` is a def and obj's __dict__ does
 // not shadow it: the def, to be called with obj first (no bound method made). Null otherwise.
-const Value* site_method(const Value& obj, const grammar::Expr& site);
+inline const Value* site_method(const Value& obj, const grammar::Expr& site) {
+  UserInstance* u = as_user(obj);
+  if (!u) return nullptr;
+  grammar::Expr::AttrMemo& m = attr_site::memo_for(*u, site);
+  const Value* f = static_cast<const Value*>(m.found);
+  if (!f || !f->is(Kind::Function)) return nullptr;
+  DictObj& d = dict_of(u->dict);
+  if (d.version != m.table_version) {
+    if (d.find_str(site.text, m.text_hash, m.position, &m.key)) return nullptr;
+    m.table_version = d.version;
+  }
+  return f;
+}
 
 }  // namespace tsh::shell
