@@ -817,7 +817,12 @@ void Interpreter::assign_name(const Expr& target, Value&& v) {
     scope_->slots[static_cast<size_t>(target.slot)] = std::move(v);
     return;
   }
-  if (target.resolved_epoch == name_stamp(target, scope_.get(), globals_epoch_, names_epoch_) && !(target.attr_memo.flags & kResolvedBuiltin)) {
+  // Where a read found the name is where it binds at module level and in a def (whose other names
+  // are declared global or nonlocal); not in a class body, whose `x += 1` reads a global x and
+  // binds the class's own.
+  if ((!scope_ || scope_->locals) &&
+      target.resolved_epoch == name_stamp(target, scope_.get(), globals_epoch_, names_epoch_) &&
+      !(target.attr_memo.flags & kResolvedBuiltin)) {
     *static_cast<Value*>(const_cast<void*>(target.resolved)) = std::move(v);
     return;
   }
