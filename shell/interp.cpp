@@ -217,6 +217,45 @@ void Interpreter::display(const Value& v) {
   }
 }
 
+// The statements of a loop's body: a call, an augmented assignment, inline in the loops that run
+// statements (step_statement's frame, which every other statement needs, costs more to enter).
+[[gnu::always_inline]] inline Flow Interpreter::step(const Stmt& s) {
+  gc_maybe_collect();  // a statement boundary: no half-built container is in flight
+  frames_.back().stmt = &s;
+  switch (s.kind) {
+    case StmtKind::Expr: {
+      if (s.value->kind == ExprKind::Call && scope_) {  // f(x) in a def: its value is dropped
+        try {
+          eval_call(*s.value);
+        } catch (const ReturnSignal&) {
+          throw;
+        } catch (const BreakSignal&) {
+          throw;
+        } catch (const ContinueSignal&) {
+          throw;
+        } catch (...) {
+          record_failure(s.value->span, s.value.get());
+          throw;
+        }
+        return Flow::Normal;
+      }
+      Value v = eval(*s.value);
+      if (show_nested_values_ && !scope_) display(v);
+      return Flow::Normal;
+    }
+    case StmtKind::AugAssign:
+      if (s.targets[0]->kind == ExprKind::Attribute && augment_field_in_place(s)) return Flow::Normal;
+      return augmented_assign(s);
+    case StmtKind::Assign:
+      if (s.targets.size() == 1 && s.targets[0]->kind == ExprKind::Name) {
+        assign_name(*s.targets[0], eval(*s.value));
+        return Flow::Normal;
+      }
+      return step_statement(s);
+    default: return step_statement(s);
+  }
+}
+
 Flow Interpreter::exec_block(const std::vector<grammar::StmtPtr>& body) {
   for (const auto& s : body)
     if (Flow f = step(*s); f != Flow::Normal) return f;
@@ -396,45 +435,6 @@ Flow Interpreter::augmented_assign(const Stmt& s) {
     }
     default:  // the parser takes no other target
       throw std::logic_error("augmented assignment to an expression the grammar refuses");
-  }
-}
-
-// The statements of a loop's body: a call, an augmented assignment, in a small frame of their own
-// (step_statement's, which every other statement needs, costs more to enter).
-Flow Interpreter::step(const Stmt& s) {
-  gc_maybe_collect();  // a statement boundary: no half-built container is in flight
-  frames_.back().stmt = &s;
-  switch (s.kind) {
-    case StmtKind::Expr: {
-      if (s.value->kind == ExprKind::Call && scope_) {  // f(x) in a def: its value is dropped
-        try {
-          eval_call(*s.value);
-        } catch (const ReturnSignal&) {
-          throw;
-        } catch (const BreakSignal&) {
-          throw;
-        } catch (const ContinueSignal&) {
-          throw;
-        } catch (...) {
-          record_failure(s.value->span, s.value.get());
-          throw;
-        }
-        return Flow::Normal;
-      }
-      Value v = eval(*s.value);
-      if (show_nested_values_ && !scope_) display(v);
-      return Flow::Normal;
-    }
-    case StmtKind::AugAssign:
-      if (s.targets[0]->kind == ExprKind::Attribute && augment_field_in_place(s)) return Flow::Normal;
-      return augmented_assign(s);
-    case StmtKind::Assign:
-      if (s.targets.size() == 1 && s.targets[0]->kind == ExprKind::Name) {
-        assign_name(*s.targets[0], eval(*s.value));
-        return Flow::Normal;
-      }
-      return step_statement(s);
-    default: return step_statement(s);
   }
 }
 
