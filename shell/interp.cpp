@@ -357,9 +357,9 @@ bool Interpreter::augment_field_in_place(const Stmt& s) {
   const Value* value = obj ? peek_name(*s.value) : nullptr;
   if (!value) return false;
   Value* slot = site_instance_attr(*obj, target, true);
-  if (!slot || !(slot->is_number() || slot->is(Kind::Tensor)) || !(value->is_number() || value->is(Kind::Tensor)))
-    return false;
+  if (!slot) return false;
   if ((s.op == Op::Add || s.op == Op::Sub) && slot->add_inline_int(*value, s.op == Op::Sub)) return true;
+  if (!(slot->is_number() || slot->is(Kind::Tensor)) || !(value->is_number() || value->is(Kind::Tensor))) return false;
   *slot = binary(s.op, *slot, *value, true);
   return true;
 }
