@@ -558,7 +558,11 @@ Flow Interpreter::step_statement(const Stmt& s) {
           // (the body's calls come back to this same scope, whose slots never move).
           for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step) {
             loop_interrupt_point(s);
-            scope_->slots[static_cast<size_t>(target.slot)] = Value::integer(i);
+            std::optional<Value>& slot = scope_->slots[static_cast<size_t>(target.slot)];
+            if (slot && i > kIntMin && i < kIntMax)
+              slot->set_inline_int(i);
+            else
+              slot = Value::integer(i);
             if (Flow f = exec_block(s.body); f != Flow::Normal && f != Flow::Continue) return stopped(f);
           }
           return exec_block(s.orelse);

@@ -124,6 +124,14 @@ class Value {
   // Identity for `is` and id(): the object (or TensorImpl) address, or the value for inline kinds.
   uintptr_t identity() const;
 
+  // Makes this the int i, which must lie within the inline range (kIntMin, kIntMax), in place: a
+  // loop's counter written where it lives, with no temporary Value to copy (reading a 16-byte int
+  // just written as two halves stalls the load until the stores land).
+  void set_inline_int(Int i) {
+    if (obj_) obj_.reset();
+    kind_ = Kind::Int;
+    i_ = i;
+  }
   // this += b (or -= b) where both are ints held inline and so is the result: in place, true;
   // false, changing nothing, otherwise. The running totals and counters of loops.
   bool add_inline_int(const Value& b, bool subtract) {
