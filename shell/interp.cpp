@@ -38,8 +38,10 @@ using grammar::StmtKind;
 
 namespace {
 constexpr int kMaxRecursion = 1000;  // Python's default recursion limit
-// A Name's attr_memo.flags: its remembered place is a builtin's (read it, never write it).
+// A Name's attr_memo.flags: its remembered place is a builtin's (read it, never write it), or
+// the place an assignment to it bound (write it, in any scope).
 constexpr uint8_t kResolvedBuiltin = 1;
+constexpr uint8_t kResolvedBinding = 2;
 
 // Whether the free names of the running def (in `scope`) always resolve through the same
 // namespaces: the def was made at the top of a module, whose namespace is the session's globals
@@ -822,9 +824,9 @@ void Interpreter::assign_name(const Expr& target, Value&& v) {
     return;
   }
   // Where a read found the name is where it binds at module level and in a def (whose other names
-  // are declared global or nonlocal); not in a class body, whose `x += 1` reads a global x and
-  // binds the class's own.
-  if ((!scope_ || scope_->locals) &&
+  // are declared global or nonlocal); not in a class body or a comprehension, whose `x += 1`
+  // reads a global x and binds its own, unless an assignment there found the place.
+  if ((!scope_ || scope_->locals || (target.attr_memo.flags & kResolvedBinding)) &&
       target.resolved_epoch == name_stamp(target, scope_.get(), globals_epoch_, names_epoch_) &&
       !(target.attr_memo.flags & kResolvedBuiltin)) {
     *static_cast<Value*>(const_cast<void*>(target.resolved)) = std::move(v);
@@ -844,7 +846,7 @@ void Interpreter::assign_name(const Expr& target, Value&& v) {
   *existing = std::move(v);
   target.resolved = existing;
   target.resolved_epoch = name_stamp(target, scope_.get(), globals_epoch_, names_epoch_);
-  target.attr_memo.flags = 0;
+  target.attr_memo.flags = kResolvedBinding;
 }
 
 void Interpreter::assign(const Expr& target, const Value& v) {
