@@ -226,21 +226,6 @@ void Interpreter::display(const Value& v) {
   frames_.back().stmt = &s;
   switch (s.kind) {
     case StmtKind::Expr: {
-      if (s.value->kind == ExprKind::Call && scope_) {  // f(x) in a def: its value is dropped
-        try {
-          eval_call(*s.value);
-        } catch (const ReturnSignal&) {
-          throw;
-        } catch (const BreakSignal&) {
-          throw;
-        } catch (const ContinueSignal&) {
-          throw;
-        } catch (...) {
-          record_failure(s.value->span, s.value.get());
-          throw;
-        }
-        return Flow::Normal;
-      }
       Value v = eval(*s.value);
       if (show_nested_values_ && !scope_) display(v);
       return Flow::Normal;
@@ -350,13 +335,16 @@ bool Interpreter::eval_if_no_code(const Expr& e, Value& out, bool or_index) {
   }
 }
 
-// self.total += x where both are variables and total a number or tensor field of a plain tsh
-// object: read where they are kept and updated in the object's __dict__ (no code runs that could
-// rebind either before the store). False, having done nothing, otherwise.
+// self.total += x where self is a variable, x a variable or a literal (whose evaluation runs no
+// code that could rebind either before the store) and total a number or tensor field of a plain
+// tsh object: updated where it lives in the object's __dict__. False, having done nothing, otherwise.
 bool Interpreter::augment_field_in_place(const Stmt& s) {
   const Expr& target = *s.targets[0];
   const Value* obj = peek_name(*target.items[0]);
-  const Value* value = obj ? peek_name(*s.value) : nullptr;
+  if (!obj) return false;
+  Value literal;
+  const Value* value = peek_name(*s.value);  // a variable's value, read where it is kept
+  if (!value && eval_if_no_code(*s.value, literal, false)) value = &literal;
   if (!value) return false;
   Value* slot = site_instance_attr(*obj, target, true);
   if (!slot) return false;
@@ -423,12 +411,7 @@ Flow Interpreter::augmented_assign(const Stmt& s) {
         set_item(obj, idx, result);
       return Flow::Normal;
     }
-    case ExprKind::Attribute: {
-      if (const Value* obj = peek_name(*target.items[0]); obj && eval_if_no_code(*s.value, rhs, false))
-        if (Value* slot = site_instance_attr(*obj, target, true); slot && in_place_kinds(*slot, rhs)) {
-          *slot = binary(s.op, *slot, rhs, true);
-          return Flow::Normal;
-        }
+    case ExprKind::Attribute: {  // (a plain field's short way, augment_field_in_place, came first)
       Value obj = eval(*target.items[0]);
       Value cur = get_attr(obj, target.text);
       rhs = eval(*s.value);
@@ -452,7 +435,7 @@ Flow Interpreter::step_statement(const Stmt& s) {
       for (const auto& t : s.targets) assign(*t, v);
       return Flow::Normal;
     }
-    case StmtKind::AugAssign: return augmented_assign(s);
+    case StmtKind::AugAssign: return step(s);
     case StmtKind::Import:
       for (const auto& imp : s.imports) {
         // `import torch.linalg` binds torch (once the submodule is found); `import torch.linalg as la` the submodule.
@@ -1462,10 +1445,7 @@ Value Interpreter::eval_call_general(const Expr& e, const Value* self) {
     Kwargs none;
     return registry().call(*this, *method, true, lease.args, none);
   }
-  const auto positional_only = [&] {
-    return e.keywords.empty() &&
-           std::none_of(e.args.begin(), e.args.end(), [](const grammar::ExprPtr& a) { return a->kind == ExprKind::Starred; });
-  };
+  const auto positional_only = [&] { return e.keywords.empty() && !has_starred(e); };
   if (!method && fn.is(Kind::Function) && binds_plainly(*fn.as<FunctionObj>(), e.args.size() + self_first) &&
       positional_only()) {
     // f(a, b) or obj.method(a) of a def(a, b), the usual call: each argument is evaluated straight
