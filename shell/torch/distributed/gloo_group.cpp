@@ -93,6 +93,19 @@ GlooGroup::GlooGroup(std::shared_ptr<Store> store, const std::string& prefix, in
     throw std::runtime_error(std::string("Gloo connectFullMesh failed with ") + e.what());
   }
   context_ = context;
+  wait_until_all_connected(prefix);
+}
+
+// connectFullMesh returns on the accepting side of a pair as soon as the connection is accepted,
+// while the connecting side still waits for its event loop to see the connection complete. A rank
+// that went on and closed the group at once (a script that makes a group and then destroys it)
+// could close the socket first, and the other rank's connectFullMesh failed with "Connection
+// closed by peer" (1 run in 20 of a 2-d DeviceMesh). So no member returns until every member has.
+void GlooGroup::wait_until_all_connected(const std::string& prefix) {
+  if (size_ == 1) return;
+  const std::string done = prefix + "tsh_all_connected";
+  if (store_->add(prefix + "tsh_connected", 1) == size_) store_->set(done, Bytes{'1'});
+  store_->wait({done}, timeout_);
 }
 
 GlooGroup::~GlooGroup() = default;

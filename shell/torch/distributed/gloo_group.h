@@ -39,6 +39,7 @@ class GlooGroup : public Backend {
 
  private:
   uint32_t next_tag() { return tag_++; }
+  void wait_until_all_connected(const std::string& prefix);
   int rank_, size_;
   std::chrono::milliseconds timeout_;
   uint32_t tag_ = 0;
