@@ -20,6 +20,7 @@
 #include "shell/python/classes.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
+#include "shell/python/methods.h"
 #include "shell/python/pyops.h"
 #include "shell/python/unicode.h"
 #include "shell/stack_guard.h"
@@ -1381,6 +1382,50 @@ Value Interpreter::eval_call(const Expr& e) {
   return eval_call_general(e, self);
 }
 
+// s.upper(), out.append(x), d.get(k, 0): a method of a str, list, tuple or dict called at once by its
+// method table, with no bound method made for the call (CPython 3.11 specializes list.append the
+// same way). The lookup comes first, then the arguments, as in Python. True with the result in
+// `out`; false when obj is no such value or the call has *args or **kwargs, or with the attribute
+// in `out` when the name is no method (a call then calls it as usual).
+bool Interpreter::plain_method_call(const Value& obj, const Expr& e, Value& out) {
+  switch (obj.kind()) {
+    case Kind::Str: case Kind::List: case Kind::Tuple: case Kind::Size: break;
+    case Kind::Dict:
+      if (dict_of(obj).flavor != DictObj::Flavor::Dict) return false;  // a Counter's own methods first
+      break;
+    default: return false;
+  }
+  if (has_starred(e)) return false;
+  for (const auto& kw : e.keywords)
+    if (kw.name.empty()) return false;
+  struct Context {
+    Interpreter* in;
+    const Expr* call;
+    bool found = false;  // the lookup succeeded: errors from here on are the arguments' or the method's
+  } context{this, &e};
+  MethodCall call{*this, [](void* c, Args& args, Kwargs& kwargs) {
+    auto& x = *static_cast<Context*>(c);
+    x.found = true;
+    for (const auto& a : x.call->args) args.push_back(x.in->eval(*a));
+    for (const auto& kw : x.call->keywords) kwargs.emplace_back(kw.name, x.in->eval(*kw.value));
+  }, &context, Value(), false};
+  const Expr& callee = *e.items[0];
+  try {
+    Value attr = obj.is(Kind::Str)    ? str_attr(obj, callee.text, &call)
+                 : obj.is(Kind::Dict) ? dict_attr(*this, obj, callee.text, &call)
+                                      : list_attr(obj, callee.text, &call);
+    if (call.called) {
+      out = std::move(call.result);
+      return true;
+    }
+    out = std::move(attr);
+    return false;
+  } catch (...) {
+    if (!context.found) record_failure(callee.span);
+    throw;
+  }
+}
+
 // `self`: where the variable an attribute callee is read from keeps its value, when the caches know.
 Value Interpreter::eval_call_general(const Expr& e, const Value* self) {
   const Expr& callee = *e.items[0];
@@ -1415,7 +1460,8 @@ Value Interpreter::eval_call_general(const Expr& e, const Value* self) {
         self_first = true;
       }
     }
-    if (!method && !self_first) {
+    if (!method && !self_first && plain_method_call(obj, e, fn)) return fn;
+    if (!method && !self_first && fn.is_none()) {
       try {
         fn = get_attr(obj, callee.text);
       } catch (...) {

@@ -212,6 +212,7 @@ class Interpreter {
   Value eval_inner(const grammar::Expr& e);
   Value eval_call(const grammar::Expr& e);
   Value eval_call_general(const grammar::Expr& e, const Value* self);  // eval_call's all other calls
+  bool plain_method_call(const Value& obj, const grammar::Expr& e, Value& out);  // s.upper(), l.append(x)
   void comprehension(const grammar::Expr& e, const std::function<void()>& emit);
   struct GenState;
   Value generator_expression(const grammar::Expr& e);

@@ -189,6 +189,13 @@ Value make_builtin(const std::string& name, std::string qualname, Fn fn) {
 }
 
 Value Interpreter::get_attr(const Value& obj, const std::string& name) {
+  // x.__class__ of a value of a built-in type is type(x), as in Python (an object of a class
+  // finds it through its class's attributes).
+  if (name == "__class__" && !(obj.is(Kind::Instance) && obj.as<InstanceObj>()->user_instance)) {
+    Args args{obj};
+    Kwargs none;
+    return call(builtins().at("type"), args, none);
+  }
   switch (obj.kind()) {
     case Kind::Tensor: {
       const Tensor& t = obj.as_tensor();

@@ -348,8 +348,18 @@ Value view(const Value& d, DictViewObj::Which which) {
   return Value::object(Kind::DictView, v);
 }
 
-Value method(const std::string& name, Fn fn) {
-  return make_builtin(name, "<built-in method " + name + " of dict object>", std::move(fn));
+// dict.name as a bound method, or (with `call`) the method run at once on the call's arguments.
+template <class F>
+Value method(MethodCall* call, const std::string& name, F&& fn) {
+  if (call) {
+    ArgsLease lease;
+    Kwargs kwargs;
+    call->eval_args(call->context, lease.args, kwargs);
+    call->result = fn(call->in, lease.args, kwargs);
+    call->called = true;
+    return Value();
+  }
+  return make_builtin(name, "<built-in method " + name + " of dict object>", Fn(std::forward<F>(fn)));
 }
 
 }  // namespace
@@ -388,28 +398,28 @@ void check_writable(const DictObj& d) {
                   "this dict is a copy of the namespace (globals()/locals()); writing to it is not supported by tsh");
 }
 
-Value dict_attr(Interpreter&, const Value& d, const std::string& name) {
+Value dict_attr(Interpreter&, const Value& d, const std::string& name, MethodCall* call) {
   DictObj* self = d.as<DictObj>();
   if (name == "setdefault" || name == "pop" || name == "popitem" || name == "update" || name == "clear")
     check_writable(*self);
   using W = DictViewObj::Which;
   if (name == "keys" || name == "values" || name == "items") {
     const W which = name == "keys" ? W::Keys : name == "values" ? W::Values : W::Items;
-    return method(name, [d, which, name](Interpreter&, Args& a, Kwargs& kw) {
+    return method(call, name, [d, which, name](Interpreter&, Args& a, Kwargs& kw) {
       no_args("dict." + name, a, kw);
       return view(d, which);
     });
   }
   if (name == "get")
-    return method(name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
-      no_keywords("get", kw);
+    return method(call, name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
+      no_keywords("dict.get", kw);
       count_args("get", a, 1, 2);
       if (Value* v = self->find(a[0])) return *v;
       return a.size() > 1 ? a[1] : Value();
     });
   if (name == "setdefault")
-    return method(name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
-      no_keywords("setdefault", kw);
+    return method(call, name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
+      no_keywords("dict.setdefault", kw);
       count_args("setdefault", a, 1, 2);
       if (Value* v = self->find(a[0])) return *v;
       Value dflt = a.size() > 1 ? a[1] : Value();
@@ -417,8 +427,8 @@ Value dict_attr(Interpreter&, const Value& d, const std::string& name) {
       return dflt;
     });
   if (name == "pop")
-    return method(name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
-      no_keywords("pop", kw);
+    return method(call, name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
+      no_keywords("dict.pop", kw);
       count_args("pop", a, 1, 2);
       Value removed;
       if (self->erase(a[0], &removed)) return removed;
@@ -426,7 +436,7 @@ Value dict_attr(Interpreter&, const Value& d, const std::string& name) {
       key_error(a[0]);
     });
   if (name == "popitem")
-    return method(name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
+    return method(call, name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
       no_args("dict.popitem", a, kw);
       if (self->live == 0)
         throw RaisedError(make_exception("KeyError", {Value::str("popitem(): dictionary is empty")}));
@@ -439,18 +449,18 @@ Value dict_attr(Interpreter&, const Value& d, const std::string& name) {
       return Value();
     });
   if (name == "update")
-    return method(name, [d, self](Interpreter& in, Args& a, Kwargs& kw) {
+    return method(call, name, [d, self](Interpreter& in, Args& a, Kwargs& kw) {
       dict_update(in, *self, "update", a, kw);
       return Value();
     });
   if (name == "clear")
-    return method(name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
+    return method(call, name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
       no_args("dict.clear", a, kw);
       self->clear();
       return Value();
     });
   if (name == "copy")
-    return method(name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
+    return method(call, name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
       no_args("dict.copy", a, kw);
       Value out = make_dict();
       dict_of(out).flavor = self->flavor;  // a Counter's copy is a Counter, ...

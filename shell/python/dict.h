@@ -102,7 +102,9 @@ std::vector<Value> view_items(const Value& view);
 // nullopt for the names they share with dict (shell/python/mod_collections.cpp).
 std::optional<Value> dict_subclass_attr(Interpreter& in, const Value& d, const std::string& name);
 // A dict's methods (keys, get, update, pop, ...) as bound builtins.
-Value dict_attr(Interpreter& in, const Value& d, const std::string& name);
+struct MethodCall;  // shell/python/methods.h
+// With `call`, a method is run at once instead (MethodCall).
+Value dict_attr(Interpreter& in, const Value& d, const std::string& name, MethodCall* call = nullptr);
 std::vector<std::string> dict_attr_names();
 // dict(), dict(mapping), dict(pairs), dict(**kw): fills `d` as dict.update does.
 void dict_update(Interpreter& in, DictObj& d, const char* fname, Args& a, Kwargs& kw);

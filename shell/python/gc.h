@@ -47,6 +47,7 @@ class GcVisitor {
   virtual void visit(Tracked* child) = 0;
   void operator()(const Value& v);
   void operator()(const std::shared_ptr<Scope>& s);
+  int64_t seen = 0;  // references shown so far, tracked or not: the work a collection did
 };
 
 class Tracked : public std::enable_shared_from_this<Tracked> {

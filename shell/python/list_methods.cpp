@@ -25,10 +25,10 @@ Int index_arg(const Value& v) {
 
 }  // namespace
 
-Value list_attr(const Value& obj, const std::string& name) {
+Value list_attr(const Value& obj, const std::string& name, MethodCall* call) {
   const bool is_list = obj.is(Kind::List);
   const std::string type = is_list ? "list" : obj.is(Kind::Tuple) ? "tuple" : "torch.Size";
-  MethodTable t(obj, is_list ? "list" : "tuple");
+  MethodTable t(obj, is_list ? "list" : "tuple", call);
   if (name == "index")
     return t.fast(name, 1, 3, [type](Interpreter&, const Value& self, Args& a, Kwargs&) {
       auto& items = self.items();

@@ -19,25 +19,38 @@ Value MethodTable::make(const std::string& name, std::function<void(Args&, Kwarg
                       });
 }
 
+template <class Check>
+Value MethodTable::dispatch(const std::string& name, Check check, Fn& fn) const {
+  if (call_) {
+    ArgsLease lease;
+    Kwargs kwargs;
+    call_->eval_args(call_->context, lease.args, kwargs);
+    check(type_, name, lease.args, kwargs);
+    call_->result = fn(call_->in, self_, lease.args, kwargs);
+    call_->called = true;
+    return Value();
+  }
+  return make(name, [check, type = type_, name](Args& a, Kwargs& kw) { check(type, name, a, kw); }, std::move(fn));
+}
+
 Value MethodTable::noargs(const std::string& name, Fn fn) const {
-  const std::string qual = type_ + "." + name;
-  return make(name, [qual](Args& a, Kwargs& kw) {
-    if (!kw.empty()) throw TypeError(qual + "() takes no keyword arguments");
-    if (!a.empty()) throw TypeError(qual + "() takes no arguments (" + std::to_string(a.size()) + " given)");
-  }, std::move(fn));
+  return dispatch(name, [](const std::string& type, const std::string& name, Args& a, Kwargs& kw) {
+    if (!kw.empty()) throw TypeError(type + "." + name + "() takes no keyword arguments");
+    if (!a.empty())
+      throw TypeError(type + "." + name + "() takes no arguments (" + std::to_string(a.size()) + " given)");
+  }, fn);
 }
 
 Value MethodTable::onearg(const std::string& name, Fn fn) const {
-  const std::string qual = type_ + "." + name;
-  return make(name, [qual](Args& a, Kwargs& kw) {
-    if (!kw.empty()) throw TypeError(qual + "() takes no keyword arguments");
+  return dispatch(name, [](const std::string& type, const std::string& name, Args& a, Kwargs& kw) {
+    if (!kw.empty()) throw TypeError(type + "." + name + "() takes no keyword arguments");
     if (a.size() != 1)
-      throw TypeError(qual + "() takes exactly one argument (" + std::to_string(a.size()) + " given)");
-  }, std::move(fn));
+      throw TypeError(type + "." + name + "() takes exactly one argument (" + std::to_string(a.size()) + " given)");
+  }, fn);
 }
 
 Value MethodTable::fast(const std::string& name, size_t lo, size_t hi, Fn fn) const {
-  return make(name, [name, lo, hi](Args& a, Kwargs& kw) {
+  return dispatch(name, [lo, hi](const std::string&, const std::string& name, Args& a, Kwargs& kw) {
     if (!kw.empty()) throw TypeError(name + "() takes no keyword arguments");
     if (a.size() >= lo && a.size() <= hi) return;
     if (lo == hi)
@@ -47,22 +60,22 @@ Value MethodTable::fast(const std::string& name, size_t lo, size_t hi, Fn fn) co
     const size_t n = few ? lo : hi;
     throw TypeError(name + " expected " + (few ? "at least " : "at most ") + std::to_string(n) + " argument" +
                     (n == 1 ? "" : "s") + ", got " + std::to_string(a.size()));
-  }, std::move(fn));
+  }, fn);
 }
 
 Value MethodTable::varargs(const std::string& name, size_t lo, size_t hi, Fn fn) const {
-  return make(name, [name, lo, hi](Args& a, Kwargs& kw) {
+  return dispatch(name, [lo, hi](const std::string&, const std::string& name, Args& a, Kwargs& kw) {
     if (!kw.empty()) throw TypeError(name + "() takes no keyword arguments");
     if (a.size() >= lo && a.size() <= hi) return;
     const bool few = a.size() < lo;
     const size_t n = few ? lo : hi;
     throw TypeError(name + "() takes " + (few ? "at least " : "at most ") + std::to_string(n) + " argument" +
                     (n == 1 ? "" : "s") + " (" + std::to_string(a.size()) + " given)");
-  }, std::move(fn));
+  }, fn);
 }
 
 Value MethodTable::keywords(const std::string& name, Fn fn) const {
-  return make(name, [](Args&, Kwargs&) {}, std::move(fn));
+  return dispatch(name, [](const std::string&, const std::string&, Args&, Kwargs&) {}, fn);
 }
 
 void no_attribute(const Value& obj, const std::string& name, const std::vector<std::string>& candidates) {

@@ -11,11 +11,24 @@
 
 namespace tsh::shell {
 
+// obj.name(...) called at once, with no bound method made: the call `obj.name(args)` hands this
+// to list_attr or str_attr, whose method table then evaluates the arguments (after the lookup,
+// as Python does), checks them and runs the method; `called` says it did. A name that is no
+// method of the table leaves it false and the attribute is returned as usual.
+struct MethodCall {
+  Interpreter& in;
+  void (*eval_args)(void* context, Args& args, Kwargs& kwargs);
+  void* context;
+  Value result;
+  bool called = false;
+};
+
 class MethodTable {
  public:
   using Fn = std::function<Value(Interpreter&, const Value& self, Args&, Kwargs&)>;
 
-  MethodTable(Value self, std::string type) : self_(std::move(self)), type_(std::move(type)) {}
+  MethodTable(Value self, std::string type, MethodCall* call = nullptr)
+      : self_(std::move(self)), type_(std::move(type)), call_(call) {}
 
   // METH_NOARGS: "str.upper() takes no arguments (1 given)".
   Value noargs(const std::string& name, Fn fn) const;
@@ -29,9 +42,14 @@ class MethodTable {
   Value keywords(const std::string& name, Fn fn) const;
 
  private:
+  // The bound method, or (with call_) the method run at once. `check` is a
+  // void(const std::string& type, const std::string& name, Args&, Kwargs&).
+  template <class Check>
+  Value dispatch(const std::string& name, Check check, Fn& fn) const;
   Value make(const std::string& name, std::function<void(Args&, Kwargs&)> check, Fn fn) const;
   Value self_;
   std::string type_;
+  MethodCall* call_;
 };
 
 // AttributeError "'str' object has no attribute 'x'", with "Did you mean" among candidates.
@@ -43,9 +61,9 @@ class MethodTable {
 void py_sort(Interpreter& in, std::vector<Value>& items, const Value& key, bool reverse);
 
 // The methods of str (str_methods.cpp) and of list and tuple (list_methods.cpp).
-Value str_attr(const Value& obj, const std::string& name);
+Value str_attr(const Value& obj, const std::string& name, MethodCall* call = nullptr);
 std::vector<std::string> str_method_names();
-Value list_attr(const Value& obj, const std::string& name);
+Value list_attr(const Value& obj, const std::string& name, MethodCall* call = nullptr);
 std::vector<std::string> list_method_names(const Value& obj);
 
 }  // namespace tsh::shell

@@ -208,8 +208,8 @@ bool all_chars(const std::vector<uint32_t>& s, Pred p) {
 
 }  // namespace
 
-Value str_attr(const Value& obj, const std::string& name) {
-  MethodTable t(obj, "str");
+Value str_attr(const Value& obj, const std::string& name, MethodCall* call) {
+  MethodTable t(obj, "str", call);
   if (name == "upper" || name == "lower" || name == "swapcase" || name == "casefold")
     return t.noargs(name, [name](Interpreter&, const Value& self, Args&, Kwargs&) {
       std::vector<uint32_t> out;
