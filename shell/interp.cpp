@@ -833,6 +833,14 @@ void Interpreter::assign_name(const Expr& target, Value&& v) {
   target.attr_memo.flags = kResolvedBinding;
 }
 
+namespace {
+[[noreturn]] void unpack_count_error(size_t got, size_t expected) {
+  if (got > expected) throw ValueError("too many values to unpack (expected " + std::to_string(expected) + ")");
+  throw ValueError("not enough values to unpack (expected " + std::to_string(expected) + ", got " +
+                   std::to_string(got) + ")");
+}
+}  // namespace
+
 void Interpreter::assign(const Expr& target, const Value& v) {
   switch (target.kind) {
     case ExprKind::Name:
@@ -847,6 +855,16 @@ void Interpreter::assign(const Expr& target, const Value& v) {
           if (star != targets.size()) throw SyntaxErr("multiple starred expressions in assignment");
           star = i;
         }
+      const size_t n = targets.size();
+      if (star == n && v.is(Kind::Tuple)) {
+        // a, (b, c) = t of a tuple: its items in place, no copy (a tuple never changes; held here,
+        // since a target may be the variable that keeps it)
+        const Value held = v;
+        const std::vector<Value>& items = held.items();
+        if (items.size() != n) unpack_count_error(items.size(), n);
+        for (size_t i = 0; i < n; ++i) assign(*targets[i], items[i]);
+        return;
+      }
       std::vector<Value> items;
       try {
         items = iterate(v);
@@ -855,7 +873,6 @@ void Interpreter::assign(const Expr& target, const Value& v) {
           throw TypeError("cannot unpack non-iterable " + type_name(v) + " object");
         throw;
       }
-      const size_t n = targets.size();
       if (star < n) {  // a, *rest, b = ...: the starred name takes a list of what is left
         if (items.size() < n - 1)
           throw ValueError("not enough values to unpack (expected at least " + std::to_string(n - 1) + ", got " +
@@ -868,12 +885,7 @@ void Interpreter::assign(const Expr& target, const Value& v) {
         for (size_t i = 0; i < after; ++i) assign(*targets[star + 1 + i], items[items.size() - after + i]);
         return;
       }
-      if (items.size() != n) {
-        if (items.size() > n)
-          throw ValueError("too many values to unpack (expected " + std::to_string(n) + ")");
-        throw ValueError("not enough values to unpack (expected " + std::to_string(n) + ", got " +
-                         std::to_string(items.size()) + ")");
-      }
+      if (items.size() != n) unpack_count_error(items.size(), n);
       for (size_t i = 0; i < items.size(); ++i) assign(*targets[i], items[i]);
       return;
     }

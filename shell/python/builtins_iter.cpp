@@ -260,10 +260,11 @@ void install_iter_builtins(std::map<std::string, Value>& b) {
     return iterator_value("zip", [sources, strict](Interpreter& in2, Value& out) {
       if (sources->empty()) return false;
       std::vector<Value> row;
+      row.reserve(sources->size());
       for (size_t i = 0; i < sources->size(); ++i) {
         Value item;
         if (iter_next(in2, (*sources)[i], item)) {
-          row.push_back(item);
+          row.push_back(std::move(item));
           continue;
         }
         if (strict) {
@@ -304,7 +305,11 @@ void install_iter_builtins(std::map<std::string, Value>& b) {
         [src, count](Interpreter& in2, Value& out) {
           Value item;
           if (!iter_next(in2, (*src)[0], item)) return false;
-          out = Value::tuple({Value::integer((*count)++), item});
+          std::vector<Value> pair;  // (no initializer list: it would copy the item)
+          pair.reserve(2);
+          pair.push_back(Value::integer((*count)++));
+          pair.push_back(std::move(item));
+          out = Value::tuple(std::move(pair));
           return true;
         },
         src);
