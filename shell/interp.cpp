@@ -1410,6 +1410,13 @@ bool Interpreter::plain_method_call(const Value& obj, const Expr& e, Value& out)
   if (has_starred(e)) return false;
   for (const auto& kw : e.keywords)
     if (kw.name.empty()) return false;
+  const Expr& callee = *e.items[0];
+  if (obj.is(Kind::List) && e.args.size() == 1 && e.keywords.empty() && callee.text == "append") {
+    Value item = eval(*e.args[0]);  // (list.append, the loop's most common call, as CPython 3.11 does)
+    obj.items().push_back(std::move(item));
+    out = Value();
+    return true;
+  }
   struct Context {
     Interpreter* in;
     const Expr* call;
@@ -1421,7 +1428,6 @@ bool Interpreter::plain_method_call(const Value& obj, const Expr& e, Value& out)
     for (const auto& a : x.call->args) args.push_back(x.in->eval(*a));
     for (const auto& kw : x.call->keywords) kwargs.emplace_back(kw.name, x.in->eval(*kw.value));
   }, &context, Value(), false};
-  const Expr& callee = *e.items[0];
   try {
     Value attr = obj.is(Kind::Str)    ? str_attr(obj, callee.text, &call)
                  : obj.is(Kind::Dict) ? dict_attr(*this, obj, callee.text, &call)

