@@ -18,6 +18,7 @@
 #include "engine/core/storage.h"
 #include "grammar/chars.h"
 #include "shell/dist_env.h"
+#include "shell/allocator.h"
 #include "shell/launch.h"
 #include "shell/doctest.h"
 #include "shell/python/modules.h"
@@ -314,6 +315,7 @@ static int run(int argc, char** argv) {
 }
 
 int main(int argc, char** argv) {
+  tsh::shell::tune_allocator();
   const int status = run(argc, argv);
   if (tsh::abandoned_work_running() > 0) {
     // A product abandoned by Ctrl-C is still running: end now, flushed, rather

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "engine/core/interrupt.h"
+#include "shell/allocator.h"
 #include "shell/jupyter/history.h"
 #include "shell/jupyter/kernel.h"
 #include "xeus/xeus_context.hpp"
@@ -21,6 +22,7 @@
 #include "xeus/xserver_zmq.hpp"
 
 int main(int argc, char** argv) {
+  tsh::shell::tune_allocator();
   sigset_t sigint;
   sigemptyset(&sigint);
   sigaddset(&sigint, SIGINT);
