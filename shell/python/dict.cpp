@@ -16,6 +16,9 @@
 
 namespace tsh::shell {
 
+// (a method's name against "..."sv: a length that differs answers at once, with no strlen)
+using namespace std::string_view_literals;
+
 namespace {
 
 // CPython's numeric hash: values reduced modulo the Mersenne prime 2**61 - 1,
@@ -400,24 +403,24 @@ void check_writable(const DictObj& d) {
 
 Value dict_attr(Interpreter&, const Value& d, const std::string& name, MethodCall* call) {
   DictObj* self = d.as<DictObj>();
-  if (name == "setdefault" || name == "pop" || name == "popitem" || name == "update" || name == "clear")
+  if (name == "setdefault"sv || name == "pop"sv || name == "popitem"sv || name == "update"sv || name == "clear"sv)
     check_writable(*self);
   using W = DictViewObj::Which;
-  if (name == "keys" || name == "values" || name == "items") {
-    const W which = name == "keys" ? W::Keys : name == "values" ? W::Values : W::Items;
+  if (name == "keys"sv || name == "values"sv || name == "items"sv) {
+    const W which = name == "keys"sv ? W::Keys : name == "values"sv ? W::Values : W::Items;
     return method(call, name, [d, which, name](Interpreter&, Args& a, Kwargs& kw) {
       no_args("dict." + name, a, kw);
       return view(d, which);
     });
   }
-  if (name == "get")
+  if (name == "get"sv)
     return method(call, name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
       no_keywords("dict.get", kw);
       count_args("get", a, 1, 2);
       if (Value* v = self->find(a[0])) return *v;
       return a.size() > 1 ? a[1] : Value();
     });
-  if (name == "setdefault")
+  if (name == "setdefault"sv)
     return method(call, name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
       no_keywords("dict.setdefault", kw);
       count_args("setdefault", a, 1, 2);
@@ -426,7 +429,7 @@ Value dict_attr(Interpreter&, const Value& d, const std::string& name, MethodCal
       self->set(a[0], dflt);
       return dflt;
     });
-  if (name == "pop")
+  if (name == "pop"sv)
     return method(call, name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
       no_keywords("dict.pop", kw);
       count_args("pop", a, 1, 2);
@@ -435,7 +438,7 @@ Value dict_attr(Interpreter&, const Value& d, const std::string& name, MethodCal
       if (a.size() > 1) return a[1];
       key_error(a[0]);
     });
-  if (name == "popitem")
+  if (name == "popitem"sv)
     return method(call, name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
       no_args("dict.popitem", a, kw);
       if (self->live == 0)
@@ -448,18 +451,18 @@ Value dict_attr(Interpreter&, const Value& d, const std::string& name, MethodCal
       }
       return Value();
     });
-  if (name == "update")
+  if (name == "update"sv)
     return method(call, name, [d, self](Interpreter& in, Args& a, Kwargs& kw) {
       dict_update(in, *self, "update", a, kw);
       return Value();
     });
-  if (name == "clear")
+  if (name == "clear"sv)
     return method(call, name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
       no_args("dict.clear", a, kw);
       self->clear();
       return Value();
     });
-  if (name == "copy")
+  if (name == "copy"sv)
     return method(call, name, [d, self](Interpreter&, Args& a, Kwargs& kw) {
       no_args("dict.copy", a, kw);
       Value out = make_dict();
@@ -470,7 +473,7 @@ Value dict_attr(Interpreter&, const Value& d, const std::string& name, MethodCal
         if (e.alive) dict_of(out).set(e.key, e.value);
       return out;
     });
-  if (name == "fromkeys") return make_dict_type().as<TypeObj>()->attrs["fromkeys"];
+  if (name == "fromkeys"sv) return make_dict_type().as<TypeObj>()->attrs["fromkeys"];
   no_attribute(d, name, dict_attr_names());
 }
 

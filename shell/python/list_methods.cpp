@@ -10,6 +10,9 @@
 
 namespace tsh::shell {
 
+// (a method's name against "..."sv: a length that differs answers at once, with no strlen)
+using namespace std::string_view_literals;
+
 namespace {
 
 // Containers compare items by identity first, then ==.
@@ -29,7 +32,7 @@ Value list_attr(const Value& obj, const std::string& name, MethodCall* call) {
   const bool is_list = obj.is(Kind::List);
   const std::string type = is_list ? "list" : obj.is(Kind::Tuple) ? "tuple" : "torch.Size";
   MethodTable t(obj, is_list ? "list" : "tuple", call);
-  if (name == "index")
+  if (name == "index"sv)
     return t.fast(name, 1, 3, [type](Interpreter&, const Value& self, Args& a, Kwargs&) {
       auto& items = self.items();
       const Int n = static_cast<Int>(items.size());
@@ -46,31 +49,31 @@ Value list_attr(const Value& obj, const std::string& name, MethodCall* call) {
       if (type == "list") throw ValueError(repr(a[0]) + " is not in list");
       throw ValueError("tuple.index(x): x not in tuple");
     });
-  if (name == "count")
+  if (name == "count"sv)
     return t.onearg(name, [](Interpreter&, const Value& self, Args& a, Kwargs&) {
       Int n = 0;
       for (const Value& v : self.items()) n += same_item(v, a[0]);
       return Value::integer(n);
     });
-  if (name == "numel" && obj.is(Kind::Size))
+  if (name == "numel"sv && obj.is(Kind::Size))
     return t.noargs(name, [](Interpreter&, const Value& self, Args&, Kwargs&) {
       Int n = 1;
       for (const Value& v : self.items()) n *= v.as_int();
       return Value::integer(n);
     });
   if (!is_list) no_attribute(obj, name, list_method_names(obj));
-  if (name == "append")
+  if (name == "append"sv)
     return t.onearg(name, [](Interpreter&, const Value& self, Args& a, Kwargs&) {
       self.items().push_back(a[0]);
       return Value();
     });
-  if (name == "extend")
+  if (name == "extend"sv)
     return t.onearg(name, [](Interpreter& in, const Value& self, Args& a, Kwargs&) {
       std::vector<Value> more = in.iterate(a[0]);  // first: `l.extend(l)` doubles l
       self.items().insert(self.items().end(), more.begin(), more.end());
       return Value();
     });
-  if (name == "pop")
+  if (name == "pop"sv)
     return t.fast(name, 0, 1, [](Interpreter&, const Value& self, Args& a, Kwargs&) {
       auto& items = self.items();
       Int i = a.empty() ? -1 : index_arg(a[0]);
@@ -82,7 +85,7 @@ Value list_attr(const Value& obj, const std::string& name, MethodCall* call) {
       items.erase(items.begin() + static_cast<long>(i));
       return v;
     });
-  if (name == "insert")
+  if (name == "insert"sv)
     return t.fast(name, 2, 2, [](Interpreter&, const Value& self, Args& a, Kwargs&) {
       auto& items = self.items();
       const Int n = static_cast<Int>(items.size());
@@ -92,7 +95,7 @@ Value list_attr(const Value& obj, const std::string& name, MethodCall* call) {
       items.insert(items.begin() + static_cast<long>(i), a[1]);
       return Value();
     });
-  if (name == "remove")
+  if (name == "remove"sv)
     return t.onearg(name, [](Interpreter&, const Value& self, Args& a, Kwargs&) {
       auto& items = self.items();
       for (size_t i = 0; i < items.size(); ++i) {
@@ -103,7 +106,7 @@ Value list_attr(const Value& obj, const std::string& name, MethodCall* call) {
       }
       throw ValueError("list.remove(x): x not in list");
     });
-  if (name == "sort")
+  if (name == "sort"sv)
     return t.keywords(name, [](Interpreter& in, const Value& self, Args& a, Kwargs& kw) {
       if (!a.empty()) throw TypeError("sort() takes no positional arguments");
       Value key;
@@ -119,14 +122,14 @@ Value list_attr(const Value& obj, const std::string& name, MethodCall* call) {
       self.items() = std::move(items);
       return Value();
     });
-  if (name == "reverse")
+  if (name == "reverse"sv)
     return t.noargs(name, [](Interpreter&, const Value& self, Args&, Kwargs&) {
       std::reverse(self.items().begin(), self.items().end());
       return Value();
     });
-  if (name == "copy")
+  if (name == "copy"sv)
     return t.noargs(name, [](Interpreter&, const Value& self, Args&, Kwargs&) { return Value::list(self.items()); });
-  if (name == "clear")
+  if (name == "clear"sv)
     return t.noargs(name, [](Interpreter&, const Value& self, Args&, Kwargs&) {
       self.items().clear();
       return Value();

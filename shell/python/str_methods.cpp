@@ -16,6 +16,9 @@
 
 namespace tsh::shell {
 
+// (a method's name against "..."sv: a length that differs answers at once, with no strlen)
+using namespace std::string_view_literals;
+
 namespace {
 
 const char* const kSpace = " \t\n\r\v\f\x1c\x1d\x1e\x1f";
@@ -210,27 +213,27 @@ bool all_chars(const std::vector<uint32_t>& s, Pred p) {
 
 Value str_attr(const Value& obj, const std::string& name, MethodCall* call) {
   MethodTable t(obj, "str", call);
-  if (name == "upper" || name == "lower" || name == "swapcase" || name == "casefold")
+  if (name == "upper"sv || name == "lower"sv || name == "swapcase"sv || name == "casefold"sv)
     return t.noargs(name, [name](Interpreter&, const Value& self, Args&, Kwargs&) {
       std::vector<uint32_t> out;
       for (uint32_t c : decode(self.as_str())) {
-        if (c == 0xDF && name != "lower") {  // ß: Python's full mappings, "SS" (casefold: "ss")
-          out.insert(out.end(), 2, name == "casefold" ? 's' : 'S');
+        if (c == 0xDF && name != "lower"sv) {  // ß: Python's full mappings, "SS" (casefold: "ss")
+          out.insert(out.end(), 2, name == "casefold"sv ? 's' : 'S');
           continue;
         }
-        if (name == "upper") out.push_back(to_upper(c));
-        else if (name == "swapcase") out.push_back(is_upper(c) ? to_lower(c) : to_upper(c));
+        if (name == "upper"sv) out.push_back(to_upper(c));
+        else if (name == "swapcase"sv) out.push_back(is_upper(c) ? to_lower(c) : to_upper(c));
         else out.push_back(to_lower(c));
       }
       return Value::str(encode(out));
     });
-  if (name == "title" || name == "capitalize")
+  if (name == "title"sv || name == "capitalize"sv)
     return t.noargs(name, [name](Interpreter&, const Value& self, Args&, Kwargs&) {
       std::vector<uint32_t> cps = decode(self.as_str());
       bool start = true;
       for (size_t i = 0; i < cps.size(); ++i) {
         const uint32_t c = cps[i];
-        if (name == "capitalize") {
+        if (name == "capitalize"sv) {
           cps[i] = i == 0 ? to_upper(c) : to_lower(c);
           continue;
         }
@@ -239,35 +242,35 @@ Value str_attr(const Value& obj, const std::string& name, MethodCall* call) {
       }
       return Value::str(encode(cps));
     });
-  if (name == "isdigit" || name == "isdecimal" || name == "isnumeric" || name == "isalpha" || name == "isalnum" ||
-      name == "isspace" || name == "isupper" || name == "islower")
+  if (name == "isdigit"sv || name == "isdecimal"sv || name == "isnumeric"sv || name == "isalpha"sv || name == "isalnum"sv ||
+      name == "isspace"sv || name == "isupper"sv || name == "islower"sv)
     return t.noargs(name, [name](Interpreter&, const Value& self, Args&, Kwargs&) {
       const std::vector<uint32_t> x = decode(self.as_str());
-      if (name == "isspace") return Value::boolean(all_chars(x, [](uint32_t c) { return shell::is_space(c); }));
-      if (name == "isalpha") return Value::boolean(all_chars(x, [](uint32_t c) { return is_alpha(c); }));
-      if (name == "isalnum") return Value::boolean(all_chars(x, [](uint32_t c) { return is_alpha(c) || is_digit(c); }));
-      if (name == "isupper" || name == "islower") {
+      if (name == "isspace"sv) return Value::boolean(all_chars(x, [](uint32_t c) { return shell::is_space(c); }));
+      if (name == "isalpha"sv) return Value::boolean(all_chars(x, [](uint32_t c) { return is_alpha(c); }));
+      if (name == "isalnum"sv) return Value::boolean(all_chars(x, [](uint32_t c) { return is_alpha(c) || is_digit(c); }));
+      if (name == "isupper"sv || name == "islower"sv) {
         bool cased = false, ok = true;
         for (uint32_t c : x) {
-          if (is_upper(c)) cased = true, ok = ok && name == "isupper";
-          if (is_lower(c)) cased = true, ok = ok && name == "islower";
+          if (is_upper(c)) cased = true, ok = ok && name == "isupper"sv;
+          if (is_lower(c)) cased = true, ok = ok && name == "islower"sv;
         }
         return Value::boolean(cased && ok);
       }
       return Value::boolean(all_chars(x, [](uint32_t c) { return is_digit(c); }));
     });
-  if (name == "strip" || name == "lstrip" || name == "rstrip")
+  if (name == "strip"sv || name == "lstrip"sv || name == "rstrip"sv)
     return t.fast(name, 0, 1, [name](Interpreter&, const Value& self, Args& a, Kwargs&) {
       const std::string& x = self.as_str();
-      return Value::str(strip(x, a, name != "rstrip", name != "lstrip", name.c_str()));
+      return Value::str(strip(x, a, name != "rstrip"sv, name != "lstrip"sv, name.c_str()));
     });
-  if (name == "split" || name == "rsplit")
+  if (name == "split"sv || name == "rsplit"sv)
     return t.keywords(name, [name](Interpreter&, const Value& self, Args& a, Kwargs& kw) {
       const std::string& x = self.as_str();
       auto [sep, maxsplit] = split_args(name.c_str(), a, kw);
-      return Value::list(split(x, sep, maxsplit, name == "rsplit"));
+      return Value::list(split(x, sep, maxsplit, name == "rsplit"sv));
     });
-  if (name == "splitlines")
+  if (name == "splitlines"sv)
     return t.keywords(name, [](Interpreter&, const Value& self, Args& a, Kwargs& kw) {
       const std::string& x = self.as_str();
       bool keepends = !a.empty() && truthy(a[0]);
@@ -287,7 +290,7 @@ Value str_attr(const Value& obj, const std::string& name, MethodCall* call) {
       }
       return Value::list(std::move(out));
     });
-  if (name == "join")
+  if (name == "join"sv)
     return t.onearg(name, [](Interpreter& in, const Value& self, Args& args_, Kwargs&) {
       const std::string& x = self.as_str();
       const Value& arg = args_[0];
@@ -309,7 +312,7 @@ Value str_attr(const Value& obj, const std::string& name, MethodCall* call) {
       }
       return Value::str(out);
     });
-  if (name == "replace")
+  if (name == "replace"sv)
     return t.fast(name, 2, 3, [](Interpreter&, const Value& self, Args& a, Kwargs&) {
       const std::string& x = self.as_str();
       const std::string& from = str_arg(a[0], "replace() argument 1 must be str");
@@ -338,17 +341,17 @@ Value str_attr(const Value& obj, const std::string& name, MethodCall* call) {
       }
       return Value::str(out + x.substr(i));
     });
-  if (name == "startswith" || name == "endswith")
+  if (name == "startswith"sv || name == "endswith"sv)
     return t.varargs(name, 1, 3, [name](Interpreter&, const Value& self, Args& a, Kwargs&) {
       const std::string& x = self.as_str();
-      return Value::boolean(starts_or_ends(x, a, name == "startswith", name.c_str()));
+      return Value::boolean(starts_or_ends(x, a, name == "startswith"sv, name.c_str()));
     });
-  if (name == "center" || name == "ljust" || name == "rjust")
+  if (name == "center"sv || name == "ljust"sv || name == "rjust"sv)
     return t.fast(name, 1, 2, [name](Interpreter&, const Value& self, Args& a, Kwargs&) {
       const std::string& x = self.as_str();
-      return Value::str(justify(x, a, name.c_str(), name == "center" ? '^' : name == "ljust" ? '<' : '>'));
+      return Value::str(justify(x, a, name.c_str(), name == "center"sv ? '^' : name == "ljust"sv ? '<' : '>'));
     });
-  if (name == "zfill")
+  if (name == "zfill"sv)
     return t.onearg(name, [](Interpreter&, const Value& self, Args& args_, Kwargs&) {
       const std::string& x = self.as_str();
       const Value& w = args_[0];
@@ -362,13 +365,13 @@ Value str_attr(const Value& obj, const std::string& name, MethodCall* call) {
       const bool sign = !x.empty() && (x[0] == '+' || x[0] == '-');
       return Value::str(sign ? x.substr(0, 1) + std::string(pad, '0') + x.substr(1) : std::string(pad, '0') + x);
     });
-  if (name == "count" || name == "find" || name == "rfind" || name == "index" || name == "rindex")
+  if (name == "count"sv || name == "find"sv || name == "rfind"sv || name == "index"sv || name == "rindex"sv)
     return t.varargs(name, 1, 3, [name](Interpreter&, const Value& self, Args& a, Kwargs&) {
       const std::string& x = self.as_str();
       const std::string& sub = str_arg(a[0], "must be str");
       auto [b, e] = bounds(x, a, 1);
       const std::string_view view(x.data() + b, e - b);
-      if (name == "count") {
+      if (name == "count"sv) {
         if (sub.empty()) return Value::integer(static_cast<Int>(utf8_length(std::string(view))) + 1);
         Int n = 0;
         for (size_t i = view.find(sub); i != std::string_view::npos; i = view.find(sub, i + sub.size())) ++n;
@@ -377,38 +380,38 @@ Value str_attr(const Value& obj, const std::string& name, MethodCall* call) {
       const bool right = name[0] == 'r';
       const size_t at = right ? view.rfind(sub) : view.find(sub);
       if (at == std::string_view::npos) {
-        if (name == "index" || name == "rindex") throw ValueError("substring not found");
+        if (name == "index"sv || name == "rindex"sv) throw ValueError("substring not found");
         return Value::integer(-1);
       }
       return code_point_index(x, b + at);
     });
-  if (name == "partition" || name == "rpartition")
+  if (name == "partition"sv || name == "rpartition"sv)
     return t.onearg(name, [name](Interpreter&, const Value& self, Args& args_, Kwargs&) {
       const std::string& x = self.as_str();
       const Value& sep_v = args_[0];
       const std::string& sep = str_arg(sep_v, "must be str");
       if (sep.empty()) throw ValueError("empty separator");
-      const size_t at = name == "partition" ? x.find(sep) : x.rfind(sep);
+      const size_t at = name == "partition"sv ? x.find(sep) : x.rfind(sep);
       if (at == std::string::npos)
-        return name == "partition" ? Value::tuple({Value::str(x), Value::str(""), Value::str("")})
+        return name == "partition"sv ? Value::tuple({Value::str(x), Value::str(""), Value::str("")})
                                    : Value::tuple({Value::str(""), Value::str(""), Value::str(x)});
       return Value::tuple({Value::str(x.substr(0, at)), Value::str(sep), Value::str(x.substr(at + sep.size()))});
     });
-  if (name == "removeprefix" || name == "removesuffix")
+  if (name == "removeprefix"sv || name == "removesuffix"sv)
     return t.onearg(name, [name](Interpreter&, const Value& self, Args& args_, Kwargs&) {
       const std::string& x = self.as_str();
       const Value& p_v = args_[0];
       const std::string& p = str_arg(p_v, name + "() argument must be str");
-      if (name == "removeprefix") return Value::str(x.compare(0, p.size(), p) == 0 ? x.substr(p.size()) : x);
+      if (name == "removeprefix"sv) return Value::str(x.compare(0, p.size(), p) == 0 ? x.substr(p.size()) : x);
       const bool ends = p.size() <= x.size() && x.compare(x.size() - p.size(), p.size(), p) == 0;
       return Value::str(ends && !p.empty() ? x.substr(0, x.size() - p.size()) : x);
     });
-  if (name == "format")
+  if (name == "format"sv)
     return t.keywords(name, [](Interpreter& in, const Value& self, Args& a, Kwargs& kw) {
       const std::string& x = self.as_str();
       return Value::str(str_format(in, x, a, kw));
     });
-  if (name == "encode")
+  if (name == "encode"sv)
     return t.keywords(name, [](Interpreter&, const Value& self, Args& a, Kwargs& kw) {
       std::vector<Value> v = bind_params("encode", a, kw, {"encoding", "errors"}, 0);
       if (!v[1].is_none() && v[1].as_str() != "strict") throw NotImplementedError("str.encode: tsh has errors='strict' only");
