@@ -228,6 +228,10 @@ struct Stmt {
   // Def: its local variables, sorted (grammar/scopes.h, def_locals), worked out the first time
   // the def runs; null until then.
   mutable std::shared_ptr<const std::vector<std::string>> locals;
+  // Whether a yield is in this statement (not counting a def or class it makes): none (0), each a
+  // statement `yield x` in blocks of if, while and for (1: the shell runs such a generator
+  // without a stack of its own), or some elsewhere (2). Worked out by the shell; -1 until then.
+  mutable int8_t yield_shape = -1;
 };
 
 // Moves every span of `stmts` (and their expressions) by `lines` lines and,

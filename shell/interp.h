@@ -58,6 +58,10 @@ struct TraceEntry {
 // How a statement ended: run to its end, or by break, continue or return (loops and
 // functions act on these; no C++ exception carries them).
 enum class Flow : uint8_t { Normal, Break, Continue, Return };
+enum class GenStep : uint8_t;  // a stackless generator body's step (shell/python/generators.cpp)
+
+// StopIteration for an exhausted iterator: with the value a generator returned, the first time.
+[[noreturn]] void throw_generator_stop(const Value& it);
 
 class Interpreter {
  public:
@@ -260,6 +264,8 @@ class Interpreter {
   std::string qualname_for(const std::string& name) const;
   // generators (shell/python/generators.cpp)
   Value make_generator(const Value& func, std::shared_ptr<Scope> scope);
+  bool resume_stackless(struct GeneratorRun& g);
+  GenStep run_stackless_block(struct GeneratorRun& g, size_t depth, const std::vector<grammar::StmtPtr>& block);
   Value yield_value(const Value& v);
   Value yield_from(const Value& iterable);
   struct GeneratorRun* running_generator_ = nullptr;

@@ -207,7 +207,7 @@ void install_iter_builtins(std::map<std::string, Value>& b) {
     Value out;
     if (iter_next(in, it, out)) return out;
     if (a.size() == 2) return a[1];
-    throw StopIteration();
+    throw_generator_stop(it);  // StopIteration, with a generator's return value
   });
   type("map", [](Interpreter& in, Args& a, Kwargs& kw) {
     if (!kw.empty()) throw TypeError("map() takes no keyword arguments");

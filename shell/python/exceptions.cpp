@@ -87,6 +87,8 @@ std::string ExceptionObj::repr_of(const Value&) const {
 
 Value ExceptionObj::attr(Interpreter&, const Value&, const std::string& name) {
   if (name == "args") return Value::tuple(args);
+  // StopIteration.value: what the generator returned (its first argument; None without one).
+  if (name == "value" && exception_is(cls, "StopIteration")) return args.empty() ? Value() : args[0];
   // SystemExit.code: the exit code it was made with (None without one).
   if (name == "code" && exception_is(cls, "SystemExit"))
     return args.empty() ? Value() : args.size() == 1 ? args[0] : Value::tuple(args);
