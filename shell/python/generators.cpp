@@ -22,6 +22,7 @@
 #include "shell/interp.h"
 #include "shell/python/coroutine.h"
 #include "shell/python/exceptions.h"
+#include "shell/stack_guard.h"
 
 namespace tsh::shell {
 
@@ -262,6 +263,8 @@ bool Interpreter::generator_resume(GeneratorRun& g, const Value& sent, Value& ou
   if (g.running()) throw ValueError("generator already executing");
   if (g.finished()) return false;
   if (depth_ >= 999 /* Python's recursion limit, less the module frame */) throw RecursionError("maximum recursion depth exceeded");
+  // A stackless body runs on the caller's stack: generators nested a thousand deep must not run it out.
+  if (!g.co && stack_nearly_full()) throw RecursionError("maximum recursion depth exceeded");
   const FunctionObj& f = *g.func.as<FunctionObj>();
   // The generator's frame goes on top of the caller's for as long as the body runs.
   std::shared_ptr<Scope> saved_scope = std::move(scope_);
