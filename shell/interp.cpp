@@ -1792,7 +1792,7 @@ Value Interpreter::run_call(const FunctionObj& f, std::shared_ptr<Scope>&& scope
   frames_.push_back(Frame{&f.name, &f.source, nullptr, &f, true});
   ++depth_;
   // Back to the caller's scope; the call's own is kept for the next call when nothing holds it.
-  auto leave = [&] {
+  auto leave = [&]() __attribute__((always_inline)) {
     --depth_;
     frames_.pop_back();
     std::shared_ptr<Scope> done = std::exchange(scope_, std::move(saved));

@@ -21,7 +21,9 @@
 //
 // Collections run by themselves at statement boundaries once enough tracked
 // objects were made since the last one (gc.enable/disable), and on gc.collect().
-// Everything runs on the interpreter's thread.
+// As in CPython there are two generations: an automatic collection looks at the
+// objects made since the last collection alone (gc.cpp says how the old ones are
+// collected too). Everything runs on the interpreter's thread.
 #pragma once
 
 #include <cstdint>
