@@ -1407,10 +1407,10 @@ bool Interpreter::plain_method_call(const Value& obj, const Expr& e, Value& out)
       break;
     default: return false;
   }
-  if (has_starred(e)) return false;
+  const Expr& callee = *e.items[0];
+  if (callee.text.starts_with("__") || has_starred(e)) return false;  // x.__class__(...): get_attr's
   for (const auto& kw : e.keywords)
     if (kw.name.empty()) return false;
-  const Expr& callee = *e.items[0];
   // The two calls of every counting and collecting loop, straight from here: list.append (as
   // CPython 3.11 specializes it) and dict.get.
   if (obj.is(Kind::List) && e.args.size() == 1 && e.keywords.empty() && callee.text == "append") {

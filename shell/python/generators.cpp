@@ -178,7 +178,9 @@ GenStep step_of(Flow f) {
 }
 
 void throw_generator_stop(const Value& it) {
-  if (!it.is(Kind::Iterator) || it.as<IterObj>()->type_name != "generator") throw PyError("StopIteration", "");
+  // A generator function's iterator holds its GeneratorRun (`native`); a generator expression's,
+  // also a "generator", holds none and returns no value.
+  if (!it.is(Kind::Iterator) || !it.as<IterObj>()->native) throw PyError("StopIteration", "");
   throw_stop_iteration(*std::static_pointer_cast<GeneratorRun>(it.as<IterObj>()->native));
 }
 
