@@ -902,11 +902,7 @@ void Interpreter::assign(const Expr& target, const Value& v) {
     }
     case ExprKind::Attribute: {
       Value obj = eval(*target.items[0]);
-      if (obj.is(Kind::Instance))  // self.x = v rebinding a plain field of a tsh object: in place
-        if (Value* slot = site_instance_attr(obj, target, true)) {
-          *slot = v;
-          return;
-        }
+      if (obj.is(Kind::Instance) && site_instance_store(obj, target, v)) return;  // self.x = v: in its __dict__
       set_attr(obj, target.text, v);
       return;
     }

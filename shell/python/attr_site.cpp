@@ -23,4 +23,17 @@ void attr_site::refresh(Memo& m, const UserInstance& u, const grammar::Expr& sit
   }
 }
 
+bool site_instance_store(const Value& obj, const grammar::Expr& site, const Value& v) {
+  UserInstance* u = as_user(obj);
+  if (!u) return false;
+  grammar::Expr::AttrMemo& m = attr_site::memo_for(*u, site);
+  if (m.found || (m.flags & (attr_site::kSetattr | attr_site::kDunder))) return false;
+  DictObj& d = dict_of(u->dict);
+  if (Value* slot = d.find_str(site.text, m.text_hash, m.position, &m.key))
+    *slot = v;
+  else
+    d.set(interned_str(site.text), v);  // `self.x = x` in __init__: the instance's first x
+  return true;
+}
+
 }  // namespace tsh::shell

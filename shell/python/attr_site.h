@@ -44,6 +44,10 @@ inline Value* site_instance_attr(const Value& obj, const grammar::Expr& site, bo
   if (m.found || (for_write && (m.flags & (attr_site::kSetattr | attr_site::kDunder)))) return nullptr;
   return dict_of(u->dict).find_str(site.text, m.text_hash, m.position, &m.key);
 }
+// obj.name = v when obj is a tsh instance whose class has no attribute of that name and no
+// __setattr__ (so a write goes to the __dict__, as UserInstance::set_attr would put it): written
+// there, a new key or not; true. False, having written nothing, when the general way must decide.
+bool site_instance_store(const Value& obj, const grammar::Expr& site, const Value& v);  // (attr_site.cpp)
 // obj.name(...) when obj is a tsh instance, the class's `name` is a def and obj's __dict__ does
 // not shadow it: the def, to be called with obj first (no bound method made). Null otherwise.
 inline const Value* site_method(const Value& obj, const grammar::Expr& site) {

@@ -295,7 +295,16 @@ Value construct(Interpreter& in, const Value& cls, Args& args, Kwargs& kw) {
   UserInstance* o = as_user(self);
   if (o && !c->builtin_base.empty()) o->args = args;  // BaseException.__new__ keeps the arguments
   if (const Value* init = user_method(cls, "__init__")) {
-    const Value r = call_bound(in, *init, self, args, kw);
+    Value r;
+    if (init->is(Kind::Function)) {  // a def: called with self first, no bound method made
+      ArgsLease lease;
+      lease.args.reserve(args.size() + 1);
+      lease.args.push_back(self);
+      lease.args.insert(lease.args.end(), args.begin(), args.end());
+      r = in.call(*init, lease.args, kw);
+    } else {
+      r = call_bound(in, *init, self, args, kw);
+    }
     if (!r.is_none()) throw TypeError("__init__() should return None, not '" + type_name(r) + "'");
   } else if (!user_method(cls, "__new__")) {
     if (!kw.empty() && !c->builtin_base.empty()) throw TypeError(short_name(cls) + "() takes no keyword arguments");
