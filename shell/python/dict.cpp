@@ -354,14 +354,7 @@ Value view(const Value& d, DictViewObj::Which which) {
 // dict.name as a bound method, or (with `call`) the method run at once on the call's arguments.
 template <class F>
 Value method(MethodCall* call, const std::string& name, F&& fn) {
-  if (call) {
-    ArgsLease lease;
-    Kwargs kwargs;
-    call->eval_args(call->context, lease.args, kwargs);
-    call->result = fn(call->in, lease.args, kwargs);
-    call->called = true;
-    return Value();
-  }
+  if (call) return call->run([&](Args& a, Kwargs& kw) { return fn(call->in, a, kw); });
   return make_builtin(name, "<built-in method " + name + " of dict object>", Fn(std::forward<F>(fn)));
 }
 

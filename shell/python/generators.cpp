@@ -399,38 +399,14 @@ GenStep Interpreter::run_stackless_block(GeneratorRun& g, size_t depth, const st
         if (r != GenStep::Normal) return r;
         continue;
       }
-      case StmtKind::While: {
-        bool in_body = resuming && !saved_in_else, broke = false;
-        if (!(resuming && saved_in_else)) {
-          for (;;) {
-            if (!in_body) {
-              loop_interrupt_point(s);
-              if (!truthy(eval(*s.test))) break;
-            }
-            in_body = false;
-            const GenStep r = run_stackless_block(g, depth + 1, s.body);
-            if (r == GenStep::Yield) return stop_at(i, false);
-            if (r == GenStep::Break) {
-              broke = true;
-              break;
-            }
-            if (r == GenStep::Return) return r;
-          }
-        }
-        if (!broke) {
-          const GenStep r = run_stackless_block(g, depth + 1, s.orelse);
-          if (r == GenStep::Yield) return stop_at(i, true);
-          if (r != GenStep::Normal) return r;
-        }
-        continue;
-      }
+      case StmtKind::While:
       case StmtKind::For: {
-        Level loop;
+        Level loop;  // a for loop's iterator or range position (a while loop has only its test)
         bool in_body = false, broke = false;
         if (resuming) {
           loop = std::move(g.levels[depth]);
           in_body = !loop.in_else;
-        } else {
+        } else if (s.kind == StmtKind::For) {
           Value it = eval(*s.iter);
           if (it.is(Kind::Range)) {
             const auto* r = it.as<RangeObj>();
@@ -440,23 +416,26 @@ GenStep Interpreter::run_stackless_block(GeneratorRun& g, size_t depth, const st
             loop.iter = make_iterator(*this, it);
           }
         }
+        // The next round: a while's test, or a for's next item bound to its target; false at the end.
+        auto next_round = [&] {
+          loop_interrupt_point(s);
+          if (s.kind == StmtKind::While) return truthy(eval(*s.test));
+          Value item;
+          if (loop.range) {
+            if (loop.step > 0 ? loop.next >= loop.stop : loop.next <= loop.stop) return false;
+            item = Value::integer(loop.next);
+            loop.next += loop.step;
+          } else if (!iter_next(*this, loop.iter, item)) {
+            return false;
+          }
+          if (s.target->kind == ExprKind::Name)
+            assign_name(*s.target, std::move(item));
+          else
+            assign(*s.target, item);
+          return true;
+        };
         if (!(resuming && loop.in_else)) {
-          for (;;) {
-            if (!in_body) {
-              loop_interrupt_point(s);
-              Value item;
-              if (loop.range) {
-                if (loop.step > 0 ? loop.next >= loop.stop : loop.next <= loop.stop) break;
-                item = Value::integer(loop.next);
-                loop.next += loop.step;
-              } else if (!iter_next(*this, loop.iter, item)) {
-                break;
-              }
-              if (s.target->kind == ExprKind::Name)
-                assign_name(*s.target, std::move(item));
-              else
-                assign(*s.target, item);
-            }
+          while (in_body || next_round()) {
             in_body = false;
             const GenStep r = run_stackless_block(g, depth + 1, s.body);
             if (r == GenStep::Yield) {

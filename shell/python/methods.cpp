@@ -21,15 +21,11 @@ Value MethodTable::make(const std::string& name, std::function<void(Args&, Kwarg
 
 template <class Check>
 Value MethodTable::dispatch(const std::string& name, Check check, Fn& fn) const {
-  if (call_) {
-    ArgsLease lease;
-    Kwargs kwargs;
-    call_->eval_args(call_->context, lease.args, kwargs);
-    check(type_, name, lease.args, kwargs);
-    call_->result = fn(call_->in, self_, lease.args, kwargs);
-    call_->called = true;
-    return Value();
-  }
+  if (call_)
+    return call_->run([&](Args& a, Kwargs& kw) {
+      check(type_, name, a, kw);
+      return fn(call_->in, self_, a, kw);
+    });
   return make(name, [check, type = type_, name](Args& a, Kwargs& kw) { check(type, name, a, kw); }, std::move(fn));
 }
 

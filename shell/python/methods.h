@@ -21,6 +21,16 @@ struct MethodCall {
   void* context;
   Value result;
   bool called = false;
+  // Evaluates the arguments and runs `method(args, kwargs)`, keeping its result.
+  template <class F>
+  Value run(F&& method) {
+    ArgsLease lease;
+    Kwargs kwargs;
+    eval_args(context, lease.args, kwargs);
+    result = method(lease.args, kwargs);
+    called = true;
+    return Value();
+  }
 };
 
 class MethodTable {
