@@ -145,6 +145,9 @@ struct Expr {
     uint8_t flags = 0;
   };
   mutable AttrMemo attr_memo;
+  // For a Call: what the evaluator worked out once about the shape of its arguments (the shell's
+  // flags: positional only, each a name or a literal); 0 until then.
+  mutable uint8_t call_shape = 0;
   std::vector<Comprehension> comps;  // ListComp, DictComp
   bool parenthesized = false;     // written inside (...) — `(a)` vs `a`
   // Added by the grammar: a ListComp written as a generator expression,

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <deque>
 #include <array>
+#include <cassert>
+#include <memory>
 
 #include "engine/autograd/functions.h"
 #include "engine/autograd/variable.h"
@@ -980,13 +982,13 @@ Value Interpreter::eval(const Expr& e) {
   }
 }
 
-inline void Interpreter::check_depth() {
+[[gnu::always_inline]] inline void Interpreter::check_depth() {
   if (depth_ >= kMaxRecursion - 1 || stack_nearly_full()) [[unlikely]] recursion_too_deep();
 }
 
 // A scope for a call of f: the pool's last, when it last served f and f has no closure to set (a
 // def's slots come back unbound and sized), or one set up by scope_for_general.
-inline std::shared_ptr<Scope> Interpreter::scope_for(const FunctionObj& f) {
+[[gnu::always_inline]] inline std::shared_ptr<Scope> Interpreter::scope_for(const FunctionObj& f) {
   if (!scope_pool_.empty() && !f.closure && f.locals) {
     const Scope& last = *scope_pool_.back();
     if (last.locals == f.locals && last.slots.size() == f.locals->size()) {
@@ -998,12 +1000,23 @@ inline std::shared_ptr<Scope> Interpreter::scope_for(const FunctionObj& f) {
   return scope_for_general(f);
 }
 
-// An argument into its parameter's slot: a variable's value copied straight there.
+// An unbound slot gets its value, built in place: there is nothing in it to destroy first
+// (std::optional's emplace would check, which GCC makes a call per argument of each call).
+[[gnu::always_inline]] inline void bind_slot(std::optional<Value>& slot, const Value& v) {
+  assert(!slot);
+  std::construct_at(&slot, std::in_place, v);
+}
+[[gnu::always_inline]] inline void bind_slot(std::optional<Value>& slot, Value&& v) {
+  assert(!slot);
+  std::construct_at(&slot, std::in_place, std::move(v));
+}
+
+// An argument into its parameter's (unbound) slot: a variable's value copied straight there.
 [[gnu::always_inline]] inline void Interpreter::eval_into(const Expr& e, std::optional<Value>& slot) {
   if (const Value* v = peek_name(e))
-    slot = *v;
+    bind_slot(slot, *v);
   else
-    slot = eval(e);
+    bind_slot(slot, eval(e));
 }
 
 Value* Interpreter::find_variable(const std::string& name, bool* in_builtins) {
@@ -1333,15 +1346,34 @@ constexpr size_t kStackArgs = 4;
 
 // Whether n positional arguments bind to f's parameters one by one into slots, with nothing to
 // check: a def(a, b) called with two (no defaults used, no *args, **kwargs, not a generator).
-inline bool binds_plainly(const FunctionObj& f, size_t n) {
-  return n == f.argcount && f.params.size() == n && !f.param_slots.empty() && f.varargs.empty() &&
-         f.varkw.empty() && !f.generator;
-}
+inline bool binds_plainly(const FunctionObj& f, size_t n) { return f.plain_arity == static_cast<int>(n); }
 
 bool has_starred(const Expr& call) {
   for (const auto& a : call.args)
     if (a->kind == ExprKind::Starred) return true;
   return false;
+}
+
+// What a call needs to know of its arguments (Expr::call_shape), worked out the first time it runs.
+constexpr uint8_t kShapeKnown = 1;
+constexpr uint8_t kShapePositional = 2;  // no keywords, no *args or **kwargs
+constexpr uint8_t kShapeNoCode = 4;      // positional, each a name or a literal: evaluating them runs no code
+inline uint8_t call_shape(const Expr& call) {
+  if (call.call_shape) [[likely]] return call.call_shape;
+  uint8_t shape = kShapeKnown;
+  if (call.keywords.empty() && !has_starred(call)) {
+    shape |= kShapePositional | kShapeNoCode;
+    for (const auto& a : call.args) {
+      switch (a->kind) {
+        case ExprKind::Name: case ExprKind::Int: case ExprKind::Float: case ExprKind::Imag: case ExprKind::Str:
+        case ExprKind::True: case ExprKind::False: case ExprKind::None:
+          continue;
+        default:
+          shape &= static_cast<uint8_t>(~kShapeNoCode);
+      }
+    }
+  }
+  return call.call_shape = shape;
 }
 
 bool plain_shaped(const Expr& call) {
@@ -1374,20 +1406,31 @@ Value Interpreter::eval_call(const Expr& e) {
   const Expr& callee = *e.items[0];
   if (callee.kind != ExprKind::Attribute) return eval_call_general(e, nullptr);
   const Value* self = peek_name(*callee.items[0]);
-  if (self && self->is(Kind::Instance) && e.keywords.empty()) {
-    if (const Value* f = site_method(*self, callee); f && binds_plainly(*f->as<FunctionObj>(), e.args.size() + 1) &&
-                                                    !has_starred(e)) {
+  if (self && self->is(Kind::Instance)) {
+    const uint8_t shape = call_shape(e);
+    if (const Value* f = (shape & kShapePositional) ? site_method(*self, callee) : nullptr;
+        f && binds_plainly(*f->as<FunctionObj>(), e.args.size() + 1)) {
+      const FunctionObj& def = *f->as<FunctionObj>();
+      if (shape & kShapeNoCode) return call_plainly(def, self, e.args);  // nothing can rebind the def meanwhile
       std::shared_ptr<Object> held = f->obj();
-      const FunctionObj& def = *static_cast<const FunctionObj*>(held.get());
-      std::shared_ptr<Scope> scope = scope_for(def);
-      scope->slots[def.param_slots[0]].emplace(*self);
-      size_t k = 1;
-      for (const auto& a : e.args) eval_into(*a, scope->slots[def.param_slots[k++]]);
-      check_depth();
-      return run_call(def, std::move(scope));
+      return call_plainly(def, self, e.args);
     }
   }
   return eval_call_general(e, self);
+}
+
+// A call of f whose positional arguments bind plainly (binds_plainly): `first` (obj, in
+// obj.method(...); null for none), then each argument evaluated straight into its slot of the
+// call's scope (scope_for gives a scope whose slots are all unbound).
+[[gnu::always_inline]] inline Value Interpreter::call_plainly(const FunctionObj& f, const Value* first,
+                                                              const std::vector<grammar::ExprPtr>& args) {
+  std::shared_ptr<Scope> scope = scope_for(f);
+  std::optional<Value>* slots = scope->slots.data();  // no one else sees the scope yet: it stays put
+  const uint32_t* at = f.param_slots.data();
+  if (first) bind_slot(slots[*at++], *first);
+  for (const auto& a : args) eval_into(*a, slots[*at++]);
+  check_depth();
+  return run_call(f, std::move(scope));
 }
 
 // s.upper(), out.append(x), d.get(k, 0): a method of a str, list, tuple or dict called at once by its
@@ -1584,6 +1627,7 @@ Value Interpreter::call(const Value& callee, Args& args, Kwargs& kwargs) {
 
 void Interpreter::set_param_slots(FunctionObj& f) {
   f.param_slots.clear();
+  f.plain_arity = -1;
   std::vector<std::string> names = f.params;
   if (!f.varargs.empty()) names.push_back(f.varargs);
   if (!f.varkw.empty()) names.push_back(f.varkw);
@@ -1597,6 +1641,8 @@ void Interpreter::set_param_slots(FunctionObj& f) {
     }
     f.param_slots.push_back(static_cast<uint32_t>(it - locals.begin()));
   }
+  if (f.argcount == f.params.size() && !f.param_slots.empty() && f.varargs.empty() && f.varkw.empty() && !f.generator)
+    f.plain_arity = static_cast<int>(f.argcount);
 }
 
 Value Interpreter::make_function(const std::string& name, const std::vector<grammar::Param>& params,

@@ -244,6 +244,9 @@ class Interpreter {
   Value call_function(const FunctionObj& f, std::span<Value> args, Kwargs& kwargs, const Value* func_value = nullptr,
                       bool consume_args = false);
   Value run_call(const FunctionObj& f, std::shared_ptr<Scope>&& scope);
+  // A call whose arguments bind plainly: `first` (obj of obj.method(...), or null) and `args`
+  // evaluated straight into the new scope's slots, then run_call.
+  Value call_plainly(const FunctionObj& f, const Value* first, const std::vector<grammar::ExprPtr>& args);
   // Scopes of calls that ended with nothing else holding them, emptied, for the next calls: a
   // call then makes no Scope (and registers none with the cycle collector).
   static constexpr size_t kScopePool = 64;  // scopes kept for the next calls

@@ -23,6 +23,12 @@ void attr_site::refresh(Memo& m, const UserInstance& u, const grammar::Expr& sit
   }
 }
 
+bool attr_site::shadowed(DictObj& d, Memo& m, const grammar::Expr& site) {
+  if (d.find_str(site.text, m.text_hash, m.position, &m.key)) return true;
+  m.table_version = d.version;
+  return false;
+}
+
 bool site_instance_store(const Value& obj, const grammar::Expr& site, const Value& v) {
   UserInstance* u = as_user(obj);
   if (!u) return false;

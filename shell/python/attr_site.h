@@ -26,6 +26,9 @@ constexpr uint8_t kDunder = 2;   // the name is __x (__class__ and __dict__ are 
 constexpr uint8_t kHashed = 4;   // text_hash holds the name's hash
 // Works the site's facts about u's class out again.
 void refresh(grammar::Expr::AttrMemo& m, const UserInstance& u, const grammar::Expr& site);
+// Whether d, changed since the site last looked, has the site's name (which then shadows the
+// class's); when not, the site remembers d's version as one without it.
+bool shadowed(DictObj& d, grammar::Expr::AttrMemo& m, const grammar::Expr& site);
 // The site's facts about u's class, worked out again when the class or any class changed.
 inline grammar::Expr::AttrMemo& memo_for(const UserInstance& u, const grammar::Expr& site) {
   grammar::Expr::AttrMemo& m = site.attr_memo;
@@ -50,17 +53,15 @@ inline Value* site_instance_attr(const Value& obj, const grammar::Expr& site, bo
 bool site_instance_store(const Value& obj, const grammar::Expr& site, const Value& v);  // (attr_site.cpp)
 // obj.name(...) when obj is a tsh instance, the class's `name` is a def and obj's __dict__ does
 // not shadow it: the def, to be called with obj first (no bound method made). Null otherwise.
-inline const Value* site_method(const Value& obj, const grammar::Expr& site) {
+// Inline at its call: the method call of every training loop and lesson class runs it.
+[[gnu::always_inline]] inline const Value* site_method(const Value& obj, const grammar::Expr& site) {
   UserInstance* u = as_user(obj);
   if (!u) return nullptr;
   grammar::Expr::AttrMemo& m = attr_site::memo_for(*u, site);
   const Value* f = static_cast<const Value*>(m.found);
   if (!f || !f->is(Kind::Function)) return nullptr;
   DictObj& d = dict_of(u->dict);
-  if (d.version != m.table_version) {
-    if (d.find_str(site.text, m.text_hash, m.position, &m.key)) return nullptr;
-    m.table_version = d.version;
-  }
+  if (d.version != m.table_version && attr_site::shadowed(d, m, site)) [[unlikely]] return nullptr;
   return f;
 }
 

@@ -322,6 +322,10 @@ struct FunctionObj : Object, Tracked {
   // A def's parameters' indexes in locals (Scope::slots), in the order of params, then *args's and
   // **kwargs's when it has them; empty for a lambda, whose scope keeps its variables by name.
   std::vector<uint32_t> param_slots;
+  // n when a call of n positional arguments binds them one by one into their slots with nothing to
+  // check (a def(a, b) called with two: no defaults used, no *args or **kwargs, no generator); -1
+  // otherwise. Worked out once the def's slots are (Interpreter::set_param_slots).
+  int plain_arity = -1;
   std::weak_ptr<Object> owner;       // the class whose body defined it (super() without arguments)
   std::map<std::string, Value> attrs;  // __doc__, __annotations__, __wrapped__ and a program's own
   const std::string& error_name() const { return qualname.empty() ? name : qualname; }
