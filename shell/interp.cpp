@@ -53,7 +53,7 @@ constexpr uint8_t kResolvedBinding = 2;
 inline bool module_namespace(const Scope& s) {
   return s.isolated && !s.enclosing && !s.locals && s.class_qualname.empty();
 }
-inline bool free_names_fixed(const Scope& scope) {
+[[gnu::always_inline]] inline bool free_names_fixed(const Scope& scope) {
   if (!scope.vars.empty()) return false;
   const Scope* around = scope.enclosing.get();
   return !around || module_namespace(*around);
@@ -164,8 +164,7 @@ void Interpreter::exec_toplevel(const Stmt& s) {
   check_interrupt();  // Ctrl-C during a long display ends it here, not at the next statement
 }
 
-void Interpreter::loop_interrupt_point(const Stmt& loop) {
-  if (!interrupt_pending()) return;
+void Interpreter::loop_interrupted(const Stmt& loop) {
   // The traceback shows the loop's header line, without carets, as Python's
   // does when Ctrl-C lands between iterations.
   grammar::Span header = loop.span;
@@ -229,7 +228,7 @@ void Interpreter::display(const Value& v) {
   frames_.back().stmt = &s;
   switch (s.kind) {
     case StmtKind::Expr: {
-      Value v = eval(*s.value);
+      Value v = s.value->kind == ExprKind::Call ? eval_call_statement(*s.value) : eval(*s.value);
       if (show_nested_values_ && !scope_) display(v);
       return Flow::Normal;
     }
@@ -979,6 +978,22 @@ Value Interpreter::eval(const Expr& e) {
       }
     default:
       return eval_inner(e);
+  }
+}
+
+// eval's way with a call, with no look at the other kinds first: `obj.step(x)` as a loop's statement.
+Value Interpreter::eval_call_statement(const Expr& e) {
+  try {
+    return eval_call(e);
+  } catch (const ReturnSignal&) {
+    throw;
+  } catch (const BreakSignal&) {
+    throw;
+  } catch (const ContinueSignal&) {
+    throw;
+  } catch (...) {
+    record_failure(e.span, &e);
+    throw;
   }
 }
 

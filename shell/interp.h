@@ -276,7 +276,11 @@ class Interpreter {
                       const std::vector<grammar::StmtPtr>* body, const grammar::Expr* lambda_body);
   void record_failure(const grammar::Span& span, const grammar::Expr* failed = nullptr);
   // Between iterations of `loop`: raises KeyboardInterrupt after Ctrl-C.
-  void loop_interrupt_point(const grammar::Stmt& loop);
+  void loop_interrupt_point(const grammar::Stmt& loop) {
+    if (interrupt_pending()) [[unlikely]] loop_interrupted(loop);
+  }
+  void loop_interrupted(const grammar::Stmt& loop);
+  Value eval_call_statement(const grammar::Expr& call);  // a call whose value a statement drops
   std::vector<std::string> argv_{""};
   std::map<std::string, Value> modules_;  // imported non-torch modules
 
