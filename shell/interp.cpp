@@ -1001,9 +1001,11 @@ Value Interpreter::eval_call_statement(const Expr& e) {
   if (depth_ >= kMaxRecursion - 1 || stack_nearly_full()) [[unlikely]] recursion_too_deep();
 }
 
-// A scope for a call of f: the pool's last, when it last served f and f has no closure to set (a
-// def's slots come back unbound and sized), or one set up by scope_for_general.
+// A scope for a call of f: the one f's last call left (recycle_scope), or the pool's last when it
+// last served f and f has no closure to set (a def's slots come back unbound and sized), or one
+// set up by scope_for_general.
 [[gnu::always_inline]] inline std::shared_ptr<Scope> Interpreter::scope_for(const FunctionObj& f) {
+  if (f.spare_scope) [[likely]] return std::move(f.spare_scope);
   if (!scope_pool_.empty() && !f.closure && f.locals) {
     const Scope& last = *scope_pool_.back();
     if (last.locals == f.locals && last.slots.size() == f.locals->size()) {
@@ -1724,9 +1726,11 @@ std::shared_ptr<Scope> Interpreter::new_scope() {
   return s;
 }
 
-[[gnu::always_inline]] inline void Interpreter::recycle_scope(std::shared_ptr<Scope>&& s) {
+[[gnu::always_inline]] inline void Interpreter::recycle_scope(const FunctionObj& f, std::shared_ptr<Scope>&& s) {
   // Only one no closure, generator or locals() kept: then nothing else can ever see it again.
-  if (s.use_count() != 1 || scope_pool_.size() >= kScopePool) return;
+  if (s.use_count() != 1) return;
+  const bool spare = !f.spare_scope && !f.closure && f.locals && s->locals == f.locals;
+  if (!spare && scope_pool_.size() >= kScopePool) return;
   for (std::optional<Value>& slot : s->slots) slot.reset();  // kept sized for the next call of the def
   if (!s->vars.empty()) s->vars.clear();
   s->enclosing.reset();
@@ -1735,7 +1739,10 @@ std::shared_ptr<Scope> Interpreter::new_scope() {
   if (!s->nonlocal_names.empty()) s->nonlocal_names.clear();
   s->class_qualname.clear();
   // `locals` stays: the next call, often of the same def, then takes no reference to set it.
-  scope_pool_.push_back(std::move(s));
+  if (spare)
+    f.spare_scope = std::move(s);  // f's next call takes it at once (scope_for)
+  else
+    scope_pool_.push_back(std::move(s));
 }
 
 void Interpreter::recursion_too_deep() { throw RecursionError("maximum recursion depth exceeded"); }
@@ -1854,7 +1861,7 @@ Value Interpreter::run_call(const FunctionObj& f, std::shared_ptr<Scope>&& scope
     frames_.pop_back();
     std::shared_ptr<Scope> done = std::exchange(scope_, std::move(saved));
     names_epoch_ = ++epoch_counter_;
-    recycle_scope(std::move(done));
+    recycle_scope(f, std::move(done));
   };
   Value result;
   try {

@@ -258,7 +258,7 @@ class Interpreter {
   // RecursionError at Python's limit (the module's frame is one of its 1000) or near the stack's end.
   void check_depth();
   [[noreturn]] static void recursion_too_deep();
-  void recycle_scope(std::shared_ptr<Scope>&& s);
+  void recycle_scope(const FunctionObj& f, std::shared_ptr<Scope>&& s);
   // class statements, decorators, annotations (shell/python/class_statement.cpp)
   void class_statement(const grammar::Stmt& s);
   Value decorate(const grammar::Stmt& s, const std::vector<Value>& decorators, Value v);

@@ -326,6 +326,9 @@ struct FunctionObj : Object, Tracked {
   // check (a def(a, b) called with two: no defaults used, no *args or **kwargs, no generator); -1
   // otherwise. Worked out once the def's slots are (Interpreter::set_param_slots).
   int plain_arity = -1;
+  // The scope its last call left, emptied (slots unbound, sized for `locals`), for its next call
+  // to take at once; null when none is kept (Interpreter::scope_for, recycle_scope).
+  mutable std::shared_ptr<Scope> spare_scope;
   std::weak_ptr<Object> owner;       // the class whose body defined it (super() without arguments)
   std::map<std::string, Value> attrs;  // __doc__, __annotations__, __wrapped__ and a program's own
   const std::string& error_name() const { return qualname.empty() ? name : qualname; }
