@@ -565,9 +565,11 @@ Flow Interpreter::step_statement(const Stmt& s) {
           it.is(Kind::FrozenSet) || it.is(Kind::Instance))
         it = make_iterator(*this, it);
       if (it.is(Kind::Iterator)) {
-        Value item;
-        while (iter_next(*this, it, item))
+        for (;;) {  // each item let go before the next is asked for: zip and enumerate reuse their tuple
+          Value item;
+          if (!iter_next(*this, it, item)) break;
           if (Flow f = run_body(std::move(item)); f != Flow::Normal) return stopped(f);
+        }
         return exec_block(s.orelse);
       }
       for (Value& item : iterate(it))
@@ -803,9 +805,18 @@ void Interpreter::unbind_name(const std::string& name) {
   if (sc ? sc->erase(name) : globals_.erase(name) > 0) namespace_changed(sc);
 }
 
+// A slot, bound or not, gets a value: inline to the last step (GCC otherwise calls std::optional's
+// assignment, which tests and moves through a second copy).
+[[gnu::always_inline]] inline void store_slot(std::optional<Value>& slot, Value&& v) {
+  if (slot)
+    *slot = std::move(v);
+  else
+    std::construct_at(&slot, std::in_place, std::move(v));
+}
+
 void Interpreter::assign_name(const Expr& target, Value&& v) {
   if (target.slot >= 0 && scope_ && scope_->locals.get() == target.slot_owner) {
-    scope_->slots[static_cast<size_t>(target.slot)] = std::move(v);
+    store_slot(scope_->slots[static_cast<size_t>(target.slot)], std::move(v));
     return;
   }
   // Where a read found the name is where it binds at module level and in a def (whose other names
@@ -1265,8 +1276,11 @@ void Interpreter::comprehension(const Expr& e, const std::function<void()>& emit
       };
       Value it = eval(*c.iter);
       if (it.is(Kind::Iterator)) {
-        Value item;
-        while (iter_next(*this, it, item)) step(item);
+        for (;;) {  // each item let go before the next is asked for: zip and enumerate reuse their tuple
+          Value item;
+          if (!iter_next(*this, it, item)) break;
+          step(item);
+        }
       } else {
         for (const Value& item : iterate(it)) step(item);
       }

@@ -16,6 +16,13 @@ namespace tsh::shell {
 
 namespace {
 
+// The tuple an iterator made last, when nothing but the iterator holds it any more (the loop
+// unpacked or dropped it): zip and enumerate fill it again in place, as CPython's do, rather than
+// make and free a tuple per item. Null when anyone else holds it: then it must not change.
+SeqObj* reusable_tuple(const Value& last) {
+  return last.is(Kind::Tuple) && last.obj().use_count() == 1 ? last.as<SeqObj>() : nullptr;
+}
+
 using Fn = std::function<Value(Interpreter&, Args&, Kwargs&)>;
 
 // An iterator over a fixed list of values (materialised by the caller).
@@ -255,34 +262,43 @@ void install_iter_builtins(std::map<std::string, Value>& b) {
       if (k != "strict") throw TypeError("zip() got an unexpected keyword argument '" + k + "'");
       strict = truthy(v);
     }
-    HeldValues sources = held_values({});
-    for (const Value& v : a) sources->push_back(make_iterator(in, v));
-    return iterator_value("zip", [sources, strict](Interpreter& in2, Value& out) {
-      if (sources->empty()) return false;
+    // The sources' iterators, then the last tuple made (None before the first).
+    HeldValues state = held_values({});
+    for (const Value& v : a) state->push_back(make_iterator(in, v));
+    const size_t n = state->size();
+    state->push_back(Value());
+    return iterator_value("zip", [state, n, strict](Interpreter& in2, Value& out) {
+      if (n == 0) return false;
+      std::vector<Value>& sources = *state;
+      SeqObj* reuse = reusable_tuple(sources[n]);
       std::vector<Value> row;
-      row.reserve(sources->size());
-      for (size_t i = 0; i < sources->size(); ++i) {
+      if (!reuse) row.reserve(n);
+      for (size_t i = 0; i < n; ++i) {
         Value item;
-        if (iter_next(in2, (*sources)[i], item)) {
-          row.push_back(std::move(item));
+        if (iter_next(in2, sources[i], item)) {
+          if (reuse)
+            reuse->items[i] = std::move(item);
+          else
+            row.push_back(std::move(item));
           continue;
         }
         if (strict) {
           if (i > 0)
             throw ValueError("zip() argument " + std::to_string(i + 1) + " is shorter than argument" +
                              (i == 1 ? " 1" : "s 1-" + std::to_string(i)));
-          for (size_t j = 1; j < sources->size(); ++j) {
+          for (size_t j = 1; j < n; ++j) {
             Value extra;
-            if (iter_next(in2, (*sources)[j], extra))
+            if (iter_next(in2, sources[j], extra))
               throw ValueError("zip() argument " + std::to_string(j + 1) + " is longer than argument" +
                                (j == 1 ? " 1" : "s 1-" + std::to_string(j)));
           }
         }
         return false;
       }
-      out = Value::tuple(std::move(row));
+      if (!reuse) sources[n] = Value::tuple(std::move(row));
+      out = sources[n];
       return true;
-    }, sources);
+    }, state);
   });
   type("enumerate", [](Interpreter& in, Args& a, Kwargs& kw) {
     Value iterable, start = Value::integer(0);
@@ -298,21 +314,33 @@ void install_iter_builtins(std::map<std::string, Value>& b) {
     if (!have_iterable) throw TypeError("enumerate() missing required argument 'iterable' (pos 1)");
     if (!start.is_intlike())
       throw TypeError("'" + type_name(start) + "' object cannot be interpreted as an integer");
-    HeldValues src = held_values({make_iterator(in, iterable)});
+    // The source's iterator, then the last (index, item) tuple made (None before the first).
+    HeldValues state = held_values({make_iterator(in, iterable), Value()});
     auto count = std::make_shared<Int>(start.as_int());
     return iterator_value(
         "enumerate",
-        [src, count](Interpreter& in2, Value& out) {
+        [state, count](Interpreter& in2, Value& out) {
+          std::vector<Value>& st = *state;
+          SeqObj* reuse = reusable_tuple(st[1]);
+          // Let go of the last item first: enumerate(zip(...)) then lets zip fill its own tuple again.
+          if (reuse) reuse->items[1] = Value();
           Value item;
-          if (!iter_next(in2, (*src)[0], item)) return false;
-          std::vector<Value> pair;  // (no initializer list: it would copy the item)
-          pair.reserve(2);
-          pair.push_back(Value::integer((*count)++));
-          pair.push_back(std::move(item));
-          out = Value::tuple(std::move(pair));
+          if (!iter_next(in2, st[0], item)) return false;
+          Value index = Value::integer((*count)++);
+          if (reuse) {
+            reuse->items[0] = std::move(index);
+            reuse->items[1] = std::move(item);
+          } else {
+            std::vector<Value> pair;  // (no initializer list: it would copy the item)
+            pair.reserve(2);
+            pair.push_back(std::move(index));
+            pair.push_back(std::move(item));
+            st[1] = Value::tuple(std::move(pair));
+          }
+          out = st[1];
           return true;
         },
-        src);
+        state);
   });
   type("reversed", [](Interpreter& in, Args& a, Kwargs& kw) {
     if (!kw.empty()) throw TypeError("reversed() takes no keyword arguments");
