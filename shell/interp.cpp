@@ -340,7 +340,7 @@ bool Interpreter::eval_if_no_code(const Expr& e, Value& out, bool or_index) {
 // self.total += x where self is a variable, x a variable or a literal (whose evaluation runs no
 // code that could rebind either before the store) and total a number or tensor field of a plain
 // tsh object: updated where it lives in the object's __dict__. False, having done nothing, otherwise.
-bool Interpreter::augment_field_in_place(const Stmt& s) {
+[[gnu::always_inline]] inline bool Interpreter::augment_field_in_place(const Stmt& s) {
   const Expr& target = *s.targets[0];
   const Value* obj = peek_name(*target.items[0]);
   if (!obj) return false;
