@@ -268,7 +268,7 @@ void Interpreter::throw_flow(Flow f) {
 // A function's body: a return anywhere in it (a loop, a try, a with) comes back here as
 // Flow::Return with its value in return_value_, never as a C++ exception, whose unwinding costs
 // tens of thousands of instructions (an optimizer's step returns from inside `with no_grad()`).
-bool Interpreter::run_body(const std::vector<grammar::StmtPtr>& body, Value& result) {
+[[gnu::always_inline]] inline bool Interpreter::run_body(const std::vector<grammar::StmtPtr>& body, Value& result) {
   for (const auto& sp : body) {
     const Flow f = step(*sp);
     if (f == Flow::Normal) continue;
