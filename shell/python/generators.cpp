@@ -41,7 +41,10 @@ struct GeneratorRun {
   std::unique_ptr<Coroutine> co;  // null for a stackless body
   // Where a stackless body stopped, outermost block first: the statement to go on from (the
   // one after the yield, innermost; the if, while or for the yield is in, outer), whether that
-  // was the statement's else block, and a for loop's iterator (a range's next number).
+  // was the statement's else block, and a for loop's iterator (a range's next number). A running
+  // for loop keeps its iterator in its block's level too, in place: a yield moves nothing.
+  // `levels` only grows; the first `stopped` of them say where the body stopped (none while it
+  // runs, or before it starts).
   struct Level {
     size_t index = 0;
     bool in_else = false;
@@ -50,6 +53,7 @@ struct GeneratorRun {
     Value iter;
   };
   std::vector<Level> levels;
+  size_t stopped = 0;
   bool begun = false, done = false, active = false;  // a stackless body's started, finished, running
   bool closed_unstarted = false;  // close() before the first next(): finished without running
   bool returned_fresh = false;    // it has just returned `returned`: the next StopIteration carries it
@@ -324,6 +328,7 @@ bool Interpreter::resume_stackless(GeneratorRun& g) {
     g.done = true;
     g.active = false;
     g.levels.clear();
+    g.stopped = 0;
   };
   if (g.closing) {  // close(): no try or with can see a GeneratorExit here
     end();
@@ -358,21 +363,21 @@ bool Interpreter::resume_stackless(GeneratorRun& g) {
 // One block of a stackless body at nesting `depth`: from the statement levels[depth] names when
 // resuming there, else from the first. A statement with no yield in it runs as anywhere else.
 GenStep Interpreter::run_stackless_block(GeneratorRun& g, size_t depth, const std::vector<StmtPtr>& block) {
-  using Level = GeneratorRun::Level;
-  // Resuming inside this block's statement `first` (an if or loop the yield is in; a loop's
-  // state stays in levels[depth] until it takes it); the innermost level names the statement
-  // after the yield instead, which starts afresh, and ends the resume: levels empties.
+  // Resuming inside this block's statement `first` (an if or loop the yield is in, whose state is
+  // in levels[depth]); the innermost level names the statement after the yield instead, which
+  // starts afresh, and ends the resume.
   size_t first = 0;
   bool resuming = false, saved_in_else = false;
-  if (depth < g.levels.size()) {
+  if (depth < g.stopped) {
     first = g.levels[depth].index;
     saved_in_else = g.levels[depth].in_else;
-    if (depth + 1 == g.levels.size())
-      g.levels.clear();
+    if (depth + 1 == g.stopped)
+      g.stopped = 0;
     else
       resuming = true;
   }
-  // Stops at a yield below this block's statement i (levels is sized by the yield's depth).
+  // Stops at a yield below this block's statement i. (Levels are indexed afresh after any call
+  // that runs a block: a yield deeper down may have grown the vector.)
   auto stop_at = [&](size_t i, bool in_else) {
     g.levels[depth].index = i;
     g.levels[depth].in_else = in_else;
@@ -389,7 +394,8 @@ GenStep Interpreter::run_stackless_block(GeneratorRun& g, size_t depth, const st
     switch (s.kind) {
       case StmtKind::Expr: {  // yield x: on resume, the statement after it
         g.yielded = s.value->items.empty() ? Value() : eval(*s.value->items[0]);
-        g.levels.resize(depth + 1);  // (from empty: fresh levels)
+        if (g.levels.size() <= depth) g.levels.resize(depth + 1);
+        g.stopped = depth + 1;
         return stop_at(i + 1, false);
       }
       case StmtKind::If: {
@@ -401,49 +407,55 @@ GenStep Interpreter::run_stackless_block(GeneratorRun& g, size_t depth, const st
       }
       case StmtKind::While:
       case StmtKind::For: {
-        Level loop;  // a for loop's iterator or range position (a while loop has only its test)
+        // The loop's state, in levels[depth] from its start to its end: a for loop's iterator or
+        // range position (a while loop has only its test).
         bool in_body = false, broke = false;
         if (resuming) {
-          loop = std::move(g.levels[depth]);
-          in_body = !loop.in_else;
-        } else if (s.kind == StmtKind::For) {
-          Value it = eval(*s.iter);
-          if (it.is(Kind::Range)) {
-            const auto* r = it.as<RangeObj>();
-            loop.range = true;
-            loop.next = r->start, loop.stop = r->stop, loop.step = r->step;
-          } else {
-            loop.iter = make_iterator(*this, it);
+          in_body = !saved_in_else;
+        } else {
+          if (g.levels.size() <= depth) g.levels.resize(depth + 1);
+          if (s.kind == StmtKind::For) {
+            Value it = eval(*s.iter);
+            GeneratorRun::Level& loop = g.levels[depth];
+            if (it.is(Kind::Range)) {
+              const auto* r = it.as<RangeObj>();
+              loop.range = true;
+              loop.next = r->start, loop.stop = r->stop, loop.step = r->step;
+              loop.iter = Value();
+            } else {
+              loop.range = false;
+              loop.iter = make_iterator(*this, it);
+            }
           }
         }
         // The next round: a while's test, or a for's next item bound to its target; false at the end.
         auto next_round = [&] {
           loop_interrupt_point(s);
           if (s.kind == StmtKind::While) return truthy(eval(*s.test));
-          Value item;
+          GeneratorRun::Level& loop = g.levels[depth];
           if (loop.range) {
             if (loop.step > 0 ? loop.next >= loop.stop : loop.next <= loop.stop) return false;
-            item = Value::integer(loop.next);
+            const Int n = loop.next;
             loop.next += loop.step;
-          } else if (!iter_next(*this, loop.iter, item)) {
-            return false;
+            if (s.target->kind == ExprKind::Name)
+              assign_name(*s.target, Value::integer(n));
+            else
+              assign(*s.target, Value::integer(n));
+            return true;
           }
+          Value item;
+          if (!iter_next(*this, loop.iter, item)) return false;
           if (s.target->kind == ExprKind::Name)
             assign_name(*s.target, std::move(item));
           else
             assign(*s.target, item);
           return true;
         };
-        if (!(resuming && loop.in_else)) {
+        if (!(resuming && saved_in_else)) {
           while (in_body || next_round()) {
             in_body = false;
             const GenStep r = run_stackless_block(g, depth + 1, s.body);
-            if (r == GenStep::Yield) {
-              loop.index = i;
-              loop.in_else = false;
-              g.levels[depth] = std::move(loop);
-              return GenStep::Yield;
-            }
+            if (r == GenStep::Yield) return stop_at(i, false);
             if (r == GenStep::Break) {
               broke = true;
               break;
@@ -451,6 +463,7 @@ GenStep Interpreter::run_stackless_block(GeneratorRun& g, size_t depth, const st
             if (r == GenStep::Return) return r;
           }
         }
+        g.levels[depth].iter = Value();  // the loop is over: its iterator goes
         if (!broke) {
           const GenStep r = run_stackless_block(g, depth + 1, s.orelse);
           if (r == GenStep::Yield) return stop_at(i, true);
