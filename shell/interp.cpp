@@ -1152,8 +1152,19 @@ Value Interpreter::eval_inner(const Expr& e) {
     case ExprKind::Unary: return unary(e.op, eval(*e.items[0]));
     case ExprKind::Binary: {
       if (e.resolved) return *static_cast<const Value*>(e.resolved);  // a constant, folded below
-      Value a = eval(*e.items[0]);
-      Value b = eval(*e.items[1]);
+      const Expr& left = *e.items[0], &right = *e.items[1];
+      if (left.kind == ExprKind::Name && (right.kind == ExprKind::Name || (right.kind == ExprKind::Int && !right.int_overflow))) {
+        // i % 10, a * b of numbers or tensors in variables: read where the variables keep them, with
+        // no copy (evaluating a name or a literal runs no code, nor does their arithmetic, so
+        // nothing can rebind a variable meanwhile).
+        auto plain = [](const Value& v) { return v.is_number() || v.is(Kind::Tensor); };
+        if (const Value* a = peek_name(left); a && plain(*a)) {
+          if (right.kind == ExprKind::Int) return binary(e.op, *a, Value::integer(static_cast<Int>(right.int_value)), false);
+          if (const Value* b = peek_name(right); b && plain(*b)) return binary(e.op, *a, *b, false);
+        }
+      }
+      Value a = eval(left);
+      Value b = eval(right);
       Value result = binary(e.op, a, b, false);
       // Arithmetic on number literals (2 * 3.14, 1 / 3, -1 + 2**10) runs no code and gives the
       // same number every time: kept in the node, it is not worked out again. One that raises

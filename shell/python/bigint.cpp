@@ -239,7 +239,10 @@ int int_compare(const Value& a, const Value& b) {
   return c < 0 ? -1 : c > 0 ? 1 : 0;
 }
 
-bool int_equal(const Value& a, const Value& b) { return int_compare(a, b) == 0; }
+bool int_equal(const Value& a, const Value& b) {
+  if (!is_big(a) && !is_big(b)) return a.as_int() == b.as_int();
+  return int_compare(a, b) == 0;
+}
 
 int int_compare_float(const Value& i, double f) {
   if (std::isinf(f)) return f > 0 ? -1 : 1;
@@ -319,6 +322,8 @@ int64_t int_hash(const Value& v) {
   bool negative;
   if (!is_big(v)) {
     const Int x = v.as_int();
+    if (x > -static_cast<Int>(kModulus) && x < static_cast<Int>(kModulus))  // its own hash (-1 is -2)
+      return x == -1 ? -2 : static_cast<int64_t>(x);
     negative = x < 0;
     const unsigned __int128 mag = negative ? -static_cast<unsigned __int128>(x) : static_cast<unsigned __int128>(x);
     h = static_cast<uint64_t>(mag % kModulus);

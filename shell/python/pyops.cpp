@@ -250,8 +250,10 @@ bool small_int_binary(Op op, const Value& a, const Value& b, Value& out) {
     case Op::Mod:
     case Op::FloorDiv: {
       if (y == 0) return false;
-      Int q = x / y, r = x % y;
-      if (r != 0 && ((r < 0) != (y < 0))) --q, r += y;
+      // In 64 bits: both are under 2^62 in size (a 128-bit division is a libgcc call).
+      const int64_t x64 = static_cast<int64_t>(x), y64 = static_cast<int64_t>(y);
+      int64_t q = x64 / y64, r = x64 % y64;
+      if (r != 0 && ((r < 0) != (y64 < 0))) --q, r += y64;
       out = Value::integer(op == Op::Mod ? r : q);
       return true;
     }
