@@ -1457,6 +1457,11 @@ Value Interpreter::eval_call(const Expr& e) {
       std::shared_ptr<Object> held = f->obj();
       return call_plainly(def, self, e.args);
     }
+  } else if (self && (self->is(Kind::List) || self->is(Kind::Dict) || self->is(Kind::Str))) {
+    // out.append(x), d.get(k, 0), s.strip(): the method table's call, with none of the general
+    // way's steps before it (the object is held: an argument or the method may rebind its variable)
+    const Value obj = *self;
+    if (Value out; plain_method_call(obj, e, out)) return out;
   }
   return eval_call_general(e, self);
 }

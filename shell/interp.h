@@ -113,11 +113,15 @@ class Interpreter {
   // Python-level operators, shared by expressions, augmented assignment and builtins.
   // int and float + - *, the arithmetic of every loop counter and running total, inline at the
   // caller (an int held inline is within 2**126 of zero: the sum or difference of two cannot
-  // overflow); everything else in binary_general.
+  // overflow, nor can the product of two under 2**62); everything else in binary_general.
   Value binary(grammar::Op op, const Value& a, const Value& b, bool inplace) {
     if (a.kind() == b.kind() && (op == grammar::Op::Add || op == grammar::Op::Sub || op == grammar::Op::Mul)) {
-      if (a.is(Kind::Int) && !a.obj() && !b.obj() && op != grammar::Op::Mul)
-        return Value::integer(op == grammar::Op::Add ? a.as_int() + b.as_int() : a.as_int() - b.as_int());
+      if (a.is(Kind::Int) && !a.obj() && !b.obj()) {
+        const Int x = a.as_int(), y = b.as_int();
+        if (op != grammar::Op::Mul) return Value::integer(op == grammar::Op::Add ? x + y : x - y);
+        constexpr Int kSmall = Int(1) << 62;
+        if (x > -kSmall && x < kSmall && y > -kSmall && y < kSmall) return Value::integer(x * y);
+      }
       if (a.is(Kind::Float)) {
         const double x = a.as_float(), y = b.as_float();
         return Value::floating(op == grammar::Op::Add ? x + y : op == grammar::Op::Sub ? x - y : x * y);
