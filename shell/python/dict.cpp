@@ -178,7 +178,7 @@ void DictObj::clear(GcGarbage& into) {
   into.values.push_back(std::move(cls));
   into.values.push_back(std::move(default_factory));
   entries.clear();
-  index.clear();
+  table.clear();
   live = 0;
   changed();
 }
@@ -193,12 +193,77 @@ DictObj::~DictObj() {
   release_values(held);
 }
 
+namespace {
+// A hash's first slot in a table of mask + 1 slots: its bits mixed (Fibonacci hashing), since
+// small ints hash as themselves.
+size_t first_slot(int64_t h, size_t mask) {
+  return static_cast<size_t>((static_cast<uint64_t>(h) * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+}
+}  // namespace
+
+template <class Same>
+ptrdiff_t DictObj::locate(int64_t h, Same same) {
+  for (;;) {
+    const uint64_t seen = version;
+    bool changed_meanwhile = false;
+    auto try_entry = [&](size_t p) {
+      const Entry& e = entries[p];
+      if (!e.alive || e.hash != h) return false;
+      if (same(e.key)) return true;
+      changed_meanwhile = version != seen;
+      return false;
+    };
+    if (table.empty()) {
+      for (size_t p = 0; p < entries.size(); ++p) {
+        if (try_entry(p)) return static_cast<ptrdiff_t>(p);
+        if (changed_meanwhile) break;
+      }
+    } else {
+      const size_t mask = table.size() - 1;
+      for (size_t slot = first_slot(h, mask);; slot = (slot + 1) & mask) {
+        const int32_t p = table[slot];
+        if (p < 0) break;
+        if (try_entry(static_cast<size_t>(p))) return p;
+        if (changed_meanwhile) break;
+      }
+    }
+    if (!changed_meanwhile) return -1;
+  }
+}
+
+void DictObj::index_last() {
+  if (table.empty()) {
+    if (entries.size() > kLinearScan) rebuild_table();
+    return;
+  }
+  if (2 * entries.size() > table.size()) {
+    rebuild_table();
+    return;
+  }
+  const size_t mask = table.size() - 1;
+  size_t slot = first_slot(entries.back().hash, mask);
+  while (table[slot] >= 0) slot = (slot + 1) & mask;
+  table[slot] = static_cast<int32_t>(entries.size() - 1);
+}
+
+void DictObj::rebuild_table() {
+  table.clear();
+  if (entries.size() <= kLinearScan) return;  // a small dict is searched along its entries
+  size_t n = 16;
+  while (n < 4 * entries.size()) n *= 2;  // room to double before the next rebuild
+  table.assign(n, -1);
+  const size_t mask = n - 1;
+  for (size_t p = 0; p < entries.size(); ++p) {
+    if (!entries[p].alive) continue;
+    size_t slot = first_slot(entries[p].hash, mask);
+    while (table[slot] >= 0) slot = (slot + 1) & mask;
+    table[slot] = static_cast<int32_t>(p);
+  }
+}
+
 Value* DictObj::find(const Value& key) {
-  const int64_t h = py_hash(key);
-  auto [lo, hi] = index.equal_range(h);
-  for (auto it = lo; it != hi; ++it)
-    if (same_key(entries[it->second].key, key)) return &entries[it->second].value;
-  return nullptr;
+  const ptrdiff_t p = locate(py_hash(key), [&](const Value& k) { return same_key(k, key); });
+  return p < 0 ? nullptr : &entries[static_cast<size_t>(p)].value;
 }
 
 int64_t DictObj::str_hash(const std::string& key) {
@@ -212,15 +277,10 @@ Value* DictObj::find_str(const std::string& key) {
 }
 
 Value* DictObj::find_str_hashed(const std::string& key, int64_t hash, uint32_t& position) {
-  auto [lo, hi] = index.equal_range(hash);
-  for (auto it = lo; it != hi; ++it) {
-    const Value& k = entries[it->second].key;
-    if (k.is(Kind::Str) && k.as_str() == key) {
-      position = static_cast<uint32_t>(it->second);
-      return &entries[it->second].value;
-    }
-  }
-  return nullptr;
+  const ptrdiff_t p = locate(hash, [&](const Value& k) { return k.is(Kind::Str) && k.as_str() == key; });
+  if (p < 0) return nullptr;
+  position = static_cast<uint32_t>(p);
+  return &entries[static_cast<size_t>(p)].value;
 }
 
 void DictObj::changed() {
@@ -230,41 +290,34 @@ void DictObj::changed() {
 
 void DictObj::set(const Value& key, const Value& value) {
   const int64_t h = py_hash(key);
-  auto [lo, hi] = index.equal_range(h);
-  for (auto it = lo; it != hi; ++it) {
-    if (same_key(entries[it->second].key, key)) {
-      entries[it->second].value = value;
-      return;
-    }
+  if (const ptrdiff_t p = locate(h, [&](const Value& k) { return same_key(k, key); }); p >= 0) {
+    entries[static_cast<size_t>(p)].value = value;
+    return;
   }
-  index.emplace(h, entries.size());
   entries.push_back(Entry{key, value, h, true});
   ++live;
+  index_last();
   changed();
 }
 
 bool DictObj::erase(const Value& key, Value* removed) {
-  const int64_t h = py_hash(key);
-  auto [lo, hi] = index.equal_range(h);
-  for (auto it = lo; it != hi; ++it) {
-    Entry& e = entries[it->second];
-    if (!same_key(e.key, key)) continue;
-    if (removed) *removed = e.value;
-    e.alive = false;
-    e.key = Value();
-    e.value = Value();
-    index.erase(it);
-    --live;
-    changed();
-    if (entries.size() > 16 && live < entries.size() / 2) compact();
-    return true;
-  }
-  return false;
+  const ptrdiff_t p = locate(py_hash(key), [&](const Value& k) { return same_key(k, key); });
+  if (p < 0) return false;
+  Entry& e = entries[static_cast<size_t>(p)];
+  if (removed) *removed = e.value;
+  e.alive = false;  // (its slot in the table stays: searches go past it)
+  Value old_key = std::move(e.key), old_value = std::move(e.value);
+  e.key = Value();
+  e.value = Value();
+  --live;
+  changed();
+  if (entries.size() > 16 && live < entries.size() / 2) compact();
+  return true;  // (the old key and value die last: their __del__ finds the dict consistent)
 }
 
 void DictObj::clear() {
   entries.clear();
-  index.clear();
+  table.clear();
   live = 0;
   changed();
 }
@@ -275,8 +328,7 @@ void DictObj::compact() {
   for (Entry& e : entries)
     if (e.alive) kept.push_back(std::move(e));
   entries = std::move(kept);
-  index.clear();
-  for (size_t i = 0; i < entries.size(); ++i) index.emplace(entries[i].hash, i);
+  rebuild_table();
 }
 
 std::vector<Value> DictObj::keys() const {

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "shell/python/value.h"
@@ -19,8 +18,13 @@ namespace tsh::shell {
 int64_t py_hash(const Value& v);
 
 // Invariants: `entries` holds the keys in insertion order; an erased entry
-// stays as a tombstone (`alive` false) until compact() drops it. `index`
-// maps a hash to the positions in `entries` of the live keys with that hash.
+// stays as a tombstone (`alive` false) until compact() drops it. `table` is an
+// open-addressing index of `entries` (a slot holds an entry's position, -1 when
+// empty; a key's search starts at its hash's slot and goes on slot by slot),
+// at most half full, and kept only once the dict has more than kLinearScan
+// entries: a smaller one (an instance's __dict__, a call's keywords) is searched
+// along `entries`, and making one allocates no table. An erased entry's slot
+// stays, and searches go past it, until the table is built again.
 // `live` counts the live entries. `version` changes on every insertion or
 // removal, so an iteration can notice that the dict changed size; it is drawn
 // from one counter for all dicts, so that a version names one dict's set of
@@ -32,7 +36,8 @@ struct DictObj : Object, Tracked {
     bool alive = true;
   };
   std::vector<Entry> entries;
-  std::unordered_multimap<int64_t, size_t> index;
+  std::vector<int32_t> table;
+  static constexpr size_t kLinearScan = 8;
   // collections' dict subclasses: what the dict is, its class (type() of it)
   // and a defaultdict's factory (None: a missing key is a KeyError).
   enum class Flavor : uint8_t { Dict, OrderedDict, DefaultDict, Counter } flavor = Flavor::Dict;
@@ -79,6 +84,11 @@ struct DictObj : Object, Tracked {
   void compact();
   void changed();  // a key came or went: a new version
   Value* find_str_hashed(const std::string& key, int64_t hash, uint32_t& position);
+  // The position of the live entry with hash h whose key `same` accepts, or -1. (`same` may run
+  // Python code, an __eq__, that changes the dict: the search then starts again.)
+  template <class Same> ptrdiff_t locate(int64_t h, Same same);
+  void index_last();     // the entry just appended goes into the table (made once it is needed)
+  void rebuild_table();  // the table made again from the live entries (or none, for a small dict)
 };
 
 Value make_dict();
