@@ -282,19 +282,34 @@ Value new_instance(Interpreter& in, const Value& cls) {
 // Calling a class: __new__ (object's makes a bare instance), then __init__.
 Value construct(Interpreter& in, const Value& cls, Args& args, Kwargs& kw) {
   auto* c = cls.as<ClassObj>();
+  // The last class made an instance of, and its __new__ and __init__: a loop making objects of
+  // one class looks them up once (any change to any class moves the epoch, as for class_lookup).
+  static struct {
+    uint64_t serial = 0, epoch = 0;
+    const Value *nw = nullptr, *init = nullptr;
+  } last;
+  if (last.serial != c->serial || last.epoch != g_classes_epoch) {
+    last.nw = user_method(cls, "__new__");
+    last.init = user_method(cls, "__init__");
+    last.serial = c->serial;
+    last.epoch = g_classes_epoch;
+  }
+  const Value* const new_method = last.nw;
+  const Value* init_method = last.init;
   Value self;
-  if (const Value* nw = user_method(cls, "__new__")) {
+  if (const Value* nw = new_method) {
     Args full{cls};
     full.insert(full.end(), args.begin(), args.end());
     const DescriptorObj* d = as_descriptor(*nw);
     self = in.call(d ? d->func : *nw, full, kw);
     if (!class_is_subclass(instance_class(self), cls)) return self;  // Python skips __init__ then
+    init_method = user_method(cls, "__init__");  // (looked up again: __new__'s code may change the class)
   } else {
     self = new_instance(in, cls);
   }
   UserInstance* o = as_user(self);
   if (o && !c->builtin_base.empty()) o->args = args;  // BaseException.__new__ keeps the arguments
-  if (const Value* init = user_method(cls, "__init__")) {
+  if (const Value* init = init_method) {
     Value r;
     if (init->is(Kind::Function)) {  // a def: called with self first, no bound method made
       ArgsLease lease;
@@ -306,7 +321,7 @@ Value construct(Interpreter& in, const Value& cls, Args& args, Kwargs& kw) {
       r = call_bound(in, *init, self, args, kw);
     }
     if (!r.is_none()) throw TypeError("__init__() should return None, not '" + type_name(r) + "'");
-  } else if (!user_method(cls, "__new__")) {
+  } else if (!new_method) {
     if (!kw.empty() && !c->builtin_base.empty()) throw TypeError(short_name(cls) + "() takes no keyword arguments");
     if ((!args.empty() || !kw.empty()) && c->builtin_base.empty())
       throw TypeError(short_name(cls) + "() takes no arguments");
