@@ -993,7 +993,7 @@ Value Interpreter::eval(const Expr& e) {
 }
 
 // eval's way with a call, with no look at the other kinds first: `obj.step(x)` as a loop's statement.
-Value Interpreter::eval_call_statement(const Expr& e) {
+[[gnu::always_inline]] inline Value Interpreter::eval_call_statement(const Expr& e) {
   try {
     return eval_call(e);
   } catch (const ReturnSignal&) {
