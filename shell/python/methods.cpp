@@ -3,6 +3,9 @@
 #include "shell/python/methods.h"
 
 #include <algorithm>
+#include <cmath>
+#include <string_view>
+#include <type_traits>
 
 #include "shell/interp.h"
 #include "shell/python/errors.h"
@@ -90,21 +93,61 @@ bool less(Interpreter& in, const Value& a, const Value& b) {
 
 }  // namespace
 
+namespace {
+
+// Sorts `order` (indexes into keys) stably by the keys, when they are all floats (no NaN), all
+// ints held inline, or all strs: compared directly, with no interpreter call per comparison. Any
+// stable sort of such keys (a strict weak order) gives CPython's result. False, having done
+// nothing, for any other keys.
+bool sort_plain_keys(const std::vector<Value>& keys, std::vector<size_t>& order) {
+  if (keys.empty()) return false;
+  const Kind kind = keys[0].kind();
+  for (const Value& k : keys) {
+    if (k.kind() != kind) return false;
+    if (kind == Kind::Float ? std::isnan(k.as_float()) : kind == Kind::Int ? k.obj() != nullptr : kind != Kind::Str)
+      return false;
+  }
+  auto by = [&](const auto& of) {
+    using K = std::decay_t<decltype(of(keys[0]))>;
+    std::vector<K> plain;
+    plain.reserve(keys.size());
+    for (const Value& k : keys) plain.push_back(of(k));
+    auto before = [&](size_t i, size_t j) { return plain[i] < plain[j]; };
+    // Data often comes sorted, or sorted backwards (strictly: equal keys keep their order), as
+    // CPython's run detection finds at once.
+    if (std::is_sorted(order.begin(), order.end(), before)) return;
+    if (std::adjacent_find(order.begin(), order.end(), [&](size_t i, size_t j) { return !before(j, i); }) == order.end()) {
+      std::reverse(order.begin(), order.end());
+      return;
+    }
+    std::stable_sort(order.begin(), order.end(), before);
+  };
+  if (kind == Kind::Float) by([](const Value& k) { return k.as_float(); });
+  else if (kind == Kind::Int) by([](const Value& k) { return k.as_int(); });
+  else by([](const Value& k) { return std::string_view(k.as_str()); });  // UTF-8 bytes sort as code points
+  return true;
+}
+
+}  // namespace
+
 void py_sort(Interpreter& in, std::vector<Value>& items, const Value& key, bool reverse) {
-  std::vector<Value> keys = items;
+  std::vector<Value> computed;
   if (!key.is_none()) {
+    computed.reserve(items.size());
     for (size_t i = 0; i < items.size(); ++i) {
       Args x{items[i]};
       Kwargs none;
-      keys[i] = in.call(key, x, none);
+      computed.push_back(in.call(key, x, none));
     }
   }
+  const std::vector<Value>& keys = key.is_none() ? items : computed;
   std::vector<size_t> order(items.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   // Reversing before and after a stable ascending sort keeps equal items in
   // their original order, as list.sort(reverse=True) does.
   if (reverse) std::reverse(order.begin(), order.end());
-  if (order.size() <= 64) {
+  if (sort_plain_keys(keys, order)) {
+  } else if (order.size() <= 64) {
     // CPython sorts short lists by a run count then binary insertion; the
     // same comparisons in the same order raise the same errors.
     size_t run = order.size() < 2 ? order.size() : 2;
@@ -131,7 +174,7 @@ void py_sort(Interpreter& in, std::vector<Value>& items, const Value& key, bool 
   if (reverse) std::reverse(order.begin(), order.end());
   std::vector<Value> out;
   out.reserve(items.size());
-  for (size_t i : order) out.push_back(items[i]);
+  for (size_t i : order) out.push_back(std::move(items[i]));  // (no key refers to items any more)
   items = std::move(out);
 }
 
