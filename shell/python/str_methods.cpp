@@ -213,20 +213,34 @@ bool all_chars(const std::vector<uint32_t>& s, Pred p) {
 
 Value str_attr(const Value& obj, const std::string& name, MethodCall* call) {
   MethodTable t(obj, "str", call);
-  if (name == "upper"sv || name == "lower"sv || name == "swapcase"sv || name == "casefold"sv)
-    return t.noargs(name, [name](Interpreter&, const Value& self, Args&, Kwargs&) {
+  if (name == "upper"sv || name == "lower"sv || name == "swapcase"sv || name == "casefold"sv) {
+    enum class Case { Upper, Lower, Swap, Fold };
+    const Case mode = name == "upper"sv ? Case::Upper : name == "lower"sv ? Case::Lower
+                      : name == "swapcase"sv ? Case::Swap : Case::Fold;
+    return t.noargs(name, [mode](Interpreter&, const Value& self, Args&, Kwargs&) {
+      const std::string& x = self.as_str();
+      if (std::all_of(x.begin(), x.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x80; })) {
+        // ASCII text: its letters' cases are A-Z and a-z, and every other byte stays.
+        std::string out = x;
+        for (char& ch : out) {
+          const bool up = ch >= 'A' && ch <= 'Z', low = ch >= 'a' && ch <= 'z';
+          if ((up && mode != Case::Upper) || (low && (mode == Case::Upper || mode == Case::Swap))) ch ^= 0x20;
+        }
+        return Value::str(std::move(out));
+      }
       std::vector<uint32_t> out;
-      for (uint32_t c : decode(self.as_str())) {
-        if (c == 0xDF && name != "lower"sv) {  // ß: Python's full mappings, "SS" (casefold: "ss")
-          out.insert(out.end(), 2, name == "casefold"sv ? 's' : 'S');
+      for (uint32_t c : decode(x)) {
+        if (c == 0xDF && mode != Case::Lower) {  // ß: Python's full mappings, "SS" (casefold: "ss")
+          out.insert(out.end(), 2, mode == Case::Fold ? 's' : 'S');
           continue;
         }
-        if (name == "upper"sv) out.push_back(to_upper(c));
-        else if (name == "swapcase"sv) out.push_back(is_upper(c) ? to_lower(c) : to_upper(c));
+        if (mode == Case::Upper) out.push_back(to_upper(c));
+        else if (mode == Case::Swap) out.push_back(is_upper(c) ? to_lower(c) : to_upper(c));
         else out.push_back(to_lower(c));
       }
       return Value::str(encode(out));
     });
+  }
   if (name == "title"sv || name == "capitalize"sv)
     return t.noargs(name, [name](Interpreter&, const Value& self, Args&, Kwargs&) {
       std::vector<uint32_t> cps = decode(self.as_str());
