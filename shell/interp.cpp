@@ -558,10 +558,17 @@ Flow Interpreter::step_statement(const Stmt& s) {
           if (Flow f = run_body(Value::integer(i)); f != Flow::Normal) return stopped(f);
         return exec_block(s.orelse);
       }
+      if (it.is(Kind::List) || it.is(Kind::Tuple)) {
+        // By index, read live as Python's list iterator reads: an append in the body is seen.
+        const std::vector<Value>& items = it.items();  // (the list lives while `it` holds it)
+        for (size_t i = 0; i < items.size(); ++i)
+          if (Flow f = run_body(Value(items[i])); f != Flow::Normal) return stopped(f);
+        return exec_block(s.orelse);
+      }
       // Iterators are consumed lazily (map(print, xs) prints as the loop
-      // runs); lists, dicts, sets and files are read live, as Python reads
-      // them: an append is seen, a dict or set changing size is an error.
-      if (it.is(Kind::List) || it.is(Kind::Dict) || it.is(Kind::DictView) || it.is(Kind::Set) ||
+      // runs); dicts, sets and files are read live, as Python reads
+      // them: a dict or set changing size is an error.
+      if (it.is(Kind::Dict) || it.is(Kind::DictView) || it.is(Kind::Set) ||
           it.is(Kind::FrozenSet) || it.is(Kind::Instance))
         it = make_iterator(*this, it);
       if (it.is(Kind::Iterator)) {
@@ -1232,7 +1239,7 @@ Value Interpreter::eval_inner(const Expr& e) {
     case ExprKind::ListComp: {
       if (e.generator) return generator_expression(e);
       std::vector<Value> out;
-      comprehension(e, [&] { out.push_back(eval(*e.items[0])); });
+      comprehension(e, [&] { out.push_back(eval(*e.items[0])); }, &out);
       return Value::list(std::move(out));
     }
     case ExprKind::Dict:
@@ -1266,7 +1273,7 @@ void Interpreter::with_scope(const std::shared_ptr<Scope>& scope, const std::fun
 
 // Runs a comprehension's for/if clauses in a scope of its own (Python 3),
 // calling `emit` once per element. An iterator is consumed lazily.
-void Interpreter::comprehension(const Expr& e, const std::function<void()>& emit) {
+void Interpreter::comprehension(const Expr& e, const std::function<void()>& emit, std::vector<Value>* sized) {
   auto saved = scope_;
   auto comp_scope = std::make_shared<Scope>();
   comp_scope->enclosing = scope_;
@@ -1286,7 +1293,14 @@ void Interpreter::comprehension(const Expr& e, const std::function<void()>& emit
         if (ok) loop(level + 1);
       };
       Value it = eval(*c.iter);
-      if (it.is(Kind::Iterator)) {
+      if (it.is(Kind::List) || it.is(Kind::Tuple)) {
+        const std::vector<Value>& items = it.items();  // (the list lives while `it` holds it)
+        if (sized && e.comps.size() == 1 && c.ifs.empty()) sized->reserve(sized->size() + items.size());
+        for (size_t i = 0; i < items.size(); ++i) {  // by index, read live, as Python's list iterator
+          const Value item = items[i];
+          step(item);
+        }
+      } else if (it.is(Kind::Iterator)) {
         for (;;) {  // each item let go before the next is asked for: zip and enumerate reuse their tuple
           Value item;
           if (!iter_next(*this, it, item)) break;

@@ -221,7 +221,9 @@ class Interpreter {
   Value eval_call(const grammar::Expr& e);
   Value eval_call_general(const grammar::Expr& e, const Value* self);  // eval_call's all other calls
   bool plain_method_call(const Value& obj, const grammar::Expr& e, Value& out);  // s.upper(), l.append(x)
-  void comprehension(const grammar::Expr& e, const std::function<void()>& emit);
+  // Runs e's for and if clauses, calling emit for each item; `sized`, when given, is reserved
+  // room for the items when there is one clause, with no if, over a list or tuple.
+  void comprehension(const grammar::Expr& e, const std::function<void()>& emit, std::vector<Value>* sized = nullptr);
   struct GenState;
   Value generator_expression(const grammar::Expr& e);
   bool generator_next(GenState& st, Value& out);
