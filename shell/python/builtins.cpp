@@ -355,9 +355,29 @@ void install_builtins(Interpreter& interp, std::map<std::string, Value>& b) {
       if (k == "start") total = v;
       else throw TypeError("sum() got an unexpected keyword argument '" + k + "'");
     }
+    if (total.is(Kind::Str)) throw TypeError("sum() can't sum strings [use ''.join(seq) instead]");
+    if (total.is(Kind::Instance) && type_name(total) == "bytes")
+      throw TypeError("sum() can't sum bytes [use b''.join(seq) instead]");
     if (a[0].is(Kind::Iterator)) {  // a generator's items one at a time, never all held at once
       Value item;
       while (iter_next(in, a[0], item)) total = in.binary(grammar::Op::Add, total, item, false);
+      return total;
+    }
+    if (a[0].is(Kind::List) || a[0].is(Kind::Tuple)) {  // read live by index, as Python's list iterator
+      const Value seq = a[0];
+      const std::vector<Value>& items = seq.items();
+      size_t i = 0;
+      while (i < items.size()) {
+        if (total.is(Kind::Float) && items[i].is(Kind::Float)) {
+          // A run of floats added in a double, one by one, as Python adds them.
+          double acc = total.as_float();
+          while (i < items.size() && items[i].is(Kind::Float)) acc += items[i++].as_float();
+          total = Value::floating(acc);
+          continue;
+        }
+        const Value item = items[i++];  // (held: an __add__ may change the list)
+        total = in.binary(grammar::Op::Add, total, item, false);
+      }
       return total;
     }
     for (const Value& v : in.iterate(a[0])) total = in.binary(grammar::Op::Add, total, v, false);
