@@ -281,8 +281,8 @@ bool Interpreter::generator_resume(GeneratorRun& g, const Value& sent, Value& ou
   ++depth_;
   set_scope(g.scope);
   running_generator_ = &g;
-  g.sent = sent;
-  auto leave = [&] {
+  if (g.co) g.sent = sent;  // (a stackless body's yields are statements: what is sent is dropped)
+  auto leave = [&]() __attribute__((always_inline)) {
     --depth_;
     g.stmt = frames_.back().stmt;
     if (handling_.size() > handling_base || !g.handling.empty()) {  // `except` blocks it stopped in
@@ -323,7 +323,6 @@ void Interpreter::generator_close(GeneratorRun& g) {
 // A stackless body, from where it stopped to its next yield (true) or its end (false).
 bool Interpreter::resume_stackless(GeneratorRun& g) {
   g.begun = true;
-  g.sent = Value();  // a yield statement's value is dropped
   auto end = [&g] {
     g.done = true;
     g.active = false;
