@@ -1019,11 +1019,15 @@ Value Interpreter::eval(const Expr& e) {
   if (depth_ >= kMaxRecursion - 1 || stack_nearly_full()) [[unlikely]] recursion_too_deep();
 }
 
-// A scope for a call of f: the one f's last call left (recycle_scope), or the pool's last when it
-// last served f and f has no closure to set (a def's slots come back unbound and sized), or one
-// set up by scope_for_general.
+// A scope for a call of f: the one f's last call left (recycle_scope), given f's closure again, or
+// the pool's last when it last served f and f has no closure to set (a def's slots come back
+// unbound and sized), or one set up by scope_for_general.
 [[gnu::always_inline]] inline std::shared_ptr<Scope> Interpreter::scope_for(const FunctionObj& f) {
-  if (f.spare_scope) [[likely]] return std::move(f.spare_scope);
+  if (f.spare_scope) [[likely]] {
+    std::shared_ptr<Scope> scope = std::move(f.spare_scope);
+    if (f.closure) scope->enclosing = f.closure;  // (let go of when the last call's scope was emptied)
+    return scope;
+  }
   if (!scope_pool_.empty() && !f.closure && f.locals) {
     const Scope& last = *scope_pool_.back();
     if (last.locals == f.locals && last.slots.size() == f.locals->size()) {
@@ -1773,7 +1777,7 @@ std::shared_ptr<Scope> Interpreter::new_scope() {
 [[gnu::always_inline]] inline void Interpreter::recycle_scope(const FunctionObj& f, std::shared_ptr<Scope>&& s) {
   // Only one no closure, generator or locals() kept: then nothing else can ever see it again.
   if (s.use_count() != 1) return;
-  const bool spare = !f.spare_scope && !f.closure && f.locals && s->locals == f.locals;
+  const bool spare = !f.spare_scope && f.locals && s->locals == f.locals;
   if (!spare && scope_pool_.size() >= kScopePool) return;
   for (std::optional<Value>& slot : s->slots) slot.reset();  // kept sized for the next call of the def
   if (!s->vars.empty()) s->vars.clear();
