@@ -148,6 +148,9 @@ struct Expr {
   // For a Call: what the evaluator worked out once about the shape of its arguments (the shell's
   // flags: positional only, each a name or a literal); 0 until then.
   mutable uint8_t call_shape = 0;
+  // For a ListComp, DictComp or SetComp: its own variables, the names its for clauses bind
+  // (grammar::comprehension_locals); null until it first runs.
+  mutable std::shared_ptr<const std::vector<std::string>> locals;
   std::vector<Comprehension> comps;  // ListComp, DictComp
   bool parenthesized = false;     // written inside (...) — `(a)` vs `a`
   // Added by the grammar: a ListComp written as a generator expression,

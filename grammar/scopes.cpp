@@ -155,7 +155,9 @@ struct SlotMarker {
       case ExprKind::ListComp:
       case ExprKind::DictComp:
       case ExprKind::SetComp:
-        return;  // all of it runs in the comprehension's scope
+        // Its first iterable is evaluated here; the rest runs in the comprehension's own scope.
+        if (!e.comps.empty()) expr(*e.comps[0].iter);
+        return;
       default: break;
     }
     each_child(e, [this](const Expr& c) { expr(c); });
@@ -203,6 +205,35 @@ struct SlotMarker {
 };
 
 }  // namespace
+
+const std::shared_ptr<const std::vector<std::string>>& comprehension_locals(const Expr& comp) {
+  if (!comp.locals) {
+    std::set<std::string> bound;
+    auto collect = [&bound](auto& self, const Expr& t) -> void {
+      switch (t.kind) {
+        case ExprKind::Name: bound.insert(t.text); return;
+        case ExprKind::Tuple:
+        case ExprKind::List:
+          for (const ExprPtr& item : t.items) self(self, *item);
+          return;
+        case ExprKind::Starred: self(self, *t.items[0]); return;
+        default: return;  // an attribute or subscript target binds no name
+      }
+    };
+    for (const Comprehension& c : comp.comps) collect(collect, *c.target);
+    auto names = std::make_shared<const std::vector<std::string>>(bound.begin(), bound.end());
+    SlotMarker marker{*names};
+    each_child(comp, [&marker](const Expr& c) { marker.expr(c); });
+    for (size_t i = 0; i < comp.comps.size(); ++i) {
+      const Comprehension& c = comp.comps[i];
+      marker.expr(*c.target);
+      if (i > 0) marker.expr(*c.iter);
+      for (const ExprPtr& cond : c.ifs) marker.expr(*cond);
+    }
+    comp.locals = std::move(names);
+  }
+  return comp.locals;
+}
 
 const std::shared_ptr<const std::vector<std::string>>& def_locals(const Stmt& def) {
   if (!def.locals) {

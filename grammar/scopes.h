@@ -26,4 +26,10 @@ std::vector<std::string> local_names(const std::vector<Param>& params, const std
 // their own) gets its index as Expr::slot (-2 for a free name), and the list as Expr::slot_owner.
 const std::shared_ptr<const std::vector<std::string>>& def_locals(const Stmt& def);
 
+// A comprehension's (or generator expression's) own variables, the names its for clauses bind,
+// worked out once and kept on it (Expr::locals). The first time, every Name it evaluates in its
+// own scope (its element, its targets, its ifs, the iterables after the first, which the
+// enclosing scope evaluates) gets its index as Expr::slot (-2 for a free name), as def_locals does.
+const std::shared_ptr<const std::vector<std::string>>& comprehension_locals(const Expr& comp);
+
 }  // namespace tsh::grammar

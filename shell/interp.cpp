@@ -1130,6 +1130,20 @@ Value Interpreter::eval_inner(const Expr& e) {
     case ExprKind::Name: return lookup_name(e);
     case ExprKind::NamedExpr: {
       Value v = eval(*e.items[0]);
+      if (scope_ && scope_->comprehension) {  // PEP 572: in a comprehension, the scope around it
+        std::shared_ptr<Scope> around = scope_;
+        while (around && around->comprehension) around = around->enclosing;
+        std::shared_ptr<Scope> saved = scope_;
+        set_scope(around);
+        try {
+          bind_name(e.text, v);
+        } catch (...) {
+          set_scope(std::move(saved));
+          throw;
+        }
+        set_scope(std::move(saved));
+        return v;
+      }
       bind_name(e.text, v);
       return v;
     }
@@ -1278,9 +1292,15 @@ void Interpreter::with_scope(const std::shared_ptr<Scope>& scope, const std::fun
 // Runs a comprehension's for/if clauses in a scope of its own (Python 3),
 // calling `emit` once per element. An iterator is consumed lazily.
 void Interpreter::comprehension(const Expr& e, const std::function<void()>& emit, std::vector<Value>* sized) {
+  // The first iterable is evaluated in the enclosing scope, as Python does ([x for x in x]); the
+  // rest runs in the comprehension's own, whose variables live in slots (comprehension_locals).
+  Value first = eval(*e.comps[0].iter);
   auto saved = scope_;
   auto comp_scope = std::make_shared<Scope>();
   comp_scope->enclosing = scope_;
+  comp_scope->comprehension = true;
+  comp_scope->locals = grammar::comprehension_locals(e);
+  comp_scope->slots.assign(comp_scope->locals->size(), std::nullopt);
   set_scope(comp_scope);
   try {
     std::function<void(size_t)> loop = [&](size_t level) {
@@ -1296,7 +1316,7 @@ void Interpreter::comprehension(const Expr& e, const std::function<void()>& emit
         for (const auto& cond : c.ifs) ok = ok && truthy(eval(*cond));
         if (ok) loop(level + 1);
       };
-      Value it = eval(*c.iter);
+      Value it = level == 0 ? std::move(first) : eval(*c.iter);  // (level 0 runs once)
       if (it.is(Kind::List) || it.is(Kind::Tuple)) {
         const std::vector<Value>& items = it.items();  // (the list lives while `it` holds it)
         if (sized && e.comps.size() == 1 && c.ifs.empty()) sized->reserve(sized->size() + items.size());
@@ -1337,6 +1357,9 @@ Value Interpreter::generator_expression(const Expr& e) {
   st->expr = &e;
   st->scope = std::make_shared<Scope>();
   st->scope->enclosing = scope_;
+  st->scope->comprehension = true;
+  st->scope->locals = grammar::comprehension_locals(e);  // its variables in slots, as a comprehension's
+  st->scope->slots.assign(st->scope->locals->size(), std::nullopt);
   if (!asts_.empty()) st->keep_alive = asts_.back();
   st->iters.push_back(make_iterator(*this, eval(*e.comps[0].iter)));
   auto it = std::make_shared<IterObj>();

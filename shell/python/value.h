@@ -245,6 +245,8 @@ struct Scope : Tracked {
   // Timer's stmt and setup): name lookup stops here, never reaching the
   // session's globals, then goes on to builtins and torch.
   bool isolated = false;
+  // A comprehension's or generator expression's scope: `:=` in it binds in the scope around it.
+  bool comprehension = false;
   std::set<std::string> global_names;    // `global x`: x binds and resolves in the module
   std::set<std::string> nonlocal_names;  // `nonlocal x`: x binds in the enclosing scope
   // A class body's namespace: its qualified name ("A", "Outer.Inner"). Functions defined
