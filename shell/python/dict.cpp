@@ -109,7 +109,10 @@ int64_t hash_tuple(const std::vector<Value>& items) {
 
 // Dict keys match by identity first, then by ==, as CPython's lookup does.
 bool same_key(const Value& a, const Value& b) {
-  if (a.kind() == b.kind() && a.obj() && a.identity() == b.identity()) return true;
+  if (a.kind() == b.kind()) {
+    if (a.kind() == Kind::Int && !a.obj() && !b.obj()) return a.as_int() == b.as_int();  // ints held inline
+    if (a.obj() && a.identity() == b.identity()) return true;
+  }
   return values_equal(a, b);
 }
 
@@ -121,8 +124,14 @@ int64_t py_hash(const Value& v) {
   if (v.is(Kind::FrozenSet) && stack_nearly_full())
     throw RecursionError("maximum recursion depth exceeded while calling a Python object");
   switch (v.kind()) {
-    case Kind::Bool:
-    case Kind::Int: return int_hash(v);
+    case Kind::Int:
+      if (!v.obj()) {  // an int held inline under 2**61 - 1 in size is its own hash (-1 is -2)
+        const Int x = v.as_int();
+        if (x > -static_cast<Int>(kHashModulus) && x < static_cast<Int>(kHashModulus))
+          return x == -1 ? -2 : static_cast<int64_t>(x);
+      }
+      return int_hash(v);
+    case Kind::Bool: return int_hash(v);
     case Kind::Float: {
       const double f = v.as_float();
       // An integral float hashes as the int it equals.
