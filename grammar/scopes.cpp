@@ -208,20 +208,9 @@ struct SlotMarker {
 
 const std::shared_ptr<const std::vector<std::string>>& comprehension_locals(const Expr& comp) {
   if (!comp.locals) {
-    std::set<std::string> bound;
-    auto collect = [&bound](auto& self, const Expr& t) -> void {
-      switch (t.kind) {
-        case ExprKind::Name: bound.insert(t.text); return;
-        case ExprKind::Tuple:
-        case ExprKind::List:
-          for (const ExprPtr& item : t.items) self(self, *item);
-          return;
-        case ExprKind::Starred: self(self, *t.items[0]); return;
-        default: return;  // an attribute or subscript target binds no name
-      }
-    };
-    for (const Comprehension& c : comp.comps) collect(collect, *c.target);
-    auto names = std::make_shared<const std::vector<std::string>>(bound.begin(), bound.end());
+    Binder binder;  // the names its for clauses' targets bind
+    for (const Comprehension& c : comp.comps) binder.target(*c.target);
+    auto names = std::make_shared<const std::vector<std::string>>(binder.bound.begin(), binder.bound.end());
     SlotMarker marker{*names};
     each_child(comp, [&marker](const Expr& c) { marker.expr(c); });
     for (size_t i = 0; i < comp.comps.size(); ++i) {

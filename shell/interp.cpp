@@ -59,6 +59,17 @@ inline bool module_namespace(const Scope& s) {
   return !around || module_namespace(*around);
 }
 
+// A literal written as itself (a number, a str, True, False, None): evaluating it runs no code.
+bool is_literal(const grammar::Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Int: case ExprKind::Float: case ExprKind::Imag: case ExprKind::Str:
+    case ExprKind::True: case ExprKind::False: case ExprKind::None:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // A number literal, a negative one, or arithmetic on them already folded (a Binary's `resolved`).
 bool is_constant(const grammar::Expr& e) {
   switch (e.kind) {
@@ -228,7 +239,7 @@ void Interpreter::display(const Value& v) {
   frames_.back().stmt = &s;
   switch (s.kind) {
     case StmtKind::Expr: {
-      Value v = s.value->kind == ExprKind::Call ? eval_call_statement(*s.value) : eval(*s.value);
+      Value v = s.value->kind == ExprKind::Call ? eval_recorded(*s.value) : eval(*s.value);
       if (show_nested_values_ && !scope_) display(v);
       return Flow::Normal;
     }
@@ -307,6 +318,10 @@ std::string Interpreter::forward_trace() const {
 // code but may raise IndexError); false, with nothing evaluated, otherwise. Such a value may be
 // evaluated before reading something else, when that cannot fail either, with the same result.
 bool Interpreter::eval_if_no_code(const Expr& e, Value& out, bool or_index) {
+  if (is_literal(e)) {
+    out = eval(e);
+    return true;
+  }
   switch (e.kind) {
     case ExprKind::Name:
       if (const Value* v = peek_name(e)) {
@@ -314,10 +329,6 @@ bool Interpreter::eval_if_no_code(const Expr& e, Value& out, bool or_index) {
         return true;
       }
       return false;
-    case ExprKind::Int: case ExprKind::Float: case ExprKind::Imag: case ExprKind::Str:
-    case ExprKind::True: case ExprKind::False: case ExprKind::None:
-      out = eval(e);
-      return true;
     case ExprKind::Subscript: {
       if (!or_index) return false;
       const Value* obj = peek_name(*e.items[0]);
@@ -982,27 +993,18 @@ Value Interpreter::eval(const Expr& e) {
     case ExprKind::Attribute:
     case ExprKind::Name:
     case ExprKind::Compare:
-      try {
-        return e.kind == ExprKind::Call ? eval_call(e) : eval_inner(e);  // a call: no second dispatch
-      } catch (const ReturnSignal&) {
-        throw;
-      } catch (const BreakSignal&) {
-        throw;
-      } catch (const ContinueSignal&) {
-        throw;
-      } catch (...) {
-        record_failure(e.span, &e);
-        throw;
-      }
+      return eval_recorded(e);
     default:
       return eval_inner(e);
   }
 }
 
-// eval's way with a call, with no look at the other kinds first: `obj.step(x)` as a loop's statement.
-[[gnu::always_inline]] inline Value Interpreter::eval_call_statement(const Expr& e) {
+// e evaluated, recorded as the failing expression when it raises (a break, continue or return
+// passes through). A call goes straight to eval_call: a loop's `obj.step(x)` statement comes
+// here with no look at the other kinds first.
+[[gnu::always_inline]] inline Value Interpreter::eval_recorded(const Expr& e) {
   try {
-    return eval_call(e);
+    return e.kind == ExprKind::Call ? eval_call(e) : eval_inner(e);
   } catch (const ReturnSignal&) {
     throw;
   } catch (const BreakSignal&) {
@@ -1446,15 +1448,8 @@ inline uint8_t call_shape(const Expr& call) {
   uint8_t shape = kShapeKnown;
   if (call.keywords.empty() && !has_starred(call)) {
     shape |= kShapePositional | kShapeNoCode;
-    for (const auto& a : call.args) {
-      switch (a->kind) {
-        case ExprKind::Name: case ExprKind::Int: case ExprKind::Float: case ExprKind::Imag: case ExprKind::Str:
-        case ExprKind::True: case ExprKind::False: case ExprKind::None:
-          continue;
-        default:
-          shape &= static_cast<uint8_t>(~kShapeNoCode);
-      }
-    }
+    for (const auto& a : call.args)
+      if (a->kind != ExprKind::Name && !is_literal(*a)) shape &= static_cast<uint8_t>(~kShapeNoCode);
   }
   return call.call_shape = shape;
 }

@@ -286,7 +286,7 @@ class Interpreter {
     if (interrupt_pending()) [[unlikely]] loop_interrupted(loop);
   }
   void loop_interrupted(const grammar::Stmt& loop);
-  Value eval_call_statement(const grammar::Expr& call);  // a call whose value a statement drops
+  Value eval_recorded(const grammar::Expr& e);  // eval's last step, recording a failure's place
   std::vector<std::string> argv_{""};
   std::map<std::string, Value> modules_;  // imported non-torch modules
 

@@ -322,8 +322,6 @@ int64_t int_hash(const Value& v) {
   bool negative;
   if (!is_big(v)) {
     const Int x = v.as_int();
-    if (x > -static_cast<Int>(kModulus) && x < static_cast<Int>(kModulus))  // its own hash (-1 is -2)
-      return x == -1 ? -2 : static_cast<int64_t>(x);
     negative = x < 0;
     const unsigned __int128 mag = negative ? -static_cast<unsigned __int128>(x) : static_cast<unsigned __int128>(x);
     h = static_cast<uint64_t>(mag % kModulus);

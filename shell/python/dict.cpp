@@ -208,6 +208,13 @@ namespace {
 size_t first_slot(int64_t h, size_t mask) {
   return static_cast<size_t>((static_cast<uint64_t>(h) * 0x9E3779B97F4A7C15ull) >> 32) & mask;
 }
+// Entry `position`, of hash h, into the first empty slot from its hash's.
+void place(std::vector<int32_t>& table, int64_t h, size_t position) {
+  const size_t mask = table.size() - 1;
+  size_t slot = first_slot(h, mask);
+  while (table[slot] >= 0) slot = (slot + 1) & mask;
+  table[slot] = static_cast<int32_t>(position);
+}
 }  // namespace
 
 template <class Same>
@@ -249,10 +256,7 @@ void DictObj::index_last() {
     rebuild_table();
     return;
   }
-  const size_t mask = table.size() - 1;
-  size_t slot = first_slot(entries.back().hash, mask);
-  while (table[slot] >= 0) slot = (slot + 1) & mask;
-  table[slot] = static_cast<int32_t>(entries.size() - 1);
+  place(table, entries.back().hash, entries.size() - 1);
 }
 
 void DictObj::rebuild_table() {
@@ -261,13 +265,8 @@ void DictObj::rebuild_table() {
   size_t n = 16;
   while (n < 4 * entries.size()) n *= 2;  // room to double before the next rebuild
   table.assign(n, -1);
-  const size_t mask = n - 1;
-  for (size_t p = 0; p < entries.size(); ++p) {
-    if (!entries[p].alive) continue;
-    size_t slot = first_slot(entries[p].hash, mask);
-    while (table[slot] >= 0) slot = (slot + 1) & mask;
-    table[slot] = static_cast<int32_t>(p);
-  }
+  for (size_t p = 0; p < entries.size(); ++p)
+    if (entries[p].alive) place(table, entries[p].hash, p);
 }
 
 Value* DictObj::find(const Value& key) {
