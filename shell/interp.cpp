@@ -554,6 +554,8 @@ Flow Interpreter::step_statement(const Stmt& s) {
         if (plain_target && target.slot >= 0 && scope_ && scope_->locals.get() == target.slot_owner) {
           // `for i in range(n)` in a def: i is the def's local, whose slot the loop writes itself
           // (the body's calls come back to this same scope, whose slots never move).
+          // A body of one statement (a call, an update) runs here, with no exec_block between.
+          const Stmt* only = s.body.size() == 1 ? s.body[0].get() : nullptr;
           for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step) {
             loop_interrupt_point(s);
             std::optional<Value>& slot = scope_->slots[static_cast<size_t>(target.slot)];
@@ -561,7 +563,8 @@ Flow Interpreter::step_statement(const Stmt& s) {
               slot->set_inline_int(i);
             else
               slot = Value::integer(i);
-            if (Flow f = exec_block(s.body); f != Flow::Normal && f != Flow::Continue) return stopped(f);
+            if (Flow f = only ? step(*only) : exec_block(s.body); f != Flow::Normal && f != Flow::Continue)
+              return stopped(f);
           }
           return exec_block(s.orelse);
         }
