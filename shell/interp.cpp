@@ -355,9 +355,9 @@ bool Interpreter::eval_if_no_code(const Expr& e, Value& out, bool or_index) {
   const Expr& target = *s.targets[0];
   const Value* obj = peek_name(*target.items[0]);
   if (!obj) return false;
-  Value literal;
-  const Value* value = peek_name(*s.value);  // a variable's value, read where it is kept
-  if (!value && eval_if_no_code(*s.value, literal, false)) value = &literal;
+  std::optional<Value> literal;  // (made only for a literal: a variable's value is read where it is kept)
+  const Value* value = peek_name(*s.value);
+  if (!value && eval_if_no_code(*s.value, literal.emplace(), false)) value = &*literal;
   if (!value) return false;
   Value* slot = site_instance_attr(*obj, target, true);
   if (!slot) return false;
@@ -554,17 +554,30 @@ Flow Interpreter::step_statement(const Stmt& s) {
         if (plain_target && target.slot >= 0 && scope_ && scope_->locals.get() == target.slot_owner) {
           // `for i in range(n)` in a def: i is the def's local, whose slot the loop writes itself
           // (the body's calls come back to this same scope, whose slots never move).
-          // A body of one statement (a call, an update) runs here, with no exec_block between.
-          const Stmt* only = s.body.size() == 1 ? s.body[0].get() : nullptr;
-          for (Int i = r->start; r->step > 0 ? i < r->stop : i > r->stop; i += r->step) {
+          const size_t at = static_cast<size_t>(target.slot);
+          constexpr Int kNear = Int(1) << 62;  // bounds within it: i, and i + step, fit an int64_t
+          const Int start = r->start, stop = r->stop, by = r->step;
+          if (start > -kNear && start < kNear && stop > -kNear && stop < kNear && by > -kNear && by < kNear) {
+            // The usual range, counted in 64 bits. A body of one statement (a call, an update)
+            // runs here, with no exec_block between.
+            const Stmt* only = s.body.size() == 1 ? s.body[0].get() : nullptr;
+            const int64_t end = static_cast<int64_t>(stop), inc = static_cast<int64_t>(by);
+            for (int64_t i = static_cast<int64_t>(start); inc > 0 ? i < end : i > end; i += inc) {
+              loop_interrupt_point(s);
+              std::optional<Value>& slot = scope_->slots[at];
+              if (slot)
+                slot->set_inline_int(i);
+              else
+                slot.emplace(Value::integer(i));  // (the first time: i was unbound)
+              if (Flow f = only ? step(*only) : exec_block(s.body); f != Flow::Normal && f != Flow::Continue)
+                return stopped(f);
+            }
+            return exec_block(s.orelse);
+          }
+          for (Int i = start; by > 0 ? i < stop : i > stop; i += by) {
             loop_interrupt_point(s);
-            std::optional<Value>& slot = scope_->slots[static_cast<size_t>(target.slot)];
-            if (slot && i > kIntMin && i < kIntMax)
-              slot->set_inline_int(i);
-            else
-              slot = Value::integer(i);
-            if (Flow f = only ? step(*only) : exec_block(s.body); f != Flow::Normal && f != Flow::Continue)
-              return stopped(f);
+            scope_->slots[at] = Value::integer(i);
+            if (Flow f = exec_block(s.body); f != Flow::Normal && f != Flow::Continue) return stopped(f);
           }
           return exec_block(s.orelse);
         }
@@ -1802,16 +1815,19 @@ std::shared_ptr<Scope> Interpreter::new_scope() {
   if (!spare && scope_pool_.size() >= kScopePool) return;
   for (std::optional<Value>& slot : s->slots) slot.reset();  // kept sized for the next call of the def
   if (!s->vars.empty()) s->vars.clear();
-  s->enclosing.reset();
-  s->isolated = false;
   if (!s->global_names.empty()) s->global_names.clear();
   if (!s->nonlocal_names.empty()) s->nonlocal_names.clear();
-  s->class_qualname.clear();
   // `locals` stays: the next call, often of the same def, then takes no reference to set it.
-  if (spare)
+  if (spare) {
+    // f's own scope, as its call left it: no class body's, never isolated, enclosed by f's closure.
+    if (s->enclosing) s->enclosing.reset();
     f.spare_scope = std::move(s);  // f's next call takes it at once (scope_for)
-  else
-    scope_pool_.push_back(std::move(s));
+    return;
+  }
+  s->enclosing.reset();
+  s->isolated = false;
+  s->class_qualname.clear();
+  scope_pool_.push_back(std::move(s));
 }
 
 void Interpreter::recursion_too_deep() { throw RecursionError("maximum recursion depth exceeded"); }
