@@ -211,9 +211,10 @@ Scalar Value::as_scalar() const {
 uintptr_t Value::identity() const {
   if (kind_ == Kind::Tensor) return reinterpret_cast<uintptr_t>(as_tensor().impl());
   if (obj_) return reinterpret_cast<uintptr_t>(obj_.get());
-  // Inline values: small ints and singletons compare by value, as CPython's caches make them.
+  // Inline values: small ints and singletons compare by value, as CPython's caches make them
+  // (a float or complex by its bits).
   return static_cast<uintptr_t>(static_cast<int>(kind_)) * 1000003u + static_cast<uintptr_t>(i_) +
-         static_cast<uintptr_t>(f_ * 7919);
+         static_cast<uintptr_t>(i_ >> 64) * 7919;
 }
 
 std::string type_name(const Value& v) {

@@ -97,7 +97,7 @@ class Value {
   bool is_number() const { return is_intlike() || kind_ == Kind::Float || kind_ == Kind::Complex; }
   bool is_sequence() const { return kind_ == Kind::Tuple || kind_ == Kind::List || kind_ == Kind::Size; }
 
-  bool as_bool() const { return i_ != 0; }
+  bool as_bool() const { return kind_ == Kind::Float || kind_ == Kind::Complex ? f_ != 0 || im_ != 0 : i_ != 0; }
   // An instance that is a number (a NumPy scalar) gives the number it holds; any other instance is
   // a TypeError, never the bits of another object.
   Int as_int() const { return kind_ == Kind::Instance ? instance_int() : i_; }
@@ -144,8 +144,14 @@ class Value {
 
  private:
   Kind kind_ = Kind::None;
-  Int i_ = 0;
-  double f_ = 0, im_ = 0;
+  // One payload, read by kind: i_ for Bool, Int and DType; f_ for Float; f_ and im_ for Complex.
+  // A Value is then 48 bytes, not 64: every copy of one moves a third less.
+  union {
+    Int i_ = 0;
+    struct {
+      double f_, im_;
+    };
+  };
   std::shared_ptr<Object> obj_;
 };
 
