@@ -90,6 +90,19 @@ const Value& keep_constant(const Value& v) {
   return constants.emplace_back(v);
 }
 
+// The value of an int literal under 2**64 or a float literal, made once and kept on its node
+// (`resolved`, which a literal has no other use for): read in place, as a variable's value is.
+// Null for any other expression.
+[[gnu::always_inline]] inline const Value* kept_number(const grammar::Expr& e) {
+  if (e.resolved) [[likely]]
+    return (e.kind == ExprKind::Int || e.kind == ExprKind::Float) ? static_cast<const Value*>(e.resolved) : nullptr;
+  if (e.kind == ExprKind::Int && !e.int_overflow)
+    e.resolved = &keep_constant(Value::integer(static_cast<Int>(e.int_value)));
+  else if (e.kind == ExprKind::Float)
+    e.resolved = &keep_constant(Value::floating(e.float_value));
+  return static_cast<const Value*>(e.resolved);
+}
+
 // The epoch under which a Name's remembered place holds where it is evaluated now (in `scope`):
 // the globals' for module-level code and for the free names of a def made at the top of a module
 // (a call, which changes the scope, leaves those alone), the names' otherwise.
@@ -348,16 +361,15 @@ bool Interpreter::eval_if_no_code(const Expr& e, Value& out, bool or_index) {
   }
 }
 
-// self.total += x where self is a variable, x a variable or a literal (whose evaluation runs no
+// self.total += x where self is a variable, x a variable or a number literal (whose evaluation runs no
 // code that could rebind either before the store) and total a number or tensor field of a plain
 // tsh object: updated where it lives in the object's __dict__. False, having done nothing, otherwise.
 [[gnu::always_inline]] inline bool Interpreter::augment_field_in_place(const Stmt& s) {
   const Expr& target = *s.targets[0];
   const Value* obj = peek_name(*target.items[0]);
   if (!obj) return false;
-  std::optional<Value> literal;  // (made only for a literal: a variable's value is read where it is kept)
-  const Value* value = peek_name(*s.value);
-  if (!value && eval_if_no_code(*s.value, literal.emplace(), false)) value = &*literal;
+  // A variable's value or a number literal's, read where it is kept (no temporary to make).
+  const Value* value = s.value->kind == ExprKind::Name ? peek_name(*s.value) : kept_number(*s.value);
   if (!value) return false;
   Value* slot = site_instance_attr(*obj, target, true);
   if (!slot) return false;
@@ -1204,7 +1216,7 @@ Value Interpreter::eval_inner(const Expr& e) {
         // nothing can rebind a variable meanwhile).
         auto plain = [](const Value& v) { return v.is_number() || v.is(Kind::Tensor); };
         if (const Value* a = peek_name(left); a && plain(*a)) {
-          if (right.kind == ExprKind::Int) return binary(e.op, *a, Value::integer(static_cast<Int>(right.int_value)), false);
+          if (right.kind == ExprKind::Int) return binary(e.op, *a, *kept_number(right), false);
           if (const Value* b = peek_name(right); b && plain(*b)) return binary(e.op, *a, *b, false);
         }
       }

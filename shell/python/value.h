@@ -42,6 +42,13 @@ using Int = __int128;
 constexpr Int kIntMax = Int(1) << 126;
 constexpr Int kIntMin = -kIntMax;
 Int checked_int(Int v);  // throws OverflowError when v is outside [kIntMin, kIntMax]
+// Whether i lies within the inline range (kIntMin, kIntMax): for all but the 2^64 values next to
+// kIntMin, one test of its high half, which a 128-bit comparison each way would take four to do.
+inline bool int_inline(Int i) {
+  const uint64_t high = static_cast<uint64_t>(static_cast<int64_t>(i >> 64));
+  if (high + (uint64_t(1) << 62) - 1 < (uint64_t(1) << 63) - 1) [[likely]] return true;  // |high| < 2^62
+  return i > kIntMin && i < kIntMax;
+}
 class Value;
 Value big_from_int128(Int v);                  // shell/python/bigint.cpp
 double int_to_double(const Value& v);          // correctly rounded; OverflowError past float's range
@@ -137,7 +144,7 @@ class Value {
   bool add_inline_int(const Value& b, bool subtract) {
     if (kind_ != Kind::Int || b.kind_ != Kind::Int || obj_ || b.obj_) return false;
     const Int r = subtract ? i_ - b.i_ : i_ + b.i_;  // each within 2**126 of zero: no overflow
-    if (r <= kIntMin || r >= kIntMax) return false;
+    if (!int_inline(r)) return false;
     i_ = r;
     return true;
   }
