@@ -143,7 +143,7 @@ Interpreter::Interpreter(Output output) : out_(std::move(output)) {
 Interpreter::~Interpreter() {
   autograd::set_forward_trace_source(nullptr);
   names_changed();
-  scope_.reset();
+  scope_ = nullptr;
   handling_.clear();
   // Each namespace is emptied before its values die: a generator that dies with them runs its
   // finally block, which must find a namespace (empty, or whole), never one in mid-clear.
@@ -474,7 +474,7 @@ Flow Interpreter::step_statement(const Stmt& s) {
         if (t->kind == ExprKind::Name) {
           Scope* sc = binding_scope(t->text);
           if (!(sc ? sc->erase(t->text) : globals_.erase(t->text) > 0)) {
-            if (sc && sc == scope_.get() && sc->declares_local(t->text))
+            if (sc && sc == scope_ && sc->declares_local(t->text))
               throw PyError("UnboundLocalError",
                             "cannot access local variable '" + t->text + "' where it is not associated with a value");
             throw NameError("name '" + t->text + "' is not defined");
@@ -812,11 +812,11 @@ void Interpreter::declare_names(const Stmt& s) {
   for (const std::string& name : s.names) {
     // Where this scope's names resolve changes; a module's namespaces do not (namespace_changed).
     if (s.kind == StmtKind::Global) {
-      if (scope_->global_names.insert(name).second) namespace_changed(scope_.get());
+      if (scope_->global_names.insert(name).second) namespace_changed(scope_);
       continue;
     }
     if (!scope_->enclosing) throw SyntaxErr("no binding for nonlocal '" + name + "' found");
-    if (scope_->nonlocal_names.insert(name).second) namespace_changed(scope_.get());
+    if (scope_->nonlocal_names.insert(name).second) namespace_changed(scope_);
   }
 }
 
@@ -827,7 +827,7 @@ Scope* Interpreter::binding_scope(const std::string& name) {
       if (sc->declares_local(name) || sc->vars.count(name)) return sc;
     return scope_->enclosing.get();
   }
-  return scope_.get();
+  return scope_;
 }
 
 // A name came to or left `sc` (null: the globals). Every place remembered under the names' epoch
@@ -869,7 +869,7 @@ void Interpreter::assign_name(const Expr& target, Value&& v) {
   // are declared global or nonlocal); not in a class body or a comprehension, whose `x += 1`
   // reads a global x and binds its own, unless an assignment there found the place.
   if ((!scope_ || scope_->locals || (target.attr_memo.flags & kResolvedBinding)) &&
-      target.resolved_epoch == name_stamp(target, scope_.get(), globals_epoch_, names_epoch_) &&
+      target.resolved_epoch == name_stamp(target, scope_, globals_epoch_, names_epoch_) &&
       !(target.attr_memo.flags & kResolvedBuiltin)) {
     *static_cast<Value*>(const_cast<void*>(target.resolved)) = std::move(v);
     return;
@@ -887,7 +887,7 @@ void Interpreter::assign_name(const Expr& target, Value&& v) {
   }
   *existing = std::move(v);
   target.resolved = existing;
-  target.resolved_epoch = name_stamp(target, scope_.get(), globals_epoch_, names_epoch_);
+  target.resolved_epoch = name_stamp(target, scope_, globals_epoch_, names_epoch_);
   target.attr_memo.flags = kResolvedBinding;
 }
 
@@ -1093,7 +1093,7 @@ Value Interpreter::eval(const Expr& e) {
 Value* Interpreter::find_variable(const std::string& name, bool* in_builtins) {
   if (in_builtins) *in_builtins = false;
   bool isolated = false;  // inside a namespace of its own (a benchmark Timer's)
-  Scope* first = scope_ && scope_->global_names.count(name) ? nullptr : scope_.get();
+  Scope* first = scope_ && scope_->global_names.count(name) ? nullptr : scope_;
   for (Scope* s = first; s && !isolated; s = s->enclosing.get()) {
     if (int i = s->slot_of(name); i >= 0) {  // a def's local; unbound: lookup() says which error
       std::optional<Value>& slot = s->slots[static_cast<size_t>(i)];
@@ -1121,7 +1121,7 @@ Value Interpreter::lookup_name(const Expr& e) {
     bool builtin = false;
     if (Value* v = find_variable(e.text, &builtin)) {
       e.resolved = v;
-      e.resolved_epoch = name_stamp(e, scope_.get(), globals_epoch_, names_epoch_);
+      e.resolved_epoch = name_stamp(e, scope_, globals_epoch_, names_epoch_);
       e.attr_memo.flags = builtin ? kResolvedBuiltin : 0;
       return *v;
     }
@@ -1132,10 +1132,10 @@ Value Interpreter::lookup_name(const Expr& e) {
 Value Interpreter::lookup(const std::string& name) {
   if (Value* v = find_variable(name)) return *v;
   // A name the running def (or one around it) binds somewhere, read before it is bound here.
-  Scope* first = scope_ && scope_->global_names.count(name) ? nullptr : scope_.get();
+  Scope* first = scope_ && scope_->global_names.count(name) ? nullptr : scope_;
   for (Scope* s = first; s; s = s->enclosing.get()) {
     if (s->declares_local(name)) {
-      if (s == scope_.get())
+      if (s == scope_)
         throw PyError("UnboundLocalError",
                       "cannot access local variable '" + name + "' where it is not associated with a value");
       throw NameError("cannot access free variable '" + name +
@@ -1149,7 +1149,7 @@ Value Interpreter::lookup(const std::string& name) {
   if (registry().functions(name)) return get_attr(torch_, name);
   std::string msg = "name '" + name + "' is not defined";
   std::vector<std::string> candidates;
-  for (Scope* s = scope_.get(); s; s = s->enclosing.get())
+  for (Scope* s = scope_; s; s = s->enclosing.get())
     for (auto& [n, _] : s->bound_names()) candidates.push_back(n);
   for (auto& [n, _] : globals_) candidates.push_back(n);
   for (auto& [n, _] : builtins_) candidates.push_back(n);
@@ -1163,17 +1163,17 @@ Value Interpreter::eval_inner(const Expr& e) {
     case ExprKind::NamedExpr: {
       Value v = eval(*e.items[0]);
       if (scope_ && scope_->comprehension) {  // PEP 572: in a comprehension, the scope around it
-        std::shared_ptr<Scope> around = scope_;
-        while (around && around->comprehension) around = around->enclosing;
-        std::shared_ptr<Scope> saved = scope_;
+        Scope* around = scope_;  // (kept alive by the comprehension's enclosing chain)
+        while (around && around->comprehension) around = around->enclosing.get();
+        Scope* saved = scope_;
         set_scope(around);
         try {
           bind_name(e.text, v);
         } catch (...) {
-          set_scope(std::move(saved));
+          set_scope(saved);
           throw;
         }
-        set_scope(std::move(saved));
+        set_scope(saved);
         return v;
       }
       bind_name(e.text, v);
@@ -1306,10 +1306,11 @@ Value Interpreter::eval_inner(const Expr& e) {
 }
 
 void Interpreter::with_scope(const std::shared_ptr<Scope>& scope, const std::function<void()>& fn) {
-  auto saved = scope_;
+  Scope* saved = scope_;
+  const std::shared_ptr<Scope> keep = scope;  // the code run may let go of the caller's reference
   const auto saved_trace = trace_;
   const size_t saved_depth = trace_depth_recorded_;
-  set_scope(scope);
+  set_scope(keep.get());
   try {
     fn();
   } catch (...) {
@@ -1327,13 +1328,13 @@ void Interpreter::comprehension(const Expr& e, const std::function<void()>& emit
   // The first iterable is evaluated in the enclosing scope, as Python does ([x for x in x]); the
   // rest runs in the comprehension's own, whose variables live in slots (comprehension_locals).
   Value first = eval(*e.comps[0].iter);
-  auto saved = scope_;
+  Scope* saved = scope_;
   auto comp_scope = std::make_shared<Scope>();
-  comp_scope->enclosing = scope_;
+  comp_scope->enclosing = current_scope();
   comp_scope->comprehension = true;
   comp_scope->locals = grammar::comprehension_locals(e);
   comp_scope->slots.assign(comp_scope->locals->size(), std::nullopt);
-  set_scope(comp_scope);
+  set_scope(comp_scope.get());
   try {
     std::function<void(size_t)> loop = [&](size_t level) {
       if (level == e.comps.size()) {
@@ -1388,7 +1389,7 @@ Value Interpreter::generator_expression(const Expr& e) {
   auto st = std::make_shared<GenState>();
   st->expr = &e;
   st->scope = std::make_shared<Scope>();
-  st->scope->enclosing = scope_;
+  st->scope->enclosing = current_scope();
   st->scope->comprehension = true;
   st->scope->locals = grammar::comprehension_locals(e);  // its variables in slots, as a comprehension's
   st->scope->slots.assign(st->scope->locals->size(), std::nullopt);
@@ -1410,14 +1411,15 @@ bool Interpreter::generator_next(GenState& st, Value& out) {
   struct Enter {
     Interpreter& in;
     GenState& st;
-    std::shared_ptr<Scope> saved;
-    Enter(Interpreter& i, GenState& s) : in(i), st(s), saved(i.scope_) {
-      in.set_scope(st.scope);
+    Scope* saved;
+    std::shared_ptr<Scope> keep;  // the running scope, whatever happens to the generator meanwhile
+    Enter(Interpreter& i, GenState& s) : in(i), st(s), saved(i.scope_), keep(s.scope) {
+      in.set_scope(keep.get());
       st.running = true;
     }
     ~Enter() {
       st.running = false;
-      in.set_scope(std::move(saved));
+      in.set_scope(saved);
     }
   } enter(*this, st);
   try {
@@ -1789,7 +1791,7 @@ Value Interpreter::make_function(const std::string& name, const std::vector<gram
   f->lambda_body = lambda_body;
   if (!asts_.empty()) f->keep_alive = asts_.back();
   // A function defined in a class body does not see the class's names (Python's rule).
-  std::shared_ptr<Scope> closure = scope_;
+  std::shared_ptr<Scope> closure = current_scope();
   while (closure && !closure->class_qualname.empty()) closure = closure->enclosing;
   f->closure = closure;
   return Value::object(Kind::Function, f);
@@ -1949,18 +1951,19 @@ Value Interpreter::call_function(const FunctionObj& f, std::span<Value> args, Kw
   return run_call(f, std::move(scope));
 }
 
+// `scope`, the caller's reference, keeps the call's scope alive while it runs.
 Value Interpreter::run_call(const FunctionObj& f, std::shared_ptr<Scope>&& scope) {
-  std::shared_ptr<Scope> saved = std::move(scope_);
-  set_scope(std::move(scope));
+  Scope* saved = scope_;
+  set_scope(scope.get());
   frames_.push_back(Frame{&f.name, &f.source, nullptr, &f, true});
   ++depth_;
   // Back to the caller's scope; the call's own is kept for the next call when nothing holds it.
   auto leave = [&]() __attribute__((always_inline)) {
     --depth_;
     frames_.pop_back();
-    std::shared_ptr<Scope> done = std::exchange(scope_, std::move(saved));
+    scope_ = saved;
     names_epoch_ = ++epoch_counter_;
-    recycle_scope(f, std::move(done));
+    recycle_scope(f, std::move(scope));
   };
   Value result;
   try {

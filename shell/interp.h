@@ -201,9 +201,13 @@ class Interpreter {
   static void names_changed() { names_epoch_ = globals_epoch_ = ++epoch_counter_; }
   void namespace_changed(const Scope* sc);  // a name came to or left sc (null: the globals)
   static inline uint64_t epoch_counter_ = 1, names_epoch_ = 1, globals_epoch_ = 1;
-  void set_scope(std::shared_ptr<Scope> scope) {
-    scope_ = std::move(scope);
+  void set_scope(Scope* scope) {
+    scope_ = scope;
     names_epoch_ = ++epoch_counter_;
+  }
+  // The running scope, as a reference that keeps it (a closure's, a comprehension's enclosing one).
+  std::shared_ptr<Scope> current_scope() const {
+    return scope_ ? std::static_pointer_cast<Scope>(scope_->shared_from_this()) : nullptr;
   }
   // The variable `name` denotes in the namespaces (locals, enclosing defs, globals,
   // builtins), or null.
@@ -293,7 +297,9 @@ class Interpreter {
   Output out_;
   std::map<std::string, Value> globals_, builtins_;
   Value torch_;
-  std::shared_ptr<Scope> scope_;  // null at module level
+  // Null at module level. Whoever makes a scope the running one keeps it alive until it is no longer
+  // (a call's own reference, a comprehension's, a generator's), so that a call swaps a pointer.
+  Scope* scope_ = nullptr;
   // One running frame: the module's, a def call's, a generator's or a class body's. What it points
   // at lives while it runs (the function being called, the syntax tree).
   struct Frame {

@@ -48,12 +48,12 @@ void Interpreter::class_statement(const Stmt& s) {
     throw NotImplementedError("class keyword arguments ('" + s.keywords[0].name + "=') are not supported by tsh");
   // The body runs in a namespace of its own, which becomes the class's.
   auto ns = std::make_shared<Scope>();
-  ns->enclosing = scope_;
+  ns->enclosing = current_scope();
   ns->class_qualname = qualname_for(s.name);
   // __module__ is the enclosing module's __name__: a class in torch/nn's Python source is
   // torch.nn.modules.linear.Linear, one typed at the prompt __main__.Linear.
   Value module_name = Value::str("__main__");
-  for (const Scope* sc = scope_.get(); sc; sc = sc->enclosing.get())
+  for (const Scope* sc = scope_; sc; sc = sc->enclosing.get())
     if (auto it = sc->vars.find("__name__"); it != sc->vars.end() && it->second.is(Kind::Str)) {
       module_name = it->second;
       break;
@@ -62,8 +62,8 @@ void Interpreter::class_statement(const Stmt& s) {
   ns->vars["__qualname__"] = Value::str(ns->class_qualname);
   if (!s.body.empty() && s.body[0]->kind == StmtKind::Expr && s.body[0]->value->kind == ExprKind::Str)
     ns->vars["__doc__"] = Value::str(s.body[0]->value->text);
-  auto saved = scope_;
-  set_scope(ns);
+  Scope* saved = scope_;
+  set_scope(ns.get());
   frames_.push_back(Frame{&s.name, frames_.back().source, nullptr, nullptr, false});
   auto leave = [&] {
     frames_.pop_back();

@@ -273,13 +273,13 @@ bool Interpreter::generator_resume(GeneratorRun& g, const Value& sent, Value& ou
   if (!g.co && stack_nearly_full()) throw RecursionError("maximum recursion depth exceeded");
   const FunctionObj& f = *g.func.as<FunctionObj>();
   // The generator's frame goes on top of the caller's for as long as the body runs.
-  std::shared_ptr<Scope> saved_scope = std::move(scope_);
+  Scope* saved_scope = scope_;
   GeneratorRun* saved_running = running_generator_;
   const size_t handling_base = handling_.size();
   frames_.push_back(Frame{&f.name, &f.source, g.stmt, &f, false});
   if (!g.handling.empty()) handling_.insert(handling_.end(), g.handling.begin(), g.handling.end());
   ++depth_;
-  set_scope(g.scope);
+  set_scope(g.scope.get());  // (g, which its caller holds, keeps it while the body runs)
   running_generator_ = &g;
   if (g.co) g.sent = sent;  // (a stackless body's yields are statements: what is sent is dropped)
   auto leave = [&]() __attribute__((always_inline)) {
@@ -291,7 +291,7 @@ bool Interpreter::generator_resume(GeneratorRun& g, const Value& sent, Value& ou
     }
     frames_.pop_back();
     running_generator_ = saved_running;
-    set_scope(std::move(saved_scope));
+    set_scope(saved_scope);
   };
   bool suspended;
   try {
