@@ -1567,13 +1567,17 @@ bool Interpreter::plain_method_call(const Value& obj, const Expr& e, Value& out)
     if (kw.name.empty()) return false;
   // The two calls of every counting and collecting loop, straight from here: list.append (as
   // CPython 3.11 specializes it) and dict.get.
-  if (obj.is(Kind::List) && e.args.size() == 1 && e.keywords.empty() && callee.text == "append") {
+  // (The names compared with a fixed length, which GCC compares inline, not by a memcmp call.)
+  auto named = [&]<size_t N>(const char (&name)[N]) {
+    return callee.text.size() == N - 1 && __builtin_memcmp(callee.text.data(), name, N - 1) == 0;
+  };
+  if (obj.is(Kind::List) && e.args.size() == 1 && e.keywords.empty() && named("append")) {
     Value item = eval(*e.args[0]);
     obj.items().push_back(std::move(item));
     out = Value();
     return true;
   }
-  if (obj.is(Kind::Dict) && (e.args.size() == 1 || e.args.size() == 2) && e.keywords.empty() && callee.text == "get") {
+  if (obj.is(Kind::Dict) && (e.args.size() == 1 || e.args.size() == 2) && e.keywords.empty() && named("get")) {
     Value key = eval(*e.args[0]);
     Value fallback = e.args.size() == 2 ? eval(*e.args[1]) : Value();
     const Value* found = dict_of(obj).find(key);
