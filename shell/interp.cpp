@@ -264,9 +264,36 @@ void Interpreter::display(const Value& v) {
         assign_name(*s.targets[0], eval(*s.value));
         return Flow::Normal;
       }
+      if (s.targets.size() == 1 && s.targets[0]->kind == ExprKind::Subscript) {
+        // d[k] = v: the value first, as Python does, then the target's object and index.
+        Value v = eval(*s.value);
+        if (!store_in_dict(*s.targets[0], v)) assign(*s.targets[0], v);
+        return Flow::Normal;
+      }
       return step_statement(s);
     default: return step_statement(s);
   }
+}
+
+// d[k] = v (v already evaluated) where d is a dict in a variable and k an int held inline or a
+// str, in a variable or as a number literal: stored straight into the dict, with set_item's steps
+// and none of assign's before it. False, having done nothing, otherwise.
+[[gnu::always_inline]] inline bool Interpreter::store_in_dict(const Expr& target, const Value& v) {
+  const Value* obj = peek_name(*target.items[0]);
+  if (!obj || !obj->is(Kind::Dict)) return false;
+  const Expr& at = *target.items[1];
+  const Value* key = at.kind == ExprKind::Name ? peek_name(at) : kept_number(at);
+  if (!key || !((key->is(Kind::Int) && !key->obj()) || key->is(Kind::Str))) return false;
+  // Held: a key of the dict that compares equal by __eq__ runs code, which could rebind either.
+  const Value dict = *obj, index = *key;
+  try {
+    check_writable(dict_of(dict));
+    dict_of(dict).set(index, v);
+  } catch (...) {
+    record_failure(target.span, &target);
+    throw;
+  }
+  return true;
 }
 
 Flow Interpreter::exec_block(const std::vector<grammar::StmtPtr>& body) {
@@ -953,7 +980,7 @@ void Interpreter::assign(const Expr& target, const Value& v) {
       try {
         set_item(obj, idx, v);
       } catch (...) {
-        record_failure(target.span);
+        record_failure(target.span, &target);  // d[k] marked as CPython marks it: ~^^^
         throw;
       }
       return;

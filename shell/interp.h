@@ -242,6 +242,7 @@ class Interpreter {
   Flow step(const grammar::Stmt& s);
   Flow step_statement(const grammar::Stmt& s);  // step()'s every other kind of statement
   bool augment_field_in_place(const grammar::Stmt& s);  // augmented_assign's self.total += x
+  bool store_in_dict(const grammar::Expr& target, const Value& v);  // d[k] = v, step()'s short way
   Flow augmented_assign(const grammar::Stmt& s);
   bool eval_if_no_code(const grammar::Expr& e, Value& out, bool or_index);
   Flow exec_block(const std::vector<grammar::StmtPtr>& body);
