@@ -90,6 +90,15 @@ const Value& keep_constant(const Value& v) {
   return constants.emplace_back(v);
 }
 
+// A slot, bound or not, gets a value: inline to the last step (GCC otherwise calls std::optional's
+// assignment, which tests and moves through a second copy).
+[[gnu::always_inline]] inline void store_slot(std::optional<Value>& slot, Value&& v) {
+  if (slot)
+    *slot = std::move(v);
+  else
+    std::construct_at(&slot, std::in_place, std::move(v));
+}
+
 // The value of an int literal under 2**64 or a float literal, made once and kept on its node
 // (`resolved`, which a literal has no other use for): read in place, as a variable's value is.
 // Null for any other expression.
@@ -444,6 +453,17 @@ Flow Interpreter::augmented_assign(const Stmt& s) {
         const Value held = *cur;  // x += y may run __iadd__, which could rebind or delete x
         assign_name(target, apply(held, rhs));
         return Flow::Normal;
+      }
+      if (target.slot >= 0 && scope_ && scope_->locals.get() == target.slot_owner) {
+        // total += a * b, total the def's own bound local: its value taken before the value runs
+        // (which a closure could make rebind it), the result stored in its slot, which stays put.
+        std::optional<Value>& slot = scope_->slots[static_cast<size_t>(target.slot)];
+        if (slot) {
+          const Value cur = *slot;
+          rhs = eval(*s.value);
+          store_slot(slot, apply(cur, rhs));
+          return Flow::Normal;
+        }
       }
       Value cur = lookup_name(target);
       rhs = eval(*s.value);
@@ -878,15 +898,6 @@ void Interpreter::unbind_name(const std::string& name) {
   if (sc ? sc->erase(name) : globals_.erase(name) > 0) namespace_changed(sc);
 }
 
-// A slot, bound or not, gets a value: inline to the last step (GCC otherwise calls std::optional's
-// assignment, which tests and moves through a second copy).
-[[gnu::always_inline]] inline void store_slot(std::optional<Value>& slot, Value&& v) {
-  if (slot)
-    *slot = std::move(v);
-  else
-    std::construct_at(&slot, std::in_place, std::move(v));
-}
-
 void Interpreter::assign_name(const Expr& target, Value&& v) {
   if (target.slot >= 0 && scope_ && scope_->locals.get() == target.slot_owner) {
     store_slot(scope_->slots[static_cast<size_t>(target.slot)], std::move(v));
@@ -945,9 +956,14 @@ void Interpreter::assign(const Expr& target, const Value& v) {
         // a, (b, c) = t of a tuple: its items in place, no copy (a tuple never changes; held here,
         // since a target may be the variable that keeps it)
         const Value held = v;
-        const std::vector<Value>& items = held.items();
+        const std::vector<Value>& items = held.as<SeqObj>()->items;
         if (items.size() != n) unpack_count_error(items.size(), n);
-        for (size_t i = 0; i < n; ++i) assign(*targets[i], items[i]);
+        for (size_t i = 0; i < n; ++i) {
+          if (targets[i]->kind == ExprKind::Name)
+            assign_name(*targets[i], Value(items[i]));
+          else
+            assign(*targets[i], items[i]);
+        }
         return;
       }
       std::vector<Value> items;

@@ -112,9 +112,10 @@ Value complex_pow(Complex a, Complex b) {
   return Value::complex(r);
 }
 
-[[noreturn]] void unsupported(Op op, const Value& a, const Value& b) {
-  throw TypeError(std::string("unsupported operand type(s) for ") + grammar::op_symbol(op) + ": '" +
-                  type_name(a) + "' and '" + type_name(b) + "'");
+// x op y has no meaning for these types; x op= y words it with its own operator, as CPython does.
+[[noreturn]] void unsupported(Op op, const Value& a, const Value& b, bool inplace = false) {
+  throw TypeError(std::string("unsupported operand type(s) for ") + grammar::op_symbol(op) + (inplace ? "=" : "") +
+                  ": '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
 
 // A torch.Size of items, which must all be ints (torch.Size()'s own check).
@@ -334,7 +335,7 @@ Value Interpreter::binary_general(Op op, const Value& a, const Value& b, bool in
     for (const Value& item : dict_of(b).items()) dict_of(out).set(item.items()[0], item.items()[1]);
     return out;
   }
-  unsupported(op, a, b);
+  unsupported(op, a, b, inplace);
 }
 
 Value Interpreter::unary(Op op, const Value& v) {
