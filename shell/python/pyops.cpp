@@ -130,7 +130,7 @@ Value size_of_items(const std::vector<Value>& items) {
   return Value::size(s);
 }
 
-Value number_binary(Op op, const Value& a, const Value& b) {
+Value number_binary(Op op, const Value& a, const Value& b, bool inplace) {
   bool is_complex = a.is(Kind::Complex) || b.is(Kind::Complex);
   bool is_float = a.is(Kind::Float) || b.is(Kind::Float);
   if (is_complex) {
@@ -146,7 +146,7 @@ Value number_binary(Op op, const Value& a, const Value& b) {
         return Value::complex(q);
       }
       case Op::Pow: return complex_pow(x, y);
-      default: unsupported(op, a, b);
+      default: unsupported(op, a, b, inplace);
     }
   }
   if (is_float) {
@@ -174,7 +174,7 @@ Value number_binary(Op op, const Value& a, const Value& b) {
             throw OverflowError("(34, 'Numerical result out of range')");
           return Value::floating(r);
         }
-      default: unsupported(op, a, b);
+      default: unsupported(op, a, b, inplace);
     }
   }
   // bool & bool stays a bool, as in Python; everything else is int arithmetic.
@@ -273,7 +273,7 @@ Value Interpreter::binary_general(Op op, const Value& a, const Value& b, bool in
   if (b.is(Kind::Instance))
     if (std::optional<Value> r = b.as<InstanceObj>()->binary_op(*this, static_cast<int>(op), b, a, false)) return *r;
   if (a.is(Kind::Tensor) || b.is(Kind::Tensor)) return tensor_binary(*this, op, a, b, inplace);
-  if (a.is_number() && b.is_number()) return number_binary(op, a, b);
+  if (a.is_number() && b.is_number()) return number_binary(op, a, b, inplace);
   if (op == Op::Add) {
     if (a.is(Kind::Str) && b.is(Kind::Str)) return Value::str(a.as_str() + b.as_str());
     if (a.is(Kind::List) && b.is(Kind::List)) {
