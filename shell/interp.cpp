@@ -99,6 +99,13 @@ const Value& keep_constant(const Value& v) {
     std::construct_at(&slot, std::in_place, std::move(v));
 }
 
+// The slot of the running def's local that `name` denotes; null for any other name (a global, a
+// free name) and outside a def. A def's slots never move while it runs.
+[[gnu::always_inline]] inline std::optional<Value>* own_slot(const grammar::Expr& name, Scope* scope) {
+  if (name.slot < 0 || !scope || scope->locals.get() != name.slot_owner) return nullptr;
+  return &scope->slots[static_cast<size_t>(name.slot)];
+}
+
 // The value of an int literal under 2**64 or a float literal, made once and kept on its node
 // (`resolved`, which a literal has no other use for): read in place, as a variable's value is.
 // Null for any other expression.
@@ -440,8 +447,7 @@ Flow Interpreter::augmented_assign(const Stmt& s) {
       if (const Value* cur = peek_name(target); cur && eval_if_no_code(*s.value, rhs, true)) {
         // i += 1 where the variable lives where the assignment binds it (the def's own local, or a
         // global at module level; not a class body's, which binds a name it read elsewhere).
-        const bool bound_here = (target.slot >= 0 && scope_ && scope_->locals.get() == target.slot_owner) ||
-                                (!scope_ && !(target.attr_memo.flags & kResolvedBuiltin));
+        const bool bound_here = own_slot(target, scope_) || (!scope_ && !(target.attr_memo.flags & kResolvedBuiltin));
         if (bound_here && (s.op == Op::Add || s.op == Op::Sub) &&
             const_cast<Value*>(cur)->add_inline_int(rhs, s.op == Op::Sub))
           return Flow::Normal;
@@ -454,16 +460,13 @@ Flow Interpreter::augmented_assign(const Stmt& s) {
         assign_name(target, apply(held, rhs));
         return Flow::Normal;
       }
-      if (target.slot >= 0 && scope_ && scope_->locals.get() == target.slot_owner) {
+      if (std::optional<Value>* slot = own_slot(target, scope_); slot && *slot) {
         // total += a * b, total the def's own bound local: its value taken before the value runs
         // (which a closure could make rebind it), the result stored in its slot, which stays put.
-        std::optional<Value>& slot = scope_->slots[static_cast<size_t>(target.slot)];
-        if (slot) {
-          const Value cur = *slot;
-          rhs = eval(*s.value);
-          store_slot(slot, apply(cur, rhs));
-          return Flow::Normal;
-        }
+        const Value cur = **slot;
+        rhs = eval(*s.value);
+        store_slot(*slot, apply(cur, rhs));
+        return Flow::Normal;
       }
       Value cur = lookup_name(target);
       rhs = eval(*s.value);
@@ -610,10 +613,9 @@ Flow Interpreter::step_statement(const Stmt& s) {
       if (it.is(Kind::Range)) {  // no materialised list for range(10**6)
         auto* r = it.as<RangeObj>();
         const Expr& target = *s.target;
-        if (plain_target && target.slot >= 0 && scope_ && scope_->locals.get() == target.slot_owner) {
+        if (std::optional<Value>* slot = plain_target ? own_slot(target, scope_) : nullptr) {
           // `for i in range(n)` in a def: i is the def's local, whose slot the loop writes itself
           // (the body's calls come back to this same scope, whose slots never move).
-          const size_t at = static_cast<size_t>(target.slot);
           constexpr Int kNear = Int(1) << 62;  // bounds within it: i, and i + step, fit an int64_t
           const Int start = r->start, stop = r->stop, by = r->step;
           if (start > -kNear && start < kNear && stop > -kNear && stop < kNear && by > -kNear && by < kNear) {
@@ -623,11 +625,10 @@ Flow Interpreter::step_statement(const Stmt& s) {
             const int64_t end = static_cast<int64_t>(stop), inc = static_cast<int64_t>(by);
             for (int64_t i = static_cast<int64_t>(start); inc > 0 ? i < end : i > end; i += inc) {
               loop_interrupt_point(s);
-              std::optional<Value>& slot = scope_->slots[at];
-              if (slot)
-                slot->set_inline_int(i);
+              if (*slot)
+                (*slot)->set_inline_int(i);
               else
-                slot.emplace(Value::integer(i));  // (the first time: i was unbound)
+                slot->emplace(Value::integer(i));  // (the first time: i was unbound)
               if (Flow f = only ? step(*only) : exec_block(s.body); f != Flow::Normal && f != Flow::Continue)
                 return stopped(f);
             }
@@ -635,7 +636,7 @@ Flow Interpreter::step_statement(const Stmt& s) {
           }
           for (Int i = start; by > 0 ? i < stop : i > stop; i += by) {
             loop_interrupt_point(s);
-            scope_->slots[at] = Value::integer(i);
+            *slot = Value::integer(i);
             if (Flow f = exec_block(s.body); f != Flow::Normal && f != Flow::Continue) return stopped(f);
           }
           return exec_block(s.orelse);
@@ -899,8 +900,8 @@ void Interpreter::unbind_name(const std::string& name) {
 }
 
 void Interpreter::assign_name(const Expr& target, Value&& v) {
-  if (target.slot >= 0 && scope_ && scope_->locals.get() == target.slot_owner) {
-    store_slot(scope_->slots[static_cast<size_t>(target.slot)], std::move(v));
+  if (std::optional<Value>* slot = own_slot(target, scope_)) {
+    store_slot(*slot, std::move(v));
     return;
   }
   // Where a read found the name is where it binds at module level and in a def (whose other names
