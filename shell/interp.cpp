@@ -886,7 +886,7 @@ void Interpreter::namespace_changed(const Scope* sc) {
   if (!sc || module_namespace(*sc))
     names_changed();
   else
-    names_epoch_ = ++epoch_counter_;
+    ++names_epoch_;
 }
 
 void Interpreter::bind_name(const std::string& name, const Value& v) {
@@ -1578,18 +1578,79 @@ Value Interpreter::eval_call(const Expr& e) {
   return eval_call_general(e, self);
 }
 
+template <bool kDef>
+[[gnu::always_inline]] inline void Interpreter::recycle_scope(const FunctionObj& f, std::shared_ptr<Scope>&& s) {
+  // Only one no closure, generator or locals() kept: then nothing else can ever see it again.
+  if (s.use_count() != 1) return;
+  // (kDef: s's locals are f's, which a def has)
+  const bool spare = !f.spare_scope && (kDef || (f.locals && s->locals == f.locals));
+  if (!spare && scope_pool_.size() >= kScopePool) return;
+  for (std::optional<Value>& slot : s->slots) slot.reset();  // kept sized for the next call of the def
+  if (!s->vars.empty()) s->vars.clear();
+  if (!s->global_names.empty()) s->global_names.clear();
+  if (!s->nonlocal_names.empty()) s->nonlocal_names.clear();
+  // `locals` stays: the next call, often of the same def, then takes no reference to set it.
+  if (spare) {
+    // f's own scope, as its call left it: no class body's, never isolated, enclosed by f's closure.
+    if (s->enclosing) s->enclosing.reset();
+    f.spare_scope = std::move(s);  // f's next call takes it at once (scope_for)
+    return;
+  }
+  s->enclosing.reset();
+  s->isolated = false;
+  s->class_qualname.clear();
+  scope_pool_.push_back(std::move(s));
+}
+
+// f's body (or a lambda's expression) run in `scope`, which the caller holds meanwhile. kDef: f is a
+// def whose scope came from scope_for (its locals are f's), as call_plainly's always are.
+template <bool kDef>
+[[gnu::always_inline]] inline Value Interpreter::run_in_scope(const FunctionObj& f, std::shared_ptr<Scope>& scope) {
+  Scope* saved = scope_;
+  set_scope(scope.get());
+  frames_.push_back(Frame{&f.name, &f.source, nullptr, &f, true});
+  ++depth_;
+  // Back to the caller's scope; the call's own is kept for the next call when nothing holds it.
+  auto leave = [&]() __attribute__((always_inline)) {
+    --depth_;
+    frames_.pop_back();
+    scope_ = saved;
+    ++names_epoch_;
+    recycle_scope<kDef>(f, std::move(scope));
+  };
+  Value result;
+  try {
+    if (!kDef && f.lambda_body) {
+      result = eval(*f.lambda_body);
+    } else {
+      try {
+        run_body(*f.body, result);
+      } catch (ReturnSignal& r) {
+        result = std::move(r.value);
+      }
+    }
+  } catch (...) {
+    leave();
+    throw;
+  }
+  leave();
+  return result;
+}
+
 // A call of f whose positional arguments bind plainly (binds_plainly): `first` (obj, in
 // obj.method(...); null for none), then each argument evaluated straight into its slot of the
-// call's scope (scope_for gives a scope whose slots are all unbound).
-[[gnu::always_inline]] inline Value Interpreter::call_plainly(const FunctionObj& f, const Value* first,
-                                                              const std::vector<grammar::ExprPtr>& args) {
+// call's scope (scope_for gives a scope whose slots are all unbound), then the body, all in one
+// function of its own: the method call of every loop pays for one C++ call between eval_call
+// and the body, and for no test a def's call need not make (a lambda's body, whose scope).
+[[gnu::noinline]] Value Interpreter::call_plainly(const FunctionObj& f, const Value* first,
+                                                  const std::vector<grammar::ExprPtr>& args) {
   std::shared_ptr<Scope> scope = scope_for(f);
   std::optional<Value>* slots = scope->slots.data();  // no one else sees the scope yet: it stays put
   const uint32_t* at = f.param_slots.data();
   if (first) bind_slot(slots[*at++], *first);
   for (const auto& a : args) eval_into(*a, slots[*at++]);
   check_depth();
-  return run_call(f, std::move(scope));
+  return run_in_scope<true>(f, scope);
 }
 
 // s.upper(), out.append(x), d.get(k, 0): a method of a str, list, tuple or dict called at once by its
@@ -1725,13 +1786,7 @@ Value Interpreter::eval_call_general(const Expr& e, const Value* self) {
       positional_only()) {
     // f(a, b) or obj.method(a) of a def(a, b), the usual call: each argument is evaluated straight
     // into its slot in the call's scope, with nothing to check.
-    const FunctionObj& f = *fn.as<FunctionObj>();
-    std::shared_ptr<Scope> scope = scope_for(f);
-    size_t k = 0;
-    if (self_first) scope->slots[f.param_slots[k++]] = std::move(obj);
-    for (const auto& a : e.args) eval_into(*a, scope->slots[f.param_slots[k++]]);
-    check_depth();
-    return run_call(f, std::move(scope));
+    return call_plainly(*fn.as<FunctionObj>(), self_first ? &obj : nullptr, e.args);
   }
   if (!method && fn.is(Kind::Function) && e.args.size() + self_first <= kStackArgs && positional_only()) {
     // f(a) of a def with defaults, *args or **kwargs, positional only: the arguments go onto the
@@ -1861,37 +1916,11 @@ std::string plural(size_t n, const char* word) { return std::string(word) + (n =
 
 }  // namespace
 
-// Binds the arguments to the parameters in CPython's order (initialize_locals),
-// which decides which error a bad call reports: keywords first, then too many
-// positional arguments, then missing positional ones, then missing
-// keyword-only ones.
 std::shared_ptr<Scope> Interpreter::new_scope() {
   if (scope_pool_.empty()) return std::make_shared<Scope>();
   std::shared_ptr<Scope> s = std::move(scope_pool_.back());
   scope_pool_.pop_back();
   return s;
-}
-
-[[gnu::always_inline]] inline void Interpreter::recycle_scope(const FunctionObj& f, std::shared_ptr<Scope>&& s) {
-  // Only one no closure, generator or locals() kept: then nothing else can ever see it again.
-  if (s.use_count() != 1) return;
-  const bool spare = !f.spare_scope && f.locals && s->locals == f.locals;
-  if (!spare && scope_pool_.size() >= kScopePool) return;
-  for (std::optional<Value>& slot : s->slots) slot.reset();  // kept sized for the next call of the def
-  if (!s->vars.empty()) s->vars.clear();
-  if (!s->global_names.empty()) s->global_names.clear();
-  if (!s->nonlocal_names.empty()) s->nonlocal_names.clear();
-  // `locals` stays: the next call, often of the same def, then takes no reference to set it.
-  if (spare) {
-    // f's own scope, as its call left it: no class body's, never isolated, enclosed by f's closure.
-    if (s->enclosing) s->enclosing.reset();
-    f.spare_scope = std::move(s);  // f's next call takes it at once (scope_for)
-    return;
-  }
-  s->enclosing.reset();
-  s->isolated = false;
-  s->class_qualname.clear();
-  scope_pool_.push_back(std::move(s));
 }
 
 void Interpreter::recursion_too_deep() { throw RecursionError("maximum recursion depth exceeded"); }
@@ -1908,6 +1937,10 @@ std::shared_ptr<Scope> Interpreter::scope_for_general(const FunctionObj& f) {
   return scope;
 }
 
+// Binds the arguments to the parameters in CPython's order (initialize_locals),
+// which decides which error a bad call reports: keywords first, then too many
+// positional arguments, then missing positional ones, then missing
+// keyword-only ones.
 Value Interpreter::call_function(const FunctionObj& f, std::span<Value> args, Kwargs& kwargs, const Value* func_value,
                                  bool consume_args) {
   check_depth();
@@ -2001,35 +2034,7 @@ Value Interpreter::call_function(const FunctionObj& f, std::span<Value> args, Kw
 
 // `scope`, the caller's reference, keeps the call's scope alive while it runs.
 Value Interpreter::run_call(const FunctionObj& f, std::shared_ptr<Scope>&& scope) {
-  Scope* saved = scope_;
-  set_scope(scope.get());
-  frames_.push_back(Frame{&f.name, &f.source, nullptr, &f, true});
-  ++depth_;
-  // Back to the caller's scope; the call's own is kept for the next call when nothing holds it.
-  auto leave = [&]() __attribute__((always_inline)) {
-    --depth_;
-    frames_.pop_back();
-    scope_ = saved;
-    names_epoch_ = ++epoch_counter_;
-    recycle_scope(f, std::move(scope));
-  };
-  Value result;
-  try {
-    if (f.lambda_body) {
-      result = eval(*f.lambda_body);
-    } else {
-      try {
-        run_body(*f.body, result);
-      } catch (ReturnSignal& r) {
-        result = std::move(r.value);
-      }
-    }
-  } catch (...) {
-    leave();
-    throw;
-  }
-  leave();
-  return result;
+  return run_in_scope<false>(f, scope);
 }
 
 std::vector<Value> Interpreter::iterate(const Value& v) {

@@ -196,14 +196,15 @@ class Interpreter {
   // A def's free names (Expr::slot -2: neither its locals nor, as it is defined at module level,
   // anyone else's) resolve to a global or a builtin whichever call of the def runs, so theirs are
   // stamped with globals_epoch_ instead, which a change of scope leaves alone: a method call in
-  // a loop then costs the loop's global names nothing. Both stamps come from one counter, so
-  // neither is ever mistaken for the other.
-  static void names_changed() { names_epoch_ = globals_epoch_ = ++epoch_counter_; }
+  // a loop then costs the loop's global names nothing. Both stamps come from one counter,
+  // names_epoch_ itself (each move is one increment in memory; globals_epoch_ takes the value it
+  // moved to), so neither is ever mistaken for the other.
+  static void names_changed() { globals_epoch_ = ++names_epoch_; }
   void namespace_changed(const Scope* sc);  // a name came to or left sc (null: the globals)
-  static inline uint64_t epoch_counter_ = 1, names_epoch_ = 1, globals_epoch_ = 1;
+  static inline uint64_t names_epoch_ = 1, globals_epoch_ = 1;
   void set_scope(Scope* scope) {
     scope_ = scope;
-    names_epoch_ = ++epoch_counter_;
+    ++names_epoch_;
   }
   // The running scope, as a reference that keeps it (a closure's, a comprehension's enclosing one).
   std::shared_ptr<Scope> current_scope() const {
@@ -255,6 +256,7 @@ class Interpreter {
   Value call_function(const FunctionObj& f, std::span<Value> args, Kwargs& kwargs, const Value* func_value = nullptr,
                       bool consume_args = false);
   Value run_call(const FunctionObj& f, std::shared_ptr<Scope>&& scope);
+  template <bool kDef> Value run_in_scope(const FunctionObj& f, std::shared_ptr<Scope>& scope);
   // A call whose arguments bind plainly: `first` (obj of obj.method(...), or null) and `args`
   // evaluated straight into the new scope's slots, then run_call.
   Value call_plainly(const FunctionObj& f, const Value* first, const std::vector<grammar::ExprPtr>& args);
@@ -269,7 +271,7 @@ class Interpreter {
   // RecursionError at Python's limit (the module's frame is one of its 1000) or near the stack's end.
   void check_depth();
   [[noreturn]] static void recursion_too_deep();
-  void recycle_scope(const FunctionObj& f, std::shared_ptr<Scope>&& s);
+  template <bool kDef> void recycle_scope(const FunctionObj& f, std::shared_ptr<Scope>&& s);
   // class statements, decorators, annotations (shell/python/class_statement.cpp)
   void class_statement(const grammar::Stmt& s);
   Value decorate(const grammar::Stmt& s, const std::vector<Value>& decorators, Value v);
