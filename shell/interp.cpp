@@ -1554,19 +1554,32 @@ static const std::vector<const OpEntry*>* tensor_method(const Expr& callee) {
 
 // obj.method(a) of a variable holding a tsh object whose class's def(self, a) it is, the call of
 // every training loop's model and every lesson's class: obj straight into the self slot, with no
-// copy in between, in a frame smaller than the general way's. The def is held for the call, since
-// the arguments' code may rebind it.
+// copy in between, in a frame smaller than the general way's. What is known already decides it,
+// with nothing worked out and no call made but the one that runs it, so that this function
+// needs no registers of its own saved (no C++ prologue); anything else is eval_call_method's.
 Value Interpreter::eval_call(const Expr& e) {
   const Expr& callee = *e.items[0];
   if (callee.kind != ExprKind::Attribute) return eval_call_general(e, nullptr);
   const Value* self = peek_name(*callee.items[0]);
+  if (self && self->is(Kind::Instance) && (e.call_shape & kShapeNoCode)) {  // (0: not yet worked out)
+    // Nothing can rebind the def while its arguments are evaluated: no need to hold it.
+    if (const Value* f = site_method_known(*self, callee); f && binds_plainly(*f->as<FunctionObj>(), e.args.size() + 1))
+      return call_plainly(*f->as<FunctionObj>(), self, e.args);
+  }
+  return eval_call_method(e, self);
+}
+
+// eval_call's every other call of an attribute: `self` is where the variable the attribute is
+// read from keeps its value, when the caches know.
+Value Interpreter::eval_call_method(const Expr& e, const Value* self) {
+  const Expr& callee = *e.items[0];
   if (self && self->is(Kind::Instance)) {
     const uint8_t shape = call_shape(e);
     if (const Value* f = (shape & kShapePositional) ? site_method(*self, callee) : nullptr;
         f && binds_plainly(*f->as<FunctionObj>(), e.args.size() + 1)) {
       const FunctionObj& def = *f->as<FunctionObj>();
       if (shape & kShapeNoCode) return call_plainly(def, self, e.args);  // nothing can rebind the def meanwhile
-      std::shared_ptr<Object> held = f->obj();
+      std::shared_ptr<Object> held = f->obj();  // the arguments' code may rebind it
       return call_plainly(def, self, e.args);
     }
   } else if (self && (self->is(Kind::List) || self->is(Kind::Dict) || self->is(Kind::Str))) {

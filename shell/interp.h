@@ -224,6 +224,7 @@ class Interpreter {
   bool show_nested_values_ = false;  // inside a top-level compound statement (exec_toplevel)
   Value eval_inner(const grammar::Expr& e);
   Value eval_call(const grammar::Expr& e);
+  Value eval_call_method(const grammar::Expr& e, const Value* self);  // eval_call's other calls of x.name(...)
   Value eval_call_general(const grammar::Expr& e, const Value* self);  // eval_call's all other calls
   bool plain_method_call(const Value& obj, const grammar::Expr& e, Value& out);  // s.upper(), l.append(x)
   // Runs e's for and if clauses, calling emit for each item; `sized`, when given, is reserved

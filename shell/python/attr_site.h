@@ -65,4 +65,16 @@ bool site_instance_store(const Value& obj, const grammar::Expr& site, const Valu
   return f;
 }
 
+// site_method when the site's facts and obj's __dict__ are as the site last saw them, with nothing
+// worked out again (no call made); null otherwise, when site_method decides.
+[[gnu::always_inline]] inline const Value* site_method_known(const Value& obj, const grammar::Expr& site) {
+  UserInstance* u = as_user(obj);
+  if (!u) return nullptr;
+  const grammar::Expr::AttrMemo& m = site.attr_memo;
+  if (m.owner_serial != u->klass().serial || m.owner_epoch != g_classes_epoch) return nullptr;
+  const Value* f = static_cast<const Value*>(m.found);
+  if (!f || !f->is(Kind::Function) || dict_of(u->dict).version != m.table_version) return nullptr;
+  return f;
+}
+
 }  // namespace tsh::shell
