@@ -291,6 +291,25 @@ void Interpreter::display(const Value& v) {
   }
 }
 
+// `for i in range(start, end, inc)` in a def, i the def's own local (in `slot`), the bounds and step
+// within 2^62 (so that i, and i + inc, fit an int64_t): the usual range, counted in 64 bits, in a
+// function of its own so that the count, the bound and the slot stay in registers between
+// iterations. A body of one statement (a call, an update) runs here, with no exec_block between.
+[[gnu::noinline]] Flow Interpreter::range_loop_in_slot(const Stmt& s, std::optional<Value>& slot, int64_t i,
+                                                       int64_t end, int64_t inc) {
+  const Stmt* only = s.body.size() == 1 ? s.body[0].get() : nullptr;
+  for (; inc > 0 ? i < end : i > end; i += inc) {
+    loop_interrupt_point(s);
+    if (slot)
+      slot->set_inline_int(i);
+    else
+      slot.emplace(Value::integer(i));  // (the first time: i was unbound)
+    if (Flow f = only ? step(*only) : exec_block(s.body); f != Flow::Normal && f != Flow::Continue)
+      return f == Flow::Break ? Flow::Normal : f;  // a break skips the loop's else
+  }
+  return exec_block(s.orelse);
+}
+
 // d[k] = v (v already evaluated) where d is a dict in a variable and k an int held inline or a
 // str, in a variable or as a number literal: stored straight into the dict, with set_item's steps
 // and none of assign's before it. False, having done nothing, otherwise.
@@ -618,22 +637,9 @@ Flow Interpreter::step_statement(const Stmt& s) {
           // (the body's calls come back to this same scope, whose slots never move).
           constexpr Int kNear = Int(1) << 62;  // bounds within it: i, and i + step, fit an int64_t
           const Int start = r->start, stop = r->stop, by = r->step;
-          if (start > -kNear && start < kNear && stop > -kNear && stop < kNear && by > -kNear && by < kNear) {
-            // The usual range, counted in 64 bits. A body of one statement (a call, an update)
-            // runs here, with no exec_block between.
-            const Stmt* only = s.body.size() == 1 ? s.body[0].get() : nullptr;
-            const int64_t end = static_cast<int64_t>(stop), inc = static_cast<int64_t>(by);
-            for (int64_t i = static_cast<int64_t>(start); inc > 0 ? i < end : i > end; i += inc) {
-              loop_interrupt_point(s);
-              if (*slot)
-                (*slot)->set_inline_int(i);
-              else
-                slot->emplace(Value::integer(i));  // (the first time: i was unbound)
-              if (Flow f = only ? step(*only) : exec_block(s.body); f != Flow::Normal && f != Flow::Continue)
-                return stopped(f);
-            }
-            return exec_block(s.orelse);
-          }
+          if (start > -kNear && start < kNear && stop > -kNear && stop < kNear && by > -kNear && by < kNear)
+            return range_loop_in_slot(s, *slot, static_cast<int64_t>(start), static_cast<int64_t>(stop),
+                                      static_cast<int64_t>(by));
           for (Int i = start; by > 0 ? i < stop : i > stop; i += by) {
             loop_interrupt_point(s);
             *slot = Value::integer(i);

@@ -243,6 +243,7 @@ class Interpreter {
   // with that Flow, a return's value in return_value_ until the function running it takes it.
   Flow step(const grammar::Stmt& s);
   Flow step_statement(const grammar::Stmt& s);  // step()'s every other kind of statement
+  Flow range_loop_in_slot(const grammar::Stmt& s, std::optional<Value>& slot, int64_t i, int64_t end, int64_t inc);
   bool augment_field_in_place(const grammar::Stmt& s);  // augmented_assign's self.total += x
   bool store_in_dict(const grammar::Expr& target, const Value& v);  // d[k] = v, step()'s short way
   Flow augmented_assign(const grammar::Stmt& s);
