@@ -59,7 +59,10 @@ struct DictObj : Object, Tracked {
   // `interned`, when not null, is the interned str of `key` (interned_str) that was there: the
   // same object, and so the same text, with no comparison of the text; it is kept up to date.
   Value* find_str(const std::string& key, int64_t hash, uint32_t& position, const void** interned = nullptr) {
-    if (position < entries.size()) {
+    // position < entries.size(), in bytes: no division by the entry's size
+    const auto bytes = static_cast<size_t>(reinterpret_cast<const char*>(std::to_address(entries.end())) -
+                                           reinterpret_cast<const char*>(entries.data()));
+    if (size_t{position} * sizeof(Entry) < bytes) {
       Entry& e = entries[position];
       if (interned && *interned && e.key.obj().get() == *interned && e.alive) return &e.value;
       if (e.hash == hash && e.alive && e.key.is(Kind::Str) && e.key.as_str() == key) {
