@@ -1098,7 +1098,10 @@ Value Interpreter::eval(const Expr& e) {
 [[gnu::always_inline]] inline void Interpreter::check_depth() {
   // The stack is measured every 4th level: four calls' C++ frames are a few kilobytes, far inside
   // the reserve that stack_nearly_full keeps (a megabyte).
-  if (depth_ >= kMaxRecursion - 1 || ((depth_ & 3) == 0 && stack_nearly_full())) [[unlikely]] recursion_too_deep();
+  // The depth is the frames' count above the module's: calls, generators running, class bodies,
+  // each a frame of Python's too.
+  const size_t depth = frames_.size() - 1;
+  if (depth >= kMaxRecursion - 1 || ((depth & 3) == 0 && stack_nearly_full())) [[unlikely]] recursion_too_deep();
 }
 
 // A scope for a call of f: the one f's last call left (recycle_scope), given f's closure again, or
@@ -1628,10 +1631,8 @@ template <bool kDef>
   Scope* saved = scope_;
   set_scope(scope.get());
   frames_.push_back(Frame{&f.name, &f.source, nullptr, &f, true});
-  ++depth_;
   // Back to the caller's scope; the call's own is kept for the next call when nothing holds it.
   auto leave = [&]() __attribute__((always_inline)) {
-    --depth_;
     frames_.pop_back();
     scope_ = saved;
     ++names_epoch_;

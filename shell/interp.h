@@ -326,7 +326,6 @@ class Interpreter {
   std::vector<TraceEntry> trace_;
   size_t trace_depth_recorded_ = SIZE_MAX;  // depth of the shallowest frame recorded so far
   std::vector<std::shared_ptr<void>> asts_;
-  int depth_ = 0;  // active def calls, for RecursionError
 };
 
 // Break, continue and return where no loop or function takes them (exec()), carried out as exceptions.

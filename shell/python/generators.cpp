@@ -268,7 +268,8 @@ Value Interpreter::make_generator(const Value& func, std::shared_ptr<Scope> scop
 bool Interpreter::generator_resume(GeneratorRun& g, const Value& sent, Value& out) {
   if (g.running()) throw ValueError("generator already executing");
   if (g.finished()) return false;
-  if (depth_ >= 999 /* Python's recursion limit, less the module frame */) throw RecursionError("maximum recursion depth exceeded");
+  if (frames_.size() >= 1000 /* Python's recursion limit, the module's frame one of them */)
+    throw RecursionError("maximum recursion depth exceeded");
   // A stackless body runs on the caller's stack: generators nested a thousand deep must not run it out.
   if (!g.co && stack_nearly_full()) throw RecursionError("maximum recursion depth exceeded");
   const FunctionObj& f = *g.func.as<FunctionObj>();
@@ -278,12 +279,10 @@ bool Interpreter::generator_resume(GeneratorRun& g, const Value& sent, Value& ou
   const size_t handling_base = handling_.size();
   frames_.push_back(Frame{&f.name, &f.source, g.stmt, &f, false});
   if (!g.handling.empty()) handling_.insert(handling_.end(), g.handling.begin(), g.handling.end());
-  ++depth_;
   set_scope(g.scope.get());  // (g, which its caller holds, keeps it while the body runs)
   running_generator_ = &g;
   if (g.co) g.sent = sent;  // (a stackless body's yields are statements: what is sent is dropped)
   auto leave = [&]() __attribute__((always_inline)) {
-    --depth_;
     g.stmt = frames_.back().stmt;
     if (handling_.size() > handling_base || !g.handling.empty()) {  // `except` blocks it stopped in
       g.handling.assign(handling_.begin() + static_cast<std::ptrdiff_t>(handling_base), handling_.end());
