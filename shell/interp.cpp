@@ -1027,7 +1027,7 @@ void Interpreter::record_failure(const grammar::Span& span, const Expr* failed) 
   if (depth >= trace_depth_recorded_) return;
   const Frame& frame = frames_.back();
   TraceEntry entry{*frame.name, span, frame_source(frame)};
-  if (frame.signature && frame.function) {
+  if (frame.function && !frame.function->generator) {
     const FunctionObj& f = *frame.function;
     std::string sig = "(";
     for (size_t i = 0; i < f.params.size(); ++i) sig += (i ? ", " : "") + f.params[i];
@@ -1630,7 +1630,7 @@ template <bool kDef>
 [[gnu::always_inline]] inline Value Interpreter::run_in_scope(const FunctionObj& f, std::shared_ptr<Scope>& scope) {
   Scope* saved = scope_;
   set_scope(scope.get());
-  frames_.push_back(Frame{&f.name, &f.source, nullptr, &f, true});
+  frames_.push_back(Frame{&f.name, &f.source, nullptr, &f});
   // Back to the caller's scope; the call's own is kept for the next call when nothing holds it.
   auto leave = [&]() __attribute__((always_inline)) {
     frames_.pop_back();

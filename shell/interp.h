@@ -312,11 +312,11 @@ class Interpreter {
     // The text its code is in; null (or pointing at null) at module level: source_.
     const std::shared_ptr<const std::string>* source = nullptr;
     const grammar::Stmt* stmt = nullptr;    // the running statement
-    const FunctionObj* function = nullptr;  // null: the module, a class body
-    // Whether IPython's tracebacks show its function's signature (a call: yes; a generator's or
-    // class body's frame: no). The text is made only when an error needs it.
-    bool signature = false;
+    // Null: the module, a class body. IPython's tracebacks show the signature of a call's function,
+    // not of a generator's (whose def yields); the text is made only when an error needs it.
+    const FunctionObj* function = nullptr;
   };
+  static_assert(sizeof(Frame) == 32);  // a call writes four words; the frames' count is their size shifted
   static inline const std::string kModuleFrame = "<module>";
   std::vector<Frame> frames_{Frame{&kModuleFrame}};
   const std::shared_ptr<const std::string>& frame_source(const Frame& f) const {

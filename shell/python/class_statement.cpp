@@ -64,7 +64,7 @@ void Interpreter::class_statement(const Stmt& s) {
     ns->vars["__doc__"] = Value::str(s.body[0]->value->text);
   Scope* saved = scope_;
   set_scope(ns.get());
-  frames_.push_back(Frame{&s.name, frames_.back().source, nullptr, nullptr, false});
+  frames_.push_back(Frame{&s.name, frames_.back().source, nullptr, nullptr});
   auto leave = [&] {
     frames_.pop_back();
     set_scope(saved);

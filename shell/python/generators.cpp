@@ -277,7 +277,7 @@ bool Interpreter::generator_resume(GeneratorRun& g, const Value& sent, Value& ou
   Scope* saved_scope = scope_;
   GeneratorRun* saved_running = running_generator_;
   const size_t handling_base = handling_.size();
-  frames_.push_back(Frame{&f.name, &f.source, g.stmt, &f, false});
+  frames_.push_back(Frame{&f.name, &f.source, g.stmt, &f});
   if (!g.handling.empty()) handling_.insert(handling_.end(), g.handling.begin(), g.handling.end());
   set_scope(g.scope.get());  // (g, which its caller holds, keeps it while the body runs)
   running_generator_ = &g;
