@@ -1095,13 +1095,18 @@ Value Interpreter::eval(const Expr& e) {
   }
 }
 
+// stack_nearly_full in a function of its own: the frame address it reads would make each function
+// check_depth is inlined into (the call of every def) keep a frame pointer, a register fewer.
+[[gnu::noinline]] static bool stack_nearly_full_out_of_line() { return stack_nearly_full(); }
+
 [[gnu::always_inline]] inline void Interpreter::check_depth() {
   // The stack is measured every 4th level: four calls' C++ frames are a few kilobytes, far inside
   // the reserve that stack_nearly_full keeps (a megabyte).
   // The depth is the frames' count above the module's: calls, generators running, class bodies,
   // each a frame of Python's too.
   const size_t depth = frames_.size() - 1;
-  if (depth >= kMaxRecursion - 1 || ((depth & 3) == 0 && stack_nearly_full())) [[unlikely]] recursion_too_deep();
+  if (depth >= kMaxRecursion - 1 || ((depth & 3) == 0 && stack_nearly_full_out_of_line())) [[unlikely]]
+    recursion_too_deep();
 }
 
 // A scope for a call of f: the one f's last call left (recycle_scope), given f's closure again, or
@@ -1528,13 +1533,18 @@ bool has_starred(const Expr& call) {
 constexpr uint8_t kShapeKnown = 1;
 constexpr uint8_t kShapePositional = 2;  // no keywords, no *args or **kwargs
 constexpr uint8_t kShapeNoCode = 4;      // positional, each a name or a literal: evaluating them runs no code
+// With kShapeNoCode, the bits from here up hold the arguments' count with obj's, in obj.method(...):
+// what a method call compares with its def's plain_arity, with nothing else to read.
+constexpr int kShapeArity = 3;
 inline uint8_t call_shape(const Expr& call) {
   if (call.call_shape) [[likely]] return call.call_shape;
   uint8_t shape = kShapeKnown;
   if (call.keywords.empty() && !has_starred(call)) {
-    shape |= kShapePositional | kShapeNoCode;
+    shape |= kShapePositional;
+    bool no_code = call.args.size() + 1 < (1u << (8 - kShapeArity));
     for (const auto& a : call.args)
-      if (a->kind != ExprKind::Name && !is_literal(*a)) shape &= static_cast<uint8_t>(~kShapeNoCode);
+      if (a->kind != ExprKind::Name && !is_literal(*a)) no_code = false;
+    if (no_code) shape |= static_cast<uint8_t>(kShapeNoCode | (call.args.size() + 1) << kShapeArity);
   }
   return call.call_shape = shape;
 }
@@ -1570,9 +1580,9 @@ Value Interpreter::eval_call(const Expr& e) {
   const Expr& callee = *e.items[0];
   if (callee.kind != ExprKind::Attribute) return eval_call_general(e, nullptr);
   const Value* self = peek_name(*callee.items[0]);
-  if (self && self->is(Kind::Instance) && (e.call_shape & kShapeNoCode)) {  // (0: not yet worked out)
+  if (const uint8_t shape = e.call_shape; self && self->is(Kind::Instance) && (shape & kShapeNoCode)) {  // (0: not yet worked out)
     // Nothing can rebind the def while its arguments are evaluated: no need to hold it.
-    if (const Value* f = site_method_known(*self, callee); f && binds_plainly(*f->as<FunctionObj>(), e.args.size() + 1))
+    if (const Value* f = site_method_known(*self, callee); f && binds_plainly(*f->as<FunctionObj>(), shape >> kShapeArity))
       return call_plainly(*f->as<FunctionObj>(), self, e.args);
   }
   return eval_call_method(e, self);
