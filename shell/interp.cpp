@@ -161,6 +161,7 @@ Interpreter::~Interpreter() {
   names_changed();
   scope_ = nullptr;
   handling_.clear();
+  retired_.clear();
   // Each namespace is emptied before its values die: a generator that dies with them runs its
   // finally block, which must find a namespace (empty, or whole), never one in mid-clear.
   for (auto* names : {&globals_, &modules_, &builtins_}) {
@@ -202,6 +203,20 @@ void Interpreter::exec_toplevel(const Stmt& s) {
   check_interrupt();
   if (echo_expressions) display(v);
   check_interrupt();  // Ctrl-C during a long display ends it here, not at the next statement
+}
+
+// A method call holds its def only through its frame (call_plainly), so a def taken from its class
+// while it runs (`del A.step` in A.step) stays here until none of the frames is its call: the
+// next retirement lets go of the defs no longer running.
+void Interpreter::retire_class_attr(Value&& old) {
+  auto running = [&](const Value& v) {
+    if (!v.is(Kind::Function)) return false;
+    for (const Frame& frame : frames_)
+      if (frame.function == v.as<FunctionObj>()) return true;
+    return false;
+  };
+  std::erase_if(retired_, [&](const Value& v) { return !running(v); });
+  if (running(old)) retired_.push_back(std::move(old));
 }
 
 void Interpreter::loop_interrupted(const Stmt& loop) {
@@ -576,9 +591,14 @@ Flow Interpreter::step_statement(const Stmt& s) {
             obj.as<InstanceObj>()->del_attr(*this, obj, t->text);
           } else if (is_user_class(obj)) {  // del Class.attr: from the class's own namespace
             const std::string& cls_name = obj.as<TypeObj>()->name;
-            if (!obj.as<TypeObj>()->attrs.erase(t->text))
+            auto& attrs = obj.as<TypeObj>()->attrs;
+            auto it = attrs.find(t->text);
+            if (it == attrs.end())
               throw AttributeError("type object '" + cls_name.substr(cls_name.rfind('.') + 1) + "' has no attribute '" + t->text + "'");
+            Value old = std::move(it->second);
+            attrs.erase(it);
             classes_changed();
+            retire_class_attr(std::move(old));
           } else {
             // Python: an attribute the object has is read-only; one it lacks is missing.
             bool has = true;
@@ -1581,7 +1601,8 @@ Value Interpreter::eval_call(const Expr& e) {
   if (callee.kind != ExprKind::Attribute) return eval_call_general(e, nullptr);
   const Value* self = peek_name(*callee.items[0]);
   if (const uint8_t shape = e.call_shape; self && self->is(Kind::Instance) && (shape & kShapeNoCode)) {  // (0: not yet worked out)
-    // Nothing can rebind the def while its arguments are evaluated: no need to hold it.
+    // Nothing can rebind the def while its arguments are evaluated: no need to hold it (its body
+    // may take it from its class: retire_class_attr keeps it while it runs).
     if (const Value* f = site_method_known(*self, callee); f && binds_plainly(*f->as<FunctionObj>(), shape >> kShapeArity))
       return call_plainly(*f->as<FunctionObj>(), self, e.args);
   }

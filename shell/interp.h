@@ -262,6 +262,9 @@ class Interpreter {
   // A call whose arguments bind plainly: `first` (obj of obj.method(...), or null) and `args`
   // evaluated straight into the new scope's slots, then run_call.
   Value call_plainly(const FunctionObj& f, const Value* first, const std::vector<grammar::ExprPtr>& args);
+  // A class attribute's old value, replaced or deleted: kept while it is a def that is running.
+  void retire_class_attr(Value&& old);
+  std::vector<Value> retired_;
   // Scopes of calls that ended with nothing else holding them, emptied, for the next calls: a
   // call then makes no Scope (and registers none with the cycle collector).
   static constexpr size_t kScopePool = 64;  // scopes kept for the next calls

@@ -512,8 +512,11 @@ void Interpreter::set_attr(const Value& obj, const std::string& name, const Valu
     return;
   }
   if (is_user_class(obj)) {
-    obj.as<TypeObj>()->attrs[name] = v;
+    Value& slot = obj.as<TypeObj>()->attrs[name];
+    Value old = std::move(slot);
+    slot = v;
     classes_changed();
+    retire_class_attr(std::move(old));  // (a def replaced while it runs lives until its call ends)
     return;
   }
   if (obj.is(Kind::Function)) {  // functions take any attribute (functools.wraps sets __wrapped__, __doc__ ...)
