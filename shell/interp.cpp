@@ -1133,7 +1133,7 @@ Value Interpreter::eval(const Expr& e) {
 // the pool's last when it last served f and f has no closure to set (a def's slots come back
 // unbound and sized), or one set up by scope_for_general.
 [[gnu::always_inline]] inline std::shared_ptr<Scope> Interpreter::scope_for(const FunctionObj& f) {
-  if (f.spare_scope) [[likely]] {
+  if (f.spare_scope && !f.spare_lent) [[likely]] {
     std::shared_ptr<Scope> scope = std::move(f.spare_scope);
     if (f.closure) scope->enclosing = f.closure;  // (let go of when the last call's scope was emptied)
     return scope;
@@ -1631,18 +1631,36 @@ Value Interpreter::eval_call_method(const Expr& e, const Value* self) {
   return eval_call_general(e, self);
 }
 
-template <bool kDef>
+// A scope its call has ended, emptied for another: its variables unbound (its slots kept sized for
+// the next call of the def), its names' declarations gone. `locals` stays: the next call, often of
+// the same def, then takes no reference to set it.
+[[gnu::always_inline]] inline void empty_scope(Scope& s) {
+  for (std::optional<Value>& slot : s.slots) slot.reset();
+  if (!s.vars.empty()) s.vars.clear();
+  if (!s.global_names.empty()) s.global_names.clear();
+  if (!s.nonlocal_names.empty()) s.nonlocal_names.clear();
+}
+
+template <int kMode>
 [[gnu::always_inline]] inline void Interpreter::recycle_scope(const FunctionObj& f, std::shared_ptr<Scope>&& s) {
+  if constexpr (kMode == kLentScope) {
+    // f's own scope, lent to the call that ended (s is f.spare_scope): emptied where it is when
+    // nothing else holds it, else left to what does (a closure, a generator, locals()).
+    if (s.use_count() == 1) [[likely]] {
+      empty_scope(*s);
+      if (s->enclosing) s->enclosing.reset();
+    } else {
+      s.reset();
+    }
+    f.spare_lent = false;
+    return;
+  }
   // Only one no closure, generator or locals() kept: then nothing else can ever see it again.
   if (s.use_count() != 1) return;
-  // (kDef: s's locals are f's, which a def has)
-  const bool spare = !f.spare_scope && (kDef || (f.locals && s->locals == f.locals));
+  // (kDefScope: s's locals are f's, which a def has)
+  const bool spare = !f.spare_scope && (kMode == kDefScope || (f.locals && s->locals == f.locals));
   if (!spare && scope_pool_.size() >= kScopePool) return;
-  for (std::optional<Value>& slot : s->slots) slot.reset();  // kept sized for the next call of the def
-  if (!s->vars.empty()) s->vars.clear();
-  if (!s->global_names.empty()) s->global_names.clear();
-  if (!s->nonlocal_names.empty()) s->nonlocal_names.clear();
-  // `locals` stays: the next call, often of the same def, then takes no reference to set it.
+  empty_scope(*s);
   if (spare) {
     // f's own scope, as its call left it: no class body's, never isolated, enclosed by f's closure.
     if (s->enclosing) s->enclosing.reset();
@@ -1655,9 +1673,10 @@ template <bool kDef>
   scope_pool_.push_back(std::move(s));
 }
 
-// f's body (or a lambda's expression) run in `scope`, which the caller holds meanwhile. kDef: f is a
-// def whose scope came from scope_for (its locals are f's), as call_plainly's always are.
-template <bool kDef>
+// f's body (or a lambda's expression) run in `scope`, which the caller holds meanwhile. kDefScope:
+// f is a def whose scope came from scope_for (its locals are f's); kLentScope: the def's own spare
+// scope, lent to the call where it is (`scope` is f.spare_scope).
+template <int kMode>
 [[gnu::always_inline]] inline Value Interpreter::run_in_scope(const FunctionObj& f, std::shared_ptr<Scope>& scope) {
   Scope* saved = scope_;
   set_scope(scope.get());
@@ -1667,11 +1686,11 @@ template <bool kDef>
     frames_.pop_back();
     scope_ = saved;
     ++names_epoch_;
-    recycle_scope<kDef>(f, std::move(scope));
+    recycle_scope<kMode>(f, std::move(scope));
   };
   Value result;
   try {
-    if (!kDef && f.lambda_body) {
+    if (kMode == kAnyScope && f.lambda_body) {
       result = eval(*f.lambda_body);
     } else {
       try {
@@ -1690,18 +1709,43 @@ template <bool kDef>
 
 // A call of f whose positional arguments bind plainly (binds_plainly): `first` (obj, in
 // obj.method(...); null for none), then each argument evaluated straight into its slot of the
-// call's scope (scope_for gives a scope whose slots are all unbound), then the body, all in one
-// function of its own: the method call of every loop pays for one C++ call between eval_call
-// and the body, and for no test a def's call need not make (a lambda's body, whose scope).
+// call's scope, then the body, all in one function of its own: the method call of every loop pays
+// for one C++ call between eval_call and the body, and for no test a def's call need not make (a
+// lambda's body, whose scope). The scope is the def's spare one, lent where it is (no reference to
+// it taken or moved: the def outlives the call, held by what calls it or, for a method taken from
+// its class meanwhile, by retire_class_attr); when that one is in use (a recursive call) or gone
+// (kept by a closure), one from scope_for.
 [[gnu::noinline]] Value Interpreter::call_plainly(const FunctionObj& f, const Value* first,
                                                   const std::vector<grammar::ExprPtr>& args) {
+  if (!f.spare_scope || f.spare_lent) [[unlikely]] return call_plainly_in_new_scope(f, first, args);
+  f.spare_lent = true;
+  Scope& scope = *f.spare_scope;
+  if (f.closure) scope.enclosing = f.closure;  // (let go of when the last call's scope was emptied)
+  try {
+    bind_plainly(f, scope.slots.data(), first, args);
+  } catch (...) {  // an argument failed: the scope goes back as it was
+    recycle_scope<kLentScope>(f, std::move(f.spare_scope));
+    throw;
+  }
+  check_depth();
+  return run_in_scope<kLentScope>(f, f.spare_scope);
+}
+
+[[gnu::noinline]] Value Interpreter::call_plainly_in_new_scope(const FunctionObj& f, const Value* first,
+                                                               const std::vector<grammar::ExprPtr>& args) {
   std::shared_ptr<Scope> scope = scope_for(f);
-  std::optional<Value>* slots = scope->slots.data();  // no one else sees the scope yet: it stays put
+  bind_plainly(f, scope->slots.data(), first, args);  // (no one else sees the scope yet: it stays put)
+  check_depth();
+  return run_in_scope<kDefScope>(f, scope);
+}
+
+// `first` and args into their parameters' slots, all unbound.
+[[gnu::always_inline]] inline void Interpreter::bind_plainly(const FunctionObj& f, std::optional<Value>* slots,
+                                                             const Value* first,
+                                                             const std::vector<grammar::ExprPtr>& args) {
   const uint32_t* at = f.param_slots.data();
   if (first) bind_slot(slots[*at++], *first);
   for (const auto& a : args) eval_into(*a, slots[*at++]);
-  check_depth();
-  return run_in_scope<true>(f, scope);
 }
 
 // s.upper(), out.append(x), d.get(k, 0): a method of a str, list, tuple or dict called at once by its
@@ -2085,7 +2129,7 @@ Value Interpreter::call_function(const FunctionObj& f, std::span<Value> args, Kw
 
 // `scope`, the caller's reference, keeps the call's scope alive while it runs.
 Value Interpreter::run_call(const FunctionObj& f, std::shared_ptr<Scope>&& scope) {
-  return run_in_scope<false>(f, scope);
+  return run_in_scope<kAnyScope>(f, scope);
 }
 
 std::vector<Value> Interpreter::iterate(const Value& v) {

@@ -258,10 +258,15 @@ class Interpreter {
   Value call_function(const FunctionObj& f, std::span<Value> args, Kwargs& kwargs, const Value* func_value = nullptr,
                       bool consume_args = false);
   Value run_call(const FunctionObj& f, std::shared_ptr<Scope>&& scope);
-  template <bool kDef> Value run_in_scope(const FunctionObj& f, std::shared_ptr<Scope>& scope);
+  // How run_in_scope's scope came: any way (run_call), from scope_for for a def, lent by the def.
+  static constexpr int kAnyScope = 0, kDefScope = 1, kLentScope = 2;
+  template <int kMode> Value run_in_scope(const FunctionObj& f, std::shared_ptr<Scope>& scope);
   // A call whose arguments bind plainly: `first` (obj of obj.method(...), or null) and `args`
   // evaluated straight into the new scope's slots, then run_call.
   Value call_plainly(const FunctionObj& f, const Value* first, const std::vector<grammar::ExprPtr>& args);
+  Value call_plainly_in_new_scope(const FunctionObj& f, const Value* first, const std::vector<grammar::ExprPtr>& args);
+  void bind_plainly(const FunctionObj& f, std::optional<Value>* slots, const Value* first,
+                    const std::vector<grammar::ExprPtr>& args);
   // A class attribute's old value, replaced or deleted: kept while it is a def that is running.
   void retire_class_attr(Value&& old);
   std::vector<Value> retired_;
@@ -276,7 +281,7 @@ class Interpreter {
   // RecursionError at Python's limit (the module's frame is one of its 1000) or near the stack's end.
   void check_depth();
   [[noreturn]] static void recursion_too_deep();
-  template <bool kDef> void recycle_scope(const FunctionObj& f, std::shared_ptr<Scope>&& s);
+  template <int kMode> void recycle_scope(const FunctionObj& f, std::shared_ptr<Scope>&& s);
   // class statements, decorators, annotations (shell/python/class_statement.cpp)
   void class_statement(const grammar::Stmt& s);
   Value decorate(const grammar::Stmt& s, const std::vector<Value>& decorators, Value v);

@@ -342,8 +342,10 @@ struct FunctionObj : Object, Tracked {
   // otherwise. Worked out once the def's slots are (Interpreter::set_param_slots).
   int plain_arity = -1;
   // The scope its last call left, emptied (slots unbound, sized for `locals`), for its next call
-  // to take at once; null when none is kept (Interpreter::scope_for, recycle_scope).
+  // to take at once; null when none is kept (Interpreter::scope_for, recycle_scope). A plain call
+  // borrows it where it is (spare_lent meanwhile; Interpreter::call_plainly).
   mutable std::shared_ptr<Scope> spare_scope;
+  mutable bool spare_lent = false;
   std::weak_ptr<Object> owner;       // the class whose body defined it (super() without arguments)
   std::map<std::string, Value> attrs;  // __doc__, __annotations__, __wrapped__ and a program's own
   const std::string& error_name() const { return qualname.empty() ? name : qualname; }
