@@ -1606,8 +1606,10 @@ Value Interpreter::eval_call(const Expr& e) {
     if (const Value* f = site_method_known(*self, callee); f && binds_plainly(*f->as<FunctionObj>(), shape >> kShapeArity))
       return call_plainly(*f->as<FunctionObj>(), self, e.args);
   }
+  if (self && (self->is(Kind::List) || self->is(Kind::Dict) || self->is(Kind::Str))) return eval_call_container(e, self);
   return eval_call_method(e, self);
 }
+
 
 // eval_call's every other call of an attribute: `self` is where the variable the attribute is
 // read from keeps its value, when the caches know.
@@ -1622,11 +1624,6 @@ Value Interpreter::eval_call_method(const Expr& e, const Value* self) {
       std::shared_ptr<Object> held = f->obj();  // the arguments' code may rebind it
       return call_plainly(def, self, e.args);
     }
-  } else if (self && (self->is(Kind::List) || self->is(Kind::Dict) || self->is(Kind::Str))) {
-    // out.append(x), d.get(k, 0), s.strip(): the method table's call, with none of the general
-    // way's steps before it (the object is held: an argument or the method may rebind its variable)
-    const Value obj = *self;
-    if (Value out; plain_method_call(obj, e, out)) return out;
   }
   return eval_call_general(e, self);
 }
@@ -1754,6 +1751,19 @@ template <int kMode>
 // `out`; false when obj is no such value or the call has *args or **kwargs, or with the attribute
 // in `out` when the name is no method (a call then calls it as usual).
 bool Interpreter::plain_method_call(const Value& obj, const Expr& e, Value& out) {
+  return plain_method_call_inline(obj, e, out);
+}
+
+// out.append(x), d.get(k, 0), s.strip(): the method table's call, with none of the general way's
+// steps before it (plain_method_call's, inline here). The object is held: an argument or the
+// method may rebind its variable.
+Value Interpreter::eval_call_container(const Expr& e, const Value* self) {
+  const Value obj = *self;
+  if (Value out; plain_method_call_inline(obj, e, out)) return out;
+  return eval_call_general(e, &obj);
+}
+
+[[gnu::always_inline]] inline bool Interpreter::plain_method_call_inline(const Value& obj, const Expr& e, Value& out) {
   switch (obj.kind()) {
     case Kind::Str: case Kind::List: case Kind::Tuple: case Kind::Size: break;
     case Kind::Dict:

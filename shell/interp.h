@@ -225,8 +225,10 @@ class Interpreter {
   Value eval_inner(const grammar::Expr& e);
   Value eval_call(const grammar::Expr& e);
   Value eval_call_method(const grammar::Expr& e, const Value* self);  // eval_call's other calls of x.name(...)
+  Value eval_call_container(const grammar::Expr& e, const Value* self);  // x.name(...) of a list, dict or str
   Value eval_call_general(const grammar::Expr& e, const Value* self);  // eval_call's all other calls
   bool plain_method_call(const Value& obj, const grammar::Expr& e, Value& out);  // s.upper(), l.append(x)
+  bool plain_method_call_inline(const Value& obj, const grammar::Expr& e, Value& out);
   // Runs e's for and if clauses, calling emit for each item; `sized`, when given, is reserved
   // room for the items when there is one clause, with no if, over a list or tuple.
   void comprehension(const grammar::Expr& e, const std::function<void()>& emit, std::vector<Value>* sized = nullptr);
