@@ -238,9 +238,6 @@ struct Stmt {
   // statement `yield x` in blocks of if, while and for (1: the shell runs such a generator
   // without a stack of its own), or some elsewhere (2). Worked out by the shell; -1 until then.
   mutable int8_t yield_shape = -1;
-  // In a def's body: the statement after this one, or null for the last (linked by the shell when
-  // the def statement runs), so that a call walks its body with one pointer.
-  mutable const Stmt* next = nullptr;
 };
 
 // Moves every span of `stmts` (and their expressions) by `lines` lines and,

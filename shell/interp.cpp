@@ -370,9 +370,8 @@ void Interpreter::throw_flow(Flow f) {
 // Flow::Return with its value in return_value_, never as a C++ exception, whose unwinding costs
 // tens of thousands of instructions (an optimizer's step returns from inside `with no_grad()`).
 [[gnu::always_inline]] inline bool Interpreter::run_body(const std::vector<grammar::StmtPtr>& body, Value& result) {
-  // One pointer walks the statements (Stmt::next), not two (a vector's position and its end).
-  for (const grammar::Stmt* st = body.empty() ? nullptr : body.front().get(); st; st = st->next) {
-    const Flow f = step(*st);
+  for (const auto& sp : body) {
+    const Flow f = step(*sp);
     if (f == Flow::Normal) continue;
     if (f != Flow::Return) throw_flow(f);  // break or continue outside a loop
     result = std::move(return_value_);
@@ -717,7 +716,6 @@ Flow Interpreter::step_statement(const Stmt& s) {
       auto* fn = f.as<FunctionObj>();
       fn->generator = s.generator;
       fn->locals = grammar::def_locals(s);
-      for (size_t i = 0; i + 1 < s.body.size(); ++i) s.body[i]->next = s.body[i + 1].get();  // (run_body's walk)
       set_param_slots(*fn);
       fn->qualname = qualname_for(s.name);
       if (!s.body.empty() && s.body[0]->kind == StmtKind::Expr && s.body[0]->value->kind == ExprKind::Str)
