@@ -765,6 +765,11 @@ std::optional<bool> UserInstance::contains(Interpreter& in, const Value& self, c
 // from both ends in Python's TypeError (or, for == and !=, identity).
 std::optional<Value> UserInstance::binary_op(Interpreter& in, int op_int, const Value& self, const Value& other,
                                              bool self_left) {
+  return binary_op_worded(in, op_int, self, other, self_left, false);
+}
+
+std::optional<Value> UserInstance::binary_op_worded(Interpreter& in, int op_int, const Value& self, const Value& other,
+                                                    bool self_left, bool inplace) {
   const Op op = static_cast<Op>(op_int);
   const char* plain = dunder(op, 0);
   if (!plain) return std::nullopt;
@@ -799,15 +804,15 @@ std::optional<Value> UserInstance::binary_op(Interpreter& in, int op_int, const 
     if (dunder(op, 2) == nullptr)
       throw TypeError(std::string("'") + grammar::op_symbol(op) + "' not supported between instances of '" +
                       type_name(a) + "' and '" + type_name(b) + "'");
-    throw TypeError(std::string("unsupported operand type(s) for ") + grammar::op_symbol(op) + ": '" + type_name(a) +
-                    "' and '" + type_name(b) + "'");
+    throw TypeError(std::string("unsupported operand type(s) for ") + grammar::op_symbol(op) + (inplace ? "=" : "") +
+                    ": '" + type_name(a) + "' and '" + type_name(b) + "'");
   }
   if (!self_left || ua) {
     if (dunder(op, 2) == nullptr)
       throw TypeError(std::string("'") + grammar::op_symbol(op) + "' not supported between instances of '" +
                       type_name(a) + "' and '" + type_name(b) + "'");
-    throw TypeError(std::string("unsupported operand type(s) for ") + grammar::op_symbol(op) + ": '" + type_name(a) +
-                    "' and '" + type_name(b) + "'");
+    throw TypeError(std::string("unsupported operand type(s) for ") + grammar::op_symbol(op) + (inplace ? "=" : "") +
+                    ": '" + type_name(a) + "' and '" + type_name(b) + "'");
   }
   return std::nullopt;
 }

@@ -66,6 +66,9 @@ struct UserInstance : ExceptionObj {
   std::optional<bool> contains(Interpreter& in, const Value& self, const Value& item) override;
   std::optional<Value> binary_op(Interpreter& in, int op, const Value& self, const Value& other,
                                  bool self_left) override;
+  // The same for `a op= b` once a has no __iop__ (inplace): its TypeError says op=, as CPython's.
+  std::optional<Value> binary_op_worded(Interpreter& in, int op, const Value& self, const Value& other,
+                                        bool self_left, bool inplace);
   std::optional<Value> inplace_op(Interpreter& in, int op, const Value& self, const Value& other) override;
   std::optional<Value> unary_op(Interpreter& in, int op, const Value& self) override;
   std::optional<bool> truth() const override;

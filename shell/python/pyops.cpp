@@ -8,6 +8,7 @@
 
 #include "shell/interp.h"
 #include "shell/python/bigint.h"
+#include "shell/python/classes.h"
 #include "shell/python/dict.h"
 #include "shell/python/errors.h"
 #include "shell/python/format_spec.h"
@@ -184,6 +185,7 @@ Value number_binary(Op op, const Value& a, const Value& b, bool inplace) {
     if (op == Op::BitOr) return Value::boolean(x || y);
     if (op == Op::BitXor) return Value::boolean(x != y);
   }
+  if (op == Op::MatMul) unsupported(op, a, b, inplace);  // (the one operator ints lack: `i @= 2` says @=)
   return int_binary(op, a, b);
 }
 
@@ -268,10 +270,16 @@ Value Interpreter::binary_general(Op op, const Value& a, const Value& b, bool in
   if (Value small; small_int_binary(op, a, b, small)) return small;
   if (inplace && a.is(Kind::Instance))  // x += y: __iadd__ first, then x + y
     if (std::optional<Value> r = a.as<InstanceObj>()->inplace_op(*this, static_cast<int>(op), a, b)) return *r;
+  // (a tsh class's instance words a failing x op= y with op=)
+  auto instance_op = [&](const Value& self, const Value& other, bool self_left) {
+    if (UserInstance* u = as_user(self))
+      return u->binary_op_worded(*this, static_cast<int>(op), self, other, self_left, inplace);
+    return self.as<InstanceObj>()->binary_op(*this, static_cast<int>(op), self, other, self_left);
+  };
   if (a.is(Kind::Instance))
-    if (std::optional<Value> r = a.as<InstanceObj>()->binary_op(*this, static_cast<int>(op), a, b, true)) return *r;
+    if (std::optional<Value> r = instance_op(a, b, true)) return *r;
   if (b.is(Kind::Instance))
-    if (std::optional<Value> r = b.as<InstanceObj>()->binary_op(*this, static_cast<int>(op), b, a, false)) return *r;
+    if (std::optional<Value> r = instance_op(b, a, false)) return *r;
   if (a.is(Kind::Tensor) || b.is(Kind::Tensor)) return tensor_binary(*this, op, a, b, inplace);
   if (a.is_number() && b.is_number()) return number_binary(op, a, b, inplace);
   if (op == Op::Add) {
