@@ -264,7 +264,8 @@ class Interpreter {
   static constexpr int kAnyScope = 0, kDefScope = 1, kLentScope = 2;
   template <int kMode> Value run_in_scope(const FunctionObj& f, std::shared_ptr<Scope>& scope);
   // A call whose arguments bind plainly: `first` (obj of obj.method(...), or null) and `args`
-  // evaluated straight into the new scope's slots, then run_call.
+  // evaluated straight into the scope's slots, then the body: in the def's spare scope, lent, or
+  // (when that one is in use or gone) in one from scope_for.
   Value call_plainly(const FunctionObj& f, const Value* first, const std::vector<grammar::ExprPtr>& args);
   Value call_plainly_in_new_scope(const FunctionObj& f, const Value* first, const std::vector<grammar::ExprPtr>& args);
   void bind_plainly(const FunctionObj& f, std::optional<Value>* slots, const Value* first,
