@@ -40,7 +40,6 @@ using grammar::Stmt;
 using grammar::StmtKind;
 
 namespace {
-constexpr int kMaxRecursion = 1000;  // Python's default recursion limit
 // A Name's attr_memo.flags: its remembered place is a builtin's (read it, never write it), or
 // the place an assignment to it bound (write it, in any scope).
 constexpr uint8_t kResolvedBuiltin = 1;
@@ -1603,7 +1602,7 @@ Value Interpreter::eval_call(const Expr& e) {
   if (const uint8_t shape = e.call_shape; self && self->is(Kind::Instance) && (shape & kShapeNoCode)) {  // (0: not yet worked out)
     // Nothing can rebind the def while its arguments are evaluated: no need to hold it (its body
     // may take it from its class: retire_class_attr keeps it while it runs).
-    if (const Value* f = site_method_known(*self, callee); f && binds_plainly(*f->as<FunctionObj>(), shape >> kShapeArity))
+    if (const Value* f = site_method<false>(*self, callee); f && binds_plainly(*f->as<FunctionObj>(), shape >> kShapeArity))
       return call_plainly(*f->as<FunctionObj>(), self, e.args);
   }
   if (self && (self->is(Kind::List) || self->is(Kind::Dict) || self->is(Kind::Str))) return eval_call_container(e, self);

@@ -282,6 +282,7 @@ class Interpreter {
   std::shared_ptr<Scope> scope_for(const FunctionObj& f);
   std::shared_ptr<Scope> scope_for_general(const FunctionObj& f);
   // RecursionError at Python's limit (the module's frame is one of its 1000) or near the stack's end.
+  static constexpr size_t kMaxRecursion = 1000;  // Python's default recursion limit
   void check_depth();
   [[noreturn]] static void recursion_too_deep();
   template <int kMode> void recycle_scope(const FunctionObj& f, std::shared_ptr<Scope>&& s);

@@ -53,27 +53,22 @@ inline Value* site_instance_attr(const Value& obj, const grammar::Expr& site, bo
 bool site_instance_store(const Value& obj, const grammar::Expr& site, const Value& v);  // (attr_site.cpp)
 // obj.name(...) when obj is a tsh instance, the class's `name` is a def and obj's __dict__ does
 // not shadow it: the def, to be called with obj first (no bound method made). Null otherwise.
-// Inline at its call: the method call of every training loop and lesson class runs it.
+// Inline at its call: the method call of every training loop and lesson class runs it. With
+// kWorkOut false nothing is worked out again and no call is made (eval_call, which then saves no
+// registers): null also when the site's facts or obj's __dict__ changed since the site last looked.
+template <bool kWorkOut = true>
 [[gnu::always_inline]] inline const Value* site_method(const Value& obj, const grammar::Expr& site) {
   UserInstance* u = as_user(obj);
   if (!u) return nullptr;
-  grammar::Expr::AttrMemo& m = attr_site::memo_for(*u, site);
+  grammar::Expr::AttrMemo& m = site.attr_memo;
+  if (m.owner_serial != u->klass().serial || m.owner_epoch != g_classes_epoch) [[unlikely]] {
+    if (!kWorkOut) return nullptr;
+    attr_site::refresh(m, *u, site);
+  }
   const Value* f = static_cast<const Value*>(m.found);
   if (!f || !f->is(Kind::Function)) return nullptr;
   DictObj& d = dict_of(u->dict);
-  if (d.version != m.table_version && attr_site::shadowed(d, m, site)) [[unlikely]] return nullptr;
-  return f;
-}
-
-// site_method when the site's facts and obj's __dict__ are as the site last saw them, with nothing
-// worked out again (no call made); null otherwise, when site_method decides.
-[[gnu::always_inline]] inline const Value* site_method_known(const Value& obj, const grammar::Expr& site) {
-  UserInstance* u = as_user(obj);
-  if (!u) return nullptr;
-  const grammar::Expr::AttrMemo& m = site.attr_memo;
-  if (m.owner_serial != u->klass().serial || m.owner_epoch != g_classes_epoch) return nullptr;
-  const Value* f = static_cast<const Value*>(m.found);
-  if (!f || !f->is(Kind::Function) || dict_of(u->dict).version != m.table_version) return nullptr;
+  if (d.version != m.table_version && (!kWorkOut || attr_site::shadowed(d, m, site))) [[unlikely]] return nullptr;
   return f;
 }
 

@@ -268,7 +268,7 @@ Value Interpreter::make_generator(const Value& func, std::shared_ptr<Scope> scop
 bool Interpreter::generator_resume(GeneratorRun& g, const Value& sent, Value& out) {
   if (g.running()) throw ValueError("generator already executing");
   if (g.finished()) return false;
-  if (frames_.size() >= 1000 /* Python's recursion limit, the module's frame one of them */)
+  if (frames_.size() >= kMaxRecursion)  // (the module's frame is one of them, as in check_depth)
     throw RecursionError("maximum recursion depth exceeded");
   // A stackless body runs on the caller's stack: generators nested a thousand deep must not run it out.
   if (!g.co && stack_nearly_full()) throw RecursionError("maximum recursion depth exceeded");
